@@ -1,0 +1,112 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { routeModules } from './modules/index.ts';
+import { ensureParishSettings } from './modules/settings/settings.service.ts';
+import { ensureFirstAdmin } from './modules/users/users.service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+import { APP_VERSION } from './modules/health/health.routes.ts';
+import './types.ts';
+
+/** What `buildApp` needs: configuration and an open database; the clock is injectable for tests. */
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | object;
+  /** Called once with a generated first-admin password, for the entry point to print. */
+  onGeneratedAdminPassword?: (username: string, password: string) => void;
+}
+
+/**
+ * Builds the Fastify application: security plugins, OpenAPI, authentication, every module's
+ * routes and the web app. Does not listen. Creates the parish settings row and the first admin on
+ * an empty database.
+ * @returns the ready application.
+ * @throws Error when a route does not declare its roles (AZ-02).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+              remove: true,
+            },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: 1_048_576,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', options.clock ?? systemClock);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Parish dues API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin);
+  for (const routes of routeModules) await app.register(routes);
+  await app.register(webAppPlugin);
+
+  await ensureParishSettings(database.db, config.parishName);
+  const firstAdmin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
+  if (firstAdmin.generatedPassword) {
+    options.onGeneratedAdminPassword?.(config.adminUsername, firstAdmin.generatedPassword);
+  }
+  await app.ready();
+  return app;
+}

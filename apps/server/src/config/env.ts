@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PARISH_TIMEZONE: z
+    .string()
+    .default(DEFAULT_PARISH_TIMEZONE)
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'PARISH_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ADMIN_USERNAME: z.string().trim().min(3).max(50).default('admin'),
+  ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
+  PARISH_NAME: z.string().trim().min(1).max(150).default('St. Mary’s Parish'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
+});
+
+/** The server's configuration, validated at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (PGlite files, generated secrets, lock file). */
+  dataDir: string;
+  /** A PostgreSQL server URL; when absent the embedded PGlite in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  parishTimezone: string;
+  /** HMAC key for access tokens (HS256). */
+  jwtSecret: string;
+  adminUsername: string;
+  /** First admin's password; when absent one is generated and printed once. */
+  adminPassword: string | undefined;
+  /** Default parish name for a new database (then editable in the settings screen). */
+  parishName: string;
+  /** The public origin used in generated links (never the request's Host header). */
+  publicUrl: string;
+  logLevel: string;
+  /** Directory of the built web app, or null to serve the API only. */
+  webDistDir: string | null;
+  rateLimitPerMinute: number;
+}
+
+/**
+ * Reads and validates the configuration from environment variables.
+ * `JWT_SECRET` is generated and kept in `DATA_DIR/jwt-secret` when absent.
+ * @throws Error listing every invalid variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const defaultDist = path.resolve(import.meta.dirname, '../../../web/dist');
+  const webDistDir = values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultDist;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    parishTimezone: values.PARISH_TIMEZONE,
+    jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'jwt-secret')),
+    adminUsername: values.ADMIN_USERNAME,
+    adminPassword: values.ADMIN_PASSWORD,
+    parishName: values.PARISH_NAME,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    logLevel: values.LOG_LEVEL,
+    webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+function readOrCreateSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}

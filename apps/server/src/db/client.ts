@@ -1,0 +1,96 @@
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+import * as schema from './schema/index.ts';
+
+/** The Drizzle database, the same type for PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A Drizzle transaction. */
+export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+/** Either; repositories take this so callers choose the transaction. */
+export type DbOrTx = Db | Tx;
+
+/** An open database with the way to close it. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance when embedded (for dumps in tests), else undefined. */
+  pglite: PGlite | undefined;
+  /** The node-postgres pool when on a server, else undefined. */
+  pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs raw SQL and returns its rows, the same on PGlite and node-postgres (both answer `{ rows }`).
+ * Use for statements Drizzle's builder cannot express (upserts with CASE, unnest bulk inserts).
+ */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Where drizzle-kit writes the committed migrations. */
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** PGlite extensions the schema needs (trigram search). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * Opens the database: a PostgreSQL server when `databaseUrl` is set, else an embedded PGlite
+ * whose files live in `pgliteDir` (or in memory when `pgliteDir` is `memory://`), or the given
+ * ready PGlite instance. Migrations are applied (forward only, each in a transaction).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  pgliteDir?: string;
+  pglite?: PGlite;
+  migrate?: boolean;
+}): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      application_name: 'parish-dues',
+      connectionTimeoutMillis: 10_000,
+      statement_timeout: 30_000,
+    });
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', () => undefined);
+    const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    if (shouldMigrate) {
+      await migrateNodePg(drizzleNodePg({ client: pool, casing: 'snake_case' }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    }
+    return { db, kind: 'postgres', pglite: undefined, pool, close: () => pool.end() };
+  }
+  const client =
+    options.pglite ??
+    (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  if (shouldMigrate) {
+    await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+  }
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    pool: undefined,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

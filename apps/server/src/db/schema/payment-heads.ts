@@ -1,0 +1,26 @@
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { headType } from './enums.ts';
+
+/** Payment heads (account heads, particulars; specification section 3). Amounts in paise. */
+export const paymentHeads = pgTable(
+  'payment_heads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** The base amount in paise; immutable after creation (section 5). */
+    amountPaise: bigint({ mode: 'number' }).notNull(),
+    type: headType().notNull(),
+    /** 2020 to 2030 (section 9). */
+    year: integer().notNull(),
+    /** Only for current due and miscellaneous heads; calendar date. */
+    dueDate: date({ mode: 'string' }),
+    /** The payer may pay more than the assigned amount, never less. */
+    variableAmount: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_heads_year_name_idx').on(t.year, t.name), index('payment_heads_type_idx').on(t.type)],
+);

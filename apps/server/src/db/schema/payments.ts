@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+import { paymentGateway, paymentStatus } from './enums.ts';
+import { members } from './members.ts';
+import { paymentHeads } from './payment-heads.ts';
+import { staffUsers } from './staff-users.ts';
+
+/**
+ * A payment: the assignment of a head to a member, one row per member and head
+ * (`architecture.md`). Settled by a conditional update from pending to paid; a paid payment is
+ * never deleted and never re-tagged. Amounts in paise.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    memberId: uuid()
+      .notNull()
+      .references(() => members.id),
+    paymentHeadId: uuid()
+      .notNull()
+      .references(() => paymentHeads.id),
+    /** Assigned amount in paise. */
+    amountPaise: bigint({ mode: 'number' }).notNull(),
+    /** What was actually paid, in paise; null while not paid. */
+    paidAmountPaise: bigint({ mode: 'number' }),
+    status: paymentStatus().notNull().default('pending'),
+    year: integer().notNull(),
+    dueDate: date({ mode: 'string' }),
+    paidAt: timestamp({ withTimezone: true, mode: 'string' }),
+    transactionId: text(),
+    pgTransactionId: text(),
+    paymentMethod: text(),
+    paymentGateway: paymentGateway(),
+    collectionMode: text(),
+    collectedBy: uuid().references(() => staffUsers.id),
+    notes: text(),
+    /** Receipt number `FY-seq`, given when paid and kept when reprinted. */
+    receiptNumber: text(),
+    createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_member_head_uq').on(t.memberId, t.paymentHeadId),
+    uniqueIndex('payments_receipt_number_uq').on(t.receiptNumber),
+    index('payments_head_status_idx').on(t.paymentHeadId, t.status),
+    index('payments_member_status_idx').on(t.memberId, t.status),
+    index('payments_status_idx').on(t.status),
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.status} = 'paid'`),
+    index('payments_collected_by_paid_at_idx')
+      .on(t.collectedBy, t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
+  ],
+);
+
+/**
+ * Receipt number counters: one row per Indian financial year (named by the year it starts),
+ * incremented in the same transaction that marks a payment paid, so numbers are unique and
+ * sequential within the year.
+ */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    financialYear: integer().notNull(),
+    lastNumber: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.financialYear] })],
+);

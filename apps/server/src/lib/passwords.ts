@@ -1,0 +1,39 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+
+/** `Algorithm.Argon2id` of @node-rs/argon2 (an ambient const enum, so named by value). */
+const ARGON2ID = 2 as Algorithm;
+
+/**
+ * Argon2id parameters: OWASP's recommended minimum (19 MiB, 2 iterations, 1 lane).
+ * About 90 ms per hash on our machines (`stack-notes.md`).
+ */
+const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** Hashes a password with Argon2id; returns the PHC string (`$argon2id$v=19$...`). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/**
+ * Checks a password against an Argon2id PHC string. A malformed hash counts as a mismatch.
+ * @returns true when the password matches.
+ */
+export async function verifyPassword(phc: string, password: string): Promise<boolean> {
+  try {
+    return await verify(phc, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as a real verification, for unknown accounts, so that response times do
+ * not tell which usernames or mobiles exist (`security-and-reliability.md`, AU-04).
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

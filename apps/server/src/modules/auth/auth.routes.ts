@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import {
+  ErrorCode,
+  MSG,
+  changePasswordSchema,
+  errorBodySchema,
+  loginResponseSchema,
+  memberLoginSchema,
+  sessionUserSchema,
+  staffLoginSchema,
+} from '@parish/shared';
+
+import { AppError } from '../../lib/app-error.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { REFRESH_FAMILY_MS } from './refresh-tokens.ts';
+import { changePassword, refreshSession, sessionUserOf, signInMember, signInStaff, signOut } from './auth.service.ts';
+
+/** Name of the httpOnly refresh cookie; scoped to the auth routes. */
+export const REFRESH_COOKIE = 'parish_refresh';
+const COOKIE_PATH = '/api/auth';
+/** Header the web client sends on cookie-authenticated calls; a cross-site form cannot (CS-01). */
+export const CLIENT_HEADER = 'x-requested-with';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+
+function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.config.publicUrl.startsWith('https:'),
+    path: COOKIE_PATH,
+    maxAge: Math.floor(REFRESH_FAMILY_MS / 1000),
+  });
+}
+
+/** Refuses cookie-authenticated calls that a cross-site page could have made (CS-01). */
+function assertSameSiteCall(app: FastifyInstance, request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  const sameOrigin =
+    !origin ||
+    origin === app.config.publicUrl ||
+    origin === `${request.protocol}://${request.headers.host ?? ''}`;
+  if (!request.headers[CLIENT_HEADER] || !sameOrigin) {
+    throw new AppError(ErrorCode.FORBIDDEN, MSG.forbidden);
+  }
+}
+
+/** Sign-in, session and password routes (`api-contract.md`, "Auth"). */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const loginRateLimit = { max: 30, timeWindow: '1 minute' };
+
+  r.post(
+    '/api/auth/admin/login',
+    {
+      config: { roles: 'public', rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Staff sign-in (admin or cashier). Sets the refresh cookie.',
+        body: staffLoginSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const signIn = await signInStaff(app, request, request.body);
+      setRefreshCookie(app, reply, signIn.refreshToken);
+      return { token: signIn.token, user: signIn.user };
+    },
+  );
+
+  r.post(
+    '/api/auth/customer/login',
+    {
+      config: { roles: 'public', rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Member sign-in by mobile (10 or 12 digits) or parish number. Sets the refresh cookie.',
+        body: memberLoginSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const signIn = await signInMember(app, request, request.body);
+      setRefreshCookie(app, reply, signIn.refreshToken);
+      return { token: signIn.token, user: signIn.user };
+    },
+  );
+
+  r.get(
+    '/api/auth/verify',
+    {
+      config: { roles: ['admin', 'cashier', 'customer'] },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user of the bearer token.',
+        response: { 200: z.object({ user: sessionUserSchema }), ...errors },
+      },
+    },
+    async (request) => ({ user: sessionUserOf(actorOf(request)) }),
+  );
+
+  r.post(
+    '/api/auth/refresh',
+    {
+      config: { roles: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'New access token from the refresh cookie; the cookie is rotated. Needs X-Requested-With.',
+        response: { 200: z.object({ token: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertSameSiteCall(app, request);
+      const session = await refreshSession(app, request.cookies[REFRESH_COOKIE]);
+      setRefreshCookie(app, reply, session.refreshToken);
+      return { token: session.token };
+    },
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session: revokes the refresh cookie’s family and clears it. Needs X-Requested-With.',
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertSameSiteCall(app, request);
+      await signOut(app, request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      config: { roles: ['admin', 'cashier', 'customer'], rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Changes the caller’s password; other sessions end, and a new token is returned.',
+        body: changePasswordSchema,
+        response: { 200: z.object({ success: z.literal(true), token: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const session = await changePassword(app, request, actor, request.body);
+      setRefreshCookie(app, reply, session.refreshToken);
+      return { success: true as const, token: session.token };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import { inArray, sql } from 'drizzle-orm';
+
+import { queryRows, type Db } from '../../db/client.ts';
+import { loginThrottle } from '../../db/schema/index.ts';
+
+/** A throttle policy: at most `maxFailures` within `windowMs`, then locked for `lockMs`. */
+export interface ThrottlePolicy {
+  maxFailures: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Sign-in throttles (`security-and-reliability.md`, AU-01 to AU-03). Accounts still on the
+ * derived initial password get the tightest one, because that password has only 10^4 values.
+ */
+export const THROTTLE_POLICIES = {
+  account: { maxFailures: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  initialPasswordAccount: { maxFailures: 10, windowMs: 24 * 60 * MINUTE, lockMs: 24 * 60 * MINUTE },
+  address: { maxFailures: 100, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+} satisfies Record<string, ThrottlePolicy>;
+
+/**
+ * Whether any of the keys is locked at `now`.
+ * @returns true when sign-in must be refused without checking the password.
+ */
+export async function isLocked(db: Db, keys: string[], now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, keys));
+  return rows.some((row) => row.lockedUntil !== null && new Date(row.lockedUntil) > now);
+}
+
+/**
+ * Counts one failure against a key under a policy, in one atomic upsert (safe across processes).
+ * @returns true when this failure locked the key.
+ */
+export async function registerFailure(db: Db, key: string, policy: ThrottlePolicy, now: Date): Promise<boolean> {
+  const nowIso = now.toISOString();
+  const windowStart = new Date(now.getTime() - policy.windowMs).toISOString();
+  const lockUntil = new Date(now.getTime() + policy.lockMs).toISOString();
+  const rows = await queryRows<{ locked: boolean }>(db, sql`
+    insert into login_throttle (key, failures, window_started_at, locked_until)
+    values (${key}, 1, ${nowIso}, ${policy.maxFailures <= 1 ? lockUntil : null})
+    on conflict (key) do update set
+      failures = case when login_throttle.window_started_at < ${windowStart}::timestamptz
+        then 1 else login_throttle.failures + 1 end,
+      window_started_at = case when login_throttle.window_started_at < ${windowStart}::timestamptz
+        then ${nowIso}::timestamptz else login_throttle.window_started_at end,
+      locked_until = case
+        when (case when login_throttle.window_started_at < ${windowStart}::timestamptz
+              then 1 else login_throttle.failures + 1 end) >= ${policy.maxFailures}
+        then ${lockUntil}::timestamptz else login_throttle.locked_until end
+    returning (locked_until is not null and locked_until > ${nowIso}::timestamptz) as locked`);
+  return Boolean(rows[0]?.locked);
+}
+
+/** Clears an account's failures after a successful sign-in (the address counter stays). */
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginThrottle).where(sql`${loginThrottle.key} = ${key}`);
+}

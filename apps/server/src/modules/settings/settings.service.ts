@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { ParishSettings } from '@parish/shared';
+
+import type { DbOrTx } from '../../db/client.ts';
+import { parishSettings } from '../../db/schema/index.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+
+/**
+ * The parish settings (one row). Created at first start with the name from `PARISH_NAME`.
+ * @returns `{ name, address, contact, logoUrl, currency: 'INR' }`
+ */
+export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
+  const [row] = await db.select().from(parishSettings).where(eq(parishSettings.id, 1));
+  return {
+    name: row?.name ?? 'Parish',
+    address: row?.address ?? '',
+    contact: row?.contact ?? '',
+    logoUrl: row?.logoUrl ?? '',
+    currency: 'INR',
+  };
+}
+
+/** Creates the settings row on an empty database; leaves an existing one alone. */
+export async function ensureParishSettings(db: DbOrTx, defaultName: string): Promise<void> {
+  await db.insert(parishSettings).values({ id: 1, name: defaultName }).onConflictDoNothing();
+}
+
+/** Updates the settings (admin), with an audit event holding the before and after. */
+export async function updateParishSettings(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: Omit<ParishSettings, 'currency'>,
+): Promise<ParishSettings> {
+  actorOf(request);
+  return app.db.transaction(async (tx) => {
+    const before = await getParishSettings(tx);
+    await tx
+      .insert(parishSettings)
+      .values({ id: 1, ...input })
+      .onConflictDoUpdate({ target: parishSettings.id, set: { ...input, updatedAt: app.clock.now().toISOString() } });
+    const after = await getParishSettings(tx);
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'settings.updated',
+      entityType: 'parish_settings',
+      entityId: '1',
+      before: { ...before, logoUrl: before.logoUrl.slice(0, 80) },
+      after: { ...after, logoUrl: after.logoUrl.slice(0, 80) },
+    });
+    return after;
+  });
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+import { MSG, type StaffUser, type createStaffUserSchema, type updateStaffUserSchema } from '@parish/shared';
+
+import type { DbOrTx } from '../../db/client.ts';
+import { staffUsers } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
+
+type StaffRow = typeof staffUsers.$inferSelect;
+
+/** A staff row as the API shows it (never the hash). */
+export function toStaffUser(row: StaffRow): StaffUser {
+  return {
+    _id: row.id,
+    username: row.username,
+    name: row.name,
+    role: row.role,
+    isActive: row.isActive,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Every staff account, admins first, then by name. */
+export async function listStaffUsers(db: DbOrTx): Promise<StaffUser[]> {
+  const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.role), asc(staffUsers.name));
+  return rows.map(toStaffUser);
+}
+
+/**
+ * Creates a cashier or admin (admin only).
+ * @throws 409 when the username (case-insensitive) is taken.
+ */
+export async function createStaffUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: z.output<typeof createStaffUserSchema>,
+): Promise<StaffUser> {
+  const passwordHash = await hashPassword(input.password);
+  return app.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(sql`lower(${staffUsers.username}) = ${input.username.toLowerCase()}`);
+    if (existing) throw conflict(MSG.usernameTaken);
+    const [row] = await tx
+      .insert(staffUsers)
+      .values({ username: input.username, name: input.name, role: input.role, passwordHash })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    const user = toStaffUser(row);
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'staff_user.created',
+      entityType: 'staff_user',
+      entityId: row.id,
+      after: user,
+    });
+    return user;
+  });
+}
+
+/**
+ * Renames, changes the role, resets the password or (re)activates a staff account (admin only).
+ * A password reset, role change or deactivation ends the account's sessions.
+ * @throws 404 unknown id; 400 when an admin deactivates or demotes their own account.
+ */
+export async function updateStaffUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  input: z.output<typeof updateStaffUserSchema>,
+): Promise<StaffUser> {
+  const actor = actorOf(request);
+  if (actor.id === id && (input.isActive === false || (input.role && input.role !== 'admin'))) {
+    throw badRequest(MSG.cannotDeactivateSelf);
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
+    if (!before) throw notFound(MSG.notFound);
+    const endsSessions =
+      passwordHash !== undefined || (input.role !== undefined && input.role !== before.role) || input.isActive === false;
+    const [after] = await tx
+      .update(staffUsers)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(input.isActive !== undefined && { isActive: input.isActive }),
+        ...(passwordHash !== undefined && { passwordHash }),
+        tokenVersion: endsSessions ? before.tokenVersion + 1 : before.tokenVersion,
+        updatedAt: now.toISOString(),
+      })
+      .where(eq(staffUsers.id, id))
+      .returning();
+    if (!after) throw notFound(MSG.notFound);
+    if (endsSessions) await revokeAllForSubject(tx, { subjectType: 'staff', subjectId: id }, now);
+    await recordAudit(tx, auditContextOf(request), {
+      action: passwordHash ? 'staff_user.password_reset' : 'staff_user.updated',
+      entityType: 'staff_user',
+      entityId: id,
+      before: toStaffUser(before),
+      after: toStaffUser(after),
+    });
+    return toStaffUser(after);
+  });
+}
+
+/**
+ * Creates the first admin of an empty database from `ADMIN_USERNAME` / `ADMIN_PASSWORD`.
+ * @returns the generated password when none was configured (to print once), else null; null too
+ *   when any staff account already exists.
+ */
+export async function ensureFirstAdmin(
+  db: DbOrTx,
+  username: string,
+  configuredPassword: string | undefined,
+): Promise<{ generatedPassword: string | null; created: boolean }> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(staffUsers);
+  if (total > 0) return { generatedPassword: null, created: false };
+  const password = configuredPassword ?? randomBytes(12).toString('base64url');
+  await db
+    .insert(staffUsers)
+    .values({ username, name: 'Administrator', role: 'admin', passwordHash: await hashPassword(password) });
+  return { generatedPassword: configuredPassword ? null : password, created: true };
+}

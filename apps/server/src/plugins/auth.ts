@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { ErrorCode, MSG } from '@parish/shared';
+
+import { members, staffUsers } from '../db/schema/index.ts';
+import { AppError } from '../lib/app-error.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+import type { Actor, RouteRoles } from '../types.ts';
+
+/** Routes outside `/api` (the web app, static files) and the API docs are public by nature. */
+function defaultRoles(url: string): RouteRoles | undefined {
+  if (!url.startsWith('/api')) return 'public';
+  if (url === '/api/docs' || url.startsWith('/api/docs/')) return 'public';
+  return undefined;
+}
+
+/**
+ * Authentication and authorization.
+ * - Every `/api` route must declare `config.roles`; registering one without makes the app fail to
+ *   start (`security-and-reliability.md`, AZ-02).
+ * - A bearer token is verified (signature, expiry, then the account is still active and its token
+ *   version unchanged) and the caller set as `request.actor`.
+ * - A route's roles are enforced: anonymous gets 401, the wrong role 403.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const secret = new TextEncoder().encode(app.config.jwtSecret);
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    const roles = route.config?.roles ?? defaultRoles(route.url);
+    if (!roles) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.roles`);
+    }
+    route.config = { ...route.config, roles };
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.actor = await authenticate(app, secret, request);
+    const roles = request.routeOptions.config.roles;
+    if (!roles || roles === 'public') return;
+    if (!request.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
+    if (!roles.includes(request.actor.role)) throw new AppError(ErrorCode.FORBIDDEN, MSG.forbidden);
+  });
+});
+
+async function authenticate(
+  app: FastifyInstance,
+  secret: Uint8Array,
+  request: FastifyRequest,
+): Promise<Actor | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header);
+  if (!match?.[1]) return null;
+  const claims = await verifyAccessToken(secret, match[1], app.clock.now());
+  if (!claims) return null;
+  if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
+  if (claims.role === 'customer') {
+    const [member] = await app.db
+      .select({
+        id: members.id,
+        name: members.name,
+        mobile: members.mobile,
+        parishNumber: members.parishNumber,
+        isActive: members.isActive,
+        tokenVersion: members.tokenVersion,
+        passwordIsInitial: members.passwordIsInitial,
+      })
+      .from(members)
+      .where(eq(members.id, claims.sub));
+    if (!member?.isActive || member.tokenVersion !== claims.tv) return null;
+    return {
+      type: 'member',
+      id: member.id,
+      name: member.name,
+      role: 'customer',
+      mobile: member.mobile,
+      parishNumber: member.parishNumber,
+      mustChangePassword: member.passwordIsInitial,
+    };
+  }
+  const [user] = await app.db
+    .select({
+      id: staffUsers.id,
+      name: staffUsers.name,
+      role: staffUsers.role,
+      username: staffUsers.username,
+      isActive: staffUsers.isActive,
+      tokenVersion: staffUsers.tokenVersion,
+    })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, claims.sub));
+  if (!user?.isActive || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
+  return { type: 'staff', id: user.id, name: user.name, role: user.role, username: user.username };
+}
+
+/**
+ * The verified caller of a route that admits only signed-in roles.
+ * @throws AppError 401 when the request is anonymous (cannot happen behind the roles check).
+ */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
+  return request.actor;
+}

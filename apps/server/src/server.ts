@@ -1,0 +1,58 @@
+import path from 'node:path';
+
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
+
+/**
+ * The listening entry point: validates the configuration, locks the data directory (PGlite),
+ * opens and migrates the database, builds the app and listens on PORT. SIGINT/SIGTERM close it.
+ */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    onGeneratedAdminPassword(username, password) {
+      process.stdout.write(
+        `\n  First admin account created. Sign in at ${config.publicUrl}/admin/login with\n` +
+          `    username: ${username}\n    password: ${password}\n` +
+          '  This password is shown only once. Set ADMIN_PASSWORD to choose it yourself.\n\n',
+      );
+    },
+  });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      startupMs: Math.round(performance.now() - startedAt),
+      rssMb: Math.round(process.memoryUsage().rss / 1_048_576),
+    },
+    'parish dues server ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import type { Role } from '@parish/shared';
+
+import type { Config } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+
+/** Who is calling: a staff user or a member, as verified from the access token. */
+export type Actor =
+  | { type: 'staff'; id: string; name: string; role: 'admin' | 'cashier'; username: string }
+  | {
+      type: 'member';
+      id: string;
+      name: string;
+      role: 'customer';
+      mobile: string;
+      parishNumber: string;
+      mustChangePassword: boolean;
+    };
+
+/** Who may call a route: `'public'` or a list of roles. Every route must say (AZ-02). */
+export type RouteRoles = 'public' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+    clock: Clock;
+  }
+  interface FastifyRequest {
+    /** The verified caller, or null when anonymous. */
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call this route; required on every `/api` route. */
+    roles?: RouteRoles;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Calendar helpers that both sides need. Calendar dates are `YYYY-MM-DD` strings; instants are
+ * ISO 8601 UTC strings. "Today" in the parish is computed from an instant and the parish time
+ * zone (`PARISH_TIMEZONE`, default `Asia/Kolkata`).
+ */
+
+/** The parish time zone used when none is configured. */
+export const DEFAULT_PARISH_TIMEZONE = 'Asia/Kolkata';
+
+/**
+ * The calendar date of an instant in a time zone, as `YYYY-MM-DD`.
+ * @param instant a Date or an ISO string
+ * @param timeZone an IANA zone name such as `Asia/Kolkata`
+ */
+export function calendarDateIn(instant: Date | string, timeZone: string): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/**
+ * The Indian financial year (April to March) that a calendar date falls in, named by the year it
+ * starts: `2026-03-31` -> 2025, `2026-04-01` -> 2026.
+ */
+export function financialYearOf(isoDate: string): number {
+  const [year, month] = isoDate.split('-').map(Number);
+  if (!year || !month) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
+  return month <= 3 ? year - 1 : year;
+}
+
+/**
+ * The default due date of a current due or miscellaneous head (sections 4 and 9): 31 March of
+ * the current financial year, i.e. this year when today is January to March, else next year.
+ * @param today the parish's calendar date, `YYYY-MM-DD`
+ * @returns `YYYY-03-31`
+ */
+export function defaultDueDate(today: string): string {
+  return `${financialYearOf(today) + 1}-03-31`;
+}
+
+/**
+ * Formats a date or instant as dd/mm/yyyy (section 1: dates are shown day/month/year).
+ * A `YYYY-MM-DD` string is taken as a calendar date; any other string or Date as an instant shown
+ * in `timeZone`.
+ */
+export function formatDisplayDate(
+  value: string | Date | null | undefined,
+  timeZone: string = DEFAULT_PARISH_TIMEZONE,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const iso =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? value
+      : calendarDateIn(value, timeZone);
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
+}

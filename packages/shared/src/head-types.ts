@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Payment head types, stored canonically (`architecture.md`, data model). The specification
+ * (section 3) also shows the legacy values `normal`, `due` and `arrears`; requests accept those and
+ * `current`, `misc` too (`api-contract.md`), and store the canonical value.
+ */
+export const HEAD_TYPES = ['arrear', 'current due', 'miscellaneous'] as const;
+
+/** A canonical payment head type. */
+export type HeadType = (typeof HEAD_TYPES)[number];
+
+const LEGACY_HEAD_TYPES: Record<string, HeadType> = {
+  arrear: 'arrear',
+  arrears: 'arrear',
+  'current due': 'current due',
+  normal: 'current due',
+  due: 'current due',
+  current: 'current due',
+  miscellaneous: 'miscellaneous',
+  misc: 'miscellaneous',
+};
+
+/**
+ * Maps any accepted type value (canonical or legacy, any case) to the canonical one.
+ * @returns the canonical type, or `null` for an unknown value.
+ */
+export function toCanonicalHeadType(value: string): HeadType | null {
+  return LEGACY_HEAD_TYPES[value.trim().toLowerCase()] ?? null;
+}
+
+/** Zod schema for a head type in a request: canonical or legacy, transformed to canonical. */
+export const headTypeInputSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const canonical = toCanonicalHeadType(value);
+    if (!canonical) {
+      ctx.addIssue({ code: 'custom', message: 'Unknown payment head type' });
+      return z.NEVER;
+    }
+    return canonical;
+  })
+  .meta({ description: 'arrear | current due | miscellaneous (legacy: arrears, normal, due, current, misc)' });
+
+/**
+ * The display label of a type (section 3): anything that is not arrear or miscellaneous displays
+ * as 'Current Due'.
+ */
+export function headTypeLabel(value: string): 'Arrears' | 'Miscellaneous' | 'Current Due' {
+  const canonical = toCanonicalHeadType(value);
+  if (canonical === 'arrear') return 'Arrears';
+  if (canonical === 'miscellaneous') return 'Miscellaneous';
+  return 'Current Due';
+}

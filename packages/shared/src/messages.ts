@@ -1,0 +1,49 @@
+/**
+ * The product's own words for validation and error messages, exactly as the specification
+ * (`parish-dues-spec.md`, sections 5 and 8) gives them. The server returns these texts in the
+ * error body's `error` field, and the web app's message catalogue includes them under the
+ * `messages` namespace, so each text is written once.
+ */
+export const MSG = {
+  staffLoginBlank: 'Please enter both username and password',
+  invalidStaffLogin: 'Invalid username or password',
+  memberIdentifierBlank: 'Please enter your mobile number or parish number',
+  memberPasswordBlank: 'Please enter your password',
+  loginFailed: 'Login failed',
+  /** Answer for a wrong member identifier or password; deliberately the same for both. */
+  invalidMemberLogin: 'Invalid mobile number/parish number or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  sessionExpired: 'Session expired. Please login again.',
+  requestTimeout: 'Request timeout',
+  genericError: 'An error occurred',
+  memberRequired: 'Please fill all required fields (Name, Mobile, and Parish Number)',
+  invalidMobile: 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)',
+  invalidParishNumber:
+    'Parish number must contain only letters and numbers (no spaces or special characters)',
+  nameTooLong: 'Name must be less than 100 characters',
+  invalidEmail: 'Please enter a valid email address',
+  addressTooLong: 'Address must be less than 500 characters',
+  duplicateMember: 'Member with this mobile number or parish number already exists',
+  headRequired: 'Please fill all required fields (Name and Amount)',
+  invalidAmount: 'Please enter a valid amount',
+  tagSelectAtLeastOne: 'Please select at least one member to tag payments',
+  invalidHead: 'Invalid payment head selected',
+  accessDeniedAdmin: 'Access denied. Admin permissions required.',
+  csvNeedsRows: 'CSV file must contain at least a header row and one data row.',
+  memberCsvHeader: 'CSV must contain Name, Mobile, and Parish Number columns',
+  remindersSelect: 'Please select at least one member to send reminders.',
+  arrearsFirst: 'You need to clear your arrears before paying current dues.',
+  passwordTooShort: 'The new password must be at least 8 characters long',
+  passwordSameAsInitial: 'The new password must differ from the initial password',
+  currentPasswordWrong: 'The current password is not correct',
+  unauthorized: 'Authentication required',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'Not found',
+  invalidInput: 'Invalid request data',
+  tooLarge: 'The request is too large',
+  usernameTaken: 'A staff account with this username already exists',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+} as const;
+
+/** A key of {@link MSG}. */
+export type MessageKey = keyof typeof MSG;

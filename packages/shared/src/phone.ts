@@ -1,0 +1,49 @@
+import { MSG } from './messages.ts';
+
+/**
+ * Normalises a member's mobile number as the specification's member form does (section 5):
+ * spaces, dashes, brackets and a leading `+` are dropped, a 10-digit number gets the `91`
+ * prefix, and the result must be 12 digits starting with `91`.
+ * @returns `{ ok: true, mobile }` with the 12-digit number, or `{ ok: false, error }` with the
+ *   specification's message.
+ */
+export function normalizeMobile(
+  input: string,
+): { ok: true; mobile: string } | { ok: false; error: string } {
+  const digits = input.trim().replace(/[\s\-().+]/g, '');
+  if (!/^\d+$/.test(digits)) return { ok: false, error: MSG.invalidMobile };
+  const withCountry = digits.length === 10 ? `91${digits}` : digits;
+  if (withCountry.length !== 12 || !withCountry.startsWith('91')) {
+    return { ok: false, error: MSG.invalidMobile };
+  }
+  return { ok: true, mobile: withCountry };
+}
+
+/**
+ * The specification's phone helper for WhatsApp (section 5): accepts 10 to 15 digits after
+ * stripping everything else; a 10-digit number starting with 9 gets `91` in front.
+ * @returns the digits to send to, or `null` when there are not 10 to 15 digits.
+ */
+export function toWhatsAppNumber(input: string): string | null {
+  const digits = input.replace(/\D/g, '');
+  if (digits.length < 10 || digits.length > 15) return null;
+  return digits.length === 10 && digits.startsWith('9') ? `91${digits}` : digits;
+}
+
+/**
+ * Reads a member login identifier: a 10- or 12-digit mobile (spaces, `+` and dashes ignored,
+ * a leading 0 trunk prefix dropped) or a parish number (case-insensitive).
+ * @returns which kind it is and its canonical value (12-digit mobile, upper-case parish number).
+ */
+export function parseLoginIdentifier(
+  input: string,
+): { kind: 'mobile'; value: string } | { kind: 'parishNumber'; value: string } {
+  const trimmed = input.trim();
+  const digits = trimmed.replace(/[\s\-().+]/g, '');
+  if (/^\d+$/.test(digits)) {
+    const local = digits.length === 11 && digits.startsWith('0') ? digits.slice(1) : digits;
+    const normalized = normalizeMobile(local);
+    if (normalized.ok) return { kind: 'mobile', value: normalized.mobile };
+  }
+  return { kind: 'parishNumber', value: trimmed.toUpperCase() };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+import { MSG } from '../messages.ts';
+import { ROLES } from '../roles.ts';
+
+/** `POST /api/auth/admin/login` body (section 5: both must be non-blank). */
+export const staffLoginSchema = z.object({
+  username: z.string().trim().min(1, MSG.staffLoginBlank).max(100),
+  password: z.string().min(1, MSG.staffLoginBlank).max(200),
+});
+
+/** `POST /api/auth/customer/login` body: a mobile (10 or 12 digits) or a parish number. */
+export const memberLoginSchema = z.object({
+  identifier: z.string().trim().min(1, MSG.memberIdentifierBlank).max(100),
+  password: z.string().min(1, MSG.memberPasswordBlank).max(200),
+});
+
+/** `POST /api/auth/change-password` body. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(8, MSG.passwordTooShort).max(200),
+});
+
+/** The signed-in user as login and verify return it (`api-contract.md`, entities). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  username: z.string().optional(),
+  mobile: z.string().optional(),
+  parishNumber: z.string().optional(),
+  memberId: z.string().optional(),
+  /** True while a member still signs in with the initial password. */
+  mustChangePassword: z.boolean().optional(),
+});
+
+/** The signed-in user. */
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Login answer: a short-lived access token and the user. */
+export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });

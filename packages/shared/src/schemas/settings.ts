@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Longest accepted logo, as a data URL (about 200 KB of image). */
+export const MAX_LOGO_LENGTH = 280_000;
+
+/**
+ * Parish settings (`api-contract.md`, "Parish settings"): shown on the landing page, the
+ * loading text and receipts. `logoUrl` is an `https:` URL or a `data:image/...;base64,` URL.
+ */
+export const parishSettingsSchema = z.object({
+  name: z.string().trim().min(1).max(150),
+  address: z.string().trim().max(500),
+  contact: z.string().trim().max(200),
+  logoUrl: z
+    .string()
+    .trim()
+    .max(MAX_LOGO_LENGTH)
+    .refine(
+      (value) =>
+        value === '' ||
+        /^https:\/\/[^\s"'<>]+$/.test(value) ||
+        /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(value),
+      { message: 'The logo must be an https address or an uploaded PNG, JPEG, GIF or WebP image' },
+    ),
+  currency: z.literal('INR'),
+});
+
+/** Parish settings. */
+export type ParishSettings = z.infer<typeof parishSettingsSchema>;
+
+/** `PUT /api/settings` body: everything but the currency, which is always INR. */
+export const updateParishSettingsSchema = parishSettingsSchema.omit({ currency: true });

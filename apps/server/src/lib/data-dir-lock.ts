@@ -33,6 +33,7 @@ export function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `The data directory ${dataDir} is in use by process ${holder}. Stop that process first ` +
             '(only one process may open the embedded database).',
+          { cause: error },
         );
       }
       unlinkSync(file);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -16,7 +15,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
       index: false,
       setHeaders(res, filePath) {
         const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -29,7 +27,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     if (url.startsWith('/api') || !root || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ success: false, error: MSG.notFound, code: ErrorCode.NOT_FOUND });
     }
-    if (path.extname(url) && !existsSync(path.join(root, url))) {
+    if (path.extname(url)) {
       return reply.status(404).send({ success: false, error: MSG.notFound, code: ErrorCode.NOT_FOUND });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,0 +1,114 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+
+import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useParishSettings } from '../../../lib/settings.ts';
+import { Dashboard } from './dashboard.tsx';
+import { PendingScreen } from './pending-screen.tsx';
+
+const StaffAccounts = lazy(() => import('./staff-accounts.tsx'));
+const ParishSettingsPage = lazy(() => import('./parish-settings.tsx'));
+
+type StaffRole = 'admin' | 'cashier';
+
+/** Sidebar entries by role (section 2, "Back-office shell"), plus the admin's own settings. */
+const NAV: Record<StaffRole, { path: string; key: string }[]> = {
+  admin: [
+    { path: 'dashboard', key: 'dashboard' },
+    { path: 'members', key: 'members' },
+    { path: 'payments', key: 'payments' },
+    { path: 'reports', key: 'reports' },
+    { path: 'reminders', key: 'reminders' },
+    { path: 'staff', key: 'staff' },
+    { path: 'settings', key: 'settings' },
+  ],
+  cashier: [
+    { path: 'dashboard', key: 'dashboard' },
+    { path: 'arrears', key: 'arrears' },
+    { path: 'collections', key: 'collections' },
+    { path: 'reports', key: 'reports' },
+  ],
+};
+
+/** The back-office shell shared by admin and cashier: header with sign-out, role sidebar, screens. */
+export default function BackOffice({ role }: { role: StaffRole }) {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  const settings = useParishSettings();
+  const location = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const base = `/${role}`;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.openMenu')} />
+            <Text fw={700} truncate="end" component="span">
+              {settings.data?.name ?? ''}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Stack gap={0} visibleFrom="xs" align="flex-end">
+              <Text size="sm" fw={600}>
+                {user?.name}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {role === 'admin' ? t('shell.roleAdmin') : t('shell.roleCashier')}
+              </Text>
+            </Stack>
+            <Button variant="default" size="xs" onClick={() => void signOut()}>
+              {t('common.signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main">
+        <ScrollArea>
+          {NAV[role].map((item) => (
+            <NavLink
+              key={item.path}
+              component={Link}
+              to={`${base}/${item.path}`}
+              label={t(`shell.nav.${item.key}`)}
+              active={location.pathname === `${base}/${item.path}`}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<FullScreenLoader />}>
+          <Routes>
+            <Route path="dashboard" element={<Dashboard role={role} />} />
+            {role === 'admin' ? (
+              <>
+                <Route path="members" element={<PendingScreen titleKey="pending.members" />} />
+                <Route path="payments" element={<PendingScreen titleKey="pending.payments" />} />
+                <Route path="reminders" element={<PendingScreen titleKey="pending.reminders" />} />
+                <Route path="staff" element={<StaffAccounts />} />
+                <Route path="settings" element={<ParishSettingsPage />} />
+              </>
+            ) : (
+              <>
+                <Route path="arrears" element={<PendingScreen titleKey="pending.arrears" />} />
+                <Route path="collections" element={<PendingScreen titleKey="pending.collections" />} />
+              </>
+            )}
+            <Route path="reports" element={<PendingScreen titleKey="pending.reports" />} />
+            <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
+          </Routes>
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

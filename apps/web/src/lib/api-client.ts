@@ -1,0 +1,125 @@
+import { MSG, type ErrorBody } from '@parish/shared';
+
+import { clearSession, readToken, writeSession } from './storage.ts';
+
+/** Client request timeout (specification section 9). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** An API failure: the server's `error` text (or 'HTTP error! status: {code}'), status and code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: ErrorBody['details'];
+
+  constructor(message: string, status: number, code?: string, details?: ErrorBody['details']) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+type Listener = () => void;
+const sessionExpiredListeners = new Set<Listener>();
+
+/** Subscribes to "the session has expired" (refresh failed); returns the unsubscribe function. */
+export function onSessionExpired(listener: Listener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * One shared refresh for every caller that got a 401 (section 4, "Session"): the refresh cookie
+ * is exchanged for a new access token once, and queued calls replay with it.
+ * @returns the new token, or null when the refresh failed.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    const tokenBefore = readToken();
+    try {
+      const response = await fetch('/api/auth/refresh', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'x-requested-with': 'parish-dues' },
+      });
+      if (!response.ok) {
+        // Another tab may have refreshed first with the same cookie.
+        const tokenNow = readToken();
+        return tokenNow && tokenNow !== tokenBefore ? tokenNow : null;
+      }
+      const { token } = (await response.json()) as { token: string };
+      writeSession(token);
+      return token;
+    } catch {
+      return null;
+    } finally {
+      setTimeout(() => {
+        refreshing = null;
+      }, 0);
+    }
+  })();
+  return refreshing;
+}
+
+/** Options of {@link apiRequest}. */
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Set false for auth calls, which must not trigger the refresh-and-replay. */
+  retryOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort());
+  const headers: Record<string, string> = { 'x-requested-with': 'parish-dues' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (controller.signal.aborted) throw new ApiError(MSG.requestTimeout, 0, 'TIMEOUT');
+    throw new ApiError(error instanceof Error ? error.message : MSG.genericError, 0, 'NETWORK');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
+  const message = body?.error ?? `HTTP error! status: ${response.status}`;
+  return new ApiError(message, response.status, body?.code, body?.details);
+}
+
+/**
+ * Calls the API with the stored bearer token. A 401 on a non-auth call triggers one shared
+ * refresh and a replay; when the refresh fails the session is cleared, listeners are told, and
+ * 'Session expired. Please login again.' is thrown.
+ * @returns the parsed JSON body.
+ * @throws ApiError with the server's error text.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  let response = await send(path, options, readToken());
+  if (response.status === 401 && options.retryOnUnauthorized !== false && readToken()) {
+    const token = await refreshAccessToken();
+    if (!token) {
+      clearSession();
+      for (const listener of sessionExpiredListeners) listener();
+      throw new ApiError(MSG.sessionExpired, 401, 'UNAUTHORIZED');
+    }
+    response = await send(path, options, token);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,58 @@
+import os from 'node:os';
+import path from 'node:path';
+
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the production build, served by the real server on a fresh embedded
+ * database loaded with the demo parish. Debian's Chromium only (`CHROMIUM_PATH`, default
+ * /usr/bin/chromium): no browser is ever downloaded.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = path.join(os.tmpdir(), `parish-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'list' : 'line',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx apps/server/scripts/demo.ts && node --import tsx apps/server/src/server.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  },
+});

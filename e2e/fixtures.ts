@@ -28,7 +28,7 @@ export async function signInStaff(
 export async function signInMember(page: Page, identifier: string, mode: 'Mobile Number' | 'Parish Number') {
   await page.goto('/customer/login');
   if (mode === 'Parish Number') await page.getByText('Parish Number', { exact: true }).first().click();
-  await page.getByLabel(new RegExp(`^${mode}`)).fill(identifier);
+  await page.getByRole('textbox', { name: new RegExp(mode) }).fill(identifier);
   await page.getByLabel(/^Password/).fill(MEMBER.password);
   await page.getByRole('button', { name: 'Login to Dashboard' }).click();
   await expect(page).toHaveURL(/\/customer\/dashboard$/);

@@ -86,7 +86,7 @@ test.describe('sign-in', () => {
 
   test('a wrong member password shows a failure and stays on the login screen', async ({ page }) => {
     await page.goto('/customer/login');
-    await page.getByLabel(/^Mobile Number/).fill(MEMBER.mobile10);
+    await page.getByRole('textbox', { name: /Mobile Number/ }).fill(MEMBER.mobile10);
     await page.getByLabel(/^Password/).fill('Wrong1234');
     await page.getByRole('button', { name: 'Login to Dashboard' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
@@ -98,7 +98,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Payment Portal' })).toBeVisible();
     await expect(page.getByText('Payment Reminder Access')).toBeVisible();
     await expect(page.getByText('Please login to access your payment portal')).toBeVisible();
-    const field = page.getByLabel(/^Mobile Number/);
+    const field = page.getByRole('textbox', { name: /Mobile Number/ });
     await expect(field).toHaveValue(MEMBER.mobile12);
     await expect(field).toHaveAttribute('readonly', '');
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveCount(0);

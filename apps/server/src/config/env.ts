@@ -70,7 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means relative to where
+  // the person ran npm (INIT_CWD), so `npm start` and `npm run demo` share ./data at the root.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const defaultDist = path.resolve(import.meta.dirname, '../../../web/dist');
   const webDistDir = values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultDist;

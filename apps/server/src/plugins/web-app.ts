@@ -21,6 +21,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
         res.header('cache-control', cacheable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/', { config: { roles: 'public' }, schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';

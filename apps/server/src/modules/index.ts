@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { membersRoutes } from './members/members.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -14,4 +15,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   settingsRoutes,
   usersRoutes,
+  membersRoutes,
 ];

@@ -22,11 +22,7 @@ const optionalText = (max: number, message?: string) =>
  * Messages are the specification's.
  */
 export const memberInputSchema = z.object({
-  name: z
-    .string({ error: MSG.memberRequired })
-    .trim()
-    .min(1, MSG.memberRequired)
-    .max(100, MSG.nameTooLong),
+  name: z.string({ error: MSG.memberRequired }).trim().min(1, MSG.memberRequired).max(100, MSG.nameTooLong),
   mobile: z
     .string({ error: MSG.memberRequired })
     .trim()
@@ -64,3 +60,61 @@ export const memberInputSchema = z.object({
 export type MemberInputRaw = z.input<typeof memberInputSchema>;
 /** A member after validation and normalisation. */
 export type MemberInput = z.output<typeof memberInputSchema>;
+
+/**
+ * A member as the API answers it (`api-contract.md`, "Member"). Never the password hash.
+ * `selectedParticulars` are the ids of the payment heads assigned to the member.
+ */
+export const memberSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** 12 digits starting 91. */
+  mobile: z.string(),
+  parishNumber: z.string(),
+  alternateContact: z.string().optional(),
+  currentLocation: z.string().optional(),
+  email: z.string().optional(),
+  address: z.string().optional(),
+  selectedParticulars: z.array(z.string()),
+  isActive: z.boolean(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+});
+
+/** A member in API answers. */
+export type Member = z.infer<typeof memberSchema>;
+
+/** The columns the member list may be sorted by (anything else is a 400). */
+export const MEMBER_SORT_FIELDS = ['name', 'parishNumber', 'mobile', 'currentLocation', 'createdAt'] as const;
+
+/** A sortable member column. */
+export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
+
+/**
+ * `GET /api/members` query: page (1-based, default 1), limit (default 10, at most 100), search
+ * (name, mobile, parish number or location; case-insensitive substring), sortBy (whitelisted
+ * column, default name) and sortOrder (default asc).
+ */
+export const memberListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(100).optional(),
+  sortBy: z.enum(MEMBER_SORT_FIELDS).default('name'),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+});
+
+/** The member list query after defaults. */
+export type MemberListQuery = z.output<typeof memberListQuerySchema>;
+
+/**
+ * `GET /api/admin/members/{id}/credentials` (admin only): the sign-in username (the member's
+ * 12-digit mobile) and the initial password while it is unchanged, else `null`.
+ */
+export const memberCredentialsSchema = z.object({
+  username: z.string(),
+  password: z.string().nullable(),
+  passwordChanged: z.boolean(),
+});
+
+/** A member's login credentials as the admin's view shows them. */
+export type MemberCredentials = z.infer<typeof memberCredentialsSchema>;

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -32,6 +32,16 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Called once with a generated first-admin password, for the entry point to print. */
   onGeneratedAdminPassword?: (username: string, password: string) => void;
+  /**
+   * Called with every route as it is registered, after the auth plugin has resolved its
+   * `config.roles` (tests use it to list the routes for the authorization matrix, AZ-01).
+   */
+  onRouteRegistered?: (route: RouteOptions) => void;
+  /**
+   * More routes, registered after the business modules under the same rules (tests use it to
+   * check that a route without `config.roles` stops the app from starting, AZ-02).
+   */
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
 /**
@@ -84,6 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  // Before any plugin that adds routes (swagger-ui too), so that every route gets its roles checked.
+  await app.register(authPlugin);
+  const { onRouteRegistered } = options;
+  if (onRouteRegistered) app.addHook('onRoute', (route) => onRouteRegistered(route));
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
@@ -98,8 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin);
   for (const routes of routeModules) await app.register(routes);
+  if (options.extraRoutes) await app.register(options.extraRoutes);
   await app.register(webAppPlugin);
 
   await ensureParishSettings(database.db, config.parishName);

@@ -54,12 +54,14 @@ const INDIAN_GROUPING = new Intl.NumberFormat('en-IN', {
 });
 
 /**
- * Formats paise as rupees with Indian digit grouping: `10000000` -> `"₹1,00,000.00"`.
+ * Formats paise as rupees with Indian digit grouping: `10000000` -> `"₹1,00,000.00"`; a negative
+ * amount puts the minus sign first (`"-₹1,500.50"`).
  * @param options.symbol set to false for `"1,00,000.00"` without the rupee sign.
  */
 export function formatINR(paise: Paise, options: { symbol?: boolean } = {}): string {
-  const text = INDIAN_GROUPING.format(paiseToRupees(paise));
-  return options.symbol === false ? text : `₹${text}`;
+  const sign = paise < 0 ? '-' : '';
+  const text = INDIAN_GROUPING.format(paiseToRupees(Math.abs(paise)));
+  return `${sign}${options.symbol === false ? '' : '₹'}${text}`;
 }
 
 /**

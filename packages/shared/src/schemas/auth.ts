@@ -5,14 +5,14 @@ import { ROLES } from '../roles.ts';
 
 /** `POST /api/auth/admin/login` body (section 5: both must be non-blank). */
 export const staffLoginSchema = z.object({
-  username: z.string().trim().min(1, MSG.staffLoginBlank).max(100),
-  password: z.string().min(1, MSG.staffLoginBlank).max(200),
+  username: z.string({ error: MSG.staffLoginBlank }).trim().min(1, MSG.staffLoginBlank).max(100),
+  password: z.string({ error: MSG.staffLoginBlank }).min(1, MSG.staffLoginBlank).max(200),
 });
 
 /** `POST /api/auth/customer/login` body: a mobile (10 or 12 digits) or a parish number. */
 export const memberLoginSchema = z.object({
-  identifier: z.string().trim().min(1, MSG.memberIdentifierBlank).max(100),
-  password: z.string().min(1, MSG.memberPasswordBlank).max(200),
+  identifier: z.string({ error: MSG.memberIdentifierBlank }).trim().min(1, MSG.memberIdentifierBlank).max(100),
+  password: z.string({ error: MSG.memberPasswordBlank }).min(1, MSG.memberPasswordBlank).max(200),
 });
 
 /** `POST /api/auth/change-password` body. */

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ErrorCode,
   MSG,
+  createStaffUserSchema,
   initialMemberPassword,
   parseLoginIdentifier,
   type SessionUser,
@@ -196,7 +197,8 @@ export async function signOut(app: FastifyInstance, refreshToken: string | undef
 
 /**
  * Changes the caller's password. The current one must match; a member's new password must differ
- * from the initial one. Raises the token version (other sessions end) and starts a new session.
+ * from the initial one; a staff password must meet the staff rule (at least 10 characters).
+ * Raises the token version (other sessions end) and starts a new session.
  * @returns the new access and refresh tokens.
  */
 export async function changePassword(
@@ -214,6 +216,14 @@ export async function changePassword(
     throw new AppError(ErrorCode.VALIDATION_FAILED, MSG.currentPasswordWrong, [
       { field: 'currentPassword', message: MSG.currentPasswordWrong },
     ]);
+  }
+  if (!isMember) {
+    // Staff passwords follow the rule of account creation (10 characters at least), not the members' 8.
+    const rule = createStaffUserSchema.shape.password.safeParse(input.newPassword);
+    if (!rule.success) {
+      const message = rule.error.issues[0]?.message ?? MSG.invalidInput;
+      throw new AppError(ErrorCode.VALIDATION_FAILED, message, [{ field: 'newPassword', message }]);
+    }
   }
   if (isMember && 'mobile' in row && input.newPassword === initialMemberPassword(row.name, row.mobile)) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, MSG.passwordSameAsInitial, [

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { ErrorCode } from '@parish/shared';
+
+import { THROTTLE_POLICIES } from '../src/modules/auth/login-throttle.ts';
+import {
+  TEST_ADMIN_PASSWORD,
+  TEST_ADMIN_USERNAME,
+  createMember,
+  createTestApp,
+  expectError,
+  memberLoginRequest,
+  staffLoginRequest,
+  type TestApp,
+} from './helpers.ts';
+
+const TOO_MANY = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
+const MINUTE = 60_000;
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('sign-in throttling (AU-01, AU-03)', () => {
+  it('the policy locks an account after 10 failures', () => {
+    expect(THROTTLE_POLICIES.account.maxFailures).toBe(10);
+    expect(THROTTLE_POLICIES.initialPasswordAccount.maxFailures).toBe(10);
+  });
+
+  it('a member on the initial password is locked after 10 failures, even with the right password, for 24 hours', async () => {
+    t = await createTestApp();
+    const member = await createMember(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      expectError(await memberLoginRequest(t.app, member.mobile, `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+    }
+    expectError(await memberLoginRequest(t.app, member.mobile, member.password), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+
+    t.clock.advance(24 * 60 * MINUTE - MINUTE);
+    expectError(await memberLoginRequest(t.app, member.mobile, member.password), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+
+    t.clock.advance(2 * MINUTE);
+    const after = await memberLoginRequest(t.app, member.mobile, member.password);
+    expect(after.statusCode, after.body).toBe(200);
+  });
+
+  it('a member with a chosen password is locked for 15 minutes', async () => {
+    t = await createTestApp();
+    const member = await createMember(t.app, { password: 'my-own-password-9' });
+    for (let i = 0; i < 10; i += 1) {
+      expectError(await memberLoginRequest(t.app, member.parishNumber, `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+    }
+    expectError(await memberLoginRequest(t.app, member.parishNumber, member.password), 429, ErrorCode.RATE_LIMITED);
+    t.clock.advance(14 * MINUTE);
+    expectError(await memberLoginRequest(t.app, member.parishNumber, member.password), 429, ErrorCode.RATE_LIMITED);
+    t.clock.advance(MINUTE + 1000);
+    expect((await memberLoginRequest(t.app, member.parishNumber, member.password)).statusCode).toBe(200);
+  });
+
+  it('the mobile and parish-number paths share one lock, whatever the mobile format', async () => {
+    t = await createTestApp();
+    const member = await createMember(t.app, { mobile: '919847012345', parishNumber: 'SM42' });
+    const identifiers = ['9847012345', '+91 98470 12345', '09847012345', 'sm42', 'SM42'];
+    for (let i = 0; i < 10; i += 1) {
+      const identifier = identifiers[i % identifiers.length] ?? 'SM42';
+      expectError(await memberLoginRequest(t.app, identifier, `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+    }
+    for (const identifier of ['919847012345', ...identifiers]) {
+      expectError(await memberLoginRequest(t.app, identifier, member.password), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+    }
+  });
+
+  it('locking one member does not lock another', async () => {
+    t = await createTestApp();
+    const victim = await createMember(t.app);
+    const other = await createMember(t.app);
+    for (let i = 0; i < 10; i += 1) await memberLoginRequest(t.app, victim.mobile, `wrong-${i}`);
+    expectError(await memberLoginRequest(t.app, victim.mobile, victim.password), 429, ErrorCode.RATE_LIMITED);
+    expect((await memberLoginRequest(t.app, other.mobile, other.password)).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in clears the count', async () => {
+    t = await createTestApp();
+    const member = await createMember(t.app);
+    for (let i = 0; i < 9; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
+    expect((await memberLoginRequest(t.app, member.mobile, member.password)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
+    expect((await memberLoginRequest(t.app, member.mobile, member.password)).statusCode).toBe(200);
+  });
+
+  it('failures older than the window do not add up', async () => {
+    t = await createTestApp();
+    const member = await createMember(t.app, { password: 'my-own-password-9' });
+    for (let i = 0; i < 9; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
+    t.clock.advance(THROTTLE_POLICIES.account.windowMs + 1000);
+    for (let i = 0; i < 9; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
+    expect((await memberLoginRequest(t.app, member.mobile, member.password)).statusCode).toBe(200);
+  });
+
+  it('a staff account is locked after 10 failures, even with the right password, until 15 minutes pass', async () => {
+    t = await createTestApp();
+    for (let i = 0; i < 10; i += 1) {
+      expectError(await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+    }
+    expectError(
+      await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD),
+      429,
+      ErrorCode.RATE_LIMITED,
+      TOO_MANY,
+    );
+    // The lock is on the account, whatever the username's case.
+    expectError(await staffLoginRequest(t.app, 'ADMIN', TEST_ADMIN_PASSWORD), 429, ErrorCode.RATE_LIMITED);
+    t.clock.advance(15 * MINUTE - 1000);
+    expectError(await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD), 429, ErrorCode.RATE_LIMITED);
+    t.clock.advance(2000);
+    const after = await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD);
+    expect(after.statusCode, after.body).toBe(200);
+  });
+
+  it('an unknown username locks the same way, so the lock does not tell which accounts exist', async () => {
+    t = await createTestApp();
+    for (let i = 0; i < 10; i += 1) {
+      expectError(await staffLoginRequest(t.app, 'ghost', `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+    }
+    expectError(await staffLoginRequest(t.app, 'ghost', 'anything'), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+    for (let i = 0; i < 10; i += 1) await memberLoginRequest(t.app, '9800000000', `wrong-${i}`);
+    expectError(await memberLoginRequest(t.app, '9800000000', 'anything'), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+  });
+});

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+
+import type { HTTPMethods, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ErrorCode, MSG } from '@parish/shared';
+
+import type { RouteRoles } from '../src/types.ts';
+import { createTestApp, loginAs, type RoleSession, type TestApp } from './helpers.ts';
+
+type Principal = 'anonymous' | 'customer' | 'cashier' | 'admin';
+const PRINCIPALS: Principal[] = ['anonymous', 'customer', 'cashier', 'admin'];
+
+const STAFF = ['admin', 'cashier'] as const;
+const SIGNED_IN = ['admin', 'cashier', 'customer'] as const;
+const ADMIN = ['admin'] as const;
+
+/**
+ * Who may call each route (AZ-01). Every route the app registers must be here: a new route
+ * fails this test until someone decides, here, who may call it. A HEAD route without a row of
+ * its own is Fastify's automatic twin of a GET route and is checked against the GET row.
+ */
+const MATRIX: Record<string, RouteRoles> = {
+  'GET /api/health': 'public',
+  'GET /api/settings': 'public',
+  'PUT /api/settings': ADMIN,
+
+  'POST /api/auth/admin/login': 'public',
+  'POST /api/auth/customer/login': 'public',
+  'GET /api/auth/verify': SIGNED_IN,
+  'POST /api/auth/refresh': 'public',
+  'POST /api/auth/logout': 'public',
+  'POST /api/auth/change-password': SIGNED_IN,
+
+  'GET /api/admin/users': ADMIN,
+  'POST /api/admin/users': ADMIN,
+  'PUT /api/admin/users/:id': ADMIN,
+  'DELETE /api/admin/users/:id': ADMIN,
+
+  'GET /api/members': STAFF,
+  'GET /api/members/:id': STAFF,
+  'POST /api/members': ADMIN,
+  'PUT /api/members/:id': ADMIN,
+  'DELETE /api/members/:id': ADMIN,
+  'GET /api/admin/members/:id/credentials': ADMIN,
+
+  // The OpenAPI document and Swagger UI (api-contract.md: served at /api/docs, public).
+  'GET /api/docs': 'public',
+  'HEAD /api/docs/': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
+};
+
+interface CollectedRoute {
+  method: string;
+  url: string;
+  options: RouteOptions;
+}
+
+function methodsOf(route: RouteOptions): string[] {
+  const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method];
+  return methods.map((m) => m.toUpperCase());
+}
+
+function admits(roles: RouteRoles, principal: Principal): boolean {
+  if (roles === 'public') return true;
+  if (principal === 'anonymous') return false;
+  return roles.includes(principal);
+}
+
+/** A concrete URL for a route pattern: ids become random UUIDs, wildcards a file name. */
+function concreteUrl(url: string): string {
+  return url
+    .replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? randomUUID() : 'test'))
+    .replace(/\*$/, 'x.css');
+}
+
+let t: TestApp;
+const routes: CollectedRoute[] = [];
+const sessions: Partial<Record<Principal, RoleSession>> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({
+    onRouteRegistered(route) {
+      for (const method of methodsOf(route)) routes.push({ method, url: route.url, options: route });
+    },
+  });
+  sessions.customer = await loginAs(t.app, 'customer');
+  sessions.cashier = await loginAs(t.app, 'cashier');
+  sessions.admin = await loginAs(t.app, 'admin');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function entryFor(route: CollectedRoute): RouteRoles | undefined {
+  const own = MATRIX[`${route.method} ${route.url}`];
+  if (own !== undefined || route.method !== 'HEAD') return own;
+  return MATRIX[`GET ${route.url}`];
+}
+
+describe('authorization matrix (AZ-01)', () => {
+  it('collects the routes', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.some((r) => r.method === 'HEAD')).toBe(true);
+  });
+
+  it('every registered route is in the matrix', () => {
+    const missing = routes.filter((route) => entryFor(route) === undefined).map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'routes without a row in MATRIX: decide who may call them').toEqual([]);
+  });
+
+  it('every row of the matrix is a registered route (no stale rows)', () => {
+    const registered = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    const stale = Object.keys(MATRIX).filter((key) => !registered.has(key));
+    expect(stale).toEqual([]);
+  });
+
+  it('every route declares exactly the roles of its row', () => {
+    for (const route of routes) {
+      const declared = route.options.config?.roles;
+      const expected = entryFor(route);
+      const label = `${route.method} ${route.url}`;
+      if (expected === 'public' || declared === 'public') {
+        expect(declared, label).toBe(expected);
+      } else {
+        expect([...(declared ?? [])].sort(), label).toEqual([...(expected ?? [])].sort());
+      }
+    }
+  });
+
+  it('each principal gets exactly what the matrix says on every /api route, and never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (!route.url.startsWith('/api')) continue;
+      const roles = entryFor(route);
+      if (roles === undefined) continue; // reported by the test above
+      const url = concreteUrl(route.url);
+      const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      for (const principal of PRINCIPALS) {
+        const session = principal === 'anonymous' ? undefined : sessions[principal];
+        const response = await t.app.inject({
+          method: route.method as HTTPMethods,
+          url,
+          headers: { 'x-requested-with': 'fetch', ...(session && session.headers) },
+          ...(hasBody && { payload: {} }),
+        });
+        const label = `${principal} ${route.method} ${url} -> ${response.statusCode} ${response.body.slice(0, 120)}`;
+        if (response.statusCode >= 500) {
+          failures.push(`5xx: ${label}`);
+          continue;
+        }
+        // A HEAD answer has no body: its status alone tells.
+        const isJson = /^application\/json/.test(String(response.headers['content-type'] ?? ''));
+        const body = route.method !== 'HEAD' && isJson ? response.json<{ code?: string; error?: string }>() : undefined;
+        const isGuard = (code: string, message: string) =>
+          route.method === 'HEAD' || (body?.code === code && body.error === message);
+        const deniedAnonymous = response.statusCode === 401 && isGuard(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
+        const deniedRole = response.statusCode === 403 && isGuard(ErrorCode.FORBIDDEN, MSG.forbidden);
+        if (admits(roles, principal)) {
+          if (deniedAnonymous || deniedRole) failures.push(`should admit: ${label}`);
+        } else if (principal === 'anonymous' ? !deniedAnonymous : !deniedRole) {
+          failures.push(`should deny: ${label}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('default deny (AZ-02)', () => {
+  it('an /api route without config.roles stops the app from starting', async () => {
+    await expect(
+      createTestApp({
+        extraRoutes: async (app) => {
+          app.get('/api/unguarded', async () => ({ secret: true }));
+        },
+      }),
+    ).rejects.toThrow(/GET \/api\/unguarded does not declare config\.roles/);
+  });
+
+  it('the same route with roles starts and is guarded', async () => {
+    const guarded = await createTestApp({
+      extraRoutes: async (app) => {
+        app.get('/api/guarded', { config: { roles: ['admin'] } }, async () => ({ secret: true }));
+      },
+    });
+    try {
+      const anonymous = await guarded.app.inject({ method: 'GET', url: '/api/guarded' });
+      expect(anonymous.statusCode).toBe(401);
+      const admin = await loginAs(guarded.app, 'admin');
+      const allowed = await guarded.app.inject({ method: 'GET', url: '/api/guarded', headers: admin.headers });
+      expect(allowed.json()).toEqual({ secret: true });
+    } finally {
+      await guarded.close();
+    }
+  });
+});

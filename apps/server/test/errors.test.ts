@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ErrorCode, MSG } from '@parish/shared';
+
+import { createTestApp, expectError, loginAs, type RoleSession, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: RoleSession;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    extraRoutes: async (app) => {
+      app.get('/api/test/boom', { config: { roles: 'public' } }, async () => {
+        throw new Error('secret internal detail: password=hunter2');
+      });
+    },
+  });
+  admin = await loginAs(t.app, 'admin');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the one error shape {success:false, error, code}', () => {
+  it('malformed JSON is 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin", "password": ',
+    });
+    const body = expectError(response, 400, ErrorCode.VALIDATION_FAILED, MSG.invalidInput);
+    expect(Object.keys(body).sort()).toEqual(['code', 'error', 'success']);
+  });
+
+  it('an empty JSON body is 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expectError(response, 400, ErrorCode.VALIDATION_FAILED);
+  });
+
+  it('an unsupported content type is a 4xx in the same shape', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login><username>admin</username></login>',
+    });
+    expectError(response, 415, ErrorCode.VALIDATION_FAILED);
+  });
+
+  it('an unknown /api path is 404 "Not found", signed in or not, any method', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/does-not-exist' },
+      { method: 'POST' as const, url: '/api/does-not-exist', payload: {} },
+      { method: 'DELETE' as const, url: '/api/health' },
+      { method: 'GET' as const, url: '/api/admin/users/', headers: admin.headers },
+      { method: 'GET' as const, url: '/API/health' },
+    ]) {
+      const body = expectError(await t.app.inject(request), 404, ErrorCode.NOT_FOUND, MSG.notFound);
+      expect(Object.keys(body).sort()).toEqual(['code', 'error', 'success']);
+    }
+  });
+
+  it('a path outside /api is a JSON 404 when no web app is built', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/admin/dashboard' }), 404, ErrorCode.NOT_FOUND);
+  });
+
+  it('a body over 1 MB is 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'admin', password: 'x'.repeat(1_100_000) }),
+    });
+    expectError(response, 413, ErrorCode.PAYLOAD_TOO_LARGE, MSG.tooLarge);
+  });
+
+  it('the settings route has its own, smaller limit, also 413', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        name: 'x',
+        address: '',
+        contact: '',
+        logoUrl: `data:image/png;base64,${'A'.repeat(500_000)}`,
+      }),
+    });
+    expectError(response, 413, ErrorCode.PAYLOAD_TOO_LARGE, MSG.tooLarge);
+  });
+
+  it('a validation error names every field in details', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.headers,
+      payload: { username: 'x', password: 'y', name: '', role: 'boss' },
+    });
+    const body = expectError(response, 400, ErrorCode.VALIDATION_FAILED);
+    expect(body.details?.map((d) => d.field).sort()).toEqual(['name', 'password', 'role', 'username']);
+    expect(body.error).toBe(body.details?.[0]?.message);
+  });
+
+  it('an unexpected fault is 500 INTERNAL with the request id and nothing of the fault', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    const body = expectError(response, 500, ErrorCode.INTERNAL);
+    expect(body.error).toMatch(/^An error occurred \(request [0-9a-f-]{36}\)$/);
+    expect(response.body).not.toMatch(/secret|hunter2|stack|Error:/);
+  });
+
+  it('the sign-in rate limit answers 429 in the same shape', async () => {
+    let last = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/login',
+      remoteAddress: '10.9.8.7',
+      payload: { identifier: '', password: '' },
+    });
+    for (let i = 0; i < 40 && last.statusCode !== 429; i += 1) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/login',
+        remoteAddress: '10.9.8.7',
+        payload: { identifier: '', password: '' },
+      });
+    }
+    expectError(last, 429, ErrorCode.RATE_LIMITED);
+    // Another address is not affected.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/login',
+      remoteAddress: '10.9.8.6',
+      payload: { identifier: '', password: '' },
+    });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('API answers are not cached and carry the security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+});

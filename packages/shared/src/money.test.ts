@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import {
+  formatINR,
+  formatPaisePlain,
+  paiseToRupees,
+  parseRupeesToPaise,
+  positiveRupeesSchema,
+  rupeesSchema,
+  rupeesToPaise,
+} from './money.ts';
+
+const INVALID_AMOUNT = 'Please enter a valid amount';
+
+describe('parseRupeesToPaise', () => {
+  it.each<[string | number, number]>([
+    [1500, 150_000],
+    [1250.5, 125_050],
+    [0.01, 1],
+    [0, 0],
+    ['1500', 150_000],
+    ['1250.5', 125_050],
+    ['1250.50', 125_050],
+    ['0.05', 5],
+    ['1,250.50', 125_050],
+    ['1,00,000', 10_000_000],
+    ['₹1,00,000.00', 10_000_000],
+    ['₹ 12,34,56,789.50', 12_345_678_950],
+    ['  42 ', 4200],
+  ])('reads %j as %i paise', (input, paise) => {
+    expect(parseRupeesToPaise(input)).toBe(paise);
+  });
+
+  it.each<[string | number]>([
+    // A third decimal is invalid (api-contract.md, money), whether typed or produced by float maths.
+    [1.005],
+    ['1.005'],
+    ['10.001'],
+    [0.1 + 0.2],
+    // Not an amount at all.
+    [-1],
+    ['-1'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [1e21],
+    [1e-7],
+    [''],
+    ['abc'],
+    ['1.2.3'],
+    ['.5'],
+    ['5.'],
+    ['1e3'],
+    ['12 34'],
+  ])('refuses %j', (input) => {
+    expect(parseRupeesToPaise(input)).toBeNull();
+  });
+
+  it('accepts up to 13 whole rupee digits', () => {
+    expect(parseRupeesToPaise('9999999999999.99')).toBe(999_999_999_999_999);
+    expect(parseRupeesToPaise('10000000000000')).toBeNull();
+  });
+
+  it('never goes through floating point: every two-decimal text is exact', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 15 - 1 }), (paise) => {
+        const text = `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
+        expect(parseRupeesToPaise(text)).toBe(paise);
+      }),
+    );
+  });
+});
+
+describe('paise and rupees on the wire', () => {
+  it('converts paise to a rupee number', () => {
+    expect(paiseToRupees(125_050)).toBe(1250.5);
+    expect(paiseToRupees(150_000)).toBe(1500);
+    expect(paiseToRupees(1)).toBe(0.01);
+    expect(paiseToRupees(0)).toBe(0);
+  });
+
+  it('round-trips any amount: paise -> rupee number -> paise, and through the plain and Indian texts', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 14 }), (paise) => {
+        expect(parseRupeesToPaise(paiseToRupees(paise))).toBe(paise);
+        expect(parseRupeesToPaise(formatPaisePlain(paise))).toBe(paise);
+        expect(parseRupeesToPaise(formatINR(paise))).toBe(paise);
+        expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise);
+      }),
+    );
+  });
+
+  it('formats plain text with two decimals and no grouping', () => {
+    expect(formatPaisePlain(125_050)).toBe('1250.50');
+    expect(formatPaisePlain(5)).toBe('0.05');
+    expect(formatPaisePlain(10_000_000)).toBe('100000.00');
+    expect(formatPaisePlain(-150_050)).toBe('-1500.50');
+  });
+
+  it('rupeesToPaise throws on a value the schema would refuse', () => {
+    expect(() => rupeesToPaise(1.005)).toThrow(RangeError);
+  });
+});
+
+describe('formatINR (Indian grouping)', () => {
+  it.each<[number, string]>([
+    [0, '₹0.00'],
+    [5, '₹0.05'],
+    [150_000, '₹1,500.00'],
+    [125_050, '₹1,250.50'],
+    [9_999_999, '₹99,999.99'],
+    [10_000_000, '₹1,00,000.00'],
+    [1_000_000_000, '₹1,00,00,000.00'],
+    [12_345_678_950, '₹12,34,56,789.50'],
+  ])('%i paise -> %s', (paise, text) => {
+    expect(formatINR(paise)).toBe(text);
+  });
+
+  it('can leave out the rupee sign', () => {
+    expect(formatINR(12_345_678_950, { symbol: false })).toBe('12,34,56,789.50');
+  });
+
+  it('puts the minus sign before the rupee sign', () => {
+    expect(formatINR(-150_050)).toBe('-₹1,500.50');
+    expect(formatINR(-150_050, { symbol: false })).toBe('-1,500.50');
+  });
+});
+
+describe('rupee schemas', () => {
+  it('accept up to two decimals and refuse a third with the specification message', () => {
+    expect(rupeesSchema.parse(1250.5)).toBe(1250.5);
+    expect(rupeesSchema.parse(0)).toBe(0);
+    for (const bad of [1.005, -1, '12', null, Number.NaN]) {
+      const result = rupeesSchema.safeParse(bad);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(INVALID_AMOUNT);
+    }
+  });
+
+  it('positive amounts refuse zero with the same message', () => {
+    expect(positiveRupeesSchema.parse(0.01)).toBe(0.01);
+    const zero = positiveRupeesSchema.safeParse(0);
+    expect(zero.success).toBe(false);
+    expect(zero.error?.issues[0]?.message).toBe(INVALID_AMOUNT);
+  });
+});

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests (`npm run test:unit`). Two projects:
+ * - `shared`: the domain rules of packages/shared;
+ * - `server`: apps/server, through `app.inject` against a database. PGlite by default (every test
+ *   file starts from a migrated template made once by the global setup); a PostgreSQL server when
+ *   `TEST_DATABASE_URL` is set (every test app gets a database of its own on it).
+ * Forks, at most two at a time: the box has two cores, and PGlite and Argon2 are CPU-bound.
+ */
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

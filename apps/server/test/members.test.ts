@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ErrorCode, type Member } from '@parish/shared';
 
-import { auditEvents, members, paymentHeads, payments, transactionItems, transactions } from '../src/db/schema/index.ts';
+import {
+  auditEvents,
+  members,
+  paymentHeads,
+  payments,
+  transactionItems,
+  transactions,
+} from '../src/db/schema/index.ts';
 import { isUniqueViolation } from '../src/lib/db-errors.ts';
 import {
   bearer,
@@ -80,7 +87,13 @@ describe('POST /api/members', () => {
   it('creates a member: 10-digit mobile gets 91, parish number upper-cased, initial password works', async () => {
     const mobile10 = randomMobile().slice(2);
     const pn = parishNumber('sm').toLowerCase();
-    const response = await create({ name: 'Anna Joseph', mobile: mobile10, parishNumber: pn, currentLocation: 'Kochi', email: 'anna@example.org' });
+    const response = await create({
+      name: 'Anna Joseph',
+      mobile: mobile10,
+      parishNumber: pn,
+      currentLocation: 'Kochi',
+      email: 'anna@example.org',
+    });
     expect(response.statusCode, response.body).toBe(201);
     const m = response.json<Member>();
     expect(m).toMatchObject({
@@ -100,7 +113,10 @@ describe('POST /api/members', () => {
     const session = await loginMember(t.app, mobile10, `Anna${mobile10.slice(-4)}`);
     expect(session.user.role).toBe('customer');
     // The audit event is in place and carries no hash.
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'member.created'), eq(auditEvents.entityId, m._id)));
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'member.created'), eq(auditEvents.entityId, m._id)));
     expect(event).toBeDefined();
     expect(JSON.stringify(event)).not.toContain('argon2');
   });
@@ -141,12 +157,19 @@ describe('POST /api/members', () => {
 
   it('409 on a duplicate parish number in another case', async () => {
     const first = await created(body({ parishNumber: parishNumber('DUP') }));
-    expectError(await create(body({ parishNumber: first.parishNumber.toLowerCase() })), 409, ErrorCode.CONFLICT, DUPLICATE);
+    expectError(
+      await create(body({ parishNumber: first.parishNumber.toLowerCase() })),
+      409,
+      ErrorCode.CONFLICT,
+      DUPLICATE,
+    );
   });
 
   it('a deactivated member’s mobile and parish number may be reused', async () => {
     const first = await created(body());
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/members/${first._id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/members/${first._id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     await created(body({ mobile: first.mobile, parishNumber: first.parishNumber }));
   });
 
@@ -165,7 +188,10 @@ describe('unique violations of the member indexes (the race behind the 409)', ()
     const error = await t.db
       .insert(members)
       .values({ name: 'Race', mobile: m.mobile, parishNumber: parishNumber(), passwordHash: 'x' })
-      .then(() => null, (caught: unknown) => caught);
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     expect(error).not.toBeNull();
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(error, ['members_mobile_active_uq'])).toBe(true);
@@ -177,17 +203,28 @@ describe('unique violations of the member indexes (the race behind the 409)', ()
 describe('GET /api/members/:id', () => {
   it('returns the member with its assigned heads; 404 for an unknown id; 400 for a malformed one', async () => {
     const m = await created(body());
-    const [head] = await t.db.insert(paymentHeads).values({ name: 'Tithe', amountPaise: 50_000, type: 'current due', year: 2026 }).returning();
+    const [head] = await t.db
+      .insert(paymentHeads)
+      .values({ name: 'Tithe', amountPaise: 50_000, type: 'current due', year: 2026 })
+      .returning();
     await t.db.insert(payments).values({ memberId: m._id, paymentHeadId: head!.id, amountPaise: 50_000, year: 2026 });
     const response = await t.app.inject({ method: 'GET', url: `/api/members/${m._id}`, headers: cashier.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...m, selectedParticulars: [head!.id] });
     expectError(
-      await t.app.inject({ method: 'GET', url: '/api/members/00000000-0000-4000-8000-000000000000', headers: admin.headers }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/members/00000000-0000-4000-8000-000000000000',
+        headers: admin.headers,
+      }),
       404,
       ErrorCode.NOT_FOUND,
     );
-    expectError(await t.app.inject({ method: 'GET', url: '/api/members/nope', headers: admin.headers }), 400, ErrorCode.VALIDATION_FAILED);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/members/nope', headers: admin.headers }),
+      400,
+      ErrorCode.VALIDATION_FAILED,
+    );
   });
 });
 
@@ -195,9 +232,24 @@ describe('GET /api/members', () => {
   // Three members under one search word, arranged so that every column sorts them differently.
   const tag = `Srt${Date.now().toString(36)}`;
   const fixtures = [
-    { name: `${tag} Alpha`, mobile: '919000000003', parishNumber: `${tag}B`.toUpperCase(), currentLocation: `${tag} Cherthala` },
-    { name: `${tag} Bravo`, mobile: '919000000001', parishNumber: `${tag}C`.toUpperCase(), currentLocation: `${tag} Aluva` },
-    { name: `${tag} Charlie`, mobile: '919000000002', parishNumber: `${tag}A`.toUpperCase(), currentLocation: `${tag} Bharananganam` },
+    {
+      name: `${tag} Alpha`,
+      mobile: '919000000003',
+      parishNumber: `${tag}B`.toUpperCase(),
+      currentLocation: `${tag} Cherthala`,
+    },
+    {
+      name: `${tag} Bravo`,
+      mobile: '919000000001',
+      parishNumber: `${tag}C`.toUpperCase(),
+      currentLocation: `${tag} Aluva`,
+    },
+    {
+      name: `${tag} Charlie`,
+      mobile: '919000000002',
+      parishNumber: `${tag}A`.toUpperCase(),
+      currentLocation: `${tag} Bharananganam`,
+    },
   ];
   const ids: string[] = [];
 
@@ -286,14 +338,29 @@ describe('PUT /api/members/:id', () => {
       method: 'PUT',
       url: `/api/members/${m._id}`,
       headers: admin.headers,
-      payload: { name: 'Thomas M. Mathew', mobile, parishNumber: m.parishNumber.toLowerCase(), address: 'House 1', email: '' },
+      payload: {
+        name: 'Thomas M. Mathew',
+        mobile,
+        parishNumber: m.parishNumber.toLowerCase(),
+        address: 'House 1',
+        email: '',
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const after = response.json<Member>();
-    expect(after).toMatchObject({ _id: m._id, name: 'Thomas M. Mathew', mobile, parishNumber: m.parishNumber, address: 'House 1' });
+    expect(after).toMatchObject({
+      _id: m._id,
+      name: 'Thomas M. Mathew',
+      mobile,
+      parishNumber: m.parishNumber,
+      address: 'House 1',
+    });
     expect(after).not.toHaveProperty('email');
     expect(after).not.toHaveProperty('currentLocation');
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'member.updated'), eq(auditEvents.entityId, m._id)));
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'member.updated'), eq(auditEvents.entityId, m._id)));
     expect(event?.before).toMatchObject({ name: 'Thomas Mathew', currentLocation: 'Kottayam' });
     expect(event?.after).toMatchObject({ name: 'Thomas M. Mathew', address: 'House 1' });
     expect(JSON.stringify(event)).not.toContain('argon2');
@@ -317,14 +384,32 @@ describe('PUT /api/members/:id', () => {
   it('validates like create, 404 for an unknown id, 409 against another member', async () => {
     const m = await created(body());
     const other = await created(body());
-    const put = (id: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/members/${id}`, headers: admin.headers, payload });
-    expectError(await put(m._id, { ...body(), name: 'a'.repeat(101) }), 400, ErrorCode.VALIDATION_FAILED, NAME_TOO_LONG);
-    expectError(await put(m._id, { ...body(), mobile: '929847012345' }), 400, ErrorCode.VALIDATION_FAILED, INVALID_MOBILE);
+    const put = (id: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/members/${id}`, headers: admin.headers, payload });
+    expectError(
+      await put(m._id, { ...body(), name: 'a'.repeat(101) }),
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      NAME_TOO_LONG,
+    );
+    expectError(
+      await put(m._id, { ...body(), mobile: '929847012345' }),
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      INVALID_MOBILE,
+    );
     expectError(await put('00000000-0000-4000-8000-000000000000', body()), 404, ErrorCode.NOT_FOUND);
     expectError(await put(m._id, body({ mobile: other.mobile })), 409, ErrorCode.CONFLICT, DUPLICATE);
-    expectError(await put(m._id, body({ parishNumber: other.parishNumber.toLowerCase() })), 409, ErrorCode.CONFLICT, DUPLICATE);
+    expectError(
+      await put(m._id, body({ parishNumber: other.parishNumber.toLowerCase() })),
+      409,
+      ErrorCode.CONFLICT,
+      DUPLICATE,
+    );
     // Keeping its own mobile and parish number is not a duplicate.
-    expect((await put(m._id, { name: 'Renamed', mobile: m.mobile, parishNumber: m.parishNumber })).statusCode).toBe(200);
+    expect((await put(m._id, { name: 'Renamed', mobile: m.mobile, parishNumber: m.parishNumber })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -335,12 +420,28 @@ describe('DELETE /api/members/:id', () => {
     const session = await loginMember(t.app, m.mobile, password);
     const heads = await t.db
       .insert(paymentHeads)
-      .values([1, 2, 3].map((i) => ({ name: `Head ${i}`, amountPaise: 10_000 * i, type: 'current due' as const, year: 2026 })))
+      .values(
+        [1, 2, 3].map((i) => ({
+          name: `Head ${i}`,
+          amountPaise: 10_000 * i,
+          type: 'current due' as const,
+          year: 2026,
+        })),
+      )
       .returning();
     const [paid, pending, inFlight] = await t.db
       .insert(payments)
       .values([
-        { memberId: m._id, paymentHeadId: heads[0]!.id, amountPaise: 10_000, paidAmountPaise: 10_000, status: 'paid' as const, year: 2026, paidAt: new Date().toISOString(), paymentGateway: 'manual' as const },
+        {
+          memberId: m._id,
+          paymentHeadId: heads[0]!.id,
+          amountPaise: 10_000,
+          paidAmountPaise: 10_000,
+          status: 'paid' as const,
+          year: 2026,
+          paidAt: new Date().toISOString(),
+          paymentGateway: 'manual' as const,
+        },
         { memberId: m._id, paymentHeadId: heads[1]!.id, amountPaise: 20_000, year: 2026 },
         { memberId: m._id, paymentHeadId: heads[2]!.id, amountPaise: 30_000, year: 2026 },
       ])
@@ -349,7 +450,9 @@ describe('DELETE /api/members/:id', () => {
       .insert(transactions)
       .values({ memberId: m._id, amountPaise: 30_000, paymentGateway: 'worldline', transactionId: `TXN${Date.now()}` })
       .returning();
-    await t.db.insert(transactionItems).values({ transactionId: txn!.id, paymentId: inFlight!.id, amountPaise: 30_000 });
+    await t.db
+      .insert(transactionItems)
+      .values({ transactionId: txn!.id, paymentId: inFlight!.id, amountPaise: 30_000 });
 
     const response = await t.app.inject({ method: 'DELETE', url: `/api/members/${m._id}`, headers: admin.headers });
     expect(response.statusCode, response.body).toBe(200);
@@ -361,19 +464,30 @@ describe('DELETE /api/members/:id', () => {
 
     const [row] = await t.db.select().from(members).where(eq(members.id, m._id));
     expect(row?.isActive).toBe(false);
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'member.deactivated'), eq(auditEvents.entityId, m._id)));
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'member.deactivated'), eq(auditEvents.entityId, m._id)));
     expect(event?.after).toMatchObject({ isActive: false, revokedPendingCount: 1 });
 
     expect((await listed({ search: m.parishNumber })).total).toBe(0);
     const fetched = await t.app.inject({ method: 'GET', url: `/api/members/${m._id}`, headers: admin.headers });
     expect(fetched.json()).toMatchObject({ isActive: false });
     expectError(await memberLoginRequest(t.app, m.mobile, password), 401, ErrorCode.UNAUTHORIZED);
-    expectError(await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: session.headers }), 401, ErrorCode.UNAUTHORIZED);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: session.headers }),
+      401,
+      ErrorCode.UNAUTHORIZED,
+    );
   });
 
   it('404 for an unknown id', async () => {
     expectError(
-      await t.app.inject({ method: 'DELETE', url: '/api/members/00000000-0000-4000-8000-000000000000', headers: admin.headers }),
+      await t.app.inject({
+        method: 'DELETE',
+        url: '/api/members/00000000-0000-4000-8000-000000000000',
+        headers: admin.headers,
+      }),
       404,
       ErrorCode.NOT_FOUND,
     );
@@ -383,7 +497,12 @@ describe('DELETE /api/members/:id', () => {
 describe('GET /api/admin/members/:id/credentials', () => {
   const url = (id: string) => `/api/admin/members/${id}/credentials`;
   const viewsOf = async (id: string) =>
-    (await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'member.credentials_viewed'), eq(auditEvents.entityId, id)))).length;
+    (
+      await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'member.credentials_viewed'), eq(auditEvents.entityId, id)))
+    ).length;
 
   it('shows the initial password until the member changes it; every view is audited', async () => {
     const m = await created(body({ name: 'K. Thomas' }));
@@ -392,7 +511,10 @@ describe('GET /api/admin/members/:id/credentials', () => {
     const initial = `KTho${m.mobile.slice(-4)}`;
     expect(first.json()).toEqual({ username: m.mobile, password: initial, passwordChanged: false });
     expect(await viewsOf(m._id)).toBe(1);
-    const [event] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'member.credentials_viewed'), eq(auditEvents.entityId, m._id)));
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'member.credentials_viewed'), eq(auditEvents.entityId, m._id)));
     expect(event).toMatchObject({ actorType: 'staff', actorId: admin.account.id });
     expect(JSON.stringify(event)).not.toContain(initial);
 
@@ -412,8 +534,16 @@ describe('GET /api/admin/members/:id/credentials', () => {
 
   it('is for admins only: cashier 403, member 403, anonymous 401; unknown id 404', async () => {
     const m = await created(body());
-    expectError(await t.app.inject({ method: 'GET', url: url(m._id), headers: cashier.headers }), 403, ErrorCode.FORBIDDEN);
-    expectError(await t.app.inject({ method: 'GET', url: url(m._id), headers: member.headers }), 403, ErrorCode.FORBIDDEN);
+    expectError(
+      await t.app.inject({ method: 'GET', url: url(m._id), headers: cashier.headers }),
+      403,
+      ErrorCode.FORBIDDEN,
+    );
+    expectError(
+      await t.app.inject({ method: 'GET', url: url(m._id), headers: member.headers }),
+      403,
+      ErrorCode.FORBIDDEN,
+    );
     expectError(await t.app.inject({ method: 'GET', url: url(m._id) }), 401, ErrorCode.UNAUTHORIZED);
     expect(await viewsOf(m._id)).toBe(0);
     expectError(
@@ -450,7 +580,9 @@ describe('who may call the member routes', () => {
 
 describe('OpenAPI', () => {
   it('documents every member route', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(Object.keys(doc.paths['/api/members'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/members/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
     expect(Object.keys(doc.paths['/api/admin/members/{id}/credentials'] ?? {})).toEqual(['get']);

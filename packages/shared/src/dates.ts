@@ -54,10 +54,7 @@ export function formatDisplayDate(
   timeZone: string = DEFAULT_PARISH_TIMEZONE,
 ): string {
   if (value === null || value === undefined || value === '') return '';
-  const iso =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      ? value
-      : calendarDateIn(value, timeZone);
+  const iso = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : calendarDateIn(value, timeZone);
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
 }

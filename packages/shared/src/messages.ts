@@ -18,8 +18,7 @@ export const MSG = {
   genericError: 'An error occurred',
   memberRequired: 'Please fill all required fields (Name, Mobile, and Parish Number)',
   invalidMobile: 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)',
-  invalidParishNumber:
-    'Parish number must contain only letters and numbers (no spaces or special characters)',
+  invalidParishNumber: 'Parish number must contain only letters and numbers (no spaces or special characters)',
   nameTooLong: 'Name must be less than 100 characters',
   invalidEmail: 'Please enter a valid email address',
   addressTooLong: 'Address must be less than 500 characters',

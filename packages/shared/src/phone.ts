@@ -7,9 +7,7 @@ import { MSG } from './messages.ts';
  * @returns `{ ok: true, mobile }` with the 12-digit number, or `{ ok: false, error }` with the
  *   specification's message.
  */
-export function normalizeMobile(
-  input: string,
-): { ok: true; mobile: string } | { ok: false; error: string } {
+export function normalizeMobile(input: string): { ok: true; mobile: string } | { ok: false; error: string } {
   const digits = input.trim().replace(/[\s\-().+]/g, '');
   if (!/^\d+$/.test(digits)) return { ok: false, error: MSG.invalidMobile };
   const withCountry = digits.length === 10 ? `91${digits}` : digits;

@@ -76,8 +76,7 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', pglite: undefined, pool, close: () => pool.end() };
   }
   const client =
-    options.pglite ??
-    (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
+    options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   if (shouldMigrate) {
     await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {

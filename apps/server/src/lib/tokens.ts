@@ -34,11 +34,7 @@ export function signAccessToken(secret: Uint8Array, claims: AccessClaims, now: D
  * Verifies an access token: HS256 only, our issuer and audience, not expired, typ `access`.
  * @returns the claims, or null for any token that does not verify.
  */
-export async function verifyAccessToken(
-  secret: Uint8Array,
-  token: string,
-  now: Date,
-): Promise<AccessClaims | null> {
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
   if (token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, secret, {

@@ -45,11 +45,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-async function authenticate(
-  app: FastifyInstance,
-  secret: Uint8Array,
-  request: FastifyRequest,
-): Promise<Actor | null> {
+async function authenticate(app: FastifyInstance, secret: Uint8Array, request: FastifyRequest): Promise<Actor | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header);

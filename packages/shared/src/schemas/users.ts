@@ -20,10 +20,7 @@ const username = z
   .max(50, 'Username must be at most 50 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores');
 
-const staffPassword = z
-  .string()
-  .min(10, 'Staff passwords must be at least 10 characters long')
-  .max(200);
+const staffPassword = z.string().min(10, 'Staff passwords must be at least 10 characters long').max(200);
 
 /** `POST /api/admin/users` body: create a cashier or an admin. */
 export const createStaffUserSchema = z.object({

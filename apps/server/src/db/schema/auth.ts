@@ -21,7 +21,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp({ withTimezone: true, mode: 'string' }),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_subject_idx').on(t.subjectType, t.subjectId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_subject_idx').on(t.subjectType, t.subjectId),
+  ],
 );
 
 /**

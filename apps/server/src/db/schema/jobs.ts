@@ -13,8 +13,12 @@ export const backgroundJobs = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     type: text().notNull(),
     status: jobStatus().notNull().default('queued'),
-    payload: jsonb().notNull().default(sql`'{}'::jsonb`),
-    progress: jsonb().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    progress: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     attempts: integer().notNull().default(0),
     runAfter: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     lockedAt: timestamp({ withTimezone: true, mode: 'string' }),

@@ -29,7 +29,9 @@ export const members = pgTable(
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('members_mobile_active_uq').on(t.mobile).where(sql`${t.isActive}`),
+    uniqueIndex('members_mobile_active_uq')
+      .on(t.mobile)
+      .where(sql`${t.isActive}`),
     uniqueIndex('members_parish_number_active_uq')
       .on(sql`upper(${t.parishNumber})`)
       .where(sql`${t.isActive}`),

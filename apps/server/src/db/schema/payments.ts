@@ -58,7 +58,9 @@ export const payments = pgTable(
     index('payments_head_status_idx').on(t.paymentHeadId, t.status),
     index('payments_member_status_idx').on(t.memberId, t.status),
     index('payments_status_idx').on(t.status),
-    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.status} = 'paid'`),
+    index('payments_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     index('payments_collected_by_paid_at_idx')
       .on(t.collectedBy, t.paidAt)
       .where(sql`${t.status} = 'paid'`),

@@ -46,7 +46,10 @@ export const transactionItems = pgTable(
       .references(() => payments.id),
     amountPaise: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.transactionId, t.paymentId] }), index('transaction_items_payment_idx').on(t.paymentId)],
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.paymentId] }),
+    index('transaction_items_payment_idx').on(t.paymentId),
+  ],
 );
 
 /** Gateway and messaging webhook deliveries, deduplicated by (provider, event id). */

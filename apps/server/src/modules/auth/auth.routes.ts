@@ -40,9 +40,7 @@ function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: stri
 function assertSameSiteCall(app: FastifyInstance, request: FastifyRequest): void {
   const origin = request.headers.origin;
   const sameOrigin =
-    !origin ||
-    origin === app.config.publicUrl ||
-    origin === `${request.protocol}://${request.headers.host ?? ''}`;
+    !origin || origin === app.config.publicUrl || origin === `${request.protocol}://${request.headers.host ?? ''}`;
   if (!request.headers[CLIENT_HEADER] || !sameOrigin) {
     throw new AppError(ErrorCode.FORBIDDEN, MSG.forbidden);
   }

@@ -97,7 +97,9 @@ export async function signInStaff(
     .select()
     .from(staffUsers)
     .where(and(sql`lower(${staffUsers.username}) = ${input.username.toLowerCase()}`, eq(staffUsers.isActive, true)));
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     await registerFailure(app.db, addressKey, THROTTLE_POLICIES.address, now);
     const locked = await registerFailure(app.db, accountKey, THROTTLE_POLICIES.account, now);
@@ -110,11 +112,15 @@ export async function signInStaff(
     { subjectType: 'staff', subjectId: user.id },
     { sub: user.id, role: user.role, tv: user.tokenVersion },
   );
-  await recordAudit(app.db, auditContextOf(request, { type: 'staff', id: user.id, name: user.name, role: user.role, username: user.username }), {
-    action: 'auth.signed_in',
-    entityType: 'staff_user',
-    entityId: user.id,
-  });
+  await recordAudit(
+    app.db,
+    auditContextOf(request, { type: 'staff', id: user.id, name: user.name, role: user.role, username: user.username }),
+    {
+      action: 'auth.signed_in',
+      entityType: 'staff_user',
+      entityId: user.id,
+    },
+  );
   return { ...session, user: staffSessionUser(user) };
 }
 

@@ -42,7 +42,9 @@ export async function registerFailure(db: Db, key: string, policy: ThrottlePolic
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - policy.windowMs).toISOString();
   const lockUntil = new Date(now.getTime() + policy.lockMs).toISOString();
-  const rows = await queryRows<{ locked: boolean }>(db, sql`
+  const rows = await queryRows<{ locked: boolean }>(
+    db,
+    sql`
     insert into login_throttle (key, failures, window_started_at, locked_until)
     values (${key}, 1, ${nowIso}, ${policy.maxFailures <= 1 ? lockUntil : null})
     on conflict (key) do update set
@@ -54,7 +56,8 @@ export async function registerFailure(db: Db, key: string, policy: ThrottlePolic
         when (case when login_throttle.window_started_at < ${windowStart}::timestamptz
               then 1 else login_throttle.failures + 1 end) >= ${policy.maxFailures}
         then ${lockUntil}::timestamptz else login_throttle.locked_until end
-    returning (locked_until is not null and locked_until > ${nowIso}::timestamptz) as locked`);
+    returning (locked_until is not null and locked_until > ${nowIso}::timestamptz) as locked`,
+  );
   return Boolean(rows[0]?.locked);
 }
 

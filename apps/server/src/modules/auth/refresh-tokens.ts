@@ -54,7 +54,10 @@ export type RotateResult =
  * whole family (`security-and-reliability.md`, TK-02).
  */
 export async function rotateRefreshToken(db: Db, token: string, now: Date): Promise<RotateResult> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt) return { ok: false, reason: 'revoked' };
   if (row.usedAt) {

@@ -87,7 +87,9 @@ export async function updateStaffUser(
     const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
     if (!before) throw notFound(MSG.notFound);
     const endsSessions =
-      passwordHash !== undefined || (input.role !== undefined && input.role !== before.role) || input.isActive === false;
+      passwordHash !== undefined ||
+      (input.role !== undefined && input.role !== before.role) ||
+      input.isActive === false;
     const [after] = await tx
       .update(staffUsers)
       .set({

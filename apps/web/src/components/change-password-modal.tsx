@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { changePasswordSchema } from '@parish/shared';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { apiRequest } from '../lib/api-client.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { writeSession } from '../lib/storage.ts';
+import { FormError } from './form-error.tsx';
 
 /** Change-password dialog for any signed-in user; keeps the session going with the new token. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -49,11 +50,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     <Modal opened={opened} onClose={onClose} title={t('common.changePassword')}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FormError message={error} />
           <PasswordInput
             label={t('common.currentPassword')}
             value={currentPassword}

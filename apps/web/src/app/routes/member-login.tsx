@@ -9,6 +9,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
+import { FormError } from '../../components/form-error.tsx';
 
 type Mode = 'mobile' | 'code';
 
@@ -98,11 +99,7 @@ export default function MemberLogin() {
               fullWidth
             />
           )}
-          {error ? (
-            <Alert color="red" role="alert" title={t('common.error')}>
-              {error}
-            </Alert>
-          ) : null}
+          <FormError message={error} title={t('common.error')} />
           <TextInput
             label={isMobile ? t('memberLogin.mobileLabel') : t('memberLogin.parishLabel')}
             description={isMobile ? t('memberLogin.mobileHint') : t('memberLogin.parishHint')}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { HOME_BY_ROLE, MSG, staffLoginSchema, type SessionUser } from '@parish/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { AuthCard } from '../../components/auth-card.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { FormError } from '../../components/form-error.tsx';
 
 type Portal = 'admin' | 'cashier';
 
@@ -64,11 +65,7 @@ export default function StaffLogin() {
           <Title order={1} fz={26} ta="center">
             {isAdmin ? t('staffLogin.adminTitle') : t('staffLogin.cashierTitle')}
           </Title>
-          {error ? (
-            <Alert color="red" role="alert" title={t('common.error')}>
-              {error}
-            </Alert>
-          ) : null}
+          <FormError message={error} title={t('common.error')} />
           <TextInput
             label={t('staffLogin.username')}
             autoComplete="username"

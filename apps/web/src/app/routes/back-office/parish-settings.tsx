@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { updateParishSettingsSchema, type ParishSettings } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { SETTINGS_KEY, useParishSettings } from '../../../lib/settings.ts';
+import { FormError } from '../../../components/form-error.tsx';
 
 const MAX_LOGO_BYTES = 200_000;
 
@@ -68,11 +69,7 @@ export default function ParishSettingsPage() {
       <Paper withBorder p="lg">
         <form onSubmit={submit} noValidate>
           <Stack>
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <FormError message={error} />
             <TextInput
               label={t('settings.name')}
               value={form.name}

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { FormError } from '../../../components/form-error.tsx';
 
 const STAFF_KEY = ['admin', 'users'] as const;
 
@@ -54,11 +55,7 @@ function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () =>
     <Modal opened={opened} onClose={onClose} title={t('staff.add')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FormError message={error} />
           <TextInput
             label={t('staff.username')}
             value={form.username}
@@ -127,11 +124,7 @@ function ResetPasswordModal({ user, onClose }: { user: StaffUser | null; onClose
         noValidate
       >
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FormError message={error} />
           <PasswordInput
             label={t('staff.newPassword')}
             description={t('staff.passwordHint')}

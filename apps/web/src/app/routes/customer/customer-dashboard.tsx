@@ -43,15 +43,21 @@ export default function CustomerDashboard() {
             </Group>
           </Paper>
           {user?.mustChangePassword ? (
-            <Alert color="yellow" title={t('common.warning')}>
+            <Alert
+              color="yellow"
+              title={t('common.warning')}
+              styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+            >
               {t('customer.changePasswordPrompt')}
             </Alert>
           ) : null}
           <Tabs defaultValue="pending" keepMounted={false}>
             <Tabs.List grow>
-              <Tabs.Tab value="pending">{t('customer.pendingTab')}</Tabs.Tab>
-              <Tabs.Tab value="paid">{t('customer.paidTab')}</Tabs.Tab>
-              <Tabs.Tab value="transactions">{t('customer.transactionsTab')}</Tabs.Tab>
+              {(['pending', 'paid', 'transactions'] as const).map((tab) => (
+                <Tabs.Tab key={tab} value={tab} px={{ base: 6, sm: 'md' }} fz={{ base: 'sm', sm: 'md' }}>
+                  {t(`customer.${tab}Tab`)}
+                </Tabs.Tab>
+              ))}
             </Tabs.List>
             {(['pending', 'paid', 'transactions'] as const).map((tab) => (
               <Tabs.Panel key={tab} value={tab} pt="md">

@@ -50,7 +50,7 @@ describe('the one error shape {success:false, error, code}', () => {
       headers: { 'content-type': 'application/xml' },
       payload: '<login><username>admin</username></login>',
     });
-    expectError(response, 415, ErrorCode.VALIDATION_FAILED);
+    expectError(response, 415, ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   });
 
   it('an unknown /api path is 404 "Not found", signed in or not, any method', async () => {

@@ -32,6 +32,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(body(ErrorCode.PAYLOAD_TOO_LARGE, MSG.tooLarge));
+    if (status === 415) {
+      return reply.status(415).send(body(ErrorCode.UNSUPPORTED_MEDIA_TYPE, MSG.invalidInput));
+    }
     if (status === 429) {
       return reply.status(429).send(body(ErrorCode.RATE_LIMITED, error.message || MSG.tooManyAttempts));
     }

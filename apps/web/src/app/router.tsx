@@ -1,3 +1,4 @@
+import type { Role } from '@parish/shared';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 
@@ -15,87 +16,43 @@ function Suspended({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>;
 }
 
+/** A screen for signed-out visitors; signed-in users of `roles` go to their dashboard. */
+function signedOutOnly(roles: readonly Role[], screen: ReactNode) {
+  return (
+    <RedirectSignedIn roles={roles}>
+      <Suspended>{screen}</Suspended>
+    </RedirectSignedIn>
+  );
+}
+
+/** A screen for one role; anyone else goes to `redirectTo`. */
+function roleOnly(role: Role, redirectTo: string, screen: ReactNode) {
+  return (
+    <RequireRole role={role} redirectTo={redirectTo}>
+      <Suspended>{screen}</Suspended>
+    </RequireRole>
+  );
+}
+
 /**
  * The route table of specification section 2. Each area is its own lazily loaded chunk, so the
  * member portal does not download the back office.
  */
 export const router = createBrowserRouter([
-  {
-    path: '/',
-    element: (
-      <RedirectSignedIn roles={['admin', 'cashier', 'customer']}>
-        <Suspended>
-          <Landing />
-        </Suspended>
-      </RedirectSignedIn>
-    ),
-  },
-  {
-    path: '/admin/login',
-    element: (
-      <RedirectSignedIn roles={['admin', 'cashier']}>
-        <Suspended>
-          <StaffLogin />
-        </Suspended>
-      </RedirectSignedIn>
-    ),
-  },
-  {
-    path: '/customer/login',
-    element: (
-      <RedirectSignedIn roles={['customer']}>
-        <Suspended>
-          <MemberLogin />
-        </Suspended>
-      </RedirectSignedIn>
-    ),
-  },
-  {
-    path: '/admin/*',
-    element: (
-      <RequireRole role="admin" redirectTo="/admin/login">
-        <Suspended>
-          <BackOffice role="admin" />
-        </Suspended>
-      </RequireRole>
-    ),
-  },
-  {
-    path: '/cashier/*',
-    element: (
-      <RequireRole role="cashier" redirectTo="/admin/login">
-        <Suspended>
-          <BackOffice role="cashier" />
-        </Suspended>
-      </RequireRole>
-    ),
-  },
-  {
-    path: '/customer/*',
-    element: (
-      <RequireRole role="customer" redirectTo="/customer/login">
-        <Suspended>
-          <CustomerDashboard />
-        </Suspended>
-      </RequireRole>
-    ),
-  },
-  {
-    path: '/payment-callback',
+  { path: '/', element: signedOutOnly(['admin', 'cashier', 'customer'], <Landing />) },
+  { path: '/admin/login', element: signedOutOnly(['admin', 'cashier'], <StaffLogin />) },
+  { path: '/customer/login', element: signedOutOnly(['customer'], <MemberLogin />) },
+  { path: '/admin/*', element: roleOnly('admin', '/admin/login', <BackOffice role="admin" />) },
+  { path: '/cashier/*', element: roleOnly('cashier', '/admin/login', <BackOffice role="cashier" />) },
+  { path: '/customer/*', element: roleOnly('customer', '/customer/login', <CustomerDashboard />) },
+  ...['/payment-callback', '/payment/callback/worldline'].map((path) => ({
+    path,
     element: (
       <Suspended>
         <PaymentCallback gateway="worldline" />
       </Suspended>
     ),
-  },
-  {
-    path: '/payment/callback/worldline',
-    element: (
-      <Suspended>
-        <PaymentCallback gateway="worldline" />
-      </Suspended>
-    ),
-  },
+  })),
   {
     path: '/payment/callback/razorpay',
     element: (

@@ -58,6 +58,8 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** The body is over the size limit. */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The body is not JSON (or another type the route accepts). */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   /** A dependency (database, gateway) does not answer. */
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected fault; details are in the server log under the request id. */
@@ -76,6 +78,7 @@ export const ERROR_STATUS: Record<ErrorCodeValue, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

@@ -189,7 +189,11 @@ export async function refreshSession(
     const [member] = await app.db.select().from(members).where(eq(members.id, subjectId));
     if (member?.isActive) claims = { sub: member.id, role: 'customer', tv: member.tokenVersion };
   }
-  if (!claims) throw expired;
+  if (!claims) {
+    // The account was deactivated: the token just issued must not outlive this answer.
+    await revokeFamilyOfToken(app.db, rotated.token, now);
+    throw expired;
+  }
   const token = await signAccessToken(secretOf(app), claims, now);
   return { token, refreshToken: rotated.token };
 }

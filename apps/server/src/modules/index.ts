@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
 import { authRoutes } from './auth/auth.routes.ts';
+import { collectionsRoutes } from './collections/collections.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { paymentHeadsRoutes } from './payment-heads/payment-heads.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -16,4 +20,8 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   settingsRoutes,
   usersRoutes,
   membersRoutes,
+  paymentHeadsRoutes,
+  paymentsRoutes,
+  collectionsRoutes,
+  remindersRoutes,
 ];

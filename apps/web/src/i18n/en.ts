@@ -1,12 +1,22 @@
 import { MSG } from '@parish/shared';
 
+import { collections } from './en/collections.ts';
+import { members } from './en/members.ts';
+import { paymentHeads } from './en/payment-heads.ts';
+import { reminders } from './en/reminders.ts';
+
 /**
  * The English message catalogue: every text the web app shows, worded as the specification
  * words it. Validation and error texts come from the shared `MSG` (the server returns the same).
- * Another language is added as a sibling file with the same keys.
+ * Each feature's texts live in `en/<feature>.ts`; another language is added as a sibling tree
+ * with the same keys.
  */
 export const en = {
   messages: MSG,
+  members,
+  paymentHeads,
+  collections,
+  reminders,
   common: {
     loadingParish: 'Loading {{name}}...',
     signOut: 'Sign Out',

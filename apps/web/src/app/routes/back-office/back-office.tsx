@@ -12,6 +12,11 @@ import { PendingScreen } from './pending-screen.tsx';
 
 const StaffAccounts = lazy(() => import('./staff-accounts.tsx'));
 const ParishSettingsPage = lazy(() => import('./parish-settings.tsx'));
+const MembersPage = lazy(() => import('../../../features/members/members-page.tsx'));
+const PaymentHeadsPage = lazy(() => import('../../../features/payment-heads/payment-heads-page.tsx'));
+const RemindersPage = lazy(() => import('../../../features/reminders/reminders-page.tsx'));
+const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
+const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
 
 type StaffRole = 'admin' | 'cashier';
 
@@ -92,16 +97,16 @@ export default function BackOffice({ role }: { role: StaffRole }) {
             <Route path="dashboard" element={<Dashboard role={role} />} />
             {role === 'admin' ? (
               <>
-                <Route path="members" element={<PendingScreen titleKey="pending.members" />} />
-                <Route path="payments" element={<PendingScreen titleKey="pending.payments" />} />
-                <Route path="reminders" element={<PendingScreen titleKey="pending.reminders" />} />
+                <Route path="members" element={<MembersPage />} />
+                <Route path="payments" element={<PaymentHeadsPage />} />
+                <Route path="reminders" element={<RemindersPage />} />
                 <Route path="staff" element={<StaffAccounts />} />
                 <Route path="settings" element={<ParishSettingsPage />} />
               </>
             ) : (
               <>
-                <Route path="arrears" element={<PendingScreen titleKey="pending.arrears" />} />
-                <Route path="collections" element={<PendingScreen titleKey="pending.collections" />} />
+                <Route path="arrears" element={<CashierArrearsPage />} />
+                <Route path="collections" element={<CashierCollectionsPage />} />
               </>
             )}
             <Route path="reports" element={<PendingScreen titleKey="pending.reports" />} />

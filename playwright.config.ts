@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A developer may build into a directory of their own (vite build --outDir) and point here.
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

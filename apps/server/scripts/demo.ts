@@ -26,8 +26,6 @@ import path from 'node:path';
 
 import { and, desc, eq, sql } from 'drizzle-orm';
 
-import { initialMemberPassword } from '@parish/shared';
-
 import { loadConfig, type Config } from '../src/config/env.ts';
 import { openDatabase, type Database, type DbOrTx, type Tx } from '../src/db/client.ts';
 import {
@@ -58,8 +56,6 @@ const LEDGER_SEED = 20_250_106;
 const MEMBER_COUNT = 300;
 /** Rows per INSERT statement. */
 const CHUNK = 500;
-/** Concurrent Argon2id hashes; @node-rs/argon2 hashes on libuv's thread pool. */
-const HASH_CONCURRENCY = 8;
 
 const PARISH = {
   name: 'St. Mary’s Orthodox Syrian Church, Kottayam',
@@ -132,18 +128,10 @@ async function loadDemo(database: Database, config: Config, startedAt: number): 
   const ledger = planLedger(createRng(LEDGER_SEED), calendar, people, heads);
 
   say(`Loading the demo parish into ${where}.`);
-  say(`Hashing ${people.length} initial member passwords (Argon2id, ${HASH_CONCURRENCY} at a time)...`);
-  const hashStartedAt = performance.now();
   const cashierExists = (await findStaffId(db, CASHIER.username)) !== null;
   const cashierHash = cashierExists ? null : await hashPassword(CASHIER.password);
-  const hashes = await mapConcurrent(people, HASH_CONCURRENCY, (member) =>
-    hashPassword(initialMemberPassword(member.input.name, member.input.mobile)),
-  );
-  say(`  done in ${seconds(performance.now() - hashStartedAt)}.`);
 
-  const written = await db.transaction((tx) =>
-    writeDemo(tx, { config, calendar, people, hashes, heads, ledger, cashierHash }),
-  );
+  const written = await db.transaction((tx) => writeDemo(tx, { config, calendar, people, heads, ledger, cashierHash }));
   if (!written) {
     say('Another process loaded the demo meanwhile. Nothing changed.');
     return;
@@ -166,7 +154,6 @@ interface DemoContent {
   calendar: ParishCalendar;
   people: DemoMember[];
   /** Argon2id PHC strings, one per member, same order. */
-  hashes: string[];
   heads: DemoHead[];
   ledger: Ledger;
   /** The cashier's hash, or null when a `cashier` account exists already (left alone). */
@@ -180,7 +167,7 @@ interface DemoContent {
  */
 async function writeDemo(tx: Tx, content: DemoContent): Promise<boolean> {
   if (await isDemoLoaded(tx)) return false;
-  const { config, calendar, people, hashes, heads, ledger } = content;
+  const { config, calendar, people, heads, ledger } = content;
   const nowIso = calendar.now.toISOString();
 
   await tx
@@ -232,7 +219,8 @@ async function writeDemo(tx: Tx, content: DemoContent): Promise<boolean> {
         currentLocation: member.input.currentLocation ?? null,
         email: member.input.email ?? null,
         address: member.input.address ?? null,
-        passwordHash: hashes[member.index] ?? '',
+        // The initial password is derived at sign-in (see the members schema).
+        passwordHash: null,
         passwordIsInitial: true,
         isActive: member.isActive,
         createdAt: member.createdAt.toISOString(),
@@ -326,19 +314,6 @@ async function findStaffId(db: DbOrTx, username: string): Promise<string | null>
     .from(staffUsers)
     .where(sql`lower(${staffUsers.username}) = ${username.toLowerCase()}`);
   return row?.id ?? null;
-}
-
-/** Runs `work` over `items` with at most `limit` in flight; results keep the items' order. */
-async function mapConcurrent<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < items.length; index = next++) {
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 function chunks<T>(rows: readonly T[]): T[][] {

@@ -275,8 +275,8 @@ export function randomMobile(): string {
 
 /**
  * Inserts a member straight into the database. By default the password is the initial one of
- * the specification's rule (`initialMemberPassword`), hashed with Argon2id as the product does;
- * with `password` given, that password and `passwordIsInitial` false.
+ * the specification's rule (`initialMemberPassword`), stored as the product stores it (no hash);
+ * with `password` given, that password hashed with Argon2id and `passwordIsInitial` false.
  */
 export async function createMember(
   app: FastifyInstance,
@@ -294,7 +294,7 @@ export async function createMember(
       name,
       mobile,
       parishNumber,
-      passwordHash: await hashPassword(password),
+      passwordHash: passwordIsInitial ? null : await hashPassword(password),
       passwordIsInitial,
       isActive: overrides.isActive ?? true,
     })

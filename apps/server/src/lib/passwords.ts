@@ -1,3 +1,5 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id` of @node-rs/argon2 (an ambient const enum, so named by value). */
@@ -36,4 +38,23 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('dummy-password-for-timing');
   await verifyPassword(await dummyHash, password);
   return false;
+}
+
+/**
+ * Checks a member's password. A member with a chosen password has an Argon2id hash; a member on
+ * the initial password of section 6 has none, and the password is compared in constant time with
+ * `initialPassword` (derived by the caller from name and mobile). That path also spends one dummy
+ * verification, so both kinds of account answer in the same time.
+ * @returns true when the password matches.
+ */
+export async function verifyMemberPassword(
+  passwordHash: string | null,
+  initialPassword: string,
+  password: string,
+): Promise<boolean> {
+  if (passwordHash) return verifyPassword(passwordHash, password);
+  await verifyAgainstDummy(password);
+  const expected = createHash('sha256').update(initialPassword).digest();
+  const given = createHash('sha256').update(password).digest();
+  return timingSafeEqual(expected, given);
 }

@@ -19,9 +19,14 @@ export const members = pgTable(
     currentLocation: text(),
     email: text(),
     address: text(),
-    /** Argon2id PHC string of the member's password. */
-    passwordHash: text().notNull(),
-    /** True while the password is still the initial one of section 6. */
+    /**
+     * Argon2id PHC string of a password the member chose; null while the initial password of
+     * section 6 is in force. That password is derived from the name and mobile stored beside it,
+     * so a hash of it would protect nothing, and leaving it underived lets a 10,000-row import
+     * skip 10,000 Argon2 hashes. Sign-in compares it in constant time (auth.service.ts).
+     */
+    passwordHash: text(),
+    /** True while the password is still the initial one of section 6 (passwordHash is null). */
     passwordIsInitial: boolean().notNull().default(true),
     isActive: boolean().notNull().default(true),
     tokenVersion: integer().notNull().default(0),

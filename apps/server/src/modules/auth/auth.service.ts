@@ -12,7 +12,7 @@ import {
 
 import { members, staffUsers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyAgainstDummy, verifyMemberPassword, verifyPassword } from '../../lib/passwords.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import type { Actor } from '../../types.ts';
 import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
@@ -148,7 +148,7 @@ export async function signInMember(
   const accountKey = member ? `account:member:${member.id}` : `ident:${identifier.value}`;
   if (await isLocked(app.db, [accountKey, addressKey], now)) throw lockedError();
   const valid = member
-    ? await verifyPassword(member.passwordHash, input.password)
+    ? await verifyMemberPassword(member.passwordHash, initialMemberPassword(member.name, member.mobile), input.password)
     : await verifyAgainstDummy(input.password);
   if (!member || !valid) {
     await registerFailure(app.db, addressKey, THROTTLE_POLICIES.address, now);
@@ -222,7 +222,12 @@ export async function changePassword(
   const [row] = isMember
     ? await app.db.select().from(members).where(eq(members.id, actor.id))
     : await app.db.select().from(staffUsers).where(eq(staffUsers.id, actor.id));
-  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+  const currentValid = !row
+    ? false
+    : 'mobile' in row
+      ? await verifyMemberPassword(row.passwordHash, initialMemberPassword(row.name, row.mobile), input.currentPassword)
+      : await verifyPassword(row.passwordHash, input.currentPassword);
+  if (!row || !currentValid) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, MSG.currentPasswordWrong, [
       { field: 'currentPassword', message: MSG.currentPasswordWrong },
     ]);

@@ -15,7 +15,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { members, payments, transactionItems } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
 
@@ -175,19 +174,18 @@ function editableColumns(input: MemberInput) {
 }
 
 /**
- * Adds a member (admin). The password is the initial one of section 6, stored as an Argon2id
- * hash; the member must change it at first sign-in.
+ * Adds a member (admin). The password is the initial one of section 6 (derived, not stored; see
+ * the members schema); the member is asked to change it.
  * @throws 409 'Member with this mobile number or parish number already exists' when another
  *   active member has the mobile or the parish number (case-insensitive), also under a race.
  */
 export async function createMember(app: FastifyInstance, request: FastifyRequest, input: MemberInput): Promise<Member> {
-  const passwordHash = await hashPassword(initialMemberPassword(input.name, input.mobile));
   return mappingDuplicates(() =>
     app.db.transaction(async (tx) => {
       if (await hasDuplicate(tx, input)) throw conflict(MSG.duplicateMember);
       const [row] = await tx
         .insert(members)
-        .values({ ...editableColumns(input), passwordHash, passwordIsInitial: true })
+        .values({ ...editableColumns(input), passwordHash: null, passwordIsInitial: true })
         .returning();
       if (!row) throw new Error('insert returned nothing');
       const member = toMember(row);
@@ -204,7 +202,7 @@ export async function createMember(app: FastifyInstance, request: FastifyRequest
 
 /**
  * Replaces a member's editable fields (admin). While the password is still the initial one, it
- * follows the rule: a new name or mobile re-derives it.
+ * follows the rule by itself: a new name or mobile gives a new initial password.
  * @throws 404 unknown id; 409 duplicate of another active member.
  */
 export async function updateMember(
@@ -213,27 +211,19 @@ export async function updateMember(
   id: string,
   input: MemberInput,
 ): Promise<Member> {
-  const newInitial = initialMemberPassword(input.name, input.mobile);
-  // Hash outside the transaction when the current row says it will be needed (Argon2 is slow).
-  const [current] = await app.db.select().from(members).where(eq(members.id, id));
-  if (!current) throw notFound(MSG.notFound);
-  let newHash =
-    current.passwordIsInitial && initialMemberPassword(current.name, current.mobile) !== newInitial
-      ? await hashPassword(newInitial)
-      : undefined;
   const now = app.clock.now();
   return mappingDuplicates(() =>
     app.db.transaction(async (tx) => {
       const [before] = await tx.select().from(members).where(eq(members.id, id)).for('update');
       if (!before) throw notFound(MSG.notFound);
       if (before.isActive && (await hasDuplicate(tx, input, id))) throw conflict(MSG.duplicateMember);
-      const rehash = before.passwordIsInitial && initialMemberPassword(before.name, before.mobile) !== newInitial;
-      if (rehash) newHash ??= await hashPassword(newInitial);
+      const rederived =
+        before.passwordIsInitial &&
+        initialMemberPassword(before.name, before.mobile) !== initialMemberPassword(input.name, input.mobile);
       const [after] = await tx
         .update(members)
         .set({
           ...editableColumns(input),
-          ...(rehash && newHash !== undefined && { passwordHash: newHash }),
           updatedAt: now.toISOString(),
         })
         .where(eq(members.id, id))
@@ -251,7 +241,7 @@ export async function updateMember(
         entityType: 'member',
         entityId: id,
         before: toMember(before, selected),
-        after: { ...member, ...(rehash && { initialPasswordRederived: true }) },
+        after: { ...member, ...(rederived && { initialPasswordRederived: true }) },
       });
       return member;
     }),

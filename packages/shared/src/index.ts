@@ -11,3 +11,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/users.ts';
 export * from './schemas/members.ts';
+export * from './csv.ts';

@@ -7,6 +7,8 @@ import {
   listSchema,
   memberCredentialsSchema,
   memberInputSchema,
+  memberImportBodySchema,
+  memberImportResultSchema,
   memberListQuerySchema,
   memberSchema,
   successSchema,
@@ -20,6 +22,13 @@ import {
   updateMember,
   viewMemberCredentials,
 } from './members.service.ts';
+import { importMembers } from './members-import.service.ts';
+
+/**
+ * Body limit of the bulk import: 10,000 rows of a parish export are about 2 MB of JSON; 8 MB
+ * leaves room for long addresses while still refusing absurd uploads with a 413.
+ */
+const MEMBER_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const errors = {
   400: errorBodySchema,
@@ -77,6 +86,27 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => reply.status(201).send(await createMember(app, request, request.body)),
+  );
+  /**
+   * `POST /api/members/bulk` (admin): member CSV import (section 5). Body `{ members: raw rows }`
+   * (1 to 10,000, strings as the file had them); answer `{ success, imported, errors: [{ row,
+   * message }], members }`. Bad rows are skipped with their message, the rest is imported.
+   * 400 when the body is not that shape (e.g. over 10,000 rows); 413 above 8 MB.
+   */
+  r.post(
+    '/api/members/bulk',
+    {
+      config: admin,
+      bodyLimit: MEMBER_IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['members'],
+        summary:
+          'Imports members from CSV rows: each row checked like the member form; duplicates and bad rows skipped with a row message.',
+        body: memberImportBodySchema,
+        response: { 200: memberImportResultSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request) => importMembers(app, request, request.body.members),
   );
   r.put(
     '/api/members/:id',

@@ -1,4 +1,4 @@
-import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
@@ -64,10 +64,24 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** The head ids assigned to each of the given members (one grouped query). */
+async function selectedParticularsOf(db: DbOrTx, memberIds: string[]): Promise<Map<string, string[]>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      memberId: payments.memberId,
+      headIds: sql<string[]>`array_agg(${payments.paymentHeadId}::text order by ${payments.createdAt}, ${payments.id})`,
+    })
+    .from(payments)
+    .where(inArray(payments.memberId, memberIds))
+    .groupBy(payments.memberId);
+  return new Map(rows.map((row) => [row.memberId, row.headIds]));
+}
+
 /**
  * The active members, one page: search (case-insensitive substring of name, mobile, parish
- * number or location), sorted by a whitelisted column with the id as tiebreak. One statement
- * (the total by `count(*) over()`), plus a count only when the page is past the end.
+ * number or location), sorted by a whitelisted column with the id as tiebreak. Three statements:
+ * the count, the page, and the page's assigned heads.
  */
 export async function listMembers(
   db: DbOrTx,
@@ -88,27 +102,30 @@ export async function listMembers(
   }
   const where = and(...conditions);
   const direction = sortOrder === 'desc' ? sql.raw('desc') : sql.raw('asc');
-  const rows = await db
-    .select({
-      member: members,
-      selectedParticulars: selectedParticularsSql,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
+  // Three small statements rather than one with `count(*) over()`: a window over every match
+  // forces the whole result to be built and sorted before the limit (measured at 20,000 members:
+  // p95 over 500 ms), while an indexed ORDER BY ... LIMIT reads only the page.
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(members)
-    .where(where)
-    .orderBy(sql`${SORT_COLUMNS[sortBy]} ${direction} nulls last`, sql`${members.id} asc`)
-    .limit(limit)
-    .offset((page - 1) * limit);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(members)
-      .where(where);
-    total = counted?.total ?? 0;
-  }
+    .where(where);
+  const total = counted?.total ?? 0;
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select()
+          .from(members)
+          .where(where)
+          .orderBy(sql`${SORT_COLUMNS[sortBy]} ${direction} nulls last`, sql`${members.id} asc`)
+          .limit(limit)
+          .offset((page - 1) * limit);
+  const particulars = await selectedParticularsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    items: rows.map((row) => toMember(row.member, row.selectedParticulars)),
+    items: rows.map((row) => toMember(row, particulars.get(row.id) ?? [])),
     total,
     page,
     limit,

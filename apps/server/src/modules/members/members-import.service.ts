@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import {
+  MSG,
+  memberInputSchema,
+  type Member,
+  type MemberImportError,
+  type MemberImportResult,
+  type MemberImportRow,
+  type MemberInput,
+} from '@parish/shared';
+
+import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { auditContextOf, recordAudit, type AuditContext } from '../audit/audit.repository.ts';
+
+/**
+ * Rows per INSERT statement and per transaction. One chunk is one `INSERT ... SELECT FROM
+ * unnest(...)` (`performance.md` §1.3: set-based, not row at a time) with one audit event, so a
+ * 10,000-row file is five short transactions instead of one long one.
+ */
+export const MEMBER_IMPORT_CHUNK_ROWS = 2_000;
+
+/** A row that passed the checks, with its 1-based row number in the file. */
+export interface AcceptedRow {
+  row: number;
+  input: MemberInput;
+}
+
+/** A members row as raw SQL returns it (snake_case columns). */
+interface RawMemberRow {
+  id: string;
+  name: string;
+  mobile: string;
+  parish_number: string;
+  alternate_contact: string | null;
+  current_location: string | null;
+  email: string | null;
+  address: string | null;
+  is_active: boolean;
+  created_at: string | Date;
+}
+
+/** A raw members row as the API shows a member (a new member has no heads yet). */
+function memberOfRawRow(row: RawMemberRow): Member {
+  return {
+    _id: row.id,
+    name: row.name,
+    mobile: row.mobile,
+    parishNumber: row.parish_number,
+    ...(row.alternate_contact != null && { alternateContact: row.alternate_contact }),
+    ...(row.current_location != null && { currentLocation: row.current_location }),
+    ...(row.email != null && { email: row.email }),
+    ...(row.address != null && { address: row.address }),
+    selectedParticulars: [],
+    isActive: row.is_active,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** A text array as ONE bound parameter (Drizzle would spread a plain JS array into a list). */
+function textArray(values: readonly (string | null)[]) {
+  return sql`${sql.param(values)}::text[]`;
+}
+
+/**
+ * The mobiles and upper-cased parish numbers among the candidates that an active member already
+ * has (one query for the whole file).
+ */
+async function findTaken(
+  db: DbOrTx,
+  candidates: readonly AcceptedRow[],
+): Promise<{ mobiles: Set<string>; parishNumbers: Set<string> }> {
+  if (candidates.length === 0) return { mobiles: new Set(), parishNumbers: new Set() };
+  const mobiles = candidates.map((candidate) => candidate.input.mobile);
+  const parishNumbers = candidates.map((candidate) => candidate.input.parishNumber.toUpperCase());
+  const rows = await queryRows<{ mobile: string; parish_number: string }>(
+    db,
+    sql`select mobile, upper(parish_number) as parish_number from members
+        where is_active and (mobile = any(${textArray(mobiles)}) or upper(parish_number) = any(${textArray(parishNumbers)}))`,
+  );
+  return {
+    mobiles: new Set(rows.map((row) => row.mobile)),
+    parishNumbers: new Set(rows.map((row) => row.parish_number)),
+  };
+}
+
+/**
+ * Checks every row (section 5, "Member CSV import"): the shared member schema (its first issue's
+ * message is the row message), then duplicates of an active member or of an earlier accepted
+ * row of the same file (mobile, or parish number case-insensitive).
+ */
+async function checkRows(
+  db: DbOrTx,
+  rows: readonly MemberImportRow[],
+): Promise<{ accepted: AcceptedRow[]; errors: MemberImportError[] }> {
+  const errors: MemberImportError[] = [];
+  const valid: AcceptedRow[] = [];
+  rows.forEach((raw, index) => {
+    const parsed = memberInputSchema.safeParse(raw);
+    if (parsed.success) valid.push({ row: index + 1, input: parsed.data });
+    else errors.push({ row: index + 1, message: parsed.error.issues[0]?.message ?? MSG.invalidInput });
+  });
+  const taken = await findTaken(db, valid);
+  const accepted: AcceptedRow[] = [];
+  for (const candidate of valid) {
+    const parish = candidate.input.parishNumber.toUpperCase();
+    if (taken.mobiles.has(candidate.input.mobile) || taken.parishNumbers.has(parish)) {
+      errors.push({ row: candidate.row, message: MSG.duplicateMember });
+      continue;
+    }
+    taken.mobiles.add(candidate.input.mobile);
+    taken.parishNumbers.add(parish);
+    accepted.push(candidate);
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { accepted, errors };
+}
+
+/**
+ * Inserts one chunk of checked rows in one transaction with its 'member.imported' audit event.
+ * `ON CONFLICT DO NOTHING` covers the partial unique indexes of active members, so a member
+ * added by someone else between the check and the insert skips only the conflicting row, which
+ * is reported as a duplicate; the other rows go in. Exported for the race test.
+ * @param chunk rows with unique mobiles and parish numbers among themselves (see checkRows).
+ * @returns the members created (row order) and the rows skipped by such a race.
+ */
+export async function insertMemberChunk(
+  db: Db,
+  context: AuditContext,
+  chunk: readonly AcceptedRow[],
+): Promise<{ created: Member[]; raced: MemberImportError[] }> {
+  const column = (pick: (input: MemberInput) => string | undefined) =>
+    textArray(chunk.map((accepted) => pick(accepted.input) ?? null));
+  return db.transaction(async (tx) => {
+    const inserted = await queryRows<RawMemberRow>(
+      tx,
+      sql`insert into members
+            (name, mobile, parish_number, alternate_contact, current_location, email, address,
+             password_hash, password_is_initial)
+          select n, m, p, ac, cl, e, a, null, true
+          from unnest(${column((i) => i.name)}, ${column((i) => i.mobile)}, ${column((i) => i.parishNumber)},
+                      ${column((i) => i.alternateContact)}, ${column((i) => i.currentLocation)},
+                      ${column((i) => i.email)}, ${column((i) => i.address)})
+               as source(n, m, p, ac, cl, e, a)
+          on conflict do nothing
+          returning id, name, mobile, parish_number, alternate_contact, current_location, email, address,
+                    is_active, created_at`,
+    );
+    // Mobiles are unique within a chunk (checkRows), so they tell which rows went in.
+    const byMobile = new Map(inserted.map((row) => [row.mobile, row]));
+    const created: Member[] = [];
+    const raced: MemberImportError[] = [];
+    for (const accepted of chunk) {
+      const row = byMobile.get(accepted.input.mobile);
+      if (row) created.push(memberOfRawRow(row));
+      else raced.push({ row: accepted.row, message: MSG.duplicateMember });
+    }
+    if (created.length > 0) {
+      await recordAudit(tx, context, {
+        action: 'member.imported',
+        entityType: 'member',
+        after: {
+          count: created.length,
+          fromRow: chunk[0]?.row,
+          toRow: chunk[chunk.length - 1]?.row,
+          skippedAsDuplicates: raced.length,
+        },
+      });
+    }
+    return { created, raced };
+  });
+}
+
+/**
+ * Imports members from CSV rows (admin; `POST /api/members/bulk`, specification section 5):
+ * valid rows are imported even when others fail; each skipped row gets the specification's
+ * message (validation, or 'Member with this mobile number or parish number already exists' for
+ * a duplicate of an active member or of an earlier row). Imported members are on the initial
+ * password (no hash, `passwordIsInitial` true). Chunks of {@link MEMBER_IMPORT_CHUNK_ROWS} rows
+ * each commit on their own with one 'member.imported' audit event (count and row range).
+ * @param rows raw rows in file order; row numbers in the answer are 1-based positions.
+ * @returns `{ success, imported, errors (by row), members (created, in row order) }`.
+ */
+export async function importMembers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  rows: readonly MemberImportRow[],
+): Promise<MemberImportResult> {
+  const { accepted, errors } = await checkRows(app.db, rows);
+  const context = auditContextOf(request);
+  const created: Member[] = [];
+  for (let start = 0; start < accepted.length; start += MEMBER_IMPORT_CHUNK_ROWS) {
+    const chunk = accepted.slice(start, start + MEMBER_IMPORT_CHUNK_ROWS);
+    const result = await insertMemberChunk(app.db, context, chunk);
+    created.push(...result.created);
+    errors.push(...result.raced);
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { success: true, imported: created.length, errors, members: created };
+}

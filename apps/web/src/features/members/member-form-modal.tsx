@@ -1,0 +1,141 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { memberInputSchema, type Member } from '@parish/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useSaveMember } from './members-api.ts';
+import { memberErrorOfMessage, memberErrorOfSaveFailure, type MemberFormError } from './member-errors.ts';
+
+/** The form's fields as typed (strings; normalised by the shared schema on submit). */
+interface MemberFormValues {
+  name: string;
+  mobile: string;
+  parishNumber: string;
+  alternateContact: string;
+  currentLocation: string;
+  email: string;
+  address: string;
+}
+
+function initialValues(member: Member | null): MemberFormValues {
+  return {
+    name: member?.name ?? '',
+    mobile: member?.mobile ?? '',
+    parishNumber: member?.parishNumber ?? '',
+    alternateContact: member?.alternateContact ?? '',
+    currentLocation: member?.currentLocation ?? '',
+    email: member?.email ?? '',
+    address: member?.address ?? '',
+  };
+}
+
+/**
+ * The add/edit member dialog (section 5, "Member form"). Checked with the shared
+ * `memberInputSchema` before sending; the first problem shows as an alert titled as section 8
+ * says (Validation Error, Invalid Mobile Number, ... Duplicate Member; Save Error otherwise).
+ * Mount it with a `key` per member so each opening starts from that member's values.
+ */
+export function MemberFormModal({
+  opened,
+  member,
+  onClose,
+}: {
+  opened: boolean;
+  /** The member to edit, or null to add one. */
+  member: Member | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveMember();
+  const [values, setValues] = useState<MemberFormValues>(() => initialValues(member));
+  const [error, setError] = useState<MemberFormError | null>(null);
+
+  function field(name: keyof MemberFormValues) {
+    return {
+      value: values[name],
+      onChange: (event: { currentTarget: { value: string } }) => {
+        const value = event.currentTarget.value;
+        setValues((current) => ({ ...current, [name]: value }));
+      },
+    };
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = memberInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(memberErrorOfMessage(parsed.error.issues[0]?.message ?? t('members.saveFailed')));
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { id: member?._id ?? null, input: parsed.data },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: t('common.success'),
+            message: member ? t('members.form.updated') : t('members.form.added'),
+          });
+          onClose();
+        },
+        onError: (caught) => setError(memberErrorOfSaveFailure(caught, t('members.saveFailed'))),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={member ? t('members.form.editTitle') : t('members.form.addTitle')}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error ? (
+            <Alert color="red" role="alert" title={t(error.titleKey)}>
+              {error.message}
+            </Alert>
+          ) : null}
+          <TextInput label={t('members.form.name')} required autoComplete="off" data-autofocus {...field('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('members.form.mobile')}
+              description={t('members.form.mobileHint')}
+              required
+              inputMode="tel"
+              autoComplete="off"
+              {...field('mobile')}
+            />
+            <TextInput
+              label={t('members.form.parishNumber')}
+              description={t('members.form.parishNumberHint')}
+              required
+              autoComplete="off"
+              {...field('parishNumber')}
+            />
+            <TextInput
+              label={t('members.form.alternateContact')}
+              inputMode="tel"
+              autoComplete="off"
+              {...field('alternateContact')}
+            />
+            <TextInput label={t('members.form.currentLocation')} autoComplete="off" {...field('currentLocation')} />
+          </SimpleGrid>
+          <TextInput label={t('members.form.email')} type="email" autoComplete="off" {...field('email')} />
+          <Textarea label={t('members.form.address')} autosize minRows={2} maxRows={5} {...field('address')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {member ? t('members.form.submitEdit') : t('members.form.submitAdd')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,29 @@
+import { MEMBER_CSV_TEMPLATE_EXAMPLE, MEMBER_CSV_TEMPLATE_HEADER, neutralizeCsvRows } from '@parish/shared';
+
+/** The file name of the member CSV template (section 9). */
+export const MEMBER_TEMPLATE_FILE = 'member_template.csv';
+
+/**
+ * Saves `member_template.csv` (header Name, Mobile, Parish Number, Alternate Contact, Current
+ * Location, Email, Address, and one example row): UTF-8 with a byte-order mark and CRLF line
+ * ends so that Excel opens it as it writes it. papaparse is loaded only when asked for.
+ * @throws when the browser cannot make the file (the caller shows 'Failed to download template').
+ */
+export async function downloadMemberTemplate(): Promise<void> {
+  const { default: Papa } = await import('papaparse');
+  const csv = Papa.unparse(neutralizeCsvRows([[...MEMBER_CSV_TEMPLATE_HEADER], [...MEMBER_CSV_TEMPLATE_EXAMPLE]]), {
+    newline: '\r\n',
+  });
+  const blob = new Blob(['\uFEFF', csv, '\r\n'], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = MEMBER_TEMPLATE_FILE;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  }
+}

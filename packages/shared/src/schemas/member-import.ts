@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+import { memberSchema } from './members.ts';
+
+/** The most rows one `POST /api/members/bulk` may carry (a bigger file is split by the caller). */
+export const MEMBER_IMPORT_MAX_ROWS = 10_000;
+
+/**
+ * The longest text a raw CSV cell may have on the wire. Generous on purpose: a name of 101 or
+ * an address of 501 characters must reach the row check and get its row message (section 5);
+ * only absurd cells fail the whole request with a 400.
+ */
+const RAW_CELL_MAX = 5_000;
+
+const rawCell = z.string().max(RAW_CELL_MAX);
+
+/**
+ * One data row of a member CSV as the file had it (strings, not yet validated or normalised;
+ * see `memberRowsFromCsv`). Each row is checked on the server with `memberInputSchema`, so a
+ * bad row becomes a row error instead of failing the request.
+ */
+export const memberImportRowSchema = z.object({
+  name: rawCell.optional(),
+  mobile: rawCell.optional(),
+  parishNumber: rawCell.optional(),
+  alternateContact: rawCell.optional(),
+  currentLocation: rawCell.optional(),
+  email: rawCell.optional(),
+  address: rawCell.optional(),
+});
+
+/** A raw member CSV row. */
+export type MemberImportRow = z.infer<typeof memberImportRowSchema>;
+
+/**
+ * `POST /api/members/bulk` body (`api-contract.md`): `{ members: rows[] }`, 1 to
+ * {@link MEMBER_IMPORT_MAX_ROWS} rows, in file order (row 1 is the first data row).
+ */
+export const memberImportBodySchema = z.object({
+  members: z.array(memberImportRowSchema).min(1).max(MEMBER_IMPORT_MAX_ROWS),
+});
+
+/** The bulk import body. */
+export type MemberImportBody = z.infer<typeof memberImportBodySchema>;
+
+/** A skipped row: its 1-based data-row number and the specification's message for it. */
+export const memberImportErrorSchema = z.object({
+  row: z.number().int().min(1),
+  message: z.string(),
+});
+
+/** A skipped row of an import. */
+export type MemberImportError = z.infer<typeof memberImportErrorSchema>;
+
+/**
+ * `POST /api/members/bulk` answer: how many rows were imported, the skipped rows with their
+ * messages (in row order), and the members created (in row order).
+ */
+export const memberImportResultSchema = z.object({
+  success: z.literal(true),
+  imported: z.number().int().min(0),
+  errors: z.array(memberImportErrorSchema),
+  members: z.array(memberSchema),
+});
+
+/** The result of a member import. */
+export type MemberImportResult = z.infer<typeof memberImportResultSchema>;

@@ -34,5 +34,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; required on every `/api` route. */
     roles?: RouteRoles;
+    /**
+     * The 403 message for a signed-in caller whose role is not admitted, when the specification
+     * gives the route its own text (tagging: 'Access denied. Admin permissions required.').
+     */
+    forbiddenMessage?: string;
   }
 }

@@ -40,9 +40,31 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/members': STAFF,
   'GET /api/members/:id': STAFF,
   'POST /api/members': ADMIN,
+  'POST /api/members/bulk': ADMIN,
   'PUT /api/members/:id': ADMIN,
   'DELETE /api/members/:id': ADMIN,
   'GET /api/admin/members/:id/credentials': ADMIN,
+
+  // Collection at the office (collections.routes.ts); the receipt also for the member who owns it.
+  'POST /api/payments/:id/collect': STAFF,
+  'PUT /api/payments/:id/reverse': STAFF,
+  'GET /api/payments/:id/receipt': SIGNED_IN,
+  'GET /api/cashier/collections': STAFF,
+  'GET /api/collections/members/:id/payments': STAFF,
+
+  'GET /api/payment-heads': STAFF,
+  'GET /api/payment-heads/:id': STAFF,
+  'GET /api/payment-heads/:id/stats': STAFF,
+  'POST /api/payment-heads': ADMIN,
+  'PUT /api/payment-heads/:id': ADMIN,
+  'DELETE /api/payment-heads/:id': ADMIN,
+  'POST /api/payment-heads/bulk': ADMIN,
+  'GET /api/payments': STAFF,
+  'GET /api/payments/:id': STAFF,
+  'POST /api/payments/assign': ADMIN,
+  'POST /api/payments/revoke': ADMIN,
+  'POST /api/payments/upload-csv': ADMIN,
+  'GET /api/payments/csv-template': ADMIN,
 
   // The OpenAPI document and Swagger UI (api-contract.md: served at /api/docs, public).
   'GET /api/docs': 'public',
@@ -159,7 +181,9 @@ describe('authorization matrix (AZ-01)', () => {
         const isGuard = (code: string, message: string) =>
           route.method === 'HEAD' || (body?.code === code && body.error === message);
         const deniedAnonymous = response.statusCode === 401 && isGuard(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
-        const deniedRole = response.statusCode === 403 && isGuard(ErrorCode.FORBIDDEN, MSG.forbidden);
+        const deniedRole =
+          response.statusCode === 403 &&
+          isGuard(ErrorCode.FORBIDDEN, route.options.config?.forbiddenMessage ?? MSG.forbidden);
         if (admits(roles, principal)) {
           if (deniedAnonymous || deniedRole) failures.push(`should admit: ${label}`);
         } else if (principal === 'anonymous' ? !deniedAnonymous : !deniedRole) {

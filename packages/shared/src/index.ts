@@ -12,3 +12,8 @@ export * from './schemas/settings.ts';
 export * from './schemas/users.ts';
 export * from './schemas/members.ts';
 export * from './csv.ts';
+export * from './schemas/member-import.ts';
+export * from './member-csv.ts';
+export * from './schemas/payment-heads.ts';
+export * from './schemas/payments.ts';
+export * from './schemas/collections.ts';

@@ -41,7 +41,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const roles = request.routeOptions.config.roles;
     if (!roles || roles === 'public') return;
     if (!request.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
-    if (!roles.includes(request.actor.role)) throw new AppError(ErrorCode.FORBIDDEN, MSG.forbidden);
+    if (!roles.includes(request.actor.role)) {
+      throw new AppError(ErrorCode.FORBIDDEN, request.routeOptions.config.forbiddenMessage ?? MSG.forbidden);
+    }
   });
 });
 

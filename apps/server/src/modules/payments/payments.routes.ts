@@ -1,4 +1,136 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
-/** Payments list, tagging (assign and revoke) and the account-head CSV. Routes are added here as the capability is built. */
-export async function paymentsRoutes(_app: FastifyInstance): Promise<void> {}
+import {
+  MSG,
+  PAYMENT_CSV_TEMPLATE_FILE,
+  assignPaymentsResultSchema,
+  assignPaymentsSchema,
+  errorBodySchema,
+  idParamsSchema,
+  paymentListQuerySchema,
+  paymentListSchema,
+  paymentSchema,
+  revokePaymentsResultSchema,
+  revokePaymentsSchema,
+  uploadCsvResultSchema,
+  uploadCsvSchema,
+} from '@parish/shared';
+
+import { auditContextOf } from '../audit/audit.repository.ts';
+import { parishToday } from '../payment-heads/payment-heads.service.ts';
+import { PAYMENT_CSV_TEMPLATE, importDuesMatrix } from './payments.import.ts';
+import { assignPayments, getPayment, listPayments, revokePayments } from './payments.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** Body limit of the account-head CSV upload: 20 MB of JSON (10,000+ rows × 20+ heads). */
+export const UPLOAD_CSV_BODY_LIMIT = 20 * 1024 * 1024;
+
+/**
+ * Payments (`api-contract.md`, "Members, payment heads, payments"): the staff list, tagging
+ * (assign and revoke; a cashier or member gets 403 'Access denied. Admin permissions
+ * required.', section 6), the account-head CSV upload and its template. Amounts are rupees on
+ * the wire; every write is one transaction (per batch for the CSV) with its audit event.
+ */
+export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+  const admin = { roles: ['admin'] as const };
+  const tagging = { roles: ['admin'] as const, forbiddenMessage: MSG.accessDeniedAdmin };
+
+  r.get(
+    '/api/payments',
+    {
+      config: staff,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Payments, one page, member and head populated; filters status, memberId, paymentHeadId, search (member name, mobile, parish number); sortBy member|amount|status|date.',
+        querystring: paymentListQuerySchema,
+        response: { 200: paymentListSchema, ...errors },
+      },
+    },
+    async (request) => listPayments(app.db, request.query),
+  );
+  r.get(
+    '/api/payments/csv-template',
+    {
+      config: admin,
+      schema: {
+        tags: ['payments'],
+        summary: `The account-head CSV template (text/csv attachment ${PAYMENT_CSV_TEMPLATE_FILE}).`,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${PAYMENT_CSV_TEMPLATE_FILE}"`)
+        .send(PAYMENT_CSV_TEMPLATE),
+  );
+  r.get(
+    '/api/payments/:id',
+    {
+      config: staff,
+      schema: {
+        tags: ['payments'],
+        summary: 'One payment with member, head and collector populated.',
+        params: idParamsSchema,
+        response: { 200: paymentSchema, ...errors },
+      },
+    },
+    async (request) => getPayment(app.db, request.params.id),
+  );
+  r.post(
+    '/api/payments/assign',
+    {
+      config: tagging,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Saves tags of a head in one transaction: creates or re-prices pending payments (custom amount when a number >= 0, else the head amount), never re-tags paid ones; replacePending revokes pending payments of members not selected.',
+        body: assignPaymentsSchema,
+        response: { 200: assignPaymentsResultSchema, ...errors },
+      },
+    },
+    async (request) => assignPayments(app, request, request.body),
+  );
+  r.post(
+    '/api/payments/revoke',
+    {
+      config: tagging,
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancels tags: removes the head’s pending payments of the given members (paid ones stay).',
+        body: revokePaymentsSchema,
+        response: { 200: revokePaymentsResultSchema, ...errors },
+      },
+    },
+    async (request) => revokePayments(app, request, request.body),
+  );
+  r.post(
+    '/api/payments/upload-csv',
+    {
+      config: admin,
+      bodyLimit: UPLOAD_CSV_BODY_LIMIT,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Applies the account-head CSV (header ParishNumber, Name, Phone, then one column per head: (arrear), *miscellaneous*, plain current due) in batches of 1,000 rows, each one transaction; members and heads created when missing; reruns create no duplicates.',
+        body: uploadCsvSchema,
+        response: { 200: uploadCsvResultSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request) =>
+      importDuesMatrix(app.db, request.body.csvData, { today: parishToday(app), audit: auditContextOf(request) }),
+  );
+}

@@ -1,0 +1,353 @@
+/**
+ * `npm run bench`: the bulk-import and member-list benchmarks of `performance.md` (D1 and B1) on
+ * both engines, each on a temporary database of its own:
+ * - a temporary PGlite data directory (deleted at the end);
+ * - a temporary database on the PostgreSQL server `BENCH_DATABASE_URL`
+ *   (default `postgres://postgres@127.0.0.1:5432/postgres`), dropped at the end.
+ *
+ * (a) D1: the account-head CSV of 10,000 members x 20 heads (200,000 payments) through the real
+ *     endpoint `POST /api/payments/upload-csv` (app.inject, from request to committed answer), and
+ *     the engine's own COPY of the same 200,000 payment rows into a copy of the payments table
+ *     (same columns, indexes and foreign keys) as the floor. Prints seconds and the ratio.
+ * (b) B1: `GET /api/members` (search + sort + page of 50, with the total) at 20,000 members,
+ *     c = 10, 400 requests, through a real listening server (rate limit raised): p50/p95.
+ *
+ * Prints one table. Exits non-zero when something fails (not when a goal is missed: the goal
+ * columns say PASS or FAIL).
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from '../src/db/client.ts';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_PASSWORD = 'bench-admin-password-1';
+const MATRIX_MEMBERS = 10_000;
+const MATRIX_HEADS = 20;
+const LIST_MEMBERS = 20_000;
+const LIST_REQUESTS = 400;
+const LIST_URL = '/api/members?search=an&sortBy=name&sortOrder=asc&page=3&limit=50';
+
+type Engine = 'pglite' | 'postgres';
+
+interface EngineResult {
+  engine: Engine;
+  importSeconds: number;
+  paymentsCreated: number;
+  copySeconds: number;
+  copyMethod: string;
+  listP50: number;
+  listP95: number;
+  listRequests: number;
+  listNon2xx: number;
+}
+
+/** A deterministic pseudo-random generator (mulberry32), so every run loads the same data. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = [
+  'Thomas',
+  'Mariamma',
+  'Joseph',
+  'Annamma',
+  'Varghese',
+  'Aleyamma',
+  'Philip',
+  'Susan',
+  'Abraham',
+  'Lissy',
+];
+const LAST = ['Mathew', 'Kurian', 'Chacko', 'George', 'Jacob', 'Antony', 'Ouseph', 'Varkey', 'Thomas', 'John'];
+
+/** The 10,000 x 20 matrix as the web client sends it (header first). */
+function makeMatrix(): string[][] {
+  const next = random(42);
+  const header = ['ParishNumber', 'Name', 'Phone'];
+  for (let h = 0; h < MATRIX_HEADS; h += 1) {
+    if (h < 5) header.push(`(Arrear Head ${h + 1} 2024)`);
+    else if (h < 17) header.push(`Current Head ${h + 1} 2026`);
+    else header.push(`*Misc Head ${h + 1} 2026*`);
+  }
+  const rows = [header];
+  for (let m = 0; m < MATRIX_MEMBERS; m += 1) {
+    const name = `${FIRST[m % 10]} ${LAST[Math.floor(m / 10) % 10]} ${m}`;
+    const row = [`BM${String(m).padStart(6, '0')}`, name, `9${String(100_000_000 + m)}`];
+    for (let h = 0; h < MATRIX_HEADS; h += 1) row.push(String(100 * (1 + Math.floor(next() * 50))));
+    rows.push(row);
+  }
+  return rows;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+async function withServerClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function configFor(dataDir: string, databaseUrl?: string) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+  });
+  return { ...config, webDistDir: null };
+}
+
+async function adminToken(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/admin/login',
+    payload: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+/** The payment rows of the import, as CSV, for the COPY floor. */
+async function paymentRowsCsv(database: Database): Promise<{ csv: string; rows: number }> {
+  const rows = await queryRows<{ line: string }>(
+    database.db,
+    sql`select concat(member_id, ',', payment_head_id, ',', amount_paise, ',', year, ',', due_date) as line from payments`,
+  );
+  return { csv: rows.map((row) => row.line).join('\n') + '\n', rows: rows.length };
+}
+
+/** The floor's target: a copy of payments with the same indexes and foreign keys. */
+const COPY_TABLE_SQL = `create table payments_copy (like payments including all);
+alter table payments_copy add foreign key (member_id) references members(id);
+alter table payments_copy add foreign key (payment_head_id) references payment_heads(id);`;
+
+async function copyFloor(
+  database: Database,
+  serverDbUrl: string | undefined,
+  tmpDir: string,
+): Promise<{ seconds: number; method: string; rows: number }> {
+  const { csv, rows } = await paymentRowsCsv(database);
+  const columns = '(member_id, payment_head_id, amount_paise, year, due_date)';
+  if (database.kind === 'pglite' && database.pglite) {
+    await database.pglite.exec(COPY_TABLE_SQL);
+    const started = performance.now();
+    await database.pglite.query(`copy payments_copy ${columns} from '/dev/blob' with (format csv)`, [], {
+      blob: new Blob([csv]),
+    });
+    return { seconds: (performance.now() - started) / 1000, method: "COPY FROM '/dev/blob'", rows };
+  }
+  const client = new pg.Client({ connectionString: serverDbUrl });
+  await client.connect();
+  try {
+    await client.query(COPY_TABLE_SQL);
+    // The database server reads the file itself: the directory must be open to its user.
+    chmodSync(tmpDir, 0o755);
+    const file = path.join(tmpDir, 'payments.csv');
+    writeFileSync(file, csv, { mode: 0o644 });
+    try {
+      const started = performance.now();
+      await client.query(`copy payments_copy ${columns} from '${file}' with (format csv)`);
+      return { seconds: (performance.now() - started) / 1000, method: "COPY FROM '<file>' (server-side)", rows };
+    } catch (error) {
+      process.stdout.write(`[postgres] server-side COPY not possible (${String(error)}); using INSERT..SELECT\n`);
+      // The server cannot read our file (another host or a private /tmp): an approximation.
+      const started = performance.now();
+      await client.query(
+        `insert into payments_copy ${columns}
+         select member_id, payment_head_id, amount_paise, year, due_date from payments`,
+      );
+      return { seconds: (performance.now() - started) / 1000, method: 'INSERT..SELECT (approximation)', rows };
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Adds members up to 20,000 in total (unnest insert), for the list benchmark. */
+async function seedMembers(database: Database): Promise<void> {
+  const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from members`);
+  const have = Number(row?.n ?? 0);
+  const names: string[] = [];
+  const mobiles: string[] = [];
+  const parish: string[] = [];
+  const locations: string[] = [];
+  for (let m = have; m < LIST_MEMBERS; m += 1) {
+    names.push(`${FIRST[(m * 7) % 10]} ${LAST[(m * 3) % 10]} ${m}`);
+    mobiles.push(`918${String(100_000_000 + m)}`);
+    parish.push(`LM${String(m).padStart(6, '0')}`);
+    locations.push(['Kottayam', 'Pala', 'Kochi', 'Dubai, UAE', 'Bengaluru'][m % 5] ?? '');
+  }
+  await database.db.execute(
+    sql`insert into members (name, mobile, parish_number, current_location)
+        select * from unnest(${sql.param(names)}::text[], ${sql.param(mobiles)}::text[],
+                             ${sql.param(parish)}::text[], ${sql.param(locations)}::text[])`,
+  );
+  await database.db.execute(sql`analyze members`);
+}
+
+async function listLatency(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  token: string,
+): Promise<{ p50: number; p95: number; requests: number; non2xx: number }> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}${LIST_URL}`;
+  const headers = { authorization: `Bearer ${token}` };
+  // Warm-up.
+  await autocannon({ url, connections: 10, amount: 50, headers });
+  const times: number[] = [];
+  const instance = autocannon({ url, connections: 10, amount: LIST_REQUESTS, headers });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, non2xx: result.non2xx };
+}
+
+async function runEngine(engine: Engine, matrix: string[][]): Promise<EngineResult> {
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), `parish-bench-${engine}-`));
+  const dbName = `parish_bench_${process.pid}_${Date.now()}`;
+  const serverDbUrl = engine === 'postgres' ? SERVER_URL.replace(/\/[^/]*$/, `/${dbName}`) : undefined;
+  if (engine === 'postgres') await withServerClient((client) => client.query(`create database ${dbName}`));
+  let database: Database | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    database =
+      engine === 'pglite'
+        ? await openDatabase({
+            pglite: await PGlite.create(path.join(tmpDir, 'pglite'), { extensions: PGLITE_EXTENSIONS }),
+          })
+        : await openDatabase({ databaseUrl: serverDbUrl });
+    app = await buildApp({ config: configFor(tmpDir, serverDbUrl), database, logger: false });
+    const token = await adminToken(app);
+
+    process.stdout.write(`[${engine}] import of ${MATRIX_MEMBERS} x ${MATRIX_HEADS} ...\n`);
+    const started = performance.now();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/payments/upload-csv',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { csvData: matrix },
+    });
+    const importSeconds = (performance.now() - started) / 1000;
+    if (response.statusCode !== 200)
+      throw new Error(`import failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    const body = response.json<{ errors: unknown[]; membersCreated: number }>();
+    if (body.errors.length > 0) throw new Error(`import reported ${body.errors.length} row errors`);
+    const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from payments`);
+
+    process.stdout.write(`[${engine}] COPY floor ...\n`);
+    const copy = await copyFloor(database, serverDbUrl, tmpDir);
+
+    process.stdout.write(`[${engine}] member list at ${LIST_MEMBERS} members ...\n`);
+    await seedMembers(database);
+    const list = await listLatency(app, token);
+    return {
+      engine,
+      importSeconds,
+      paymentsCreated: Number(count?.n ?? 0),
+      copySeconds: copy.seconds,
+      copyMethod: copy.method,
+      listP50: list.p50,
+      listP95: list.p95,
+      listRequests: list.requests,
+      listNon2xx: list.non2xx,
+    };
+  } finally {
+    await app?.close();
+    await database?.close();
+    rmSync(tmpDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      await withServerClient(async (client) => {
+        await client.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+          [dbName],
+        );
+        await client.query(`drop database if exists ${dbName}`);
+      });
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const matrix = makeMatrix();
+  const results: EngineResult[] = [];
+  for (const engine of ['pglite', 'postgres'] as const) results.push(await runEngine(engine, matrix));
+
+  const goals = {
+    pglite: { importMax: 12, listP95Max: 100 },
+    postgres: { importMax: 8, listP95Max: 50 },
+  };
+  const lines: string[][] = [
+    [
+      'engine',
+      'D1 import (s)',
+      'payments',
+      'COPY floor (s)',
+      'ratio',
+      'D1 goal',
+      'B1 list p50 (ms)',
+      'p95 (ms)',
+      'reqs',
+      'B1 goal',
+    ],
+  ];
+  for (const r of results) {
+    const ratio = r.importSeconds / r.copySeconds;
+    const goal = goals[r.engine];
+    const d1 = r.importSeconds <= goal.importMax && ratio <= 2.5 ? 'PASS' : 'FAIL';
+    const b1 = r.listP95 <= goal.listP95Max && r.listNon2xx === 0 ? 'PASS' : 'FAIL';
+    lines.push([
+      r.engine,
+      r.importSeconds.toFixed(2),
+      String(r.paymentsCreated),
+      r.copySeconds.toFixed(2),
+      `${ratio.toFixed(2)}x`,
+      `${d1} (<=${goal.importMax}s, <=2.5x)`,
+      r.listP50.toFixed(1),
+      r.listP95.toFixed(1),
+      `${r.listRequests}${r.listNon2xx ? ` (${r.listNon2xx} non-2xx)` : ''}`,
+      `${b1} (<=${goal.listP95Max}ms)`,
+    ]);
+  }
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
+  const format = (line: string[]) => `| ${line.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  process.stdout.write(`\n${format(lines[0]!)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
+  for (const line of lines.slice(1)) process.stdout.write(`${format(line)}\n`);
+  process.stdout.write(
+    `\nCOPY floor: ${results.map((r) => `${r.engine} ${r.copyMethod}`).join('; ')}; into a copy of payments with its indexes and foreign keys.\n` +
+      `Import = POST /api/payments/upload-csv by app.inject, ${MATRIX_MEMBERS} new members x ${MATRIX_HEADS} heads, request to committed answer.\n` +
+      `List = GET ${LIST_URL}, c=10, ${LIST_REQUESTS} requests after 50 warm-up, real listening server.\n` +
+      `Total ${((performance.now() - startedAt) / 1000).toFixed(0)} s.\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,307 @@
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import {
+  HEAD_AMOUNT_IMMUTABLE_MESSAGE,
+  HEAD_HAS_PAID_MESSAGE,
+  HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
+  calendarDateIn,
+  defaultDueDate,
+  paiseToRupees,
+  paymentHeadInputSchema,
+  rupeesToPaise,
+  type HeadType,
+  type PaymentHead,
+  type PaymentHeadBulkResult,
+  type PaymentHeadInput,
+  type PaymentHeadList,
+  type PaymentHeadStats,
+  type PaymentHeadUpdate,
+  type PaymentHeadWithStats,
+  type RowError,
+} from '@parish/shared';
+
+import type { DbOrTx } from '../../db/client.ts';
+import { paymentHeads, payments, transactionItems } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { escapeLike } from '../members/members.service.ts';
+
+type HeadRow = typeof paymentHeads.$inferSelect;
+
+/** A head row as the API shows it (`api-contract.md`, "PaymentHead"): rupees, ISO instants. */
+export function toPaymentHead(row: HeadRow): PaymentHead {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    amount: paiseToRupees(row.amountPaise),
+    type: row.type,
+    year: row.year,
+    dueDate: row.dueDate ?? null,
+    variable_amount: row.variableAmount,
+    isActive: row.isActive,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/**
+ * The grouped figures of each head, computed in the same statement as the heads themselves
+ * (one grouped query, no per-head round trips): counts assigned/paid/pending, collected = paid
+ * amounts (paidAmount, else amount), outstanding = pending amounts. Paise.
+ */
+const statsColumns = {
+  assigned: sql<number>`count(${payments.id})`.mapWith(Number),
+  paid: sql<number>`count(${payments.id}) filter (where ${payments.status} = 'paid')`.mapWith(Number),
+  pending: sql<number>`count(${payments.id}) filter (where ${payments.status} = 'pending')`.mapWith(Number),
+  collectedPaise:
+    sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${payments.status} = 'paid'), 0)`.mapWith(
+      Number,
+    ),
+  outstandingPaise:
+    sql<number>`coalesce(sum(${payments.amountPaise}) filter (where ${payments.status} = 'pending'), 0)`.mapWith(
+      Number,
+    ),
+};
+
+interface StatsRow {
+  assigned: number;
+  paid: number;
+  pending: number;
+  collectedPaise: number;
+  outstandingPaise: number;
+}
+
+function toStats(row: StatsRow): PaymentHeadStats {
+  return {
+    assigned: row.assigned,
+    paid: row.paid,
+    pending: row.pending,
+    collected: paiseToRupees(row.collectedPaise),
+    outstanding: paiseToRupees(row.outstandingPaise),
+  };
+}
+
+async function selectHeadsWithStats(db: DbOrTx, where: SQL | undefined): Promise<PaymentHeadWithStats[]> {
+  const rows = await db
+    .select({ head: paymentHeads, ...statsColumns })
+    .from(paymentHeads)
+    .leftJoin(payments, eq(payments.paymentHeadId, paymentHeads.id))
+    .where(where)
+    .groupBy(paymentHeads.id)
+    .orderBy(asc(paymentHeads.year), sql`lower(${paymentHeads.name})`, asc(paymentHeads.name), asc(paymentHeads.id));
+  return rows.map((row) => ({ ...toPaymentHead(row.head), stats: toStats(row) }));
+}
+
+/**
+ * Every payment head with its figures, sorted by year ascending then name (specification
+ * section 2, "Manage Account Heads page"). `search` matches name or description
+ * (case-insensitive substring). One SQL statement.
+ */
+export async function listPaymentHeads(db: DbOrTx, query: { search?: string | undefined }): Promise<PaymentHeadList> {
+  const search = query.search?.trim();
+  let where: SQL | undefined;
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    where = or(ilike(paymentHeads.name, pattern), ilike(paymentHeads.description, pattern));
+  }
+  const items = await selectHeadsWithStats(db, where);
+  return { items, total: items.length };
+}
+
+/**
+ * One payment head with its figures.
+ * @throws 404 'Payment head or member not found.' for an unknown id.
+ */
+export async function getPaymentHead(db: DbOrTx, id: string): Promise<PaymentHeadWithStats> {
+  const [head] = await selectHeadsWithStats(db, eq(paymentHeads.id, id));
+  if (!head) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
+  return head;
+}
+
+/**
+ * The figures of one head: `{assigned, paid, pending, collected, outstanding}` (rupees).
+ * @throws 404 for an unknown id.
+ */
+export async function getPaymentHeadStats(db: DbOrTx, id: string): Promise<PaymentHeadStats> {
+  return (await getPaymentHead(db, id)).stats;
+}
+
+/** The parish's calendar date today (`YYYY-MM-DD`, `PARISH_TIMEZONE`). */
+export function parishToday(app: FastifyInstance): string {
+  return calendarDateIn(app.clock.now(), app.config.parishTimezone);
+}
+
+/**
+ * The due date a head of a type gets (sections 4 and 5): none for an arrear; otherwise the
+ * given one, else the fallback, else 31 March of the current financial year.
+ */
+export function dueDateFor(type: HeadType, given: string | null, today: string, fallback: string | null = null) {
+  if (type === 'arrear') return null;
+  return given ?? fallback ?? defaultDueDate(today);
+}
+
+/** The columns of a new head from validated input (year defaults to this year in the parish). */
+export function newHeadColumns(input: PaymentHeadInput, today: string) {
+  return {
+    name: input.name,
+    description: input.description,
+    amountPaise: rupeesToPaise(input.amount),
+    type: input.type,
+    year: input.year ?? Number(today.slice(0, 4)),
+    dueDate: dueDateFor(input.type, input.dueDate, today),
+    variableAmount: input.variable_amount,
+    isActive: input.isActive,
+  };
+}
+
+/**
+ * Creates a payment head (admin; section 5, "Account head form") with its audit event in one
+ * transaction. Validation (name and amount required, amount above 0, year 2020-2030) is done
+ * by `paymentHeadInputSchema` before this runs.
+ */
+export async function createPaymentHead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: PaymentHeadInput,
+): Promise<PaymentHead> {
+  const today = parishToday(app);
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx.insert(paymentHeads).values(newHeadColumns(input, today)).returning();
+    if (!row) throw new Error('insert returned nothing');
+    const head = toPaymentHead(row);
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'payment_head.created',
+      entityType: 'payment_head',
+      entityId: row.id,
+      after: head,
+    });
+    return head;
+  });
+}
+
+/**
+ * Replaces a head's editable fields (admin). The amount cannot change (section 5): a given amount
+ * that differs from the stored one is a 400. Changing the type to arrear clears the due date;
+ * changing it to current due or miscellaneous without a due date gives the default (section 4).
+ * Pending payments of the head follow its new year and due date; paid ones keep theirs.
+ * @throws 404 unknown id; 400 {@link HEAD_AMOUNT_IMMUTABLE_MESSAGE}.
+ */
+export async function updatePaymentHead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  input: PaymentHeadUpdate,
+): Promise<PaymentHead> {
+  const today = parishToday(app);
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
+    if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
+    if (input.amount !== undefined && rupeesToPaise(input.amount) !== before.amountPaise) {
+      throw badRequest(HEAD_AMOUNT_IMMUTABLE_MESSAGE, 'amount');
+    }
+    const [after] = await tx
+      .update(paymentHeads)
+      .set({
+        name: input.name,
+        description: input.description,
+        type: input.type,
+        year: input.year ?? before.year,
+        dueDate: dueDateFor(input.type, input.dueDate, today, before.dueDate),
+        variableAmount: input.variable_amount,
+        isActive: input.isActive,
+        updatedAt: app.clock.now().toISOString(),
+      })
+      .where(eq(paymentHeads.id, id))
+      .returning();
+    if (!after) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
+    if (after.year !== before.year || after.dueDate !== before.dueDate) {
+      await tx
+        .update(payments)
+        .set({ year: after.year, dueDate: after.dueDate })
+        .where(and(eq(payments.paymentHeadId, id), eq(payments.status, 'pending')));
+    }
+    const head = toPaymentHead(after);
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'payment_head.updated',
+      entityType: 'payment_head',
+      entityId: id,
+      before: toPaymentHead(before),
+      after: head,
+    });
+    return head;
+  });
+}
+
+/**
+ * Deletes a head (admin) with its unpaid payments, in one transaction with its audit event.
+ * @throws 404 unknown id; 409 {@link HEAD_HAS_PAID_MESSAGE} while any payment of it is paid;
+ *   409 while an online checkout still refers to one of its payments.
+ */
+export async function deletePaymentHead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+): Promise<{ deletedPayments: number }> {
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
+    if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
+    const [paid] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.paymentHeadId, id), eq(payments.status, 'paid')))
+      .limit(1);
+    if (paid) throw conflict(HEAD_HAS_PAID_MESSAGE);
+    const deleted = await tx
+      .delete(payments)
+      .where(
+        and(
+          eq(payments.paymentHeadId, id),
+          sql`not exists (select 1 from ${transactionItems} ti where ti.payment_id = "payments"."id")`,
+        ),
+      )
+      .returning({ id: payments.id, memberId: payments.memberId });
+    const [left] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.paymentHeadId, id)).limit(1);
+    if (left) throw conflict('Cannot delete a payment head while an online payment of it is in progress');
+    await tx.delete(paymentHeads).where(eq(paymentHeads.id, id));
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'payment_head.deleted',
+      entityType: 'payment_head',
+      entityId: id,
+      before: toPaymentHead(before),
+      after: { deletedPendingPayments: deleted.map((row) => ({ _id: row.id, memberId: row.memberId })) },
+    });
+    return { deletedPayments: deleted.length };
+  });
+}
+
+/**
+ * Creates heads from a list (admin, `POST /api/payment-heads/bulk`). Each row is checked on its
+ * own with the form's rules; valid rows are created together in one transaction with one audit
+ * event, invalid ones reported as `{row (1-based), message}`.
+ */
+export async function bulkCreatePaymentHeads(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  rows: readonly Record<string, unknown>[],
+): Promise<PaymentHeadBulkResult> {
+  const today = parishToday(app);
+  const errors: RowError[] = [];
+  const values: ReturnType<typeof newHeadColumns>[] = [];
+  rows.forEach((raw, index) => {
+    const parsed = paymentHeadInputSchema.safeParse(raw);
+    if (parsed.success) values.push(newHeadColumns(parsed.data, today));
+    else errors.push({ row: index + 1, message: parsed.error.issues[0]?.message ?? 'Invalid row' });
+  });
+  if (values.length > 0) {
+    await app.db.transaction(async (tx) => {
+      const created = await tx.insert(paymentHeads).values(values).returning();
+      await recordAudit(tx, auditContextOf(request), {
+        action: 'payment_head.bulk_created',
+        entityType: 'payment_head',
+        after: { created: created.map(toPaymentHead), errors },
+      });
+    });
+  }
+  return { success: errors.length === 0, created: values.length, errors };
+}

@@ -1,0 +1,448 @@
+import { sql } from 'drizzle-orm';
+
+import {
+  HEAD_YEAR_MAX,
+  HEAD_YEAR_MIN,
+  MSG,
+  defaultDueDate,
+  formatPaisePlain,
+  normalizeMobile,
+  normalizeParishNumber,
+  parseRupeesToPaise,
+  type HeadType,
+  type RowError,
+  type UploadCsvResult,
+} from '@parish/shared';
+
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
+
+/** 400 message when a mandatory column of the account-head CSV is missing. */
+export const CSV_COLUMNS_MESSAGE = 'CSV must contain ParishNumber, Name and Phone columns';
+
+/** Rows applied per database transaction (all-or-nothing per batch, `performance.md` D2). */
+export const IMPORT_BATCH_ROWS = 1000;
+
+/** A head column of the matrix: its canonical type, the head name and its year. */
+export interface HeadColumn {
+  index: number;
+  header: string;
+  name: string;
+  type: HeadType;
+  year: number;
+}
+
+/** A data row that passed the row checks. */
+interface ParsedRow {
+  /** 1-based data row number (the header is row 0). */
+  row: number;
+  parishNumber: string;
+  name: string;
+  /** Raw phone text; normalised only when the member must be created. */
+  phone: string;
+  /** Paise per head column index; only non-zero cells. */
+  amounts: Map<number, number>;
+}
+
+/**
+ * Reads a head column header (specification section 5, "Account head CSV"): `(name)` is an
+ * arrear, `*name*` miscellaneous, a plain name a current due. The year is a 4-digit year
+ * 2020-2030 inside the name, else `currentYear`.
+ * @returns null for a blank header.
+ */
+export function parseHeadHeader(header: string, index: number, currentYear: number): HeadColumn | null {
+  const text = header.trim();
+  if (!text) return null;
+  let type: HeadType = 'current due';
+  let name = text;
+  const arrear = /^\((.*)\)$/.exec(text);
+  const misc = /^\*(.*)\*$/.exec(text);
+  if (arrear) {
+    type = 'arrear';
+    name = arrear[1] ?? '';
+  } else if (misc) {
+    type = 'miscellaneous';
+    name = misc[1] ?? '';
+  }
+  name = name.trim();
+  if (!name) return null;
+  let year = currentYear;
+  for (const match of name.matchAll(/(?<!\d)(\d{4})(?!\d)/g)) {
+    const candidate = Number(match[1]);
+    if (candidate >= HEAD_YEAR_MIN && candidate <= HEAD_YEAR_MAX) {
+      year = candidate;
+      break;
+    }
+  }
+  return { index, header: text, name, type, year };
+}
+
+const normalHeader = (cell: string) =>
+  cell
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+
+/** The parsed matrix: columns, valid rows and row errors, before any database work. */
+export interface ParsedMatrix {
+  heads: HeadColumn[];
+  rows: ParsedRow[];
+  errors: RowError[];
+  totalRows: number;
+}
+
+/**
+ * Parses the matrix (header first). Blank rows are ignored. A row without a parish number, with
+ * an invalid parish number or with an invalid amount is a row error; a cell of 0 or blank means
+ * no payment.
+ * @throws 400 'CSV file must contain at least a header row and one data row.'; 400
+ *   {@link CSV_COLUMNS_MESSAGE} when ParishNumber, Name or Phone is missing.
+ */
+export function parseMatrix(csvData: readonly (readonly string[])[], currentYear: number): ParsedMatrix {
+  const isBlank = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
+  const header = csvData[0];
+  const dataRows = csvData.slice(1);
+  if (!header || !dataRows.some((row) => !isBlank(row))) throw badRequest(MSG.csvNeedsRows);
+  const names = header.map(normalHeader);
+  const parishIndex = names.findIndex((n) => n === 'parishnumber' || n === 'parishno');
+  const nameIndex = names.findIndex((n) => n === 'name');
+  const phoneIndex = names.findIndex((n) => n === 'phone' || n === 'mobile');
+  if (parishIndex < 0 || nameIndex < 0 || phoneIndex < 0) throw badRequest(CSV_COLUMNS_MESSAGE);
+  const heads: HeadColumn[] = [];
+  header.forEach((cell, index) => {
+    if (index === parishIndex || index === nameIndex || index === phoneIndex) return;
+    const head = parseHeadHeader(cell.replace(/^\uFEFF/, ''), index, currentYear);
+    if (head) heads.push(head);
+  });
+  const rows: ParsedRow[] = [];
+  const errors: RowError[] = [];
+  let totalRows = 0;
+  dataRows.forEach((cells, position) => {
+    if (isBlank(cells)) return;
+    totalRows += 1;
+    const row = position + 1;
+    const rawParish = (cells[parishIndex] ?? '').trim();
+    if (!rawParish) {
+      errors.push({ row, message: 'Parish number is required' });
+      return;
+    }
+    const parish = normalizeParishNumber(rawParish);
+    if (!parish.ok) {
+      errors.push({ row, message: parish.error });
+      return;
+    }
+    const amounts = new Map<number, number>();
+    for (const head of heads) {
+      const cell = (cells[head.index] ?? '').trim();
+      if (!cell) continue;
+      const paise = parseRupeesToPaise(cell);
+      if (paise === null) {
+        errors.push({ row, message: `${MSG.invalidAmount} (${head.header}: ${cell})` });
+        return;
+      }
+      if (paise > 0) amounts.set(head.index, paise);
+    }
+    rows.push({
+      row,
+      parishNumber: parish.parishNumber,
+      name: (cells[nameIndex] ?? '').trim(),
+      phone: (cells[phoneIndex] ?? '').trim(),
+      amounts,
+    });
+  });
+  return { heads, rows, errors, totalRows };
+}
+
+/** The most common non-zero amount of a column (ties: the one seen first), in paise. */
+export function mostCommonAmount(rows: readonly ParsedRow[], index: number): number | null {
+  const counts = new Map<number, number>();
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const row of rows) {
+    const paise = row.amounts.get(index);
+    if (paise === undefined) continue;
+    const count = (counts.get(paise) ?? 0) + 1;
+    counts.set(paise, count);
+    if (count > bestCount) {
+      best = paise;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** Options of {@link importDuesMatrix}. */
+export interface ImportOptions {
+  /** The parish's calendar date today, `YYYY-MM-DD` (head years and due dates). */
+  today: string;
+  audit: AuditContext;
+  /** Rows per transaction (default {@link IMPORT_BATCH_ROWS}). */
+  batchRows?: number;
+  /**
+   * Called inside each batch's transaction after its writes, before the commit; a throw rolls
+   * that batch back. Tests use it to simulate a crash in the middle of an import.
+   */
+  beforeBatchCommit?: (batch: number, tx: Tx) => void | Promise<void>;
+}
+
+/**
+ * Applies the account-head CSV (specification section 5; `api-contract.md`,
+ * `POST /api/payments/upload-csv`):
+ * 1. parses the matrix ({@link parseMatrix}); row errors are reported, the rest applied;
+ * 2. in one transaction, matches heads by case-insensitive name and type (the year in the name
+ *    preferred) and creates the missing ones with the column's most common non-zero amount and
+ *    the default due date;
+ * 3. applies the rows in batches of {@link IMPORT_BATCH_ROWS}, each ONE transaction with one
+ *    audit event: members matched by parish number (active ones) or created with the initial
+ *    password (no hash stored), then every non-zero cell inserted as a pending payment with
+ *    `ON CONFLICT (member_id, payment_head_id) DO NOTHING`, so a rerun creates no duplicates and a
+ *    paid payment is never changed. Bulk statements use unnest arrays, never per-row inserts.
+ *
+ * A batch whose transaction fails is rolled back whole and its rows reported as errors; earlier
+ * batches stay committed, and uploading the same file again completes the import.
+ */
+export async function importDuesMatrix(
+  db: Db,
+  csvData: readonly (readonly string[])[],
+  options: ImportOptions,
+): Promise<UploadCsvResult> {
+  const currentYear = Number(options.today.slice(0, 4));
+  const matrix = parseMatrix(csvData, currentYear);
+  const errors = [...matrix.errors];
+  const success: UploadCsvResult['success'] = [];
+  const dueDate = defaultDueDate(options.today);
+
+  // Heads: matched or created once, before the row batches.
+  const headIds = new Map<number, { id: string; year: number; dueDate: string | null }>();
+  let paymentHeadsCreated = 0;
+  const usedHeads = matrix.heads.filter((head) => mostCommonAmount(matrix.rows, head.index) !== null);
+  if (usedHeads.length > 0) {
+    await db.transaction(async (tx) => {
+      const existing = await queryRows<{
+        id: string;
+        name: string;
+        type: HeadType;
+        year: number;
+        due_date: string | null;
+      }>(
+        tx,
+        sql`select id::text as id, name, type::text as type, year, due_date::text as due_date
+            from payment_heads where lower(name) = any(${sql.param(usedHeads.map((h) => h.name.toLowerCase()))}::text[])
+            order by created_at, id`,
+      );
+      const created: { _id: string; name: string; type: HeadType; year: number; amount: string }[] = [];
+      for (const head of usedHeads) {
+        const candidates = existing.filter(
+          (row) => row.name.toLowerCase() === head.name.toLowerCase() && row.type === head.type,
+        );
+        const match = candidates.find((row) => row.year === head.year) ?? candidates[0];
+        if (match) {
+          headIds.set(head.index, { id: match.id, year: match.year, dueDate: match.due_date });
+          continue;
+        }
+        const amountPaise = mostCommonAmount(matrix.rows, head.index) ?? 0;
+        const headDue = head.type === 'arrear' ? null : dueDate;
+        const [row] = await queryRows<{ id: string }>(
+          tx,
+          sql`insert into payment_heads (name, amount_paise, type, year, due_date)
+              values (${head.name}, ${amountPaise}, ${head.type}, ${head.year}, ${headDue}::date)
+              returning id::text as id`,
+        );
+        if (!row) throw new Error('head insert returned nothing');
+        headIds.set(head.index, { id: row.id, year: head.year, dueDate: headDue });
+        existing.push({ id: row.id, name: head.name, type: head.type, year: head.year, due_date: headDue });
+        created.push({
+          _id: row.id,
+          name: head.name,
+          type: head.type,
+          year: head.year,
+          amount: formatPaisePlain(amountPaise),
+        });
+      }
+      paymentHeadsCreated = created.length;
+      if (created.length > 0) {
+        await recordAudit(tx, options.audit, {
+          action: 'payment_head.csv_created',
+          entityType: 'payment_head',
+          after: { created },
+        });
+      }
+    });
+  }
+
+  let membersCreated = 0;
+  const batchRows = Math.max(1, options.batchRows ?? IMPORT_BATCH_ROWS);
+  for (let start = 0, batch = 1; start < matrix.rows.length; start += batchRows, batch += 1) {
+    const rows = matrix.rows.slice(start, start + batchRows);
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        const result = await applyBatch(tx, rows, headIds, options.audit, batch);
+        await options.beforeBatchCommit?.(batch, tx);
+        return result;
+      });
+      membersCreated += outcome.membersCreated;
+      success.push(...outcome.success);
+      errors.push(...outcome.errors);
+    } catch {
+      for (const row of rows) {
+        errors.push({
+          row: row.row,
+          message: 'Not imported: the database refused this batch. Upload the file again to complete it.',
+        });
+      }
+    }
+  }
+
+  errors.sort((a, b) => a.row - b.row);
+  success.sort((a, b) => a.row - b.row);
+  return {
+    status: 'success',
+    totalRows: matrix.totalRows,
+    success,
+    errors,
+    membersCreated,
+    paymentHeadsCreated,
+    whatsappSent: [],
+  };
+}
+
+/** One batch of rows, inside its transaction: members, then payments, then the audit event. */
+async function applyBatch(
+  tx: Tx,
+  rows: readonly ParsedRow[],
+  headIds: ReadonlyMap<number, { id: string; year: number; dueDate: string | null }>,
+  audit: AuditContext,
+  batch: number,
+): Promise<{ success: UploadCsvResult['success']; errors: RowError[]; membersCreated: number }> {
+  const errors: RowError[] = [];
+  const parishNumbers = [...new Set(rows.map((row) => row.parishNumber))];
+  const found = await queryRows<{ id: string; parish: string }>(
+    tx,
+    sql`select id::text as id, upper(parish_number) as parish from members
+        where is_active and upper(parish_number) = any(${sql.param(parishNumbers)}::text[])`,
+  );
+  const memberIds = new Map(found.map((row) => [row.parish, row.id]));
+
+  // New members: one per parish number (the first row wins), with a valid name and phone.
+  const toCreate = new Map<string, { row: number; name: string; mobile: string }>();
+  const newMobiles = new Set<string>();
+  const rowsToApply: ParsedRow[] = [];
+  for (const row of rows) {
+    if (memberIds.has(row.parishNumber) || toCreate.has(row.parishNumber)) {
+      rowsToApply.push(row);
+      continue;
+    }
+    if (!row.name || !row.phone) {
+      errors.push({ row: row.row, message: MSG.memberRequired });
+      continue;
+    }
+    if (row.name.length > 100) {
+      errors.push({ row: row.row, message: MSG.nameTooLong });
+      continue;
+    }
+    const mobile = normalizeMobile(row.phone);
+    if (!mobile.ok) {
+      errors.push({ row: row.row, message: mobile.error });
+      continue;
+    }
+    if (newMobiles.has(mobile.mobile)) {
+      errors.push({ row: row.row, message: MSG.duplicateMember });
+      continue;
+    }
+    newMobiles.add(mobile.mobile);
+    toCreate.set(row.parishNumber, { row: row.row, name: row.name, mobile: mobile.mobile });
+    rowsToApply.push(row);
+  }
+  const createdParish = new Set<string>();
+  if (toCreate.size > 0) {
+    const entries = [...toCreate.entries()];
+    // DO NOTHING also covers the active-mobile unique index: such a member is reported below.
+    const inserted = await queryRows<{ id: string; parish: string }>(
+      tx,
+      sql`insert into members (name, mobile, parish_number, password_hash, password_is_initial)
+          select n, m, p, null, true
+          from unnest(${sql.param(entries.map(([, e]) => e.name))}::text[],
+                      ${sql.param(entries.map(([, e]) => e.mobile))}::text[],
+                      ${sql.param(entries.map(([p]) => p))}::text[]) as t(n, m, p)
+          on conflict do nothing
+          returning id::text as id, parish_number as parish`,
+    );
+    for (const row of inserted) {
+      memberIds.set(row.parish, row.id);
+      createdParish.add(row.parish);
+    }
+  }
+
+  const memberCol: string[] = [];
+  const headCol: string[] = [];
+  const amountCol: number[] = [];
+  const yearCol: number[] = [];
+  const dueCol: (string | null)[] = [];
+  const applied: ParsedRow[] = [];
+  for (const row of rowsToApply) {
+    const memberId = memberIds.get(row.parishNumber);
+    if (!memberId) {
+      errors.push({ row: row.row, message: MSG.duplicateMember });
+      continue;
+    }
+    applied.push(row);
+    for (const [index, paise] of row.amounts) {
+      const head = headIds.get(index);
+      if (!head) continue;
+      memberCol.push(memberId);
+      headCol.push(head.id);
+      amountCol.push(paise);
+      yearCol.push(head.year);
+      dueCol.push(head.dueDate);
+    }
+  }
+  const inserted =
+    memberCol.length === 0
+      ? []
+      : await queryRows<{ member_id: string }>(
+          tx,
+          sql`insert into payments (member_id, payment_head_id, amount_paise, year, due_date)
+              select * from unnest(${sql.param(memberCol)}::uuid[], ${sql.param(headCol)}::uuid[],
+                                   ${sql.param(amountCol)}::bigint[], ${sql.param(yearCol)}::int[],
+                                   ${sql.param(dueCol)}::date[])
+              on conflict (member_id, payment_head_id) do nothing
+              returning member_id::text as member_id`,
+        );
+  const perMember = new Map<string, number>();
+  for (const row of inserted) perMember.set(row.member_id, (perMember.get(row.member_id) ?? 0) + 1);
+
+  const success: UploadCsvResult['success'] = [];
+  const reported = new Set<string>();
+  for (const row of applied) {
+    const memberId = memberIds.get(row.parishNumber) ?? '';
+    // A parish number repeated in the file: its payments are counted on its first row.
+    const first = !reported.has(memberId);
+    reported.add(memberId);
+    const created = first && createdParish.has(row.parishNumber);
+    success.push({
+      row: row.row,
+      parishNumber: row.parishNumber,
+      ...(created && { membersCreated: 1 }),
+      payments: first ? (perMember.get(memberId) ?? 0) : 0,
+    });
+  }
+  await recordAudit(tx, audit, {
+    action: 'payment.csv_imported',
+    entityType: 'payment',
+    after: {
+      batch,
+      rows: { first: rows[0]?.row ?? null, last: rows.at(-1)?.row ?? null, applied: applied.length },
+      membersCreated: createdParish.size,
+      paymentsCreated: inserted.length,
+      errors,
+    },
+  });
+  return { success, errors, membersCreated: createdParish.size };
+}
+
+/** The account-head CSV template (section 9): the three member columns, one head of each type, one example row. */
+export const PAYMENT_CSV_TEMPLATE =
+  'ParishNumber,Name,Phone,(Arrears Example 2025),Current Example 2026,*Misc Example 2026*\r\n' +
+  'SM001,Thomas Mathew,9847012345,500,1500,250\r\n';

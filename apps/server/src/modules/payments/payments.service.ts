@@ -1,0 +1,309 @@
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import {
+  HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
+  paiseToRupees,
+  parseRupeesToPaise,
+  type AssignPaymentsResult,
+  type Payment,
+  type PaymentList,
+  type PaymentListQuery,
+  type RevokePaymentsResult,
+} from '@parish/shared';
+
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { members, paymentHeads, payments, staffUsers } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { escapeLike } from '../members/members.service.ts';
+import { toPaymentHead } from '../payment-heads/payment-heads.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Skip reasons of a tagging answer. */
+export const SKIP_REASON = {
+  alreadyPaid: 'already paid',
+  memberNotFound: 'member not found',
+  memberInactive: 'member inactive',
+  inCheckout: 'online payment in progress',
+} as const;
+
+const paymentColumns = {
+  payment: payments,
+  member: { id: members.id, name: members.name, parishNumber: members.parishNumber, mobile: members.mobile },
+  head: paymentHeads,
+  collector: { id: staffUsers.id, name: staffUsers.name },
+};
+
+type PaymentJoinRow = {
+  payment: typeof payments.$inferSelect;
+  member: { id: string; name: string; parishNumber: string; mobile: string };
+  head: typeof paymentHeads.$inferSelect;
+  collector: { id: string; name: string } | null;
+};
+
+const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
+/** A payment row with its member, head and collector as the API shows it (`api-contract.md`, "Payment"). */
+export function toPayment(row: PaymentJoinRow): Payment {
+  const p = row.payment;
+  return {
+    _id: p.id,
+    memberId: {
+      _id: row.member.id,
+      name: row.member.name,
+      parishNumber: row.member.parishNumber,
+      mobile: row.member.mobile,
+    },
+    paymentHeadId: toPaymentHead(row.head),
+    amount: paiseToRupees(p.amountPaise),
+    paidAmount: p.paidAmountPaise === null ? null : paiseToRupees(p.paidAmountPaise),
+    status: p.status,
+    year: p.year,
+    paidAt: iso(p.paidAt),
+    createdAt: new Date(p.createdAt).toISOString(),
+    dueDate: p.dueDate ?? null,
+    transactionId: p.transactionId,
+    pgTransactionId: p.pgTransactionId,
+    paymentMethod: p.paymentMethod,
+    paymentGateway: p.paymentGateway,
+    collectionMode: p.collectionMode,
+    collectedBy: row.collector?.id ? { _id: row.collector.id, name: row.collector.name } : null,
+    notes: p.notes,
+  };
+}
+
+function selectPayments(db: DbOrTx) {
+  return db
+    .select({ ...paymentColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(payments)
+    .innerJoin(members, eq(members.id, payments.memberId))
+    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+    .leftJoin(staffUsers, eq(staffUsers.id, payments.collectedBy));
+}
+
+const SORT = {
+  member: sql`${members.name}`,
+  amount: sql`${payments.amountPaise}`,
+  status: sql`${payments.status}`,
+  date: sql`coalesce(${payments.paidAt}, ${payments.createdAt})`,
+} as const;
+
+/**
+ * Payments, one page, with member, head and collector populated (`GET /api/payments`): filters
+ * status, member, head; `search` matches member name, mobile or parish number; sorted by member
+ * name, assigned amount, status or date (paid date, else created) with the id as tiebreak.
+ * One statement (the total by `count(*) over()`), plus a count when the page is past the end.
+ */
+export async function listPayments(db: DbOrTx, query: PaymentListQuery): Promise<PaymentList> {
+  const { page, limit, sortBy, sortOrder } = query;
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.memberId) conditions.push(eq(payments.memberId, query.memberId));
+  if (query.paymentHeadId) conditions.push(eq(payments.paymentHeadId, query.paymentHeadId));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      or(ilike(members.name, pattern), ilike(members.mobile, pattern), ilike(members.parishNumber, pattern)),
+    );
+  }
+  const where = and(...conditions);
+  const direction = sql.raw(sortOrder === 'desc' ? 'desc' : 'asc');
+  const rows = await selectPayments(db)
+    .where(where)
+    .orderBy(sql`${SORT[sortBy]} ${direction}`, sql`${payments.id} asc`)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(payments)
+      .innerJoin(members, eq(members.id, payments.memberId))
+      .where(where);
+    total = counted?.total ?? 0;
+  }
+  return { items: rows.map(toPayment), total, page, limit };
+}
+
+/**
+ * One payment with member, head and collector.
+ * @throws 404 for an unknown id.
+ */
+export async function getPayment(db: DbOrTx, id: string): Promise<Payment> {
+  const [row] = await selectPayments(db).where(eq(payments.id, id));
+  if (!row) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
+  return toPayment(row);
+}
+
+/**
+ * The paise of a custom tag amount (section 5, "Tagging"): used only when it is a number (or
+ * numeric text) of 0 or more with at most 2 decimals; otherwise null (the head's amount applies).
+ */
+export function customAmountPaise(value: unknown): number | null {
+  if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) {
+    return parseRupeesToPaise(value);
+  }
+  return null;
+}
+
+/** The tagging request after validation. */
+export interface AssignInput {
+  paymentHeadId: string;
+  assignments: { memberId: string; amount?: unknown }[];
+  replacePending: boolean;
+}
+
+/**
+ * Tags members to a head ("Saving tags", section 4), all in ONE transaction with one audit event
+ * listing the member ids added, updated and revoked:
+ * - with `replacePending`, the head's pending payments of members not selected are revoked first
+ *   (never paid ones, never ones an online checkout refers to);
+ * - a selected member without a payment of the head gets one (custom amount, else the head's);
+ * - a selected member's pending payment gets the new amount;
+ * - a paid payment is never re-tagged (skipped, 'already paid'); unknown or inactive members
+ *   are skipped.
+ * @throws 404 'Payment head or member not found.' when the head does not exist.
+ */
+export async function assignPayments(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: AssignInput,
+): Promise<AssignPaymentsResult> {
+  return app.db.transaction(async (tx) => {
+    // The row lock serialises concurrent tag saves of the same head.
+    const [head] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, input.paymentHeadId)).for('update');
+    if (!head) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
+
+    const skipped: { memberId: string; reason: string }[] = [];
+    const wanted = new Map<string, number>();
+    for (const assignment of input.assignments) {
+      if (!UUID.test(assignment.memberId)) {
+        skipped.push({ memberId: assignment.memberId, reason: SKIP_REASON.memberNotFound });
+        continue;
+      }
+      const id = assignment.memberId.toLowerCase();
+      wanted.set(id, customAmountPaise(assignment.amount) ?? head.amountPaise);
+    }
+    const ids = [...wanted.keys()];
+    const found = await queryRows<{ id: string; is_active: boolean; status: string | null; in_checkout: boolean }>(
+      tx,
+      sql`select m.id::text as id, m.is_active, p.status::text as status,
+            exists (select 1 from transaction_items ti where ti.payment_id = p.id) as in_checkout
+          from members m
+          left join payments p on p.member_id = m.id and p.payment_head_id = ${head.id}
+          where m.id = any(${sql.param(ids)}::uuid[])`,
+    );
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const insertIds: string[] = [];
+    const insertAmounts: number[] = [];
+    const updateIds: string[] = [];
+    const updateAmounts: number[] = [];
+    const keep: string[] = [];
+    for (const [memberId, amountPaise] of wanted) {
+      const row = byId.get(memberId);
+      if (!row) {
+        skipped.push({ memberId, reason: SKIP_REASON.memberNotFound });
+      } else if (row.status === 'paid') {
+        keep.push(memberId);
+        skipped.push({ memberId, reason: SKIP_REASON.alreadyPaid });
+      } else if (!row.is_active) {
+        skipped.push({ memberId, reason: SKIP_REASON.memberInactive });
+      } else if (row.status === null) {
+        keep.push(memberId);
+        insertIds.push(memberId);
+        insertAmounts.push(amountPaise);
+      } else if (row.in_checkout) {
+        keep.push(memberId);
+        skipped.push({ memberId, reason: SKIP_REASON.inCheckout });
+      } else {
+        keep.push(memberId);
+        updateIds.push(memberId);
+        updateAmounts.push(amountPaise);
+      }
+    }
+
+    let revoked: string[] = [];
+    if (input.replacePending) {
+      const rows = await queryRows<{ member_id: string }>(
+        tx,
+        sql`delete from payments p
+            where p.payment_head_id = ${head.id} and p.status = 'pending'
+              and not (p.member_id = any(${sql.param(keep)}::uuid[]))
+              and not exists (select 1 from transaction_items ti where ti.payment_id = p.id)
+            returning p.member_id::text as member_id`,
+      );
+      revoked = rows.map((row) => row.member_id);
+    }
+    const added =
+      insertIds.length === 0
+        ? []
+        : await queryRows<{ member_id: string }>(
+            tx,
+            sql`insert into payments (member_id, payment_head_id, amount_paise, year, due_date)
+                select m, ${head.id}::uuid, a, ${head.year}::int, ${head.dueDate}::date
+                from unnest(${sql.param(insertIds)}::uuid[], ${sql.param(insertAmounts)}::bigint[]) as t(m, a)
+                on conflict (member_id, payment_head_id) do nothing
+                returning member_id::text as member_id`,
+          );
+    const updated =
+      updateIds.length === 0
+        ? []
+        : await queryRows<{ member_id: string }>(
+            tx,
+            sql`update payments p set amount_paise = t.a, updated_at = now()
+                from unnest(${sql.param(updateIds)}::uuid[], ${sql.param(updateAmounts)}::bigint[]) as t(m, a)
+                where p.member_id = t.m and p.payment_head_id = ${head.id} and p.status <> 'paid'
+                returning p.member_id::text as member_id`,
+          );
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'payment.tagged',
+      entityType: 'payment_head',
+      entityId: head.id,
+      after: {
+        paymentHead: { _id: head.id, name: head.name },
+        replacePending: input.replacePending,
+        added: added.map((row) => row.member_id),
+        updated: updated.map((row) => row.member_id),
+        revoked,
+        skipped,
+      },
+    });
+    return { success: true as const, assigned: added.length + updated.length, revoked: revoked.length, skipped };
+  });
+}
+
+/**
+ * Revokes the head's pending payments of the given members ("Cancel tags", section 4) in one
+ * transaction with its audit event. Paid payments, and payments an online checkout refers to,
+ * are never revoked.
+ * @throws 404 'Payment head or member not found.' when the head does not exist.
+ */
+export async function revokePayments(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { paymentHeadId: string; memberIds: string[] },
+): Promise<RevokePaymentsResult> {
+  const ids = input.memberIds.filter((id) => UUID.test(id));
+  return app.db.transaction(async (tx) => {
+    const [head] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, input.paymentHeadId)).for('update');
+    if (!head) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
+    const rows = await queryRows<{ member_id: string }>(
+      tx,
+      sql`delete from payments p
+          where p.payment_head_id = ${head.id} and p.status = 'pending'
+            and p.member_id = any(${sql.param(ids)}::uuid[])
+            and not exists (select 1 from transaction_items ti where ti.payment_id = p.id)
+          returning p.member_id::text as member_id`,
+    );
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'payment.revoked',
+      entityType: 'payment_head',
+      entityId: head.id,
+      after: { paymentHead: { _id: head.id, name: head.name }, revoked: rows.map((row) => row.member_id) },
+    });
+    return { success: true as const, revoked: rows.length };
+  });
+}

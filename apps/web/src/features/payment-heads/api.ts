@@ -1,0 +1,191 @@
+import {
+  calendarDateIn,
+  DEFAULT_PARISH_TIMEZONE,
+  formatINR,
+  parseRupeesToPaise,
+  type AssignPaymentsResult,
+  type PAYMENT_SORT_FIELDS,
+  type Payment,
+  type PaymentHeadInputRaw,
+  type PaymentHeadList,
+  type PaymentHeadWithStats,
+  type RevokePaymentsResult,
+  type UploadCsvResult,
+} from '@parish/shared';
+
+import { apiRequest, ApiError, refreshAccessToken } from '../../lib/api-client.ts';
+import { readToken } from '../../lib/storage.ts';
+
+/**
+ * Wire shapes and calls of the payment-head screens (`api-contract.md`, "Members, payment heads,
+ * payments"). Amounts on the wire are rupees with at most two decimals; dates are `YYYY-MM-DD`.
+ */
+
+/** A payment head with its figures, as `GET /api/payment-heads` answers it; amounts in rupees. */
+export type PaymentHead = PaymentHeadWithStats;
+
+/** A payment (an assignment of a head to a member) as `GET /api/payments` answers it. */
+export type HeadPayment = Payment;
+
+/** The member fields a payment carries (populated `memberId`). */
+export type MemberRef = Payment['memberId'];
+
+/** A page of a list answer. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** The body of `POST /api/payment-heads` (and, without `amount`, of `PUT`). */
+export type HeadBody = PaymentHeadInputRaw;
+
+/**
+ * The answer of `POST /api/payments/upload-csv` (section 3, "Bulk CSV upload response"). The
+ * server answers `success` today; the specification also names `processing` (background work),
+ * and anything else counts as initiated, so the status is read as any text.
+ */
+export type UploadAnswer = Omit<UploadCsvResult, 'status'> & { status: string };
+
+/** Sort columns of the head-members list. */
+export type PaymentSortBy = (typeof PAYMENT_SORT_FIELDS)[number];
+
+/** The largest page the API serves (`api-contract.md`, lists). */
+export const MAX_LIMIT = 100;
+
+/** Query-key roots; every write invalidates the whole cache (section 7, "the cache is cleared after writes"). */
+export const HEADS_KEY = ['payment-heads'] as const;
+export const PAYMENTS_KEY = ['payments'] as const;
+export const MEMBERS_KEY = ['members'] as const;
+
+/** Shows a rupee amount from the wire as `₹1,00,000.00`. */
+export function formatRupees(rupees: number | null | undefined): string {
+  const value = rupees ?? 0;
+  const paise = parseRupeesToPaise(Math.abs(value)) ?? Math.round(Math.abs(value) * 100);
+  return formatINR(value < 0 ? -paise : paise);
+}
+
+/** Today's calendar date in the parish, `YYYY-MM-DD`. */
+export function parishToday(): string {
+  return calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** `GET /api/payment-heads`: every active head with its stats. */
+export function listHeads(): Promise<PaymentHeadList> {
+  return apiRequest('/api/payment-heads');
+}
+
+/** Parameters of `GET /api/payments` for one head. */
+export interface HeadPaymentsQuery {
+  paymentHeadId: string;
+  page: number;
+  limit: number;
+  search?: string;
+  status?: 'paid' | 'pending';
+  sortBy?: PaymentSortBy;
+  sortOrder?: 'asc' | 'desc';
+}
+
+/** `GET /api/payments?paymentHeadId…`: one page of a head's payments. */
+export function listHeadPayments(params: HeadPaymentsQuery): Promise<ListPage<HeadPayment>> {
+  return apiRequest(`/api/payments?${query({ ...params })}`);
+}
+
+/**
+ * Every payment of a head matching the filter, fetched 100 at a time (a few pages in parallel):
+ * tagging needs the whole set, the screen never renders it whole.
+ */
+export async function listAllHeadPayments(params: Omit<HeadPaymentsQuery, 'page' | 'limit'>): Promise<HeadPayment[]> {
+  const first = await listHeadPayments({ ...params, page: 1, limit: MAX_LIMIT });
+  const pages = Math.ceil(first.total / MAX_LIMIT);
+  const rest: HeadPayment[][] = [];
+  for (let page = 2; page <= pages; page += 4) {
+    const batch = [page, page + 1, page + 2, page + 3].filter((value) => value <= pages);
+    rest.push(
+      ...(await Promise.all(
+        batch.map((value) => listHeadPayments({ ...params, page: value, limit: MAX_LIMIT }).then((r) => r.items)),
+      )),
+    );
+  }
+  return [...first.items, ...rest.flat()];
+}
+
+/** `GET /api/members`: one page of members (search by name, mobile, parish number, location). */
+export function listMembers(params: { page: number; search?: string }): Promise<ListPage<MemberRef>> {
+  return apiRequest(`/api/members?${query({ ...params, limit: MAX_LIMIT, sortBy: 'name', sortOrder: 'asc' })}`);
+}
+
+/** `POST /api/payment-heads` or `PUT /api/payment-heads/{id}`. */
+export function saveHead(id: string | null, body: HeadBody): Promise<PaymentHead> {
+  return id
+    ? apiRequest(`/api/payment-heads/${encodeURIComponent(id)}`, { method: 'PUT', body })
+    : apiRequest('/api/payment-heads', { method: 'POST', body });
+}
+
+/** `DELETE /api/payment-heads/{id}` (409 while any of its payments is paid). */
+export function deleteHead(id: string): Promise<unknown> {
+  return apiRequest(`/api/payment-heads/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/**
+ * `POST /api/payments/assign` with `replacePending: true`: saving tags (section 4) revokes the
+ * head's pending payments and assigns the given members in one transaction. `amount` in rupees;
+ * omitted means the head's base amount.
+ */
+export function assignMembers(
+  paymentHeadId: string,
+  assignments: { memberId: string; amount?: number }[],
+): Promise<AssignPaymentsResult> {
+  return apiRequest('/api/payments/assign', {
+    method: 'POST',
+    body: { paymentHeadId, assignments, replacePending: true },
+  });
+}
+
+/** `POST /api/payments/revoke`: removes the members' pending payments of the head. */
+export function revokeMembers(paymentHeadId: string, memberIds: string[]): Promise<RevokePaymentsResult> {
+  return apiRequest('/api/payments/revoke', { method: 'POST', body: { paymentHeadId, memberIds } });
+}
+
+/** `POST /api/payments/upload-csv` with the parsed rows (a list of lists). */
+export function uploadCsv(csvData: string[][]): Promise<UploadAnswer> {
+  return apiRequest('/api/payments/upload-csv', { method: 'POST', body: { csvData } });
+}
+
+/**
+ * Downloads a file from the API with the bearer token (one refresh-and-replay on a 401) and
+ * hands it to the browser under `fileName`.
+ * @throws ApiError when the answer is not 2xx.
+ */
+export async function downloadApiFile(path: string, fileName: string): Promise<void> {
+  const get = (token: string | null) =>
+    fetch(path, {
+      headers: { 'x-requested-with': 'parish-dues', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      credentials: 'same-origin',
+    });
+  let response = await get(readToken());
+  if (response.status === 401) response = await get(await refreshAccessToken());
+  if (!response.ok) throw new ApiError(`HTTP error! status: ${response.status}`, response.status);
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Hands a blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,5 +1,44 @@
-import { Modal, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  DEFAULT_PARISH_TIMEZONE,
+  calendarDateIn,
+  datedFileName,
+  formatDisplayDate,
+  formatINR,
+  headTypeLabel,
+  neutralizeCsvRows,
+  parseRupeesToPaise,
+  type MemberPayments,
+  type PaymentRecord,
+} from '@parish/shared';
+import { IconPrinter, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { apiRequest } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { STALE_TIME } from '../../lib/query-client.ts';
+import { CollectOutcomeDialog, CollectPaymentModal, type CollectOutcome } from './collect-payment-modal.tsx';
+import { printReceipt } from './print-receipt.ts';
 
 /** Props of the Payment Summary dialog of one member (specification section 2). */
 export interface PaymentSummaryModalProps {
@@ -10,12 +49,373 @@ export interface PaymentSummaryModalProps {
   onClose: () => void;
 }
 
-/** Placeholder until the collections capability builds the Payment Summary dialog. */
-export function PaymentSummaryModal({ memberId, onClose }: PaymentSummaryModalProps) {
-  const { t } = useTranslation();
+/** Query key of one member's payments; everything under `['collections']` refreshes after a collection. */
+export const memberPaymentsKey = (memberId: string) => ['collections', 'member-payments', memberId] as const;
+
+/** The list refreshes 300 ms after a staff collection (sections 4 and 9). */
+export const REFRESH_AFTER_COLLECTION_MS = 300;
+
+type StatusFilter = 'all' | 'pending' | 'paid';
+type SortField = 'date' | 'amount' | 'status';
+
+const paise = (rupees: number | null): number => (rupees === null ? 0 : (parseRupeesToPaise(rupees) ?? 0));
+
+/** What a payment counts for: the paid amount when paid, else the assigned amount (section 9). */
+const effectivePaise = (payment: PaymentRecord) =>
+  payment.status === 'paid' && payment.paidAmount !== null ? paise(payment.paidAmount) : paise(payment.amount);
+
+/** The date a payment sorts by: when it was paid, else its due date, else when it was assigned. */
+const sortDate = (payment: PaymentRecord) => payment.paidAt ?? payment.dueDate ?? payment.createdAt;
+
+const isOverdue = (payment: PaymentRecord, today: string) =>
+  payment.status !== 'paid' && payment.dueDate !== null && payment.dueDate < today;
+
+function typeKey(type: string): string {
+  const label = headTypeLabel(type);
+  return label === 'Arrears' ? 'typeArrears' : label === 'Miscellaneous' ? 'typeMiscellaneous' : 'typeCurrentDue';
+}
+
+/** A file-name-safe version of a member's name. */
+const fileSafe = (name: string) => name.replace(/[^\p{L}\p{N}_-]+/gu, '_').replace(/^_+|_+$/g, '') || 'member';
+
+async function exportCsv(data: MemberPayments, t: (key: string) => string, today: string) {
+  const { default: Papa } = await import('papaparse');
+  const header = ['head', 'amount', 'status', 'paymentDate', 'transactionId', 'type', 'year'].map((key) =>
+    t(`collections.summary.csv.${key}`),
+  );
+  const rows = data.items.map((payment) => [
+    payment.paymentHeadId.name,
+    formatINR(effectivePaise(payment), { symbol: false }).replace(/,/g, ''),
+    payment.status,
+    formatDisplayDate(payment.paidAt),
+    payment.transactionId ?? payment.pgTransactionId ?? '',
+    headTypeLabel(payment.paymentHeadId.type),
+    payment.year,
+  ]);
+  const csv = Papa.unparse([header, ...neutralizeCsvRows(rows)]);
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = datedFileName(`${fileSafe(data.member.name)}_payment_details`, today);
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
   return (
-    <Modal opened={memberId !== null} onClose={onClose} title={t('pending.text')}>
-      <Text>{t('pending.text')}</Text>
+    <Text size="sm" component="div">
+      <Text span c="gray.7" size="sm">
+        {label}:{' '}
+      </Text>
+      <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Text>
+  );
+}
+
+function PaymentItem({
+  payment,
+  today,
+  onCollect,
+  onReceipt,
+}: {
+  payment: PaymentRecord;
+  today: string;
+  onCollect: (payment: PaymentRecord) => void;
+  onReceipt: (payment: PaymentRecord) => void;
+}) {
+  const { t } = useTranslation();
+  const paid = payment.status === 'paid';
+  const overdue = isOverdue(payment, today);
+  const assigned = paise(payment.amount);
+  const extra = paid && payment.paidAmount !== null ? paise(payment.paidAmount) - assigned : 0;
+  const head = payment.paymentHeadId;
+  return (
+    <Card withBorder padding="sm" component="li">
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {head.name}
+      </Text>
+      <Group gap={4} mt={4}>
+        <Badge variant="outline" color="dark.6">
+          {t(`collections.summary.${typeKey(head.type)}`)}
+        </Badge>
+        {paid ? (
+          <Badge color="green.8">{t('collections.summary.paid')}</Badge>
+        ) : (
+          <Badge color="yellow.4" c="dark.9">
+            {t('collections.summary.pending')}
+          </Badge>
+        )}
+        {overdue ? <Badge color="red.8">{t('collections.summary.overdue')}</Badge> : null}
+      </Group>
+      {head.description ? (
+        <Text size="sm" c="gray.7" mt={4} style={{ overflowWrap: 'anywhere' }}>
+          {head.description}
+        </Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={2} verticalSpacing={2} mt="xs">
+        <Detail label={t('collections.summary.amount')} value={formatINR(assigned)} />
+        <Detail label={t('collections.summary.year')} value={String(payment.year)} />
+        <Detail label={t('collections.summary.due')} value={formatDisplayDate(payment.dueDate) || '-'} />
+        {paid ? <Detail label={t('collections.summary.paidOn')} value={formatDisplayDate(payment.paidAt)} /> : null}
+        {paid ? (
+          <Detail
+            label={t('collections.summary.transactionId')}
+            value={payment.transactionId ?? payment.pgTransactionId ?? '-'}
+          />
+        ) : null}
+        {paid ? (
+          <Detail
+            label={t('collections.summary.collectedBy')}
+            value={payment.collectedBy?.name ?? t('collections.summary.system')}
+          />
+        ) : null}
+        {paid && payment.receiptNumber ? (
+          <Detail label={t('collections.summary.receiptNumber')} value={payment.receiptNumber} />
+        ) : null}
+      </SimpleGrid>
+      {extra > 0 ? (
+        <Text size="sm" c="green.9" fw={600} mt={4}>
+          {t('collections.summary.extra', { amount: formatINR(extra) })}
+        </Text>
+      ) : null}
+      <Group justify="flex-end" mt="xs">
+        {paid ? (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => onReceipt(payment)}
+            aria-label={t('collections.summary.receiptFor', { name: head.name })}
+          >
+            {t('collections.summary.receipt')}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            color="green.8"
+            onClick={() => onCollect(payment)}
+            aria-label={t('collections.summary.collectFor', { name: head.name })}
+          >
+            {t('collections.summary.collect')}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function SummaryBody({
+  memberId,
+  mode,
+  onClose,
+}: {
+  memberId: string;
+  mode: 'admin' | 'cashier';
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sortBy, setSortBy] = useState<SortField>('date');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
+  const [collecting, setCollecting] = useState<PaymentRecord | null>(null);
+  const [outcome, setOutcome] = useState<CollectOutcome | null>(null);
+  const today = calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
+  const query = useQuery({
+    queryKey: memberPaymentsKey(memberId),
+    queryFn: () => apiRequest<MemberPayments>(`/api/collections/members/${memberId}/payments`),
+    staleTime: STALE_TIME.payments,
+    // Opening the dialog is a deliberate look: show what other cashiers did since (shown cached meanwhile).
+    refetchOnMount: 'always',
+  });
+
+  const items = useMemo(() => {
+    const list = (query.data?.items ?? []).filter((p) =>
+      status === 'all' ? true : status === 'paid' ? p.status === 'paid' : p.status !== 'paid',
+    );
+    const sign = direction === 'asc' ? 1 : -1;
+    return [...list].sort((a, b) => {
+      const order =
+        sortBy === 'amount'
+          ? effectivePaise(a) - effectivePaise(b)
+          : sortBy === 'status'
+            ? a.status.localeCompare(b.status)
+            : sortDate(a).localeCompare(sortDate(b));
+      return order * sign || a._id.localeCompare(b._id);
+    });
+  }, [query.data, status, sortBy, direction]);
+
+  function collected(result: CollectOutcome) {
+    setCollecting(null);
+    setOutcome(result);
+    window.setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: ['collections'] });
+      void queryClient.invalidateQueries({ queryKey: ['payments'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    }, REFRESH_AFTER_COLLECTION_MS);
+  }
+
+  async function openReceipt(payment: PaymentRecord) {
+    try {
+      const opened = await printReceipt(payment._id);
+      if (!opened) notifications.show({ color: 'red', message: t('collections.summary.popupBlocked') });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: t('common.error'),
+        message: t('collections.summary.receiptFailed', { reason: errorText(error) }),
+      });
+    }
+  }
+
+  if (query.isPending) {
+    return (
+      <Group gap="sm" py="md">
+        <Loader size="sm" />
+        <Text>{t('collections.summary.loading')}</Text>
+      </Group>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert" title={t('collections.summary.loadError')}>
+        {errorText(query.error)}
+      </Alert>
+    );
+  }
+  const data = query.data;
+  const totals = [
+    { key: 'paid', value: data.totals.paid, color: 'green.9' },
+    { key: 'pending', value: data.totals.pending, color: 'orange.9' },
+    { key: 'total', value: data.totals.total, color: undefined },
+  ] as const;
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>
+        {data.member.name} · {data.member.parishNumber}
+      </Text>
+      <SimpleGrid cols={3} spacing="xs">
+        {totals.map((total) => (
+          <Paper key={total.key} withBorder p="xs">
+            <Text size="xs" c="gray.7">
+              {t(`collections.summary.${total.key}`)}
+            </Text>
+            <Text
+              fw={700}
+              c={total.color}
+              size="sm"
+              style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+            >
+              {formatINR(paise(total.value))}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="payment-status-filter">
+            {t('collections.summary.statusFilter')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="payment-status-filter"
+            value={status}
+            onChange={(value) => setStatus(value as StatusFilter)}
+            data={[
+              { value: 'all', label: t('collections.summary.all') },
+              { value: 'pending', label: t('collections.summary.pending') },
+              { value: 'paid', label: t('collections.summary.paid') },
+            ]}
+          />
+        </Stack>
+        <Group gap={4} align="flex-end" wrap="nowrap">
+          <Select
+            label={t('collections.summary.sortBy')}
+            value={sortBy}
+            onChange={(value) => setSortBy((value as SortField | null) ?? 'date')}
+            data={[
+              { value: 'date', label: t('collections.summary.sortDate') },
+              { value: 'amount', label: t('collections.summary.sortAmount') },
+              { value: 'status', label: t('collections.summary.sortStatus') },
+            ]}
+            allowDeselect={false}
+            w={130}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
+            aria-label={t('collections.summary.directionToggle', {
+              direction: t(direction === 'asc' ? 'collections.summary.ascending' : 'collections.summary.descending'),
+            })}
+          >
+            {direction === 'asc' ? (
+              <IconSortAscending size={18} aria-hidden />
+            ) : (
+              <IconSortDescending size={18} aria-hidden />
+            )}
+          </ActionIcon>
+        </Group>
+      </Group>
+      {items.length === 0 ? (
+        <Text c="gray.7" py="sm">
+          {data.items.length === 0 ? t('collections.summary.empty') : t('collections.summary.emptyFiltered')}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {items.map((payment) => (
+            <PaymentItem
+              key={payment._id}
+              payment={payment}
+              today={today}
+              onCollect={setCollecting}
+              onReceipt={(p) => void openReceipt(p)}
+            />
+          ))}
+        </Stack>
+      )}
+      <Group justify="flex-end" gap="sm">
+        {mode === 'admin' ? (
+          <Button variant="light" onClick={() => void exportCsv(data, t, today)} disabled={data.items.length === 0}>
+            {t('collections.summary.exportCsv')}
+          </Button>
+        ) : null}
+        <Button variant="default" onClick={onClose}>
+          {t('collections.summary.close')}
+        </Button>
+      </Group>
+      <CollectPaymentModal payment={collecting} onClose={() => setCollecting(null)} onDone={collected} />
+      <CollectOutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />
+    </Stack>
+  );
+}
+
+/**
+ * The Payment Summary dialog of one member (specification section 2): paid, pending and total;
+ * status filter All/Pending/Paid; sort by date, amount or status with a direction toggle; each
+ * payment with name, description, transaction id, collected by, due date, year and amount
+ * ('+ extra' when paid above the assigned amount), an Overdue badge when pending past its due
+ * date (parish date), Collect on pending ones and a printable Receipt on paid ones; Export CSV
+ * (admin) with the specification's history columns; Close.
+ */
+export function PaymentSummaryModal({ memberId, mode, onClose }: PaymentSummaryModalProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 30em)') ?? false;
+  return (
+    <Modal
+      opened={memberId !== null}
+      onClose={onClose}
+      title={
+        <Title order={2} fz="lg">
+          {t('collections.summary.title')}
+        </Title>
+      }
+      size="lg"
+      fullScreen={phone}
+    >
+      {memberId ? <SummaryBody key={memberId} memberId={memberId} mode={mode} onClose={onClose} /> : null}
     </Modal>
   );
 }

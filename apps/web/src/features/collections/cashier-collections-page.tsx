@@ -1,6 +1,292 @@
-import { PendingScreen } from '../../app/routes/back-office/pending-screen.tsx';
+import '@mantine/dates/styles.css';
 
-/** Placeholder until this screen is built. */
-export default function Page() {
-  return <PendingScreen titleKey="pending.collections" />;
+import { Alert, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  DEFAULT_PARISH_TIMEZONE,
+  calendarDateIn,
+  datedFileName,
+  formatDisplayDate,
+  formatINR,
+  neutralizeCsvRows,
+  parseRupeesToPaise,
+  type CashierCollections,
+  type PaymentRecord,
+} from '@parish/shared';
+import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { apiRequest } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { STALE_TIME } from '../../lib/query-client.ts';
+
+/** Collections per page (specification section 9). */
+const PAGE_SIZE = 20;
+
+interface Filters {
+  search: string;
+  from: string | null;
+  to: string | null;
+}
+
+const paise = (rupees: number | null) => (rupees === null ? 0 : (parseRupeesToPaise(rupees) ?? 0));
+const paidPaise = (payment: PaymentRecord) => paise(payment.paidAmount ?? payment.amount);
+
+function queryString(filters: Filters, page: number, limit: number): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (filters.search) params.set('search', filters.search);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  return params.toString();
+}
+
+function methodKey(method: string | null): string | null {
+  if (method === 'cash') return 'collections.mine.methodCash';
+  if (method === 'upi') return 'collections.mine.methodUpi';
+  if (method === 'cheque') return 'collections.mine.methodCheque';
+  return null;
+}
+
+/**
+ * Cashier Collections (`/cashier/collections`, specification section 2): the signed-in cashier's
+ * own direct collections, searched, between From and To (parish calendar dates, inclusive), with
+ * Clear, Refresh, Export CSV (disabled when empty), the total collected and 20 a page; 'No
+ * Collections Found' when there are none.
+ */
+export default function CashierCollectionsPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const filters: Filters = { search: debounced, from, to };
+  const list = useQuery({
+    queryKey: ['collections', 'mine', filters, page],
+    queryFn: () => apiRequest<CashierCollections>(`/api/cashier/collections?${queryString(filters, page, PAGE_SIZE)}`),
+    staleTime: STALE_TIME.payments,
+    placeholderData: keepPreviousData,
+  });
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  const methodText = (method: string | null) => {
+    const key = methodKey(method);
+    return key ? t(key) : (method ?? '');
+  };
+
+  function clear() {
+    setSearch('');
+    setFrom(null);
+    setTo(null);
+    setPage(1);
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const items: PaymentRecord[] = [];
+      for (let next = 1; ; next += 1) {
+        const chunk = await apiRequest<CashierCollections>(
+          `/api/cashier/collections?${queryString(filters, next, 100)}`,
+        );
+        items.push(...chunk.items);
+        if (items.length >= chunk.total || chunk.items.length === 0) break;
+      }
+      const { default: Papa } = await import('papaparse');
+      const header = [
+        'date',
+        'receiptNumber',
+        'member',
+        'parishNumber',
+        'head',
+        'method',
+        'transactionId',
+        'amount',
+      ].map((key) => t(`collections.mine.${key}`));
+      const rows = items.map((item) => [
+        formatDisplayDate(item.paidAt),
+        item.receiptNumber ?? '',
+        item.memberId.name,
+        item.memberId.parishNumber,
+        item.paymentHeadId.name,
+        methodText(item.paymentMethod),
+        item.transactionId ?? item.pgTransactionId ?? '',
+        formatINR(paidPaise(item), { symbol: false }).replace(/,/g, ''),
+      ]);
+      const csv = Papa.unparse([header, ...neutralizeCsvRows(rows)]);
+      const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = datedFileName(t('collections.mine.csvFile'), calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE));
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: t('common.error'),
+        message: t('collections.mine.exportFailed', { reason: errorText(error) }),
+      });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const empty = list.data !== undefined && list.data.total === 0;
+  return (
+    <Stack>
+      <Title order={1} fz={24}>
+        {t('collections.mine.title')}
+      </Title>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label={t('collections.mine.searchLabel')}
+          placeholder={t('collections.mine.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          type="search"
+          w={{ base: '100%', sm: 320 }}
+        />
+        <DateInput
+          label={t('collections.mine.from')}
+          placeholder={t('collections.mine.datePlaceholder')}
+          valueFormat="DD/MM/YYYY"
+          value={from}
+          onChange={(value) => {
+            setFrom(value);
+            setPage(1);
+          }}
+          maxDate={to ?? undefined}
+          clearable
+          w={{ base: 'calc(50% - 6px)', sm: 160 }}
+          popoverProps={{ withinPortal: true }}
+        />
+        <DateInput
+          label={t('collections.mine.to')}
+          placeholder={t('collections.mine.datePlaceholder')}
+          valueFormat="DD/MM/YYYY"
+          value={to}
+          onChange={(value) => {
+            setTo(value);
+            setPage(1);
+          }}
+          minDate={from ?? undefined}
+          clearable
+          w={{ base: 'calc(50% - 6px)', sm: 160 }}
+          popoverProps={{ withinPortal: true }}
+        />
+        <Group gap="xs" wrap="wrap">
+          <Button variant="default" onClick={clear}>
+            {t('collections.mine.clear')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching && !list.isPending}
+          >
+            {t('collections.mine.refresh')}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => void exportCsv()}
+            disabled={!list.data || empty}
+            loading={exporting}
+          >
+            {t('collections.mine.exportCsv')}
+          </Button>
+        </Group>
+      </Group>
+      <Paper withBorder p="sm" maw={360}>
+        <Text size="sm" c="gray.7">
+          {t('collections.mine.totalCollected')}
+        </Text>
+        <Text fw={700} fz="xl" c="green.9" style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
+          {formatINR(paise(list.data?.totalCollected ?? 0))}
+        </Text>
+        {list.data ? (
+          <Text size="sm" c="gray.7">
+            {t('collections.mine.count', { count: list.data.total })}
+          </Text>
+        ) : null}
+      </Paper>
+      {list.isPending ? (
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{t('collections.mine.loading')}</Text>
+        </Group>
+      ) : null}
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          {t('collections.mine.loadError', { reason: errorText(list.error) })}
+        </Alert>
+      ) : null}
+      {empty ? (
+        <Paper withBorder p="xl">
+          <Text fw={600}>{t('collections.mine.emptyTitle')}</Text>
+          <Text c="gray.7">{t('collections.mine.emptyText')}</Text>
+        </Paper>
+      ) : null}
+      {list.data && !empty ? (
+        <>
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('collections.mine.date')}</Table.Th>
+                  <Table.Th>{t('collections.mine.member')}</Table.Th>
+                  <Table.Th ta="right">{t('collections.mine.amount')}</Table.Th>
+                  <Table.Th>{t('collections.mine.head')}</Table.Th>
+                  <Table.Th>{t('collections.mine.method')}</Table.Th>
+                  <Table.Th>{t('collections.mine.transactionId')}</Table.Th>
+                  <Table.Th>{t('collections.mine.receiptNumber')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.items.map((item) => (
+                  <Table.Tr key={item._id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(item.paidAt)}</Table.Td>
+                    <Table.Td>
+                      {item.memberId.name}
+                      <Text size="xs" c="gray.7">
+                        {item.memberId.parishNumber}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                      {formatINR(paidPaise(item))}
+                    </Table.Td>
+                    <Table.Td>{item.paymentHeadId.name}</Table.Td>
+                    <Table.Td>{methodText(item.paymentMethod)}</Table.Td>
+                    <Table.Td>{item.transactionId ?? item.pgTransactionId ?? ''}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.receiptNumber ?? ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              siblings={1}
+              boundaries={1}
+              size="sm"
+              gap={6}
+              getControlProps={(control) => ({ 'aria-label': t(`collections.pager.${control}`) })}
+              aria-label={t('collections.mine.pagination')}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
 }

@@ -1,0 +1,273 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import {
+  COLLECTION_MSG,
+  ErrorCode,
+  MSG,
+  amountBelowDueMessage,
+  amountFixedMessage,
+  formatINR,
+  paiseToRupees,
+  rupeesToPaise,
+  type CashierCollections,
+  type CashierCollectionsQuery,
+  type CollectPaymentInput,
+  type MemberPayments,
+  type PaymentRecord,
+} from '@parish/shared';
+
+import { queryRows } from '../../db/client.ts';
+import { members, paymentHeads, payments } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { escapeLike, getMember } from '../members/members.service.ts';
+import { findPaymentRecord, selectPaymentRecords } from './payment-record.ts';
+import { takeReceiptNumber } from './receipt-number.ts';
+
+/** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail). */
+function paymentDetails(record: PaymentRecord) {
+  return {
+    status: record.status,
+    amount: record.amount,
+    paidAmount: record.paidAmount,
+    paidAt: record.paidAt,
+    paymentMethod: record.paymentMethod,
+    paymentGateway: record.paymentGateway,
+    collectionMode: record.collectionMode,
+    collectedBy: record.collectedBy,
+    transactionId: record.transactionId,
+    pgTransactionId: record.pgTransactionId,
+    notes: record.notes,
+    receiptNumber: record.receiptNumber,
+    memberId: record.memberId._id,
+    paymentHeadId: record.paymentHeadId._id,
+  };
+}
+
+/**
+ * Collects a pending payment at the office (admin or cashier; `api-contract.md`, collect).
+ * One database transaction: a conditional `UPDATE … WHERE status = 'pending'` (never
+ * select-then-update) that also checks the amount against the assigned one, then the next receipt
+ * number of the financial year, then the audit event 'payment.collected' with before and after.
+ * Of any number of concurrent collections of one payment exactly one succeeds.
+ * Sets paidAmount, paidAt (the clock), paymentMethod, paymentGateway 'manual', collectionMode
+ * 'manual', collectedBy (the caller), transactionId and pgTransactionId (the Payment Reference, when
+ * given) and notes (the Remarks).
+ * @param input amount in rupees
+ * @throws 404 unknown payment; 409 {@link COLLECTION_MSG.notPending} when it is not pending;
+ *   400 when the amount is below the assigned amount, or above it on a head without a variable
+ *   amount (section 3, `variable_amount`).
+ */
+export async function collectPayment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paymentId: string,
+  input: CollectPaymentInput,
+): Promise<PaymentRecord> {
+  const actor = actorOf(request);
+  const amountPaise = rupeesToPaise(input.collectionAmount);
+  const paidAt = app.clock.now();
+  const reference = input.pgTransactionId ?? null;
+  return app.db.transaction(async (tx) => {
+    const settled = await queryRows<{ id: string }>(
+      tx,
+      sql`update payments p
+          set status = 'paid', paid_amount_paise = ${amountPaise}, paid_at = ${paidAt.toISOString()},
+              payment_method = ${input.paymentMethod}, payment_gateway = 'manual', collection_mode = 'manual',
+              collected_by = ${actor.id}, transaction_id = ${reference}, pg_transaction_id = ${reference},
+              notes = ${input.notes ?? null}, updated_at = ${paidAt.toISOString()}
+          from payment_heads h
+          where p.id = ${paymentId} and p.status = 'pending' and h.id = p.payment_head_id
+            and ${amountPaise} >= p.amount_paise and (${amountPaise} = p.amount_paise or h.variable_amount)
+          returning p.id`,
+    );
+    if (settled.length === 0) {
+      const [current] = await tx
+        .select({ status: payments.status, amountPaise: payments.amountPaise, variable: paymentHeads.variableAmount })
+        .from(payments)
+        .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+        .where(eq(payments.id, paymentId));
+      if (!current) throw notFound(MSG.notFound);
+      if (current.status !== 'pending') throw conflict(COLLECTION_MSG.notPending);
+      const due = formatINR(current.amountPaise);
+      if (amountPaise < current.amountPaise) throw badRequest(amountBelowDueMessage(due), 'collectionAmount');
+      throw badRequest(amountFixedMessage(due), 'collectionAmount');
+    }
+    const receiptNumber = await takeReceiptNumber(tx, paidAt, app.config.parishTimezone);
+    await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId));
+    const after = await findPaymentRecord(tx, paymentId);
+    if (!after) throw notFound(MSG.notFound);
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'payment.collected',
+      entityType: 'payment',
+      entityId: paymentId,
+      before: { status: 'pending', amount: after.amount, memberId: after.memberId._id },
+      after: paymentDetails(after),
+    });
+    return after;
+  });
+}
+
+/**
+ * Reverses a direct (manual) collection (section 4; `api-contract.md`, reverse): back to
+ * pending, clearing paidAmount, paidAt, method, gateway, collection mode, collector, transaction
+ * ids, notes and the receipt number (retired: the counter never gives it again). The cleared
+ * details, who reversed and when stay in the audit event 'payment.reversed', in the same
+ * transaction. The row is locked first, so a reversal racing a collection or another reversal
+ * sees the other's result.
+ * Decision: an admin reverses any direct collection; a cashier only their own (section 6: a
+ * cashier "sees own collections"; a cashier undoing another's cash would leave the other's till
+ * short without their knowledge).
+ * @throws 404 unknown payment; 409 {@link COLLECTION_MSG.notPaid} when not paid,
+ *   {@link COLLECTION_MSG.onlineNotReversible} for an online payment; 403
+ *   {@link COLLECTION_MSG.notOwnCollection} for a cashier and another's collection.
+ */
+export async function reverseCollection(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paymentId: string,
+): Promise<PaymentRecord> {
+  const actor = actorOf(request);
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
+    if (!locked) throw notFound(MSG.notFound);
+    const before = await findPaymentRecord(tx, paymentId);
+    if (!before) throw notFound(MSG.notFound);
+    if (before.status !== 'paid') throw conflict(COLLECTION_MSG.notPaid);
+    if (before.paymentGateway !== 'manual') throw conflict(COLLECTION_MSG.onlineNotReversible);
+    if (actor.role === 'cashier' && before.collectedBy?._id !== actor.id) {
+      throw new AppError(ErrorCode.FORBIDDEN, COLLECTION_MSG.notOwnCollection);
+    }
+    const updated = await tx
+      .update(payments)
+      .set({
+        status: 'pending',
+        paidAmountPaise: null,
+        paidAt: null,
+        paymentMethod: null,
+        paymentGateway: null,
+        collectionMode: null,
+        collectedBy: null,
+        transactionId: null,
+        pgTransactionId: null,
+        notes: null,
+        receiptNumber: null,
+        updatedAt: now.toISOString(),
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid'), eq(payments.paymentGateway, 'manual')))
+      .returning({ id: payments.id });
+    if (updated.length === 0) throw conflict(COLLECTION_MSG.notPaid);
+    const after = await findPaymentRecord(tx, paymentId);
+    if (!after) throw notFound(MSG.notFound);
+    await recordAudit(tx, auditContextOf(request), {
+      action: 'payment.reversed',
+      entityType: 'payment',
+      entityId: paymentId,
+      before: paymentDetails(before),
+      after: {
+        ...paymentDetails(after),
+        reversedBy: { _id: actor.id, name: actor.name, role: actor.role },
+        reversedAt: now.toISOString(),
+        retiredReceiptNumber: before.receiptNumber,
+      },
+    });
+    return after;
+  });
+}
+
+/**
+ * The caller's own direct collections (section 2, Cashier Collections; section 6): paid,
+ * gateway manual, collected by the caller; newest first, one page. `from`/`to` are calendar dates
+ * in the parish time zone, inclusive; search matches member name, parish number, mobile, head name
+ * or transaction id (case-insensitive substring).
+ * @returns the page, the total count and `totalCollected` in rupees over every match.
+ */
+export async function listOwnCollections(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  query: CashierCollectionsQuery,
+): Promise<CashierCollections> {
+  const actor = actorOf(request);
+  const tz = app.config.parishTimezone;
+  const conditions: SQL[] = [
+    eq(payments.status, 'paid'),
+    eq(payments.paymentGateway, 'manual'),
+    eq(payments.collectedBy, actor.id),
+  ];
+  if (query.from) conditions.push(sql`${payments.paidAt} >= (${query.from}::date::timestamp at time zone ${tz})`);
+  if (query.to) conditions.push(sql`${payments.paidAt} < ((${query.to}::date + 1)::timestamp at time zone ${tz})`);
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const matches = or(
+      ilike(members.name, pattern),
+      ilike(members.parishNumber, pattern),
+      ilike(members.mobile, pattern),
+      ilike(paymentHeads.name, pattern),
+      ilike(payments.transactionId, pattern),
+      ilike(payments.pgTransactionId, pattern),
+    );
+    if (matches) conditions.push(matches);
+  }
+  const where = and(...conditions);
+  const [totals] = await app.db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      paise: sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(payments)
+    .innerJoin(members, eq(members.id, payments.memberId))
+    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+    .where(where);
+  const items = await selectPaymentRecords(app.db, where, [desc(payments.paidAt), asc(payments.id)], {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return {
+    items,
+    total: totals?.count ?? 0,
+    page: query.page,
+    limit: query.limit,
+    totalCollected: paiseToRupees(totals?.paise ?? 0),
+  };
+}
+
+/**
+ * Every payment of one member for the Payment Summary dialog (section 2), head year and name
+ * order, with totals in rupees: paid (paidAmount, else amount, of paid payments), pending (amount
+ * of every unpaid one) and their sum. A member has at most dozens of payments, so no paging.
+ * @throws 404 unknown member.
+ */
+export async function getMemberPayments(app: FastifyInstance, memberId: string): Promise<MemberPayments> {
+  const member = await getMember(app.db, memberId);
+  const items = await selectPaymentRecords(app.db, eq(payments.memberId, memberId), [
+    asc(paymentHeads.year),
+    asc(paymentHeads.name),
+    asc(payments.id),
+  ]);
+  let paidPaise = 0;
+  let pendingPaise = 0;
+  for (const item of items) {
+    const amount = rupeesToPaise(item.amount);
+    if (item.status === 'paid') paidPaise += item.paidAmount === null ? amount : rupeesToPaise(item.paidAmount);
+    else pendingPaise += amount;
+  }
+  return {
+    member,
+    items,
+    totals: {
+      paid: paiseToRupees(paidPaise),
+      pending: paiseToRupees(pendingPaise),
+      total: paiseToRupees(paidPaise + pendingPaise),
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+import { paiseToRupees, type PaymentRecord } from '@parish/shared';
+
+import type { DbOrTx } from '../../db/client.ts';
+import { members, paymentHeads, payments, staffUsers } from '../../db/schema/index.ts';
+
+const collector = alias(staffUsers, 'collector');
+
+/** The columns of one payment with its member, head and collector, as {@link toPaymentRecord} takes them. */
+const recordColumns = {
+  payment: payments,
+  member: {
+    id: members.id,
+    name: members.name,
+    parishNumber: members.parishNumber,
+    mobile: members.mobile,
+  },
+  head: paymentHeads,
+  collector: { id: collector.id, name: collector.name },
+};
+
+type RecordRow = {
+  payment: typeof payments.$inferSelect;
+  member: { id: string; name: string; parishNumber: string; mobile: string };
+  head: typeof paymentHeads.$inferSelect;
+  collector: { id: string; name: string } | null;
+};
+
+const iso = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * A payment row with its member, head and collector as the API's Payment JSON
+ * (`api-contract.md`, "Payment"): paise become rupees, instants ISO 8601 UTC; the due date is the
+ * payment's own, else its head's.
+ */
+export function toPaymentRecord(row: RecordRow): PaymentRecord {
+  const { payment, member, head } = row;
+  return {
+    _id: payment.id,
+    memberId: { _id: member.id, name: member.name, parishNumber: member.parishNumber, mobile: member.mobile },
+    paymentHeadId: {
+      _id: head.id,
+      name: head.name,
+      description: head.description,
+      amount: paiseToRupees(head.amountPaise),
+      type: head.type,
+      year: head.year,
+      dueDate: head.dueDate,
+      variable_amount: head.variableAmount,
+      isActive: head.isActive,
+      createdAt: new Date(head.createdAt).toISOString(),
+    },
+    amount: paiseToRupees(payment.amountPaise),
+    paidAmount: payment.paidAmountPaise === null ? null : paiseToRupees(payment.paidAmountPaise),
+    status: payment.status,
+    year: payment.year,
+    paidAt: iso(payment.paidAt),
+    createdAt: new Date(payment.createdAt).toISOString(),
+    dueDate: payment.dueDate ?? head.dueDate,
+    transactionId: payment.transactionId,
+    pgTransactionId: payment.pgTransactionId,
+    paymentMethod: payment.paymentMethod,
+    paymentGateway: payment.paymentGateway,
+    collectionMode: payment.collectionMode,
+    collectedBy: row.collector ? { _id: row.collector.id, name: row.collector.name } : null,
+    notes: payment.notes,
+    receiptNumber: payment.receiptNumber,
+  };
+}
+
+/**
+ * The payments matching `where`, each with member, head and collector, as Payment JSON.
+ * @param orderBy SQL order terms (e.g. paid date descending)
+ * @param page optional `{ limit, offset }`
+ */
+export async function selectPaymentRecords(
+  db: DbOrTx,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page?: { limit: number; offset: number },
+): Promise<PaymentRecord[]> {
+  let query = db
+    .select(recordColumns)
+    .from(payments)
+    .innerJoin(members, eq(members.id, payments.memberId))
+    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+    .leftJoin(collector, eq(collector.id, payments.collectedBy))
+    .where(where)
+    .orderBy(...orderBy)
+    .$dynamic();
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query;
+  return rows.map(toPaymentRecord);
+}
+
+/** One payment as Payment JSON, or null when there is no such payment. */
+export async function findPaymentRecord(db: DbOrTx, id: string): Promise<PaymentRecord | null> {
+  const [record] = await selectPaymentRecords(db, eq(payments.id, id), []);
+  return record ?? null;
+}

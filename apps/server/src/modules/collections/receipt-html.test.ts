@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatReceiptNumber } from './receipt-number.ts';
+import { amountInWords, buildReceiptHtml, escapeHtml, paymentMethodLabel, type ReceiptData } from './receipt-html.ts';
+
+describe('amountInWords (crore, lakh, thousand)', () => {
+  it.each([
+    [50, 'Fifty Paise Only'],
+    [100, 'One Rupee Only'],
+    [10_000_000, 'One Lakh Rupees Only'],
+    [
+      12_345_678_950,
+      'Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine Rupees And Fifty Paise Only',
+    ],
+    [150_000, 'One Thousand Five Hundred Rupees Only'],
+    [0, 'Zero Rupees Only'],
+    [101, 'One Rupee And One Paisa Only'],
+  ])('%i paise -> %s', (paise, words) => {
+    expect(amountInWords(paise)).toBe(words);
+  });
+
+  it('refuses a non-integer or negative amount', () => {
+    expect(() => amountInWords(1.5)).toThrow(RangeError);
+    expect(() => amountInWords(-100)).toThrow(RangeError);
+  });
+});
+
+describe('formatReceiptNumber', () => {
+  it('names the financial year and pads the sequence to 6 digits', () => {
+    expect(formatReceiptNumber(2026, 1)).toBe('2026-27/000001');
+    expect(formatReceiptNumber(2099, 123456)).toBe('2099-00/123456');
+  });
+});
+
+describe('paymentMethodLabel', () => {
+  it('shows the stored method, and Manual when there is none', () => {
+    expect(paymentMethodLabel('cash')).toBe('Cash');
+    expect(paymentMethodLabel('upi')).toBe('UPI');
+    expect(paymentMethodLabel('cheque')).toBe('Cheque');
+    expect(paymentMethodLabel('online')).toBe('Online');
+    expect(paymentMethodLabel(null)).toBe('Manual');
+    expect(paymentMethodLabel('manual')).toBe('Manual');
+  });
+});
+
+const PAYLOADS = [
+  '<script>window.__xss=1</script>',
+  '<img src=x onerror="window.__xss=1">',
+  '"><svg onload="window.__xss=1">',
+  "'-alert(1)-'",
+  '</title><script>alert(1)</script>',
+  '`${7*7}`',
+];
+
+function data(text: string, overrides: Partial<ReceiptData> = {}): ReceiptData {
+  return {
+    parish: { name: text, address: text, contact: text, logoUrl: '' },
+    receiptNumber: text,
+    transactionId: text,
+    date: '22/11/2026',
+    paymentMethod: 'cash',
+    member: { name: text, parishNumber: text, mobile: '919847012345', email: text },
+    head: { name: text, description: text, typeLabel: 'Arrears' },
+    amountPaise: 10_000_000,
+    ...overrides,
+  };
+}
+
+describe('buildReceiptHtml', () => {
+  it.each(PAYLOADS)('escapes every value: %s', (payload) => {
+    const html = buildReceiptHtml(data(payload), 'abc123');
+    expect(html).toContain(escapeHtml(payload));
+    expect(html).not.toContain(payload);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<img/g)).toBeNull();
+  });
+
+  it('shows every field of the specification, the amount grouped the Indian way and in words', () => {
+    const html = buildReceiptHtml(
+      data('x', {
+        parish: {
+          name: 'St. Mary’s Parish',
+          address: 'Kottayam',
+          contact: '0481 2560000',
+          logoUrl: 'https://example.org/l.png',
+        },
+        receiptNumber: '2026-27/000042',
+        transactionId: 'UPI-1',
+        member: { name: 'Thomas Mathew', parishNumber: 'SM001', mobile: '919847012345', email: null },
+        head: { name: 'Church Tax', description: 'Annual', typeLabel: 'Current Due' },
+        paymentMethod: null,
+      }),
+      'n0nce',
+    );
+    for (const text of [
+      'St. Mary’s Parish',
+      'Kottayam',
+      '0481 2560000',
+      '<img src="https://example.org/l.png"',
+      '2026-27/000042',
+      'UPI-1',
+      '22/11/2026',
+      'Manual',
+      'Thomas Mathew',
+      'SM001',
+      '+91 9847012345',
+      'Church Tax',
+      'Annual',
+      'Current Due',
+      '₹1,00,000.00',
+      'One Lakh Rupees Only',
+      '<script nonce="n0nce">',
+      '<style nonce="n0nce">',
+      'setTimeout(function () { window.print(); }, 500)',
+      'setTimeout(function () { window.close(); }, 1000)',
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toContain('Email');
+  });
+
+  it('drops a logo address that is not an image or http(s)', () => {
+    const html = buildReceiptHtml(
+      data('x', { parish: { name: 'P', address: '', contact: '', logoUrl: 'javascript:alert(1)' } }),
+      'n',
+    );
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('javascript:');
+  });
+});

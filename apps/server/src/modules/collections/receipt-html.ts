@@ -1,0 +1,158 @@
+import { formatINR, type Paise } from '@parish/shared';
+import { ToWords } from 'to-words/en-IN';
+
+const toWords = new ToWords();
+
+/**
+ * The amount in words, in the crore, lakh and thousand system (sections 1 and 9), through
+ * `to-words` with the en-IN locale and rupee currency: `10000000` paise -> 'One Lakh Rupees Only',
+ * `50` -> 'Fifty Paise Only', `0` -> 'Zero Rupees Only'.
+ * @param paise a non-negative integer amount in paise
+ */
+export function amountInWords(paise: Paise): string {
+  if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`);
+  if (paise === 0) return toWords.convert(0, { currency: true });
+  // Rupees with two decimals as text, so the library never sees a float like 0.1 + 0.2.
+  const rupees = Number(`${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`);
+  return toWords.convert(rupees, { currency: true, ignoreZeroCurrency: true });
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** How a payment method shows on the receipt; anything unknown or missing is 'Manual' (section 2). */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  switch (method?.toLowerCase()) {
+    case 'cash':
+      return 'Cash';
+    case 'upi':
+      return 'UPI';
+    case 'cheque':
+      return 'Cheque';
+    case 'card':
+      return 'Card';
+    case 'online':
+    case 'razorpay':
+    case 'worldline':
+      return 'Online';
+    default:
+      return 'Manual';
+  }
+}
+
+/** A logo address the receipt may load: an embedded image or an http(s)/same-origin address; else none. */
+function safeLogoUrl(url: string): string | null {
+  const trimmed = url.trim();
+  if (/^data:image\/(png|jpe?g|gif|webp|svg\+xml);base64,[a-z0-9+/=\s]+$/i.test(trimmed)) return trimmed;
+  if (/^https?:\/\//i.test(trimmed) || /^\/(?!\/)/.test(trimmed)) return trimmed;
+  return null;
+}
+
+/** Everything a printed receipt shows, already read from the ledger and the parish settings. */
+export interface ReceiptData {
+  parish: { name: string; address: string; contact: string; logoUrl: string };
+  receiptNumber: string | null;
+  transactionId: string | null;
+  /** dd/mm/yyyy in the parish time zone. */
+  date: string;
+  /** The stored payment method (cash, upi, cheque, online...), shown through {@link paymentMethodLabel}. */
+  paymentMethod: string | null;
+  member: { name: string; parishNumber: string; mobile: string; email: string | null };
+  head: { name: string; description: string; typeLabel: string };
+  /** What was paid, in paise. */
+  amountPaise: Paise;
+}
+
+/**
+ * The printable receipt (specification section 2, "Receipt") as a complete HTML document: parish
+ * logo, name, address and contact; receipt number, transaction id, date, payment method; member
+ * name, parish number, mobile and optional email; head name, description and type label; amount
+ * with Indian digit grouping and in words; a footer. Every value is HTML-escaped and member text is
+ * isolated in `<bdi>` (XS-04, XS-06). Its one inline script and style carry `nonce`, for a
+ * Content-Security-Policy without 'unsafe-inline': printing starts 0.5 s after load and the window
+ * closes 1 s after printing (section 9).
+ */
+export function buildReceiptHtml(data: ReceiptData, nonce: string): string {
+  const e = escapeHtml;
+  const text = (value: string) => `<bdi>${e(value)}</bdi>`;
+  const row = (label: string, value: string) => `<tr><th scope="row">${e(label)}</th><td>${value}</td></tr>`;
+  const logo = safeLogoUrl(data.parish.logoUrl);
+  const mobile = /^91\d{10}$/.test(data.member.mobile) ? `+91 ${data.member.mobile.slice(2)}` : data.member.mobile;
+  const rows = [
+    row('Receipt No.', text(data.receiptNumber ?? '-')),
+    row('Transaction ID', text(data.transactionId ?? '-')),
+    row('Date', e(data.date)),
+    row('Payment Method', e(paymentMethodLabel(data.paymentMethod))),
+    row('Member Name', text(data.member.name)),
+    row('Parish Number', text(data.member.parishNumber)),
+    row('Mobile', text(mobile)),
+    ...(data.member.email ? [row('Email', text(data.member.email))] : []),
+    row('Payment Head', text(data.head.name)),
+    ...(data.head.description ? [row('Description', text(data.head.description))] : []),
+    row('Type', e(data.head.typeLabel)),
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Receipt ${e(data.receiptNumber ?? '')}</title>
+<style nonce="${e(nonce)}">
+  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1b1e; margin: 0; padding: 24px; }
+  .receipt { max-width: 640px; margin: 0 auto; border: 1px solid #ced4da; padding: 24px; }
+  header { text-align: center; border-bottom: 2px solid #1a1b1e; padding-bottom: 12px; margin-bottom: 16px; }
+  header img { max-height: 72px; max-width: 200px; }
+  h1 { font-size: 22px; margin: 8px 0 4px; }
+  h2 { font-size: 16px; letter-spacing: 0.08em; text-transform: uppercase; margin: 12px 0 0; }
+  .muted { color: #495057; font-size: 13px; margin: 2px 0; }
+  table { width: 100%; border-collapse: collapse; font-size: 14px; }
+  th, td { text-align: left; padding: 6px 4px; border-bottom: 1px solid #e9ecef; vertical-align: top; overflow-wrap: anywhere; }
+  th { width: 38%; color: #495057; font-weight: 600; }
+  .amount { margin-top: 16px; padding: 12px; background: #f1f3f5; }
+  .amount .figure { font-size: 24px; font-weight: 700; font-variant-numeric: tabular-nums; }
+  .amount .words { font-style: italic; margin-top: 4px; }
+  footer { margin-top: 24px; text-align: center; font-size: 12px; color: #495057; }
+  @media print { body { padding: 0; } .receipt { border: none; } }
+</style>
+</head>
+<body>
+<main class="receipt">
+<header>
+${logo ? `<img src="${e(logo)}" alt="${e(data.parish.name)} logo">` : ''}
+<h1>${text(data.parish.name)}</h1>
+${data.parish.address ? `<p class="muted">${text(data.parish.address)}</p>` : ''}
+${data.parish.contact ? `<p class="muted">${text(data.parish.contact)}</p>` : ''}
+<h2>Payment Receipt</h2>
+</header>
+<table>
+${rows.join('\n')}
+</table>
+<section class="amount" aria-label="Amount">
+<div>Amount Paid</div>
+<div class="figure">${e(formatINR(data.amountPaise))}</div>
+<div class="words">${e(amountInWords(data.amountPaise))}</div>
+</section>
+<footer>
+<p>Thank you for your contribution.</p>
+<p>This is a computer-generated receipt and needs no signature.</p>
+</footer>
+</main>
+<script nonce="${e(nonce)}">
+window.addEventListener('load', function () { setTimeout(function () { window.print(); }, 500); });
+window.addEventListener('afterprint', function () { setTimeout(function () { window.close(); }, 1000); });
+</script>
+</body>
+</html>
+`;
+}

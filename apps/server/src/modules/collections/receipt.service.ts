@@ -1,0 +1,88 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { COLLECTION_MSG, MSG, formatDisplayDate, headTypeLabel, rupeesToPaise } from '@parish/shared';
+
+import { members, payments } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { getParishSettings } from '../settings/settings.service.ts';
+import { findPaymentRecord } from './payment-record.ts';
+import { takeReceiptNumber } from './receipt-number.ts';
+import { buildReceiptHtml } from './receipt-html.ts';
+
+/**
+ * The printable receipt of a paid payment (section 2, "Receipt"; `api-contract.md`), as HTML.
+ * Staff may print any paid payment; a member only their own: anyone else's payment answers 404
+ * exactly like a missing one (AZ-04, no confirmation that it exists). Values come from the ledger
+ * and the parish settings, never from the request. A paid payment that was settled without a
+ * receipt number (older data) gets the next one of its financial year now, with an audit event,
+ * and keeps it for every reprint.
+ * @param nonce the CSP nonce of the inline script and style
+ * @throws 404 {@link MSG.notFound} unknown or foreign payment; 404 {@link COLLECTION_MSG.noReceipt}
+ *   when it is not paid.
+ */
+export async function getReceiptHtml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paymentId: string,
+  nonce: string,
+): Promise<string> {
+  const actor = actorOf(request);
+  let record = await findPaymentRecord(app.db, paymentId);
+  if (!record || (actor.type === 'member' && record.memberId._id !== actor.id)) throw notFound(MSG.notFound);
+  if (record.status !== 'paid' || !record.paidAt) throw notFound(COLLECTION_MSG.noReceipt);
+  if (record.receiptNumber === null) {
+    const paidAt = new Date(record.paidAt);
+    record = await app.db.transaction(async (tx) => {
+      const [unnumbered] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid'), isNull(payments.receiptNumber)))
+        .for('update');
+      if (unnumbered) {
+        const receiptNumber = await takeReceiptNumber(tx, paidAt, app.config.parishTimezone);
+        await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId));
+        await recordAudit(tx, auditContextOf(request), {
+          action: 'payment.receipt_numbered',
+          entityType: 'payment',
+          entityId: paymentId,
+          after: { receiptNumber },
+        });
+      }
+      return findPaymentRecord(tx, paymentId);
+    });
+    if (!record || record.status !== 'paid' || !record.paidAt) throw notFound(COLLECTION_MSG.noReceipt);
+  }
+  const [member] = await app.db
+    .select({ email: members.email })
+    .from(members)
+    .where(eq(members.id, record.memberId._id));
+  const settings = await getParishSettings(app.db);
+  const tz = app.config.parishTimezone;
+  return buildReceiptHtml(
+    {
+      parish: settings,
+      receiptNumber: record.receiptNumber,
+      transactionId: record.transactionId ?? record.pgTransactionId,
+      date: formatDisplayDate(record.paidAt, tz),
+      paymentMethod:
+        record.paymentMethod ??
+        (record.paymentGateway !== null && record.paymentGateway !== 'manual' ? 'online' : null),
+      member: {
+        name: record.memberId.name,
+        parishNumber: record.memberId.parishNumber,
+        mobile: record.memberId.mobile,
+        email: member?.email ?? null,
+      },
+      head: {
+        name: record.paymentHeadId.name,
+        description: record.paymentHeadId.description,
+        typeLabel: headTypeLabel(record.paymentHeadId.type),
+      },
+      amountPaise: rupeesToPaise(record.paidAmount ?? record.amount),
+    },
+    nonce,
+  );
+}

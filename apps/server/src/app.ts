@@ -14,6 +14,7 @@ import {
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { EventBus } from './lib/events.ts';
 import { routeModules } from './modules/index.ts';
 import { ensureParishSettings } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('events', new EventBus());
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie);

@@ -3,6 +3,7 @@ import type { Role } from '@parish/shared';
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { EventBus } from './lib/events.ts';
 
 /** Who is calling: a staff user or a member, as verified from the access token. */
 export type Actor =
@@ -26,6 +27,8 @@ declare module 'fastify' {
     database: Database;
     config: Config;
     clock: Clock;
+    /** Change events for open screens (publish after commit). */
+    events: EventBus;
   }
   interface FastifyRequest {
     /** The verified caller, or null when anonymous. */

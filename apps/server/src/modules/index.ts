@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 
 import { authRoutes } from './auth/auth.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
+import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { paymentHeadsRoutes } from './payment-heads/payment-heads.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { portalRoutes } from './portal/portal.routes.ts';
 import { remindersRoutes } from './reminders/reminders.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -24,4 +28,8 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   paymentsRoutes,
   collectionsRoutes,
   remindersRoutes,
+  portalRoutes,
+  gatewaysRoutes,
+  reportsRoutes,
+  eventsRoutes,
 ];

@@ -3,7 +3,10 @@ import { MSG } from '@parish/shared';
 import { collections } from './en/collections.ts';
 import { members } from './en/members.ts';
 import { paymentHeads } from './en/payment-heads.ts';
+import { portal } from './en/portal.ts';
 import { reminders } from './en/reminders.ts';
+import { reports } from './en/reports.ts';
+import { activities } from './en/activities.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the specification
@@ -17,6 +20,9 @@ export const en = {
   paymentHeads,
   collections,
   reminders,
+  reports,
+  activities,
+  portal,
   common: {
     loadingParish: 'Loading {{name}}...',
     signOut: 'Sign Out',
@@ -118,6 +124,7 @@ export const en = {
       settings: 'Parish Settings',
       arrears: 'View/Collect Payments',
       collections: 'My Collections',
+      activities: 'Activity Log',
     },
   },
   dashboard: {
@@ -133,6 +140,7 @@ export const en = {
     reminders: 'Send Reminders',
     arrears: 'View/Collect Payments',
     collections: 'My Collections',
+    activities: 'Activity Log',
     text: 'This screen is not available in this version yet.',
   },
   staff: {

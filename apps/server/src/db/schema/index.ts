@@ -8,3 +8,4 @@ export * from './audit-events.ts';
 export * from './auth.ts';
 export * from './settings.ts';
 export * from './jobs.ts';
+export * from './reminders.ts';

@@ -8,13 +8,14 @@ import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useParishSettings } from '../../../lib/settings.ts';
 import { Dashboard } from './dashboard.tsx';
-import { PendingScreen } from './pending-screen.tsx';
 
 const StaffAccounts = lazy(() => import('./staff-accounts.tsx'));
 const ParishSettingsPage = lazy(() => import('./parish-settings.tsx'));
 const MembersPage = lazy(() => import('../../../features/members/members-page.tsx'));
 const PaymentHeadsPage = lazy(() => import('../../../features/payment-heads/payment-heads-page.tsx'));
 const RemindersPage = lazy(() => import('../../../features/reminders/reminders-page.tsx'));
+const ReportsPage = lazy(() => import('../../../features/reports/reports-page.tsx'));
+const ActivitiesPage = lazy(() => import('../../../features/activities/activities-page.tsx'));
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
 
@@ -28,6 +29,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'payments', key: 'payments' },
     { path: 'reports', key: 'reports' },
     { path: 'reminders', key: 'reminders' },
+    { path: 'activities', key: 'activities' },
     { path: 'staff', key: 'staff' },
     { path: 'settings', key: 'settings' },
   ],
@@ -100,6 +102,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                 <Route path="members" element={<MembersPage />} />
                 <Route path="payments" element={<PaymentHeadsPage />} />
                 <Route path="reminders" element={<RemindersPage />} />
+                <Route path="activities" element={<ActivitiesPage />} />
                 <Route path="staff" element={<StaffAccounts />} />
                 <Route path="settings" element={<ParishSettingsPage />} />
               </>
@@ -109,7 +112,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                 <Route path="collections" element={<CashierCollectionsPage />} />
               </>
             )}
-            <Route path="reports" element={<PendingScreen titleKey="pending.reports" />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
           </Routes>
         </Suspense>

@@ -1,0 +1,48 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * The change events open screens listen to (`api-contract.md`, "Other": `GET /api/subscribe`).
+ * `memberId` lets the server send a member only their own events.
+ */
+export type AppEventType =
+  'payment.updated' | 'member.updated' | 'head.updated' | 'import.progress' | 'reminders.progress';
+
+/** One change event. `data` must be safe to show to whoever the event is routed to. */
+export interface AppEvent {
+  type: AppEventType;
+  /** The member concerned, when the event is about one member's data. */
+  memberId?: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * The in-process event bus. Services publish AFTER their transaction commits; the
+ * server-sent-events route subscribes. A transport (PostgreSQL LISTEN/NOTIFY) can relay events
+ * between processes by calling `deliver` for events that came from elsewhere.
+ */
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+  /** Hook for a cross-process transport; by default events stay in this process. */
+  relay: ((event: AppEvent) => void) | null = null;
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  /** Publishes an event to this process's subscribers and, when set, to the relay. */
+  publish(event: AppEvent): void {
+    this.deliver(event);
+    this.relay?.(event);
+  }
+
+  /** Hands an event to this process's subscribers only. */
+  deliver(event: AppEvent): void {
+    this.emitter.emit('event', event);
+  }
+
+  /** Subscribes to every event; returns the unsubscribe function. */
+  subscribe(listener: (event: AppEvent) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+}

@@ -35,6 +35,7 @@ async function memberPayments(page: Page, token: string, memberId: string): Prom
 
 test('a cashier collects a pending payment by cash, prints the receipt, finds it in My Collections, and it is reversed', async ({
   page,
+  browser,
 }) => {
   const reference = `E2E-${Date.now()}`;
   await page.goto('/admin/login');
@@ -136,6 +137,25 @@ test('a cashier collects a pending payment by cash, prints the receipt, finds it
   const seenByAdmin = (await memberPayments(page, adminToken, memberId)).find((p) => p._id === target._id);
   expect(seenByAdmin?.status).toBe('paid');
   expect(seenByAdmin?.collectedBy?.name).toBeTruthy();
+
+  // ... and on the Members page, in the member's Payment Summary, in a browser of their own.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/admin/login');
+  await adminPage.getByLabel(/^Username/).fill(ADMIN.username);
+  await adminPage.getByLabel(/^Password/).fill(ADMIN.password);
+  await adminPage.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+  await adminPage.goto('/admin/members');
+  await adminPage.getByRole('searchbox', { name: 'Search members' }).fill(MEMBER.name);
+  await adminPage
+    .getByRole('button', { name: `View payment history of ${MEMBER.name}` })
+    .first()
+    .click();
+  const adminSummary = adminPage.getByRole('dialog', { name: 'Payment Summary' });
+  await expect(adminSummary.getByText(reference)).toBeVisible();
+  await expect(adminSummary.getByRole('button', { name: `Receipt for ${headName}` })).toBeVisible();
+  await adminContext.close();
 
   // It is among the cashier's own collections.
   await page.getByRole('navigation').getByRole('link', { name: 'My Collections' }).click();

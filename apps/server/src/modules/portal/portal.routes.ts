@@ -1,4 +1,55 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-/** The member portal: the signed-in member's own payments and transactions. Routes are added here as the capability is built. */
-export async function portalRoutes(_app: FastifyInstance): Promise<void> {}
+import {
+  customerPaymentsQuerySchema,
+  customerPaymentsSchema,
+  customerTransactionsQuerySchema,
+  customerTransactionsSchema,
+  errorBodySchema,
+} from '@parish/shared';
+
+import { actorOf } from '../../plugins/auth.ts';
+import { getCustomerPayments, getCustomerTransactions } from './portal.service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+/**
+ * The member portal (specification section 2 "Customer dashboard"; `api-contract.md` "Member
+ * portal"): the signed-in member's own payments and online transactions. Customer role only;
+ * the member is always the token's, never a request field. Receipts: `GET /api/payments/:id/receipt`.
+ */
+export async function portalRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const customer = { roles: ['customer'] as const };
+
+  r.get(
+    '/api/customer/payments',
+    {
+      config: customer,
+      schema: {
+        tags: ['portal'],
+        summary:
+          "The signed-in member's own payments (status pending|paid, or all), with the dashboard summary " +
+          '{arrears, current, misc, paid} (each {amount in rupees, count}) and arrearsBlocking.',
+        querystring: customerPaymentsQuerySchema,
+        response: { 200: customerPaymentsSchema, ...errors },
+      },
+    },
+    async (request) => getCustomerPayments(app, actorOf(request).id, request.query),
+  );
+
+  r.get(
+    '/api/customer/transactions',
+    {
+      config: customer,
+      schema: {
+        tags: ['portal'],
+        summary: "The signed-in member's own online transactions, newest first (limit 1-100, default 50).",
+        querystring: customerTransactionsQuerySchema,
+        response: { 200: customerTransactionsSchema, ...errors },
+      },
+    },
+    async (request) => getCustomerTransactions(app, actorOf(request).id, request.query.limit),
+  );
+}

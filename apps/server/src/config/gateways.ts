@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/**
+ * Online payment settings (`gateways-and-messaging.md` A and B): each gateway is `live` when its
+ * credentials are set, else `sandbox`, where the server plays the gateway itself under
+ * `/api/sandbox/…` with the published {@link SANDBOX_SECRETS}. The product's code path is the
+ * same in both modes: only base URLs and secrets differ. A URL that starts with `/` is one of the
+ * server's own routes (called in-process through `app.inject`); any other URL is fetched.
+ */
+
+/** Environment variables of online payment (documented in the README, "Online payment"). */
+export const gatewayEnvSchema = z.object({
+  /** Worldline merchant code; with WORLDLINE_SALT makes Worldline live. */
+  WORLDLINE_MERCHANT_ID: z.string().trim().min(1).optional(),
+  /** Worldline hash salt (server side only). */
+  WORLDLINE_SALT: z.string().trim().min(1).optional(),
+  /** Worldline scheme code sent as items[].itemId (default FIRST). */
+  WORLDLINE_SCHEME_CODE: z.string().trim().min(1).optional(),
+  /** Paynimo checkout.js URL (live default https://www.paynimo.com/paynimocheckout/server/lib/checkout.js). */
+  WORLDLINE_CHECKOUT_URL: z.url().optional(),
+  /** Paynimo status API (live default https://www.paynimo.com/api/paynimoV2.req). */
+  WORLDLINE_STATUS_URL: z.string().trim().min(1).optional(),
+  /** Razorpay key id; with RAZORPAY_KEY_SECRET makes Razorpay live. */
+  RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
+  /** Razorpay key secret (server side only). */
+  RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
+  /** Razorpay webhook secret (defaults to the key secret when live). */
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Razorpay REST API base (live default https://api.razorpay.com). */
+  RAZORPAY_API_URL: z.string().trim().min(1).optional(),
+  /** Seconds between background re-checks of pending online transactions; 0 turns them off. */
+  GATEWAY_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+});
+
+/** Worldline (Paynimo) settings. */
+export interface WorldlineSettings {
+  mode: 'sandbox' | 'live';
+  /** Merchant code. */
+  merchantId: string;
+  /** Hash salt: server side only, never sent to a browser or logged. */
+  salt: string;
+  /** Scheme code sent as `items[].itemId`. */
+  schemeCode: string;
+  /** checkout.js to load. */
+  checkoutScriptUrl: string;
+  /** jQuery the live checkout.js needs, or null in the sandbox (its script brings a `$` shim). */
+  jqueryScriptUrl: string | null;
+  /** Status API of the dual verification (paynimoV2.req). */
+  statusUrl: string;
+}
+
+/** Razorpay settings. */
+export interface RazorpaySettings {
+  mode: 'sandbox' | 'live';
+  /** Key id, public. */
+  keyId: string;
+  /** Key secret: API auth and checkout signatures; never sent out. */
+  keySecret: string;
+  /** Webhook secret: HMAC key of X-Razorpay-Signature. */
+  webhookSecret: string;
+  /** REST API base, without a trailing slash. */
+  apiUrl: string;
+  /** Standard Checkout script. */
+  checkoutScriptUrl: string;
+}
+
+/** Online payment settings of {@link Config}. */
+export interface GatewaySettings {
+  worldline: WorldlineSettings;
+  razorpay: RazorpaySettings;
+  /** Seconds between background re-checks of pending transactions; 0 = off. */
+  gatewayRecheckSeconds: number;
+}
+
+/**
+ * The published sandbox credentials (README, "Online payment"). Not secret: they only sign the
+ * sandbox's own simulated responses and can never settle anything with a live gateway, because
+ * a live gateway's responses are checked with the live salt or secret.
+ */
+export const SANDBOX_SECRETS = {
+  worldlineMerchantId: 'T000000',
+  worldlineSalt: 'parish-dues-sandbox-worldline-salt',
+  razorpayKeyId: 'rzp_test_parishsandbox',
+  razorpayKeySecret: 'parish-dues-sandbox-razorpay-key-secret',
+  razorpayWebhookSecret: 'parish-dues-sandbox-razorpay-webhook-secret',
+} as const;
+
+/**
+ * Reads the online payment settings from the environment.
+ * @throws Error listing invalid variables.
+ */
+export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
+  const parsed = gatewayEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const v = parsed.data;
+  const worldlineLive = Boolean(v.WORLDLINE_MERCHANT_ID && v.WORLDLINE_SALT);
+  const razorpayLive = Boolean(v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET);
+  const schemeCode = v.WORLDLINE_SCHEME_CODE ?? 'FIRST';
+  return {
+    worldline: worldlineLive
+      ? {
+          mode: 'live',
+          merchantId: v.WORLDLINE_MERCHANT_ID ?? '',
+          salt: v.WORLDLINE_SALT ?? '',
+          schemeCode,
+          checkoutScriptUrl:
+            v.WORLDLINE_CHECKOUT_URL ?? 'https://www.paynimo.com/paynimocheckout/server/lib/checkout.js',
+          jqueryScriptUrl: 'https://www.paynimo.com/paynimocheckout/client/lib/jquery.min.js',
+          statusUrl: v.WORLDLINE_STATUS_URL ?? 'https://www.paynimo.com/api/paynimoV2.req',
+        }
+      : {
+          mode: 'sandbox',
+          merchantId: SANDBOX_SECRETS.worldlineMerchantId,
+          salt: SANDBOX_SECRETS.worldlineSalt,
+          schemeCode,
+          checkoutScriptUrl: '/api/sandbox/worldline/checkout.js',
+          jqueryScriptUrl: null,
+          statusUrl: v.WORLDLINE_STATUS_URL ?? '/api/sandbox/worldline/api/paynimoV2.req',
+        },
+    razorpay: razorpayLive
+      ? {
+          mode: 'live',
+          keyId: v.RAZORPAY_KEY_ID ?? '',
+          keySecret: v.RAZORPAY_KEY_SECRET ?? '',
+          webhookSecret: v.RAZORPAY_WEBHOOK_SECRET ?? v.RAZORPAY_KEY_SECRET ?? '',
+          apiUrl: (v.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/$/, ''),
+          checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+        }
+      : {
+          mode: 'sandbox',
+          keyId: SANDBOX_SECRETS.razorpayKeyId,
+          keySecret: SANDBOX_SECRETS.razorpayKeySecret,
+          webhookSecret: SANDBOX_SECRETS.razorpayWebhookSecret,
+          apiUrl: (v.RAZORPAY_API_URL ?? '/api/sandbox/razorpay').replace(/\/$/, ''),
+          checkoutScriptUrl: '/api/sandbox/razorpay/checkout.js',
+        },
+    gatewayRecheckSeconds: v.GATEWAY_RECHECK_SECONDS,
+  };
+}
+
+/**
+ * Extra Content-Security-Policy sources the LIVE gateways' checkout scripts need (helmet, app.ts):
+ * nothing in the sandbox (its scripts and pages are same-origin). Paynimo: the origin of its
+ * checkout.js (scripts, frames, calls); Razorpay Standard Checkout: checkout.razorpay.com and
+ * api.razorpay.com.
+ */
+export function gatewayCspSources(settings: GatewaySettings): {
+  scriptSrc: string[];
+  frameSrc: string[];
+  connectSrc: string[];
+} {
+  const scriptSrc: string[] = [];
+  const frameSrc: string[] = [];
+  const connectSrc: string[] = [];
+  if (settings.worldline.mode === 'live') {
+    const origin = new URL(settings.worldline.checkoutScriptUrl).origin;
+    scriptSrc.push(origin);
+    frameSrc.push(origin);
+    connectSrc.push(origin);
+  }
+  if (settings.razorpay.mode === 'live') {
+    scriptSrc.push('https://checkout.razorpay.com');
+    frameSrc.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
+    connectSrc.push('https://api.razorpay.com', 'https://lumberjack.razorpay.com');
+  }
+  return { scriptSrc: [...new Set(scriptSrc)], frameSrc: [...new Set(frameSrc)], connectSrc: [...new Set(connectSrc)] };
+}

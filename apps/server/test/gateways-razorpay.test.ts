@@ -1,0 +1,224 @@
+import { createHmac } from 'node:crypto';
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { GATEWAY_MSG, type RazorpayConfig, type RazorpayOrder, type VerifyResult } from '@parish/shared';
+
+import { SANDBOX_SECRETS } from '../src/config/gateways.ts';
+import { recheckPendingTransactions } from '../src/modules/gateways/settle.ts';
+import {
+  auditActions,
+  due,
+  expectUnpaid,
+  paidPaise,
+  paymentRow,
+  postForm,
+  razorpayBank,
+  transactionRow,
+} from './gateway-fixtures.ts';
+import { createTestApp, expectError, loginAs, type Session, type TestApp, type TestMember } from './helpers.ts';
+
+let t: TestApp;
+let member: Session & { account: TestMember };
+const SANDBOX_API = '/api/sandbox/razorpay';
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { GATEWAY_RECHECK_SECONDS: '0' } });
+});
+beforeEach(async () => {
+  member = await loginAs(t.app, 'customer');
+  t.app.config.razorpay.apiUrl = SANDBOX_API;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createOrder(paymentIds: string[], session: Session = member): Promise<RazorpayOrder> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/razorpay/create-order',
+    headers: session.headers,
+    payload: { paymentIds },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<RazorpayOrder>();
+}
+
+function verify(payload: Record<string, string>, session: Session = member) {
+  return t.app.inject({ method: 'POST', url: '/api/razorpay/verify-payment', headers: session.headers, payload });
+}
+
+function webhook(body: string, signature: string, eventId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/razorpay/webhook',
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+    payload: body,
+  });
+}
+
+const sign = (body: string) => createHmac('sha256', SANDBOX_SECRETS.razorpayWebhookSecret).update(body).digest('hex');
+
+describe('Razorpay', () => {
+  it('config: sandbox mode and key id, never a secret', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/razorpay/config' });
+    expect(response.json<RazorpayConfig>()).toMatchObject({
+      available: true,
+      mode: 'sandbox',
+      keyId: SANDBOX_SECRETS.razorpayKeyId,
+    });
+    expect(response.body).not.toContain(SANDBOX_SECRETS.razorpayKeySecret);
+    expect(response.body).not.toContain(SANDBOX_SECRETS.razorpayWebhookSecret);
+  });
+
+  it('creates an order in paise with receipt = our txn id and the checkout options; verify settles once', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 29_550);
+    const order = await createOrder([misc]);
+    expect(order.order).toMatchObject({ amount: 29_550, currency: 'INR', receipt: order.txnId });
+    expect(order.checkout).toMatchObject({
+      key: SANDBOX_SECRETS.razorpayKeyId,
+      amount: 29_550,
+      currency: 'INR',
+      order_id: order.order.id,
+    });
+    expect(order.amount).toBe(295.5);
+    expect((await transactionRow(t.app, order.txnId)).gatewayOrderId).toBe(order.order.id);
+
+    const fields = await razorpayBank(t.app, order, 'success');
+    const body = {
+      razorpay_order_id: fields['razorpay_order_id'] ?? '',
+      razorpay_payment_id: fields['razorpay_payment_id'] ?? '',
+      razorpay_signature: fields['razorpay_signature'] ?? '',
+    };
+    const answers = await Promise.all([verify(body), verify(body), postForm(t.app, '/api/razorpay/callback', fields)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 303]);
+    expect(answers[0]?.json<VerifyResult>()).toMatchObject({
+      success: true,
+      paymentsUpdated: 1,
+      transactionId: order.txnId,
+    });
+    const target = new URL(String(answers[2]?.headers['location']), 'http://x');
+    expect(target.pathname).toBe('/payment/callback/razorpay');
+    expect(target.searchParams.get('status')).toBe('success');
+    const row = await paymentRow(t.app, misc);
+    expect(row).toMatchObject({
+      status: 'paid',
+      paidAmountPaise: 29_550,
+      paymentGateway: 'razorpay',
+      transactionId: order.txnId,
+      pgTransactionId: body.razorpay_payment_id,
+    });
+    expect(await auditActions(t.app, order.txnId)).toEqual(['transaction.created', 'transaction.settled']);
+  });
+
+  it('refuses a signature of another order (replay) and a changed character; nothing is paid', async () => {
+    const x = await due(t.app, member.account.id, 'miscellaneous', 10_000);
+    const y = await due(t.app, member.account.id, 'miscellaneous', 500_000);
+    const orderX = await createOrder([x]);
+    const orderY = await createOrder([y]);
+    const fx = await razorpayBank(t.app, orderX, 'success');
+    const replay = {
+      razorpay_order_id: orderY.order.id,
+      razorpay_payment_id: fx['razorpay_payment_id'] ?? '',
+      razorpay_signature: fx['razorpay_signature'] ?? '',
+    };
+    expectError(await verify(replay), 400, 'VALIDATION_FAILED', GATEWAY_MSG.hashMismatch);
+    const sig = fx['razorpay_signature'] ?? '';
+    const changed = {
+      ...replay,
+      razorpay_order_id: orderX.order.id,
+      razorpay_signature: `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`,
+    };
+    expectError(await verify(changed), 400, 'VALIDATION_FAILED');
+    await expectUnpaid(t.app, x);
+    await expectUnpaid(t.app, y);
+    expect(await auditActions(t.app, orderY.txnId)).toContain('transaction.verification_failed');
+  });
+
+  it("refuses another member's order with 404", async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 10_000);
+    const order = await createOrder([misc]);
+    const fields = await razorpayBank(t.app, order, 'success');
+    const other = await loginAs(t.app, 'customer');
+    expectError(
+      await verify(
+        {
+          razorpay_order_id: fields['razorpay_order_id'] ?? '',
+          razorpay_payment_id: fields['razorpay_payment_id'] ?? '',
+          razorpay_signature: fields['razorpay_signature'] ?? '',
+        },
+        other,
+      ),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/razorpay/create-order',
+        headers: other.headers,
+        payload: { paymentIds: [misc] },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('webhook: 401 on a bad signature, settles on payment.captured, ignores a duplicate event', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 45_600);
+    const order = await createOrder([misc]);
+    const fields = await razorpayBank(t.app, order, 'success');
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: { id: fields['razorpay_payment_id'], order_id: order.order.id, amount: 45_600, status: 'captured' },
+        },
+      },
+    });
+    expectError(await webhook(body, sign(`${body} `), 'evt_bad'), 401, 'UNAUTHORIZED');
+    // Re-serialised JSON with the original signature is refused (raw body, PG-08).
+    expectError(
+      await webhook(JSON.stringify(JSON.parse(body), null, 2), sign(body), 'evt_reserialised'),
+      401,
+      'UNAUTHORIZED',
+    );
+    await expectUnpaid(t.app, misc);
+    const first = await webhook(body, sign(body), 'evt_1');
+    expect(first.json()).toEqual({ success: true, duplicate: false });
+    expect((await paymentRow(t.app, misc)).status).toBe('paid');
+    const second = await webhook(body, sign(body), 'evt_1');
+    expect(second.json()).toEqual({ success: true, duplicate: true });
+    expect(await auditActions(t.app, order.txnId)).toEqual(['transaction.created', 'transaction.settled']);
+    expect(await paidPaise(t.app, member.account.id)).toBe(45_600);
+  });
+
+  it('failure and cancel leave the dues pending; the API down keeps a success pending until a re-check', async () => {
+    const a = await due(t.app, member.account.id, 'miscellaneous', 10_000);
+    const orderA = await createOrder([a]);
+    const failed = await postForm(t.app, '/api/razorpay/callback', await razorpayBank(t.app, orderA, 'failure'));
+    expect(new URL(String(failed.headers['location']), 'http://x').searchParams.get('status')).toBe('failed');
+    expect((await transactionRow(t.app, orderA.txnId)).status).toBe('failed');
+    await expectUnpaid(t.app, a);
+
+    const orderA2 = await createOrder([a]);
+    const cancelled = await postForm(t.app, '/api/razorpay/callback', await razorpayBank(t.app, orderA2, 'cancel'));
+    const query = new URL(String(cancelled.headers['location']), 'http://x').searchParams;
+    expect(query.get('status')).toBe('failed');
+    expect(query.get('message')).toBe(GATEWAY_MSG.cancelledByUser);
+    await expectUnpaid(t.app, a);
+
+    const orderA3 = await createOrder([a]);
+    const fields = await razorpayBank(t.app, orderA3, 'success');
+    t.app.config.razorpay.apiUrl = 'http://127.0.0.1:9';
+    const pending = await postForm(t.app, '/api/razorpay/callback', fields);
+    expect(new URL(String(pending.headers['location']), 'http://x').searchParams.get('status')).toBe('pending');
+    await expectUnpaid(t.app, a);
+    t.app.config.razorpay.apiUrl = SANDBOX_API;
+    t.clock.advance(3 * 60 * 1000);
+    await recheckPendingTransactions(t.app);
+    expect((await paymentRow(t.app, a)).status).toBe('paid');
+    expect((await transactionRow(t.app, orderA3.txnId)).status).toBe('success');
+  });
+});

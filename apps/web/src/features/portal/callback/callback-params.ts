@@ -1,0 +1,55 @@
+/**
+ * The gateway B return parameters (specification section 4, "Callback states"), read from the
+ * query or the hash under either of their names: txn_id | clnt_txn_ref, txn_status | status,
+ * status_code, status_message | txn_msg, transaction_id | tpsl_txn_id, amount | txn_amt, hash.
+ */
+export interface CallbackParams {
+  txnId: string | null;
+  status: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+  transactionId: string | null;
+  amount: string | null;
+  hash: string | null;
+  /** Why the server's return handler refused or failed it, when it says (`error`, `reason` or `message`). */
+  reason: string | null;
+}
+
+const NAMES: Record<Exclude<keyof CallbackParams, 'reason'>, readonly string[]> = {
+  txnId: ['txn_id', 'clnt_txn_ref'],
+  status: ['txn_status', 'status'],
+  statusCode: ['status_code'],
+  statusMessage: ['status_message', 'txn_msg'],
+  transactionId: ['transaction_id', 'tpsl_txn_id'],
+  amount: ['amount', 'txn_amt'],
+  hash: ['hash'],
+};
+
+function pick(search: URLSearchParams, hash: URLSearchParams, names: readonly string[]): string | null {
+  for (const name of names) {
+    const value = search.get(name) || hash.get(name);
+    if (value) return value;
+  }
+  return null;
+}
+
+/** Reads the return parameters from a location's query string and hash (`#a=1&b=2` or `#/?a=1`). */
+export function readCallbackParams(search: string, hash: string): CallbackParams {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#\/?\??/, ''));
+  const params = Object.fromEntries(
+    Object.entries(NAMES).map(([key, names]) => [key, pick(query, fragment, names)]),
+  ) as Omit<CallbackParams, 'reason'>;
+  return { ...params, reason: pick(query, fragment, ['error', 'reason', 'message']) };
+}
+
+/**
+ * What the gateway reported (section 4): code 0300 or status success is success, 0398 pending,
+ * anything else failed. Only the server's verification decides whether the dues are paid.
+ */
+export function reportedOutcome(params: CallbackParams): 'success' | 'pending' | 'failed' {
+  const code = params.statusCode ?? (params.status && /^\d{4}$/.test(params.status) ? params.status : null);
+  if (code === '0300' || params.status?.toLowerCase() === 'success') return 'success';
+  if (code === '0398') return 'pending';
+  return 'failed';
+}

@@ -1,0 +1,131 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { formatDisplayDate, formatINR, type PaymentRecord } from '@parish/shared';
+import { IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+import { printReceipt } from '../../components/payment-summary/print-receipt.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { TYPE_COLORS } from './pending-item.tsx';
+import { toPaise, typeBadgeKey } from './payment-rules.ts';
+import { useCustomerPayments } from './portal-api.ts';
+
+/**
+ * The Paid tab (specification section 2): 'Paid Payments', each paid payment with its type badge
+ * (ARREARS, MISCELLANEOUS, DUE, else CURRENT DUE), year, description, payment date (dd/mm/yyyy),
+ * method, transaction id, collected by (name or 'System'), collection mode, the paid amount (and
+ * '+ extra' above the assigned amount, section 9), the Paid badge and 'Download Receipt'.
+ */
+export function PaidTab() {
+  const { t } = useTranslation();
+  const query = useCustomerPayments('paid');
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="lg">
+        {t('portal.paid.title')}
+      </Title>
+      {query.isLoading ? (
+        <Group gap="sm" py="xl" justify="center" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('portal.paid.loading')}</Text>
+        </Group>
+      ) : query.isError || !query.data ? (
+        <Alert color="red" role="alert">
+          <Text fw={600}>{t('portal.paid.loadError')}</Text>
+          <Anchor component="button" type="button" onClick={() => void query.refetch()}>
+            {t('portal.pending.tryAgain')}
+          </Anchor>
+        </Alert>
+      ) : query.data.items.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Stack align="center" gap={4}>
+            <Text fw={600}>{t('portal.paid.emptyTitle')}</Text>
+            <Text c="gray.7">{t('portal.paid.emptyText')}</Text>
+          </Stack>
+        </Paper>
+      ) : (
+        query.data.items.map((payment) => <PaidItem key={payment._id} payment={payment} />)
+      )}
+    </Stack>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value || '-'}
+      </Text>
+    </div>
+  );
+}
+
+function PaidItem({ payment }: { payment: PaymentRecord }) {
+  const { t } = useTranslation();
+  const head = payment.paymentHeadId;
+  const badge = typeBadgeKey(head.type, true);
+  const assigned = toPaise(payment.amount);
+  const paid = payment.paidAmount === null ? assigned : toPaise(payment.paidAmount);
+  const download = async () => {
+    try {
+      const opened = await printReceipt(payment._id);
+      if (!opened) notifications.show({ color: 'yellow', message: t('portal.paid.popupBlocked') });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+    }
+  };
+  return (
+    <Paper withBorder p="sm" data-testid="paid-item">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap={6} wrap="wrap">
+              <Text fw={600}>{head.name}</Text>
+              <Badge size="sm" variant="light" color={TYPE_COLORS[badge]}>
+                {t(`portal.types.${badge}`)}
+              </Badge>
+            </Group>
+            <Text size="sm" c="gray.7">
+              {t('portal.pending.year', { year: payment.year })}
+              {head.description ? ` · ${head.description}` : ''}
+            </Text>
+          </Stack>
+          <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+            <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatINR(paid)}
+            </Text>
+            {paid > assigned ? (
+              <Text size="xs" c="green.9">
+                {t('portal.paid.extra', { amount: formatINR(paid - assigned) })}
+              </Text>
+            ) : null}
+            <Badge size="sm" color="green" variant="light" c="green.9">
+              {t('portal.paid.paidBadge')}
+            </Badge>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" verticalSpacing={4}>
+          <Field label={t('portal.paid.paymentDate')} value={formatDisplayDate(payment.paidAt)} />
+          <Field label={t('portal.paid.method')} value={payment.paymentMethod ?? ''} />
+          <Field label={t('portal.paid.transactionId')} value={payment.transactionId ?? ''} />
+          <Field label={t('portal.paid.collectedBy')} value={payment.collectedBy?.name ?? t('portal.paid.system')} />
+          <Field label={t('portal.paid.collectionMode')} value={payment.collectionMode ?? ''} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconReceipt size={16} aria-hidden />}
+            onClick={() => void download()}
+            aria-label={t('portal.paid.downloadReceiptFor', { name: head.name })}
+          >
+            {t('portal.paid.downloadReceipt')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  formatPaisePlain,
+  parseRupeesToPaise,
+  toCanonicalHeadType,
+  type Paise,
+  type PaymentRecord,
+} from '@parish/shared';
+
+/**
+ * The member portal's payment rules (specification section 4, "Payment ordering rules"; section 5,
+ * "Variable-amount payment" and "Arrears gate"). Pure functions: the server applies the same rules
+ * again when it creates the order, so these only shape what the member can choose.
+ */
+
+/** How the portal groups a payment: arrears, current due or miscellaneous (section 3). */
+export type PaymentKind = 'arrear' | 'current' | 'misc';
+
+/** The group of a head type; anything not arrear or miscellaneous is a current due (section 3). */
+export function kindOf(type: string): PaymentKind {
+  const canonical = toCanonicalHeadType(type);
+  if (canonical === 'arrear') return 'arrear';
+  if (canonical === 'miscellaneous') return 'misc';
+  return 'current';
+}
+
+/**
+ * Catalogue key of a type badge (section 2): ARREARS, MISCELLANEOUS, CURRENT DUE; on the Paid tab a
+ * legacy `due` head shows DUE.
+ */
+export function typeBadgeKey(type: string, paidTab = false): 'arrears' | 'miscellaneous' | 'currentDue' | 'due' {
+  if (paidTab && type.trim().toLowerCase() === 'due') return 'due';
+  const kind = kindOf(type);
+  return kind === 'arrear' ? 'arrears' : kind === 'misc' ? 'miscellaneous' : 'currentDue';
+}
+
+/** Rupees from the API as paise (0 for null or a malformed value). */
+export function toPaise(rupees: number | null | undefined): Paise {
+  if (rupees === null || rupees === undefined) return 0;
+  return parseRupeesToPaise(rupees) ?? 0;
+}
+
+/** The pending payments split into the Pending tab's sections, in the order the server gave. */
+export interface PendingGroups {
+  arrears: PaymentRecord[];
+  misc: PaymentRecord[];
+  current: PaymentRecord[];
+}
+
+/** Splits pending payments into arrears, miscellaneous and current dues. */
+export function groupPending(items: readonly PaymentRecord[]): PendingGroups {
+  const groups: PendingGroups = { arrears: [], misc: [], current: [] };
+  for (const item of items) {
+    if (item.status !== 'pending') continue;
+    const kind = kindOf(item.paymentHeadId.type);
+    if (kind === 'arrear') groups.arrears.push(item);
+    else if (kind === 'misc') groups.misc.push(item);
+    else groups.current.push(item);
+  }
+  return groups;
+}
+
+/**
+ * The payments "Select All" and the pay-all list take (section 4): arrears plus miscellaneous, plus
+ * current dues only when no arrears block them.
+ */
+export function selectablePayments(groups: PendingGroups, arrearsBlocking: boolean): PaymentRecord[] {
+  return [...groups.arrears, ...groups.misc, ...(arrearsBlocking ? [] : groups.current)];
+}
+
+/**
+ * Filters what the member types into a variable-amount field (section 5): only digits and one
+ * decimal point, or empty. Returns the new text, or the previous one when the keystroke is refused.
+ */
+export function acceptAmountInput(next: string, previous: string): string {
+  return /^\d*\.?\d*$/.test(next) ? next : previous;
+}
+
+/** The amount to pay for one payment, or why the entered amount cannot be used. */
+export type EffectiveAmount = { ok: true; paise: Paise; custom: boolean } | { ok: false };
+
+/**
+ * The effective amount of a payment (section 5, "Variable-amount payment"): for a variable head,
+ * the entered amount when it is above the due amount, else the due amount (blank falls back to the
+ * due amount); text that is not a rupee amount with at most 2 decimals is refused ('Please enter a
+ * valid amount'). Fixed heads always pay the due amount.
+ * @returns paise and whether it differs from the due amount (a custom amount for the order).
+ */
+export function effectiveAmount(payment: PaymentRecord, entered: string | undefined): EffectiveAmount {
+  const due = toPaise(payment.amount);
+  const text = (entered ?? '').trim();
+  if (!payment.paymentHeadId.variable_amount || text === '') return { ok: true, paise: due, custom: false };
+  const paise = parseRupeesToPaise(text);
+  if (paise === null) return { ok: false };
+  return paise > due ? { ok: true, paise, custom: true } : { ok: true, paise: due, custom: false };
+}
+
+/** The order request's amounts for a set of payments. */
+export interface OrderAmounts {
+  /** Sum of the effective amounts, in paise. */
+  totalPaise: Paise;
+  /** `customAmounts` of the order request: payment id to a rupee string with 2 decimals. */
+  customAmounts: Record<string, string>;
+}
+
+/**
+ * Sums the effective amounts of `payments` and collects the custom ones.
+ * @returns null when any entered amount is not valid.
+ */
+export function orderAmounts(
+  payments: readonly PaymentRecord[],
+  entered: Readonly<Record<string, string>>,
+): OrderAmounts | null {
+  let totalPaise = 0;
+  const customAmounts: Record<string, string> = {};
+  for (const payment of payments) {
+    const amount = effectiveAmount(payment, entered[payment._id]);
+    if (!amount.ok) return null;
+    totalPaise += amount.paise;
+    if (amount.custom) customAmounts[payment._id] = formatPaisePlain(amount.paise);
+  }
+  return { totalPaise, customAmounts };
+}

@@ -1,0 +1,122 @@
+import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDisplayDate, formatINR, type CustomerTransactions, type Transaction } from '@parish/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+import { toPaise } from './payment-rules.ts';
+
+/** Status chip colours (section 2): success green, failed red, otherwise yellow. */
+const STATUS_COLOR = { success: 'green', failed: 'red' } as const;
+
+/**
+ * The Transactions tab (specification section 2): each online transaction with its amount, status
+ * chip, gateway chip, transaction id, the gateway's reference id when different, method, date,
+ * error message and the 'Payment Items' list ('Unknown Payment' when a name is missing).
+ */
+export function TransactionsTab({ query }: { query: UseQueryResult<CustomerTransactions> }) {
+  const { t } = useTranslation();
+  if (query.isLoading) {
+    return (
+      <Group gap="sm" py="xl" justify="center" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>{t('portal.transactions.loading')}</Text>
+      </Group>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <Alert color="red" role="alert">
+        <Text fw={600}>{t('portal.transactions.loadError')}</Text>
+        <Anchor component="button" type="button" onClick={() => void query.refetch()}>
+          {t('portal.pending.tryAgain')}
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (query.data.items.length === 0) {
+    return (
+      <Paper withBorder p="xl">
+        <Stack align="center" gap={4}>
+          <Text fw={600}>{t('portal.transactions.emptyTitle')}</Text>
+          <Text c="gray.7">{t('portal.transactions.emptyText')}</Text>
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {query.data.items.map((transaction) => (
+        <TransactionItem key={transaction._id} transaction={transaction} />
+      ))}
+    </Stack>
+  );
+}
+
+function TransactionItem({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation();
+  const color =
+    transaction.status === 'success' || transaction.status === 'failed' ? STATUS_COLOR[transaction.status] : 'yellow';
+  const showReference = transaction.pgReferenceId && transaction.pgReferenceId !== transaction.transactionId;
+  return (
+    <Paper withBorder p="sm" data-testid="transaction-item">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatINR(toPaise(transaction.amount))}
+          </Text>
+          <Group gap={6}>
+            <Badge color={color} variant="light" c={`${color}.9`}>
+              {t(`portal.transactions.status.${transaction.status}`, { defaultValue: transaction.status })}
+            </Badge>
+            <Badge color="gray" variant="outline" c="dark.6">
+              {transaction.paymentGateway}
+            </Badge>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+          <Detail label={t('portal.transactions.transactionId')} value={transaction.transactionId} />
+          {showReference ? (
+            <Detail label={t('portal.transactions.referenceId')} value={transaction.pgReferenceId ?? ''} />
+          ) : null}
+          <Detail label={t('portal.transactions.method')} value={transaction.paymentMethod ?? ''} />
+          <Detail label={t('portal.transactions.date')} value={formatDisplayDate(transaction.date)} />
+        </SimpleGrid>
+        {transaction.errorMessage ? (
+          <Text size="sm" c="red.8">
+            {t('portal.transactions.error')}: {transaction.errorMessage}
+          </Text>
+        ) : null}
+        {transaction.paymentIds.length > 0 ? (
+          <Stack gap={2}>
+            <Text size="xs" fw={600} c="gray.7">
+              {t('portal.transactions.items')}
+            </Text>
+            {transaction.paymentIds.map((entry) => (
+              <Group key={entry.paymentId} justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {entry.paymentHeadId?.name || t('portal.transactions.unknownPayment')}
+                </Text>
+                <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
+                  {formatINR(toPaise(entry.paidAmount))}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="baseline">
+      <Text size="xs" c="gray.7" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {value || '-'}
+      </Text>
+    </Group>
+  );
+}

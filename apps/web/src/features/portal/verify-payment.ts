@@ -1,0 +1,71 @@
+import { MSG, type VerifyResult } from '@parish/shared';
+
+import type { VerifyBody } from './worldline-checkout.ts';
+
+/**
+ * The verify answer as the browser sees it: the server's full answer, or only `success: false` and
+ * the message when the server refused the request (bad hash, unknown transaction...).
+ */
+export type VerifyAnswer = Pick<VerifyResult, 'success' | 'message'> &
+  Partial<Omit<VerifyResult, 'success' | 'message'>>;
+
+/** Callback verification timeout (specification section 9). */
+export const VERIFY_TIMEOUT_MS = 30_000;
+
+/** Texts the verification failures are reported with (section 8, "Callback errors"). */
+export interface VerifyMessages {
+  timeout: string;
+  notFound: string;
+  fallback: string;
+}
+
+/** A verification call that did not produce an answer: timeout, 404, network or a server error. */
+export class VerifyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VerifyError';
+  }
+}
+
+/**
+ * `POST /api/worldline/verify-payment` (section 7): no auth, no cache, client timeout 30 s. The
+ * server checks the gateway's answer (hash, amount, dual verification) and settles the payments
+ * exactly once; a repeated call answers the same.
+ * @returns the server's answer (`success` false with its message when the payment did not go through).
+ * @throws VerifyError 'Verification timeout after 30 seconds', the 404 text, the server's error text,
+ *   or the fallback.
+ */
+export async function verifyWorldlinePayment(body: VerifyBody, messages: VerifyMessages): Promise<VerifyAnswer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), VERIFY_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch('/api/worldline/verify-payment', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'parish-dues' },
+      body: JSON.stringify(body),
+      cache: 'no-store',
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (controller.signal.aborted) throw new VerifyError(messages.timeout);
+    throw new VerifyError(error instanceof Error && error.message ? error.message : messages.fallback);
+  } finally {
+    clearTimeout(timer);
+  }
+  const answer = (await response.json().catch(() => null)) as (Partial<VerifyResult> & { error?: string }) | null;
+  // The route itself missing (the server's generic 'Not found') versus an unknown transaction.
+  if (response.status === 404 && (!answer?.error || answer.error === MSG.notFound)) {
+    throw new VerifyError(messages.notFound);
+  }
+  if (!response.ok) {
+    // A refused verification (bad hash, amount, unknown order) is an unsuccessful payment, not a crash.
+    if (answer && response.status < 500) {
+      return { success: false, message: answer.error ?? answer.message ?? messages.fallback };
+    }
+    throw new VerifyError(answer?.error ?? messages.fallback);
+  }
+  if (!answer || typeof answer.success !== 'boolean') throw new VerifyError(messages.fallback);
+  return { ...answer, success: answer.success, message: answer.message ?? '' };
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+import { paymentRecordSchema } from './collections.ts';
+import { PAYMENT_GATEWAYS } from './payments.ts';
+
+/**
+ * The member portal (specification section 2 "Customer dashboard", section 3 "Online
+ * transaction", section 4 "Payment ordering rules"; `api-contract.md`, "Member portal"). Every
+ * answer is the signed-in member's own data: the member id always comes from the access token.
+ */
+
+/** `GET /api/customer/payments` query: `status` pending or paid; absent means every payment. */
+export const customerPaymentsQuerySchema = z.object({
+  status: z.enum(['pending', 'paid']).optional(),
+});
+
+/** The customer payments query. */
+export type CustomerPaymentsQuery = z.infer<typeof customerPaymentsQuerySchema>;
+
+/** One summary card: an amount in rupees and how many payments make it. */
+export const summaryFigureSchema = z.object({
+  /** Rupees. */
+  amount: z.number(),
+  count: z.number().int(),
+});
+
+/** One summary card's figures. */
+export type SummaryFigure = z.infer<typeof summaryFigureSchema>;
+
+/**
+ * The four summary cards of the customer dashboard (section 2): pending arrears, pending current
+ * dues, pending miscellaneous (each the assigned amounts of the member's pending payments of that
+ * head type) and paid (paidAmount, else amount, of paid payments). Always over ALL the member's
+ * payments, whatever the `status` filter of the list.
+ */
+export const customerSummarySchema = z.object({
+  arrears: summaryFigureSchema,
+  current: summaryFigureSchema,
+  misc: summaryFigureSchema,
+  paid: summaryFigureSchema,
+});
+
+/** The customer summary. */
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+/**
+ * `GET /api/customer/payments` answer: the member's own payments (Payment JSON with member and head
+ * populated, `receiptNumber` when paid), head type order (arrears, current dues, miscellaneous)
+ * then due date and head name for pending, newest paid first for paid; the summary; and
+ * `arrearsBlocking`: true while any arrear of the member is pending, so current dues cannot be
+ * selected or paid (section 4).
+ */
+export const customerPaymentsSchema = z.object({
+  items: z.array(paymentRecordSchema),
+  total: z.number().int(),
+  summary: customerSummarySchema,
+  arrearsBlocking: z.boolean(),
+});
+
+/** The customer payments answer. */
+export type CustomerPayments = z.infer<typeof customerPaymentsSchema>;
+
+/** An online transaction's status (section 3: success, failed, other/pending). */
+export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
+/** An online transaction's status. */
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** One payment paid (or to be paid) by an online transaction, with the amount for it in rupees. */
+export const transactionPaymentSchema = z.object({
+  paymentId: z.string(),
+  paymentHeadId: z.object({ _id: z.string(), name: z.string() }),
+  /** Rupees: the amount this transaction carries for the payment. */
+  paidAmount: z.number(),
+});
+
+/**
+ * An online transaction (section 3; `api-contract.md`, "Transaction"): `amount` in rupees;
+ * `transactionId` our own id sent to the gateway (Worldline txnId, Razorpay receipt);
+ * `gatewayOrderId` the gateway's order id (Razorpay `order_…`; null for Worldline);
+ * `pgReferenceId` the gateway's payment reference (Worldline tpsl_txn_id, Razorpay `pay_…`);
+ * `statusCode` the last gateway status code seen (Worldline `0300`…); `date` when it was created
+ * and `settledAt` when it became success, ISO 8601 UTC; `errorMessage` why it failed, or a note
+ * for staff (e.g. money received twice, refund needed).
+ */
+export const transactionSchema = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  status: z.enum(TRANSACTION_STATUSES),
+  paymentGateway: z.enum(PAYMENT_GATEWAYS),
+  transactionId: z.string(),
+  gatewayOrderId: z.string().nullable(),
+  pgReferenceId: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  statusCode: z.string().nullable(),
+  date: z.string(),
+  settledAt: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  memberId: z.string(),
+  paymentIds: z.array(transactionPaymentSchema),
+});
+
+/** An online transaction. */
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** `GET /api/customer/transactions` query: `limit` 1-100, default 50 (section 9). */
+export const customerTransactionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** The customer transactions query after defaults. */
+export type CustomerTransactionsQuery = z.output<typeof customerTransactionsQuerySchema>;
+
+/** `GET /api/customer/transactions` answer: the member's own online transactions, newest first. */
+export const customerTransactionsSchema = z.object({
+  items: z.array(transactionSchema),
+  total: z.number().int(),
+});
+
+/** The customer transactions answer. */
+export type CustomerTransactions = z.infer<typeof customerTransactionsSchema>;

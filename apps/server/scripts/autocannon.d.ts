@@ -9,6 +9,8 @@ declare module 'autocannon' {
     connections?: number;
     amount?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
   }
   interface Result {
     non2xx: number;

@@ -12,7 +12,13 @@
  * (b) B1: `GET /api/members` (search + sort + page of 50, with the total) at 20,000 members,
  *     c = 10, 400 requests, through a real listening server (rate limit raised): p50/p95.
  *
- * Prints one table. Exits non-zero when something fails (not when a goal is missed: the goal
+ * (c) B3/B4 (issue 6, `bench-reports.ts`): the dashboard and the first page of each report tab
+ *     with 20,000 members and 1,000,000 payments on PostgreSQL (200,000 on PGlite), c = 10,
+ *     200 requests each: p50/p95.
+ *
+ * `npm run bench -- --only=reports` runs only (c); `--only=import` only (a) and (b).
+ *
+ * Prints one table per part. Exits non-zero when something fails (not when a goal is missed: the goal
  * columns say PASS or FAIL).
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +33,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from '../src/db/client.ts';
+import { measureReports, REPORT_MEMBERS, seedReports, type ReportBenchRow } from './bench-reports.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -293,7 +300,96 @@ async function runEngine(engine: Engine, matrix: string[][]): Promise<EngineResu
   }
 }
 
+/** Part (c): a fresh database per engine, seeded and measured, then dropped. */
+async function runReportsEngine(
+  engine: Engine,
+): Promise<{ payments: number; seedSeconds: number; rows: ReportBenchRow[] }> {
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), `parish-bench-reports-${engine}-`));
+  const dbName = `parish_bench_reports_${process.pid}_${Date.now()}`;
+  const serverDbUrl = engine === 'postgres' ? SERVER_URL.replace(/\/[^/]*$/, `/${dbName}`) : undefined;
+  if (engine === 'postgres') await withServerClient((client) => client.query(`create database ${dbName}`));
+  let database: Database | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    database =
+      engine === 'pglite'
+        ? await openDatabase({
+            pglite: await PGlite.create(path.join(tmpDir, 'pglite'), { extensions: PGLITE_EXTENSIONS }),
+          })
+        : await openDatabase({ databaseUrl: serverDbUrl });
+    app = await buildApp({ config: configFor(tmpDir, serverDbUrl), database, logger: false });
+    const token = await adminToken(app);
+    const heads = engine === 'postgres' ? 50 : 10;
+    process.stdout.write(`[${engine}] reports: seeding ${REPORT_MEMBERS} members x ${heads} heads ...\n`);
+    const started = performance.now();
+    const payments = await seedReports(database, heads);
+    const seedSeconds = (performance.now() - started) / 1000;
+    process.stdout.write(`[${engine}] ${payments} payments seeded in ${seedSeconds.toFixed(1)} s; measuring ...\n`);
+    const rows = await measureReports(
+      app,
+      token,
+      engine === 'postgres' ? { dashboard: 150, report: 300 } : { dashboard: 150, report: 1000 },
+    );
+    return { payments, seedSeconds, rows };
+  } finally {
+    await app?.close();
+    await database?.close();
+    rmSync(tmpDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      await withServerClient(async (client) => {
+        await client.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+          [dbName],
+        );
+        await client.query(`drop database if exists ${dbName}`);
+      });
+    }
+  }
+}
+
+function printTable(lines: string[][]): void {
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
+  const format = (line: string[]) => `| ${line.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  process.stdout.write(`\n${format(lines[0]!)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
+  for (const line of lines.slice(1)) process.stdout.write(`${format(line)}\n`);
+}
+
+async function reportsPart(): Promise<void> {
+  const lines: string[][] = [['engine', 'payments', 'endpoint', 'p50 (ms)', 'p95 (ms)', 'reqs', 'goal (p95)']];
+  for (const engine of ['pglite', 'postgres'] as const) {
+    const result = await runReportsEngine(engine);
+    for (const row of result.rows) {
+      const pass = row.p95 <= row.goalMs && row.non2xx === 0 ? 'PASS' : 'FAIL';
+      lines.push([
+        engine,
+        String(result.payments),
+        row.name,
+        row.p50.toFixed(1),
+        row.p95.toFixed(1),
+        `${row.requests}${row.non2xx ? ` (${row.non2xx} non-2xx)` : ''}`,
+        `${pass} (<=${row.goalMs}ms)`,
+      ]);
+    }
+  }
+  printTable(lines);
+  process.stdout.write(
+    `Dashboard = GET /api/admin/dashboard; report = POST /api/admin/reports {type} (first page), c=10, 200 requests after 20 warm-up.\n`,
+  );
+}
+
 async function main(): Promise<void> {
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (only === 'reports') {
+    const startedAt = performance.now();
+    await reportsPart();
+    process.stdout.write(`Total ${((performance.now() - startedAt) / 1000).toFixed(0)} s.\n`);
+    return;
+  }
+  await importPart();
+  if (only !== 'import') await reportsPart();
+}
+
+async function importPart(): Promise<void> {
   const startedAt = performance.now();
   const matrix = makeMatrix();
   const results: EngineResult[] = [];

@@ -103,12 +103,9 @@ export const assignPaymentsSchema = z.object({
     .array(
       z.object({
         memberId: z.string(),
-        amount: z
-          .unknown()
-          .optional()
-          .meta({
-            description: 'Custom rupees (number >= 0, at most 2 decimals); anything else means the head amount',
-          }),
+        amount: z.unknown().optional().meta({
+          description: 'Custom rupees (number >= 0, at most 2 decimals); anything else means the head amount',
+        }),
       }),
       { error: MSG.tagSelectAtLeastOne },
     )

@@ -9,3 +9,4 @@ export * from './auth.ts';
 export * from './settings.ts';
 export * from './jobs.ts';
 export * from './reminders.ts';
+export * from './summaries.ts';

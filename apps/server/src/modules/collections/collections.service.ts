@@ -70,7 +70,7 @@ export async function collectPayment(
   const amountPaise = rupeesToPaise(input.collectionAmount);
   const paidAt = app.clock.now();
   const reference = input.pgTransactionId ?? null;
-  return app.db.transaction(async (tx) => {
+  const collected = await app.db.transaction(async (tx) => {
     const settled = await queryRows<{ id: string }>(
       tx,
       sql`update payments p
@@ -108,6 +108,13 @@ export async function collectPayment(
     });
     return after;
   });
+  // After commit: open screens (dashboard, reports, the member's portal) refresh (issue 6).
+  app.events.publish({
+    type: 'payment.updated',
+    memberId: collected.memberId._id,
+    data: { paymentIds: [collected._id], status: 'paid', via: 'manual' },
+  });
+  return collected;
 }
 
 /**
@@ -131,7 +138,7 @@ export async function reverseCollection(
 ): Promise<PaymentRecord> {
   const actor = actorOf(request);
   const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+  const reversed = await app.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: payments.id })
       .from(payments)
@@ -180,6 +187,12 @@ export async function reverseCollection(
     });
     return after;
   });
+  app.events.publish({
+    type: 'payment.updated',
+    memberId: reversed.memberId._id,
+    data: { paymentIds: [reversed._id], status: 'pending', via: 'reversal' },
+  });
+  return reversed;
 }
 
 /**

@@ -195,6 +195,10 @@ export async function importMembers(
     const result = await insertMemberChunk(app.db, context, chunk);
     created.push(...result.created);
     errors.push(...result.raced);
+    // After each chunk commits: open screens refresh (issue 6).
+    if (result.created.length > 0) {
+      app.events.publish({ type: 'member.updated', data: { count: result.created.length } });
+    }
   }
   errors.sort((a, b) => a.row - b.row);
   return { success: true, imported: created.length, errors, members: created };

@@ -197,7 +197,7 @@ function editableColumns(input: MemberInput) {
  *   active member has the mobile or the parish number (case-insensitive), also under a race.
  */
 export async function createMember(app: FastifyInstance, request: FastifyRequest, input: MemberInput): Promise<Member> {
-  return mappingDuplicates(() =>
+  const created = await mappingDuplicates(() =>
     app.db.transaction(async (tx) => {
       if (await hasDuplicate(tx, input)) throw conflict(MSG.duplicateMember);
       const [row] = await tx
@@ -215,6 +215,9 @@ export async function createMember(app: FastifyInstance, request: FastifyRequest
       return member;
     }),
   );
+  // After commit: open screens refresh (issue 6).
+  app.events.publish({ type: 'member.updated', memberId: created._id, data: { count: 1 } });
+  return created;
 }
 
 /**
@@ -229,7 +232,7 @@ export async function updateMember(
   input: MemberInput,
 ): Promise<Member> {
   const now = app.clock.now();
-  return mappingDuplicates(() =>
+  const updated = await mappingDuplicates(() =>
     app.db.transaction(async (tx) => {
       const [before] = await tx.select().from(members).where(eq(members.id, id)).for('update');
       if (!before) throw notFound(MSG.notFound);
@@ -263,6 +266,8 @@ export async function updateMember(
       return member;
     }),
   );
+  app.events.publish({ type: 'member.updated', memberId: id, data: { count: 1 } });
+  return updated;
 }
 
 /**
@@ -277,7 +282,7 @@ export async function deactivateMember(
   id: string,
 ): Promise<{ revokedPending: number }> {
   const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+  const outcome = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(members).where(eq(members.id, id)).for('update');
     if (!before) throw notFound(MSG.notFound);
     const [after] = await tx
@@ -311,6 +316,8 @@ export async function deactivateMember(
     });
     return { revokedPending: revoked.length };
   });
+  app.events.publish({ type: 'member.updated', memberId: id, data: { count: 1 } });
+  return outcome;
 }
 
 /**

@@ -166,7 +166,7 @@ export async function createPaymentHead(
   input: PaymentHeadInput,
 ): Promise<PaymentHead> {
   const today = parishToday(app);
-  return app.db.transaction(async (tx) => {
+  const created = await app.db.transaction(async (tx) => {
     const [row] = await tx.insert(paymentHeads).values(newHeadColumns(input, today)).returning();
     if (!row) throw new Error('insert returned nothing');
     const head = toPaymentHead(row);
@@ -178,6 +178,9 @@ export async function createPaymentHead(
     });
     return head;
   });
+  // After commit: open screens refresh (issue 6).
+  app.events.publish({ type: 'head.updated', data: { paymentHeadId: created._id } });
+  return created;
 }
 
 /**
@@ -194,7 +197,7 @@ export async function updatePaymentHead(
   input: PaymentHeadUpdate,
 ): Promise<PaymentHead> {
   const today = parishToday(app);
-  return app.db.transaction(async (tx) => {
+  const updated = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
     if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
     if (input.amount !== undefined && rupeesToPaise(input.amount) !== before.amountPaise) {
@@ -231,6 +234,8 @@ export async function updatePaymentHead(
     });
     return head;
   });
+  app.events.publish({ type: 'head.updated', data: { paymentHeadId: id } });
+  return updated;
 }
 
 /**
@@ -243,7 +248,7 @@ export async function deletePaymentHead(
   request: FastifyRequest,
   id: string,
 ): Promise<{ deletedPayments: number }> {
-  return app.db.transaction(async (tx) => {
+  const outcome = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
     if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
     const [paid] = await tx
@@ -271,8 +276,13 @@ export async function deletePaymentHead(
       before: toPaymentHead(before),
       after: { deletedPendingPayments: deleted.map((row) => ({ _id: row.id, memberId: row.memberId })) },
     });
-    return { deletedPayments: deleted.length };
+    return { deletedPayments: deleted.length, revokedMemberIds: deleted.map((row) => row.memberId) };
   });
+  app.events.publish({
+    type: 'head.updated',
+    data: { paymentHeadId: id, assignedMemberIds: [], revokedMemberIds: outcome.revokedMemberIds },
+  });
+  return { deletedPayments: outcome.deletedPayments };
 }
 
 /**
@@ -294,14 +304,16 @@ export async function bulkCreatePaymentHeads(
     else errors.push({ row: index + 1, message: parsed.error.issues[0]?.message ?? 'Invalid row' });
   });
   if (values.length > 0) {
-    await app.db.transaction(async (tx) => {
+    const createdIds = await app.db.transaction(async (tx) => {
       const created = await tx.insert(paymentHeads).values(values).returning();
       await recordAudit(tx, auditContextOf(request), {
         action: 'payment_head.bulk_created',
         entityType: 'payment_head',
         after: { created: created.map(toPaymentHead), errors },
       });
+      return created.map((row) => row.id);
     });
+    for (const paymentHeadId of createdIds) app.events.publish({ type: 'head.updated', data: { paymentHeadId } });
   }
   return { success: errors.length === 0, created: values.length, errors };
 }

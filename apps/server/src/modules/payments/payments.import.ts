@@ -16,6 +16,7 @@ import {
 
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import type { AppEvent } from '../../lib/events.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
 
 /** 400 message when a mandatory column of the account-head CSV is missing. */
@@ -185,6 +186,11 @@ export interface ImportOptions {
    * that batch back. Tests use it to simulate a crash in the middle of an import.
    */
   beforeBatchCommit?: (batch: number, tx: Tx) => void | Promise<void>;
+  /**
+   * Called after each batch commits with the change events to publish (issue 6, live updates):
+   * `head.updated` per head with the members assigned, and `member.updated` when members were created.
+   */
+  publish?: (event: AppEvent) => void;
 }
 
 /**
@@ -283,6 +289,14 @@ export async function importDuesMatrix(
         return result;
       });
       membersCreated += outcome.membersCreated;
+      if (options.publish) {
+        for (const [paymentHeadId, memberIds] of outcome.assigned) {
+          options.publish({ type: 'head.updated', data: { paymentHeadId, assignedMemberIds: memberIds } });
+        }
+        if (outcome.membersCreated > 0) {
+          options.publish({ type: 'member.updated', data: { count: outcome.membersCreated } });
+        }
+      }
       success.push(...outcome.success);
       errors.push(...outcome.errors);
     } catch {
@@ -315,7 +329,13 @@ async function applyBatch(
   headIds: ReadonlyMap<number, { id: string; year: number; dueDate: string | null }>,
   audit: AuditContext,
   batch: number,
-): Promise<{ success: UploadCsvResult['success']; errors: RowError[]; membersCreated: number }> {
+): Promise<{
+  success: UploadCsvResult['success'];
+  errors: RowError[];
+  membersCreated: number;
+  /** Member ids given a new payment, per head id. */
+  assigned: Map<string, string[]>;
+}> {
   const errors: RowError[] = [];
   const parishNumbers = [...new Set(rows.map((row) => row.parishNumber))];
   const found = await queryRows<{ id: string; parish: string }>(
@@ -401,15 +421,21 @@ async function applyBatch(
   const inserted =
     memberCol.length === 0
       ? []
-      : await queryRows<{ member_id: string }>(
+      : await queryRows<{ member_id: string; payment_head_id: string }>(
           tx,
           sql`insert into payments (member_id, payment_head_id, amount_paise, year, due_date)
               select * from unnest(${sql.param(memberCol)}::uuid[], ${sql.param(headCol)}::uuid[],
                                    ${sql.param(amountCol)}::bigint[], ${sql.param(yearCol)}::int[],
                                    ${sql.param(dueCol)}::date[])
               on conflict (member_id, payment_head_id) do nothing
-              returning member_id::text as member_id`,
+              returning member_id::text as member_id, payment_head_id::text as payment_head_id`,
         );
+  const assigned = new Map<string, string[]>();
+  for (const row of inserted) {
+    const list = assigned.get(row.payment_head_id);
+    if (list) list.push(row.member_id);
+    else assigned.set(row.payment_head_id, [row.member_id]);
+  }
   const perMember = new Map<string, number>();
   for (const row of inserted) perMember.set(row.member_id, (perMember.get(row.member_id) ?? 0) + 1);
 
@@ -439,7 +465,7 @@ async function applyBatch(
       errors,
     },
   });
-  return { success, errors, membersCreated: createdParish.size };
+  return { success, errors, membersCreated: createdParish.size, assigned };
 }
 
 /** The account-head CSV template (section 9): the three member columns, one head of each type, one example row. */

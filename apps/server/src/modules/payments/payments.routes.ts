@@ -131,6 +131,10 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      importDuesMatrix(app.db, request.body.csvData, { today: parishToday(app), audit: auditContextOf(request) }),
+      importDuesMatrix(app.db, request.body.csvData, {
+        today: parishToday(app),
+        audit: auditContextOf(request),
+        publish: (event) => app.events.publish(event),
+      }),
   );
 }

@@ -172,7 +172,7 @@ export async function assignPayments(
   request: FastifyRequest,
   input: AssignInput,
 ): Promise<AssignPaymentsResult> {
-  return app.db.transaction(async (tx) => {
+  const outcome = await app.db.transaction(async (tx) => {
     // The row lock serialises concurrent tag saves of the same head.
     const [head] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, input.paymentHeadId)).for('update');
     if (!head) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
@@ -271,8 +271,18 @@ export async function assignPayments(
         skipped,
       },
     });
-    return { success: true as const, assigned: added.length + updated.length, revoked: revoked.length, skipped };
+    return {
+      result: { success: true as const, assigned: added.length + updated.length, revoked: revoked.length, skipped },
+      event: {
+        paymentHeadId: head.id,
+        assignedMemberIds: [...added, ...updated].map((row) => row.member_id),
+        revokedMemberIds: revoked,
+      },
+    };
   });
+  // After commit: open screens of the head and of the members concerned refresh (issue 6).
+  app.events.publish({ type: 'head.updated', data: outcome.event });
+  return outcome.result;
 }
 
 /**
@@ -287,7 +297,7 @@ export async function revokePayments(
   input: { paymentHeadId: string; memberIds: string[] },
 ): Promise<RevokePaymentsResult> {
   const ids = input.memberIds.filter((id) => UUID.test(id));
-  return app.db.transaction(async (tx) => {
+  const outcome = await app.db.transaction(async (tx) => {
     const [head] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, input.paymentHeadId)).for('update');
     if (!head) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
     const rows = await queryRows<{ member_id: string }>(
@@ -304,6 +314,15 @@ export async function revokePayments(
       entityId: head.id,
       after: { paymentHead: { _id: head.id, name: head.name }, revoked: rows.map((row) => row.member_id) },
     });
-    return { success: true as const, revoked: rows.length };
+    return {
+      result: { success: true as const, revoked: rows.length },
+      headId: head.id,
+      revokedMemberIds: rows.map((row) => row.member_id),
+    };
   });
+  app.events.publish({
+    type: 'head.updated',
+    data: { paymentHeadId: outcome.headId, assignedMemberIds: [], revokedMemberIds: outcome.revokedMemberIds },
+  });
+  return outcome.result;
 }

@@ -1,4 +1,178 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 
-/** Dashboard, reports, transactions list, audit trail and export. Routes are added here as the capability is built. */
-export async function reportsRoutes(_app: FastifyInstance): Promise<void> {}
+import {
+  activitiesQuerySchema,
+  activitiesSchema,
+  dashboardSchema,
+  errorBodySchema,
+  exportQuerySchema,
+  idParamsSchema,
+  reportExportQuerySchema,
+  reportRequestSchema,
+  reportResponseSchema,
+  staffTransactionSchema,
+  transactionListQuerySchema,
+  transactionListSchema,
+  transactionStatsSchema,
+} from '@parish/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { actorOf } from '../../plugins/auth.ts';
+import { getDashboard } from './dashboard.service.ts';
+import { exportFileName, fullExportCsv, fullExportJson, reportCsv, reportFileName } from './report-export.ts';
+import { reportContext, runReport } from './reports.service.ts';
+import { getTransaction, listActivities, listTransactions, transactionStats } from './transactions.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+
+/** Sends an async generator of text as a streamed file download. */
+function sendDownload(reply: FastifyReply, chunks: AsyncIterable<string>, type: string, fileName: string) {
+  return reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(Readable.from(chunks));
+}
+
+/**
+ * Dashboard, reports, transactions list, audit trail and export (specification sections 2, 3,
+ * 7 and 9; `api-contract.md`, "Back office"; issue 6). Staff routes admit admin and cashier;
+ * the audit trail and the full export are admin only (section 6).
+ */
+export async function reportsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+  const admin = { roles: ['admin'] as const };
+
+  r.get(
+    '/api/admin/dashboard',
+    {
+      config: staff,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Dashboard figures from the summary tables (section 3 response plus the cards of section 2). For a cashier, today/week/month count only their own manual collections. Money in rupees; days in the parish time zone.',
+        response: { 200: dashboardSchema, ...errors },
+      },
+    },
+    async (request) => getDashboard(app, actorOf(request)),
+  );
+
+  r.post(
+    '/api/admin/reports',
+    {
+      config: staff,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'One page of a report: overview, daily, member, head, yearwise, details, direct or member-due (25 rows per page; year-wise 10). Aggregated in SQL; money in rupees.',
+        body: reportRequestSchema,
+        response: { 200: reportResponseSchema, ...errors },
+      },
+    },
+    async (request) => runReport(reportContext(app), request.body),
+  );
+
+  r.get(
+    '/api/admin/reports/export',
+    {
+      config: staff,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Every row of a report as a dated CSV download (e.g. daily_collection_report_2026-11-22.csv), streamed; cells starting with = + - @ tab or CR are neutralised.',
+        querystring: reportExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = reportContext(app);
+      const chunks = await reportCsv(ctx, request.query);
+      return sendDownload(reply, chunks, 'text/csv; charset=utf-8', reportFileName(ctx, request.query.type));
+    },
+  );
+
+  r.get(
+    '/api/transactions',
+    {
+      config: staff,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Online transactions, newest first, filtered by status and gateway (default 50 per page).',
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionListSchema, ...errors },
+      },
+    },
+    async (request) => listTransactions(app.db, request.query),
+  );
+
+  r.get(
+    '/api/transactions/stats/summary',
+    {
+      config: staff,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Counts and amounts (rupees) of online transactions per status and per gateway.',
+        response: { 200: transactionStatsSchema, ...errors },
+      },
+    },
+    async () => transactionStats(app.db),
+  );
+
+  r.get(
+    '/api/transactions/:id',
+    {
+      config: staff,
+      schema: {
+        tags: ['transactions'],
+        summary: 'One online transaction with its payments. 404 when unknown.',
+        params: idParamsSchema,
+        response: { 200: staffTransactionSchema, ...errors },
+      },
+    },
+    async (request) => getTransaction(app.db, request.params.id),
+  );
+
+  r.get(
+    '/api/admin/activities',
+    {
+      config: admin,
+      schema: {
+        tags: ['reports'],
+        summary: 'The audit trail, newest first: limit (default 50, at most 200) entries before the id `before`.',
+        querystring: activitiesQuerySchema,
+        response: { 200: activitiesSchema, ...errors },
+      },
+    },
+    async (request) => listActivities(app.db, request.query),
+  );
+
+  r.get(
+    '/api/admin/export',
+    {
+      config: admin,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Download of members, payment heads and payments (format json or csv; type all), streamed. The CSV is one file of three sections, each with its own header row starting with `type`.',
+        querystring: exportQuerySchema,
+        produces: ['application/json', 'text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = reportContext(app);
+      const { format } = request.query;
+      return format === 'csv'
+        ? sendDownload(reply, fullExportCsv(ctx), 'text/csv; charset=utf-8', exportFileName(ctx, 'csv'))
+        : sendDownload(reply, fullExportJson(ctx), 'application/json; charset=utf-8', exportFileName(ctx, 'json'));
+    },
+  );
+}

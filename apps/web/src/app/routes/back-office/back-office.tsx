@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
+import { HeaderCollectionYtd } from '../../../features/dashboard/header-collection-ytd.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { useParishSettings } from '../../../lib/settings.ts';
 import { Dashboard } from './dashboard.tsx';
 
@@ -49,6 +51,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const base = `/${role}`;
+  useLiveUpdates();
 
   return (
     <AppShell
@@ -64,7 +67,8 @@ export default function BackOffice({ role }: { role: StaffRole }) {
               {settings.data?.name ?? ''}
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <HeaderCollectionYtd />
             <Stack gap={0} visibleFrom="xs" align="flex-end">
               <Text size="sm" fw={600}>
                 {user?.name}

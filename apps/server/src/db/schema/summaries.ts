@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+import { paymentGateway, paymentStatus, subjectType } from './enums.ts';
+import { members } from './members.ts';
+import { paymentHeads } from './payment-heads.ts';
+
+/*
+ * Pre-aggregated summaries of `payments` (`performance.md`, B3/B4 and "Implementation
+ * consequences" 2 and 7). They are kept exact by PostgreSQL statement-level AFTER triggers with
+ * transition tables on `payments` (migration 0004), so every code path that changes payments
+ * (collections, online settling, imports, tagging, deletes) updates them in the SAME transaction.
+ * The dashboard and the reports read these instead of scanning a million payments.
+ *
+ * "Collected" (paid amount) is paidAmount, else the assigned amount (specification section 9).
+ * "Unpaid" is status pending or failed.
+ */
+
+/** Count and sums of payments per head and status. Amounts in paise. */
+export const paymentHeadStatusSummary = pgTable(
+  'payment_head_status_summary',
+  {
+    paymentHeadId: uuid()
+      .notNull()
+      .references(() => paymentHeads.id, { onDelete: 'cascade' }),
+    status: paymentStatus().notNull(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+    /** Sum of assigned amounts. */
+    amountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** Sum of collected amounts of paid payments (0 for other statuses). */
+    paidAmountPaise: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.paymentHeadId, t.status] })],
+);
+
+/**
+ * Paid payments per parish day (the calendar day of `paid_at` in the parish time zone), method,
+ * gateway and collector. Amounts in paise. Nullable key columns are made unique with NULLS NOT
+ * DISTINCT (PostgreSQL 15+), so the trigger's upsert finds the row whose collector or method is
+ * null. The head is deliberately not a key: no figure needs collections per day and head, and
+ * with it a diocese-sized parish (50 heads) would have ~50× more rows to add up for the dashboard.
+ */
+export const collectionDaySummary = pgTable(
+  'collection_day_summary',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    day: date({ mode: 'string' }).notNull(),
+    paymentMethod: text(),
+    paymentGateway: paymentGateway(),
+    collectedBy: uuid(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+    /** Sum of collected amounts. */
+    amountPaise: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('collection_day_summary_key_uq')
+      .on(t.day, t.paymentMethod, t.paymentGateway, t.collectedBy)
+      .nullsNotDistinct(),
+    index('collection_day_summary_collector_day_idx').on(t.collectedBy, t.day),
+  ],
+);
+
+/**
+ * One row per member with payments: counts and sums of their payments, and the unpaid amount per
+ * due group (arrear / current due / miscellaneous, from the head's type). Amounts in paise.
+ */
+export const memberPaymentSummary = pgTable(
+  'member_payment_summary',
+  {
+    memberId: uuid()
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    totalCount: bigint({ mode: 'number' }).notNull().default(0),
+    paidCount: bigint({ mode: 'number' }).notNull().default(0),
+    unpaidCount: bigint({ mode: 'number' }).notNull().default(0),
+    /** Sum of assigned amounts of all the member's payments. */
+    assignedPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** Sum of collected amounts of paid payments. */
+    paidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** Sum of assigned amounts of unpaid payments. */
+    unpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    arrearUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    currentUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    miscUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('member_payment_summary_unpaid_idx')
+      .on(t.unpaidPaise.desc(), t.memberId)
+      .where(sql`${t.unpaidPaise} > 0`),
+  ],
+);
+
+/**
+ * The parish time zone the summary triggers use for "day" (a single row, id 1). Set at start-up
+ * from `PARISH_TIMEZONE` (`setParishTimezone`), which rebuilds the day summary when it changes.
+ */
+export const parishTimezone = pgTable(
+  'parish_timezone',
+  {
+    id: integer().primaryKey().default(1),
+    timezone: text().notNull(),
+  },
+  (t) => [check('parish_timezone_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Single-use tickets for the event stream (`GET /api/subscribe?ticket=`): SHA-256 of the random
+ * ticket, who it is for, when it expires (30 s after issue) and when it was used. Kept in the
+ * database so that any server process can redeem a ticket exactly once.
+ */
+export const eventTickets = pgTable(
+  'event_tickets',
+  {
+    ticketHash: text().primaryKey(),
+    subjectType: subjectType().notNull(),
+    subjectId: uuid().notNull(),
+    /** admin, cashier or customer. */
+    role: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'string' }),
+    createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('event_tickets_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,40 @@
+import type { AppEvent } from '../../lib/events.ts';
+import type { StreamSubject } from './event-tickets.ts';
+
+/**
+ * What one listener may see of an event (issue 6, "Live updates"):
+ * - staff (admin, cashier) get every event as published;
+ * - a member gets only events about themselves (`memberId` is theirs), and `head.updated` only
+ *   when they are among `assignedMemberIds` / `revokedMemberIds`, with those lists cut down to
+ *   their own id (never another member's); a relayed `head.updated` too large for NOTIFY carries
+ *   `allMembers: true` instead of the lists and reaches every member with the head id only;
+ * - progress events of imports and reminders are staff-only.
+ * @returns the event to send, or null to send nothing
+ */
+export function eventFor(subject: StreamSubject, event: AppEvent): AppEvent | null {
+  if (subject.type === 'staff') return event;
+  if (event.type === 'payment.updated' || event.type === 'member.updated') {
+    return event.memberId === subject.id ? event : null;
+  }
+  if (event.type === 'head.updated') {
+    const data = event.data ?? {};
+    const assigned = Array.isArray(data.assignedMemberIds) && data.assignedMemberIds.includes(subject.id);
+    const revoked = Array.isArray(data.revokedMemberIds) && data.revokedMemberIds.includes(subject.id);
+    if (!assigned && !revoked && data.allMembers !== true) return null;
+    return {
+      type: 'head.updated',
+      memberId: subject.id,
+      data: {
+        paymentHeadId: data.paymentHeadId,
+        assignedMemberIds: assigned ? [subject.id] : [],
+        revokedMemberIds: revoked ? [subject.id] : [],
+      },
+    };
+  }
+  return null;
+}
+
+/** The server-sent-events frame of an event: `event: <type>` and `data: <json of {type, memberId?, data?}>`. */
+export function sseFrame(event: AppEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}

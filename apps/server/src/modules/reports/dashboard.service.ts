@@ -1,0 +1,152 @@
+import { paiseToRupees, type Dashboard } from '@parish/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+import { queryRows } from '../../db/client.ts';
+import type { Actor } from '../../types.ts';
+import { parishCalendar } from './parish-calendar.ts';
+import { collectionRate, dueGroupOf, methodBucketSql, num } from './report-sql.ts';
+
+type Group = Dashboard['byType']['arrears'];
+type CountAmount = { count: number; amount: number };
+
+const emptyGroup = (): Group => ({ pendingAmount: 0, pendingCount: 0, paidAmount: 0, paidCount: 0 });
+
+/**
+ * `GET /api/admin/dashboard` (specification sections 2, 3 and 9; `api-contract.md`, "Back
+ * office"): every figure of the dashboard cards, from the summary tables only (four small
+ * queries, no scan of payments; `performance.md` B3).
+ * - Days, weeks (from Sunday), months and the year (from 1 January) are parish days in
+ *   `PARISH_TIMEZONE`, "now" from the injected clock.
+ * - For a cashier, today / week / month and `amounts.todaysCollection` count only that cashier's
+ *   own manual collections (section 2); every other figure is the parish's.
+ * @returns the dashboard answer; money in rupees.
+ */
+export async function getDashboard(app: FastifyInstance, actor: Actor): Promise<Dashboard> {
+  const calendar = parishCalendar(app.clock.now(), app.config.parishTimezone);
+  const own = actor.type === 'staff' && actor.role === 'cashier' ? actor.id : null;
+  const db = app.db;
+  const from = [calendar.yearStart, calendar.weekStart].sort()[0] as string;
+  const ownPeriod = own ? sql`collected_by = ${own}::uuid AND payment_gateway = 'manual'` : sql`true`;
+  const bucket = methodBucketSql(sql`payment_method`, sql`payment_gateway`);
+
+  const [counts, statusRows, periodRows, methodRows] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`SELECT m.total AS members_total, m.active AS members_active, h.total AS heads_total, h.active AS heads_active
+            FROM (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM members) m,
+                 (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM payment_heads) h`,
+    ),
+    queryRows<{ status: string; type: string; count: unknown; amount: unknown; paid: unknown }>(
+      db,
+      sql`SELECT s.status, h.type, sum(s.count) AS count, sum(s.amount_paise) AS amount, sum(s.paid_amount_paise) AS paid
+            FROM payment_head_status_summary s JOIN payment_heads h ON h.id = s.payment_head_id
+           GROUP BY s.status, h.type`,
+    ),
+    queryRows<{ period: string; bucket: string | null; count: unknown; amount: unknown }>(
+      db,
+      sql`WITH r AS (
+            SELECT day, ${bucket} AS bucket, (${ownPeriod}) AS mine, count, amount_paise
+              FROM collection_day_summary
+             WHERE day >= ${from}::date AND day <= ${calendar.today}::date)
+          SELECT 'ytd' AS period, bucket, sum(count) AS count, sum(amount_paise) AS amount
+            FROM r WHERE day >= ${calendar.yearStart}::date GROUP BY bucket
+          UNION ALL
+          SELECT 'today', NULL, sum(count), sum(amount_paise) FROM r WHERE mine AND day = ${calendar.today}::date
+          UNION ALL
+          SELECT 'week', NULL, sum(count), sum(amount_paise) FROM r WHERE mine AND day >= ${calendar.weekStart}::date
+          UNION ALL
+          SELECT 'month', NULL, sum(count), sum(amount_paise) FROM r WHERE mine AND day >= ${calendar.monthStart}::date`,
+    ),
+    queryRows<{ method: string | null; count: unknown; amount: unknown }>(
+      db,
+      sql`SELECT payment_method AS method, sum(count) AS count, sum(amount_paise) AS amount
+            FROM collection_day_summary GROUP BY payment_method HAVING sum(count) <> 0 ORDER BY 3 DESC, 1`,
+    ),
+  ]);
+
+  const c = counts[0] ?? {};
+  const payments = { total: 0, paid: 0, pending: 0, failed: 0 };
+  let collectedPaise = 0;
+  let unpaidPaise = 0;
+  const groupPaise = { arrears: emptyGroup(), current: emptyGroup(), misc: emptyGroup() };
+  for (const row of statusRows) {
+    const count = num(row.count);
+    const group = groupPaise[dueGroupOf(row.type)];
+    payments.total += count;
+    if (row.status === 'paid') {
+      payments.paid += count;
+      collectedPaise += num(row.paid);
+      group.paidCount += count;
+      group.paidAmount += num(row.paid);
+    } else {
+      if (row.status === 'failed') payments.failed += count;
+      else payments.pending += count;
+      unpaidPaise += num(row.amount);
+      group.pendingCount += count;
+      group.pendingAmount += num(row.amount);
+    }
+  }
+  const toRupees = (g: Group): Group => ({
+    pendingAmount: paiseToRupees(g.pendingAmount),
+    pendingCount: g.pendingCount,
+    paidAmount: paiseToRupees(g.paidAmount),
+    paidCount: g.paidCount,
+  });
+
+  const zero = (): CountAmount => ({ count: 0, amount: 0 });
+  const periods = { ytd: zero(), today: zero(), week: zero(), month: zero() };
+  const methodsYtd = { online: zero(), upi: zero(), direct: zero(), card: zero() };
+  for (const row of periodRows) {
+    const count = num(row.count);
+    const amount = num(row.amount);
+    const period = periods[row.period as keyof typeof periods];
+    period.count += count;
+    period.amount += amount;
+    if (row.period === 'ytd' && row.bucket) {
+      const slot = methodsYtd[row.bucket as keyof typeof methodsYtd];
+      slot.count += count;
+      slot.amount += amount;
+    }
+  }
+  const rupees = (v: CountAmount): CountAmount => ({ count: v.count, amount: paiseToRupees(v.amount) });
+
+  return {
+    members: { total: num(c.members_total), active: num(c.members_active) },
+    paymentHeads: { total: num(c.heads_total), active: num(c.heads_active) },
+    payments,
+    amounts: {
+      totalCollected: paiseToRupees(collectedPaise),
+      totalPending: paiseToRupees(unpaidPaise),
+      todaysCollection: paiseToRupees(periods.today.amount),
+    },
+    metrics: { collectionRate: collectionRate(payments.paid, payments.total) },
+    collections: {
+      byMethod: methodRows.map((row) => ({
+        method: row.method ?? 'unknown',
+        count: num(row.count),
+        amount: paiseToRupees(num(row.amount)),
+      })),
+      methodsYtd: {
+        online: rupees(methodsYtd.online),
+        upi: rupees(methodsYtd.upi),
+        direct: rupees(methodsYtd.direct),
+        card: rupees(methodsYtd.card),
+      },
+    },
+    byType: {
+      arrears: toRupees(groupPaise.arrears),
+      current: toRupees(groupPaise.current),
+      misc: toRupees(groupPaise.misc),
+    },
+    periods: {
+      ytd: rupees(periods.ytd),
+      today: rupees(periods.today),
+      week: rupees(periods.week),
+      month: rupees(periods.month),
+    },
+    scope: own ? 'own' : 'all',
+    calendar,
+    generatedAt: app.clock.now().toISOString(),
+  };
+}

@@ -1,0 +1,60 @@
+import { calendarDateIn } from '@parish/shared';
+import { sql } from 'drizzle-orm';
+
+import { queryRows, type Db } from '../../db/client.ts';
+
+/**
+ * The parish calendar of one instant (`api-contract.md`, "business day"; specification section
+ * 2: the week starts on Sunday and the year on 1 January). All days are `YYYY-MM-DD` in the
+ * parish time zone.
+ */
+export interface ParishCalendar {
+  timezone: string;
+  today: string;
+  /** The Sunday on or before today. */
+  weekStart: string;
+  monthStart: string;
+  yearStart: string;
+}
+
+/** Adds days to a `YYYY-MM-DD` calendar date (negative to go back). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The parish calendar at `now` in `timezone` (see {@link ParishCalendar}). */
+export function parishCalendar(now: Date, timezone: string): ParishCalendar {
+  const today = calendarDateIn(now, timezone);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 = Sunday
+  return {
+    timezone,
+    today,
+    weekStart: addDays(today, -weekday),
+    monthStart: `${today.slice(0, 7)}-01`,
+    yearStart: `${today.slice(0, 4)}-01-01`,
+  };
+}
+
+/**
+ * Makes the summary triggers use the configured parish time zone (`PARISH_TIMEZONE`): stores it
+ * in `parish_timezone` and, when it differs from the stored one, rebuilds the summaries from the
+ * payments in the same transaction (the per-day collection rows depend on the zone). Called at
+ * start-up by `buildApp`, next to `ensureParishSettings`.
+ * @param timezone an IANA zone, already validated by the configuration
+ */
+export async function ensureParishTimezone(db: Db, timezone: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ timezone: string }>(
+      tx,
+      sql`SELECT timezone FROM parish_timezone WHERE id = 1 FOR UPDATE`,
+    );
+    if (row?.timezone === timezone) return;
+    await tx.execute(
+      sql`INSERT INTO parish_timezone (id, timezone) VALUES (1, ${timezone})
+          ON CONFLICT (id) DO UPDATE SET timezone = excluded.timezone`,
+    );
+    await tx.execute(sql`SELECT summaries_rebuild()`);
+  });
+}

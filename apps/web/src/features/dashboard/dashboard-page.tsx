@@ -1,0 +1,319 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  type MantineColor,
+} from '@mantine/core';
+import { METHOD_BUCKETS, formatDisplayDate, formatINR, type Dashboard } from '@parish/shared';
+import { IconRefresh } from '@tabler/icons-react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { errorText } from '../../lib/error-text.ts';
+import { DASHBOARD_KEY, paiseOf, useDashboard } from './dashboard-api.ts';
+
+type StaffRole = 'admin' | 'cashier';
+
+const QUICK_ACTIONS: Record<StaffRole, { to: string; key: string }[]> = {
+  admin: [
+    { to: '/admin/members', key: 'shell.nav.members' },
+    { to: '/admin/payments', key: 'shell.nav.payments' },
+    { to: '/admin/reports', key: 'shell.nav.reports' },
+    { to: '/admin/reminders', key: 'shell.nav.reminders' },
+  ],
+  cashier: [
+    { to: '/cashier/arrears', key: 'shell.nav.arrears' },
+    { to: '/cashier/collections', key: 'shell.nav.collections' },
+    { to: '/cashier/reports', key: 'shell.nav.reports' },
+  ],
+};
+
+/** The queries Refresh reloads (section 2: dashboard, members, heads and payments). */
+const REFRESH_KEYS = [DASHBOARD_KEY, ['members'], ['payment-heads'], ['payments']] as const;
+
+const inr = (rupees: number) => formatINR(paiseOf(rupees));
+
+function Card({
+  label,
+  value,
+  hint,
+  to,
+  linkLabel,
+  color,
+}: {
+  label: string;
+  value: string;
+  hint?: ReactNode;
+  to?: string;
+  linkLabel?: string;
+  color?: MantineColor;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md">
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fz={22} fw={700} c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="gray.7">
+          {hint}
+        </Text>
+      ) : null}
+      {to ? (
+        <Anchor
+          component={Link}
+          to={to}
+          size="sm"
+          aria-label={t('reports.dashboard.viewReportFor', { name: linkLabel ?? label })}
+        >
+          {t('reports.dashboard.viewReport')}
+        </Anchor>
+      ) : null}
+    </Paper>
+  );
+}
+
+function TypeBreakdown({ data }: { data: Dashboard }) {
+  const { t } = useTranslation();
+  const groups = [
+    { key: 'arrears', label: t('reports.dashboard.typeArrears'), color: 'red' },
+    { key: 'current', label: t('reports.dashboard.typeCurrent'), color: 'blue' },
+    { key: 'misc', label: t('reports.dashboard.typeMisc'), color: 'grape' },
+  ] as const;
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} fz="lg" mb="sm">
+        {t('reports.dashboard.paymentTypeBreakdown')}
+      </Title>
+      <Stack gap="sm">
+        {groups.map((group) => {
+          const figures = data.byType[group.key];
+          const whole = figures.paidAmount + figures.pendingAmount;
+          const share = whole > 0 ? (figures.paidAmount / whole) * 100 : 0;
+          const rate = (Math.round(share * 10) / 10).toFixed(1);
+          return (
+            <div key={group.key}>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text fw={600} size="sm">
+                  {group.label}
+                </Text>
+                <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {t('reports.dashboard.paidOfTotal', { paid: inr(figures.paidAmount), total: inr(whole) })}
+                </Text>
+              </Group>
+              <Progress
+                value={Math.min(100, share)}
+                color={group.color}
+                size="lg"
+                aria-label={`${group.label}: ${t('reports.dashboard.paidShare', { rate })}`}
+              />
+              <Text size="xs" c="gray.7">
+                {t('reports.dashboard.paidShare', { rate })} ·{' '}
+                {t('reports.dashboard.pendingCount', { count: figures.pendingCount })}
+              </Text>
+            </div>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
+function MethodsYtd({ data }: { data: Dashboard }) {
+  const { t } = useTranslation();
+  const labels = {
+    online: t('reports.dashboard.methodOnline'),
+    upi: t('reports.dashboard.methodUpi'),
+    direct: t('reports.dashboard.methodDirect'),
+    card: t('reports.dashboard.methodCard'),
+  };
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} fz="lg" mb="sm">
+        {t('reports.dashboard.collectionMethods')}
+      </Title>
+      <SimpleGrid cols={2} spacing="sm">
+        {METHOD_BUCKETS.map((bucket) => (
+          <div key={bucket}>
+            <Text size="sm" c="gray.7">
+              {labels[bucket]}
+            </Text>
+            <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {inr(data.collections.methodsYtd[bucket].amount)}
+            </Text>
+            <Text size="xs" c="gray.7">
+              {t('reports.dashboard.methodCount', { count: data.collections.methodsYtd[bucket].count })}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/**
+ * The back-office dashboard (specification section 2, "Back-office shell"): Total Members and
+ * Account Heads (admin only), Total Arrears, Current Dues, Miscellaneous, Collection YTD,
+ * Today's Collection (with this week and month; a cashier's count only their own direct
+ * collections), Payment Type Breakdown, Collection Methods (YTD), Quick actions. Cards link to
+ * the reports with `tab=arrears|current|misc|daily`. Refresh reloads dashboard, members, heads and
+ * payments; the figures also refetch every 30 s and on every live payment event.
+ */
+export function DashboardPage({ role }: { role: StaffRole }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const dashboard = useDashboard();
+  const refreshing = useIsFetching({ queryKey: DASHBOARD_KEY }) > 0;
+  const data = dashboard.data;
+  const reports = `/${role}/reports`;
+
+  function refresh() {
+    for (const queryKey of REFRESH_KEYS) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} fz={24}>
+          {t('reports.dashboard.title')}
+        </Title>
+        <Group gap="sm">
+          {data ? (
+            <Text size="xs" c="gray.7">
+              {t('reports.dashboard.updatedAt', {
+                time: new Date(data.generatedAt).toLocaleTimeString('en-IN', {
+                  hour: '2-digit',
+                  minute: '2-digit',
+                  timeZone: data.calendar.timezone,
+                }),
+              })}
+            </Text>
+          ) : null}
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={refresh}
+            loading={refreshing && !dashboard.isPending}
+          >
+            {t('reports.dashboard.refresh')}
+          </Button>
+        </Group>
+      </Group>
+      {dashboard.isPending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{t('reports.dashboard.loading')}</Text>
+        </Group>
+      ) : null}
+      {dashboard.isError ? (
+        <Alert color="red" role="alert">
+          {t('reports.dashboard.loadError', { reason: errorText(dashboard.error) })}
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: role === 'admin' ? 4 : 2 }} spacing="md">
+            {role === 'admin' ? (
+              <>
+                <Card
+                  label={t('reports.dashboard.totalMembers')}
+                  value={String(data.members.total)}
+                  hint={t('reports.dashboard.activeMembers', { count: data.members.active })}
+                />
+                <Card
+                  label={t('reports.dashboard.accountHeads')}
+                  value={String(data.paymentHeads.total)}
+                  hint={t('reports.dashboard.activeHeads', { count: data.paymentHeads.active })}
+                />
+              </>
+            ) : null}
+            <Card
+              label={t('reports.dashboard.collectionYtd')}
+              value={inr(data.periods.ytd.amount)}
+              color="green.9"
+              hint={t('reports.dashboard.sinceYearStart', {
+                date: formatDisplayDate(data.calendar.yearStart),
+                count: data.periods.ytd.count,
+              })}
+            />
+            <Card
+              label={t('reports.dashboard.todaysCollection')}
+              value={inr(data.periods.today.amount)}
+              color="green.9"
+              to={`${reports}?tab=daily`}
+              hint={
+                <>
+                  {t('reports.dashboard.todayCount', { count: data.periods.today.count })}
+                  <br />
+                  {t('reports.dashboard.thisWeek')}: {inr(data.periods.week.amount)} ·{' '}
+                  {t('reports.dashboard.thisMonth')}: {inr(data.periods.month.amount)}
+                  {data.scope === 'own' ? (
+                    <>
+                      <br />
+                      {t('reports.dashboard.ownOnly')}
+                    </>
+                  ) : null}
+                </>
+              }
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <Card
+              label={t('reports.dashboard.totalArrears')}
+              value={inr(data.byType.arrears.pendingAmount)}
+              color="red.9"
+              hint={t('reports.dashboard.pendingCount', { count: data.byType.arrears.pendingCount })}
+              to={`${reports}?tab=arrears`}
+            />
+            <Card
+              label={t('reports.dashboard.currentDues')}
+              value={inr(data.byType.current.pendingAmount)}
+              hint={t('reports.dashboard.pendingCount', { count: data.byType.current.pendingCount })}
+              to={`${reports}?tab=current`}
+            />
+            <Card
+              label={t('reports.dashboard.miscellaneous')}
+              value={inr(data.byType.misc.pendingAmount)}
+              hint={t('reports.dashboard.pendingCount', { count: data.byType.misc.pendingCount })}
+              to={`${reports}?tab=misc`}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <TypeBreakdown data={data} />
+            <Stack gap="md">
+              <MethodsYtd data={data} />
+              <Text size="sm" c="gray.7">
+                {t('reports.dashboard.collectionRate', { rate: data.metrics.collectionRate.toFixed(1) })}
+              </Text>
+            </Stack>
+          </SimpleGrid>
+        </>
+      ) : null}
+      <Paper withBorder p="md">
+        <Title order={2} fz="lg" mb="sm">
+          {t('reports.dashboard.quickActions')}
+        </Title>
+        <Group>
+          {QUICK_ACTIONS[role].map((action) => (
+            <Button key={action.to} component={Link} to={action.to} variant="light">
+              {t(action.key)}
+            </Button>
+          ))}
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatDisplayDate, formatINR } from '@parish/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ChartCard } from './chart-card.tsx';
+import {
+  DateRange,
+  DownloadButton,
+  Money,
+  ReportPager,
+  ReportState,
+  SortControls,
+  Toolbar,
+  useMethodLabel,
+} from './report-ui.tsx';
+import { toPaise, useReport, type ReportFilters } from './reports-api.ts';
+
+/**
+ * Daily Collections (section 2): a date range (default the server's last 30 days), a chart of
+ * every day of the range, and a table of the days with collections, 25 a page.
+ */
+export function DailyTab() {
+  const { t } = useTranslation();
+  const methodLabel = useMethodLabel();
+  const [range, setRange] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
+  const [sort, setSort] = useState({ sortBy: 'date', sortOrder: REPORT_DEFAULT_ORDER.daily });
+  const [page, setPage] = useState(1);
+  const filters: ReportFilters = { ...range, ...sort };
+  const report = useReport('daily', filters, page);
+  const data = report.data;
+  return (
+    <Stack>
+      <Toolbar>
+        <DateRange
+          from={range.from}
+          to={range.to}
+          onChange={(next) => {
+            setRange(next);
+            setPage(1);
+          }}
+        />
+        <SortControls
+          fields={REPORT_SORT_FIELDS.daily}
+          labelPrefix="reports.daily.sort"
+          {...sort}
+          onChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+        />
+        <Button
+          variant="default"
+          onClick={() => {
+            setRange({ from: null, to: null });
+            setPage(1);
+          }}
+        >
+          {t('reports.filters.clear')}
+        </Button>
+        <DownloadButton type="daily" filters={filters} />
+      </Toolbar>
+      <ReportState
+        isPending={report.isPending}
+        error={report.error}
+        empty={data?.total === 0}
+        emptyTitle={t('reports.daily.empty')}
+        emptyText={t('reports.daily.emptyText')}
+      />
+      {data ? (
+        <>
+          <Text fw={600} aria-live="polite">
+            {t('reports.daily.total', { count: data.totals.count, amount: formatINR(toPaise(data.totals.amount)) })}
+          </Text>
+          {data.total > 0 ? (
+            <>
+              <ChartCard
+                title={t('reports.daily.chartTitle')}
+                text={t('reports.daily.chartText', {
+                  from: formatDisplayDate(data.from),
+                  to: formatDisplayDate(data.to),
+                })}
+                chart={{ kind: 'daily', series: data.series }}
+              />
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('reports.daily.date')}</Table.Th>
+                      <Table.Th ta="right">{t('reports.daily.count')}</Table.Th>
+                      <Table.Th ta="right">{t('reports.daily.amount')}</Table.Th>
+                      <Table.Th>{t('reports.daily.byMethod')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((row) => (
+                      <Table.Tr key={row.day}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(row.day)}</Table.Td>
+                        <Table.Td ta="right">{row.count}</Table.Td>
+                        <Table.Td ta="right">
+                          <Money rupees={row.amount} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">
+                            {row.byMethod
+                              .map((m) => `${methodLabel(m.method)} ${formatINR(toPaise(m.amount))} (${m.count})`)
+                              .join(' · ')}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}

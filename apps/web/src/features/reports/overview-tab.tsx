@@ -1,0 +1,107 @@
+import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { formatINR } from '@parish/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ChartCard } from './chart-card.tsx';
+import { DownloadButton, Money, ReportState, percent, useMethodLabel } from './report-ui.tsx';
+import { toPaise, useReport } from './reports-api.ts';
+
+function Figure({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700}>
+        {children}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="gray.7">
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** Overview (section 2): Today's Collection, Total Receivables, Total Collected, Collection Rate, and collections by method. */
+export function OverviewTab() {
+  const { t } = useTranslation();
+  const methodLabel = useMethodLabel();
+  const report = useReport('overview', {});
+  const data = report.data;
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <DownloadButton type="overview" filters={{}} />
+      </Group>
+      <ReportState isPending={report.isPending} error={report.error} empty={false} emptyTitle="" emptyText="" />
+      {data ? (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            <Figure label={t('reports.overview.todaysCollection')}>
+              <Money rupees={data.todaysCollection} />
+            </Figure>
+            <Figure label={t('reports.overview.totalReceivables')}>
+              <Money rupees={data.totalReceivables} />
+            </Figure>
+            <Figure
+              label={t('reports.overview.totalCollected')}
+              hint={t('reports.overview.outstanding', { amount: formatINR(toPaise(data.totalOutstanding)) })}
+            >
+              <Money rupees={data.totalCollected} />
+            </Figure>
+            <Figure
+              label={t('reports.overview.collectionRate')}
+              hint={t('reports.overview.paidOfTotal', { paid: data.payments.paid, total: data.payments.total })}
+            >
+              {percent(data.collectionRate)}%
+            </Figure>
+          </SimpleGrid>
+          {data.byMethod.length === 0 ? (
+            <ReportState
+              isPending={false}
+              error={null}
+              empty
+              emptyTitle={t('reports.overview.noCollections')}
+              emptyText={t('reports.daily.emptyText')}
+            />
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <ChartCard
+                title={t('reports.overview.byMethodTitle')}
+                text={t('reports.overview.byMethodText')}
+                chart={{ kind: 'methods', data: data.byMethod, methodLabel }}
+              />
+              <Paper withBorder p="md">
+                <Table.ScrollContainer minWidth={300}>
+                  <Table>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('reports.overview.method')}</Table.Th>
+                        <Table.Th ta="right">{t('reports.overview.count')}</Table.Th>
+                        <Table.Th ta="right">{t('reports.overview.amount')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.byMethod.map((row) => (
+                        <Table.Tr key={row.method}>
+                          <Table.Td>{methodLabel(row.method)}</Table.Td>
+                          <Table.Td ta="right">{row.count}</Table.Td>
+                          <Table.Td ta="right">
+                            <Money rupees={row.amount} />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Paper>
+            </SimpleGrid>
+          )}
+        </>
+      ) : null}
+    </Stack>
+  );
+}

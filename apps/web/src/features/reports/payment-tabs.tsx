@@ -1,0 +1,341 @@
+import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  REPORT_DEFAULT_ORDER,
+  REPORT_SORT_FIELDS,
+  formatDisplayDate,
+  formatINR,
+  type PaymentReportRow,
+} from '@parish/shared';
+import { IconArrowBackUp, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { apiRequest } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/error-text.ts';
+import {
+  DateRange,
+  DownloadButton,
+  Money,
+  ReportPager,
+  ReportState,
+  SortControls,
+  StatusBadge,
+  Toolbar,
+  TypeBadge,
+  useMethodLabel,
+} from './report-ui.tsx';
+import { REPORTS_KEY, toPaise, useReport, type ReportFilters } from './reports-api.ts';
+
+/**
+ * Payment Details (section 2): every payment sorted by member name: member, head with type,
+ * amount (the paid amount if paid), status badge, created date; 25 a page.
+ */
+export function DetailsTab() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [sort, setSort] = useState({ sortBy: 'member', sortOrder: REPORT_DEFAULT_ORDER.details });
+  const [page, setPage] = useState(1);
+  const filters: ReportFilters = { search: debounced, ...sort };
+  const report = useReport('details', filters, page);
+  const data = report.data;
+  return (
+    <Stack>
+      <Toolbar>
+        <TextInput
+          type="search"
+          label={t('reports.filters.search')}
+          placeholder={t('reports.filters.searchMember')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <SortControls
+          fields={REPORT_SORT_FIELDS.details}
+          labelPrefix="reports.details.sort"
+          {...sort}
+          onChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+        />
+        <DownloadButton type="details" filters={filters} />
+      </Toolbar>
+      <ReportState
+        isPending={report.isPending}
+        error={report.error}
+        empty={data?.total === 0}
+        emptyTitle={t('reports.details.empty')}
+        emptyText={t('reports.details.emptyText')}
+      />
+      {data && data.total > 0 ? (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('reports.details.member')}</Table.Th>
+                  <Table.Th>{t('reports.details.head')}</Table.Th>
+                  <Table.Th ta="right">{t('reports.details.amount')}</Table.Th>
+                  <Table.Th>{t('reports.details.status')}</Table.Th>
+                  <Table.Th>{t('reports.details.created')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((row) => (
+                  <Table.Tr key={row.paymentId}>
+                    <Table.Td>
+                      {row.memberName}
+                      <Text size="xs" c="gray.7">
+                        {row.parishNumber}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm">{row.headName}</Text>
+                        <TypeBadge type={row.headType} />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Money rupees={row.amount} />
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={row.status} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(row.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The confirmation before a reversal: it warns that the action is irreversible (section 2). */
+function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const reverse = useMutation({
+    mutationFn: (paymentId: string) =>
+      apiRequest<{ success: boolean }>(`/api/payments/${paymentId}/reverse`, { method: 'PUT' }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', title: t('common.success'), message: t('reports.direct.reversed') });
+      for (const key of [REPORTS_KEY, ['dashboard'], ['payments'], ['collections'], ['payment-heads']]) {
+        void queryClient.invalidateQueries({ queryKey: [...key] });
+      }
+      onClose();
+    },
+  });
+  const close = () => {
+    reverse.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={row !== null} onClose={close} title={t('reports.direct.confirmTitle')}>
+      {row ? (
+        <Stack>
+          <Text>
+            {t('reports.direct.confirmText', {
+              amount: formatINR(toPaise(row.amount)),
+              head: row.headName,
+              name: row.memberName,
+            })}
+          </Text>
+          <Alert color="red" title={t('common.warning')}>
+            {t('reports.direct.irreversible')}
+          </Alert>
+          {reverse.isError ? (
+            <Alert color="red" role="alert">
+              {errorText(reverse.error, t('reports.direct.reverseFailed'))}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('reports.direct.cancel')}
+            </Button>
+            <Button color="red" loading={reverse.isPending} onClick={() => reverse.mutate(row.paymentId)}>
+              {t('reports.direct.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/**
+ * Direct Collections (section 2): paid payments with the manual gateway; filters date range,
+ * transaction ID text, member name or parish number; count and total of every match; Export CSV;
+ * Reverse after a confirmation. 25 a page, newest first.
+ */
+export function DirectTab() {
+  const { t } = useTranslation();
+  const methodLabel = useMethodLabel();
+  const [range, setRange] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
+  const [search, setSearch] = useState('');
+  const [txn, setTxn] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [debouncedTxn] = useDebouncedValue(txn.trim(), 300);
+  const [sort, setSort] = useState({ sortBy: 'date', sortOrder: REPORT_DEFAULT_ORDER.direct });
+  const [page, setPage] = useState(1);
+  const [reversing, setReversing] = useState<PaymentReportRow | null>(null);
+  const filters: ReportFilters = { ...range, search: debouncedSearch, transactionId: debouncedTxn, ...sort };
+  const report = useReport('direct', filters, page);
+  const data = report.data;
+  const resetPage = () => setPage(1);
+  return (
+    <Stack>
+      <Toolbar>
+        <DateRange
+          from={range.from}
+          to={range.to}
+          onChange={(next) => {
+            setRange(next);
+            resetPage();
+          }}
+        />
+        <TextInput
+          type="search"
+          label={t('reports.filters.transactionId')}
+          value={txn}
+          onChange={(event) => {
+            setTxn(event.currentTarget.value);
+            resetPage();
+          }}
+          w={{ base: '100%', sm: 200 }}
+        />
+        <TextInput
+          type="search"
+          label={t('reports.filters.memberOrParish')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            resetPage();
+          }}
+          w={{ base: '100%', sm: 240 }}
+        />
+        <SortControls
+          fields={REPORT_SORT_FIELDS.direct}
+          labelPrefix="reports.direct.sort"
+          {...sort}
+          onChange={(next) => {
+            setSort(next);
+            resetPage();
+          }}
+        />
+        <Button
+          variant="default"
+          onClick={() => {
+            setRange({ from: null, to: null });
+            setSearch('');
+            setTxn('');
+            resetPage();
+          }}
+        >
+          {t('reports.filters.clear')}
+        </Button>
+        <DownloadButton
+          type="direct"
+          filters={filters}
+          label={t('reports.direct.exportCsv')}
+          disabled={data?.total === 0}
+        />
+      </Toolbar>
+      {data ? (
+        <SimpleGrid cols={2} maw={480}>
+          <Paper withBorder p="sm">
+            <Text size="sm" c="gray.7">
+              {t('reports.direct.count')}
+            </Text>
+            <Text fw={700} fz="lg" aria-live="polite">
+              {data.totals.count}
+            </Text>
+          </Paper>
+          <Paper withBorder p="sm">
+            <Text size="sm" c="gray.7">
+              {t('reports.direct.total')}
+            </Text>
+            <Text fw={700} fz="lg" c="green.9" aria-live="polite">
+              <Money rupees={data.totals.amount} />
+            </Text>
+          </Paper>
+        </SimpleGrid>
+      ) : null}
+      <ReportState
+        isPending={report.isPending}
+        error={report.error}
+        empty={data?.total === 0}
+        emptyTitle={t('reports.direct.empty')}
+        emptyText={t('reports.direct.emptyText')}
+      />
+      {data && data.total > 0 ? (
+        <>
+          <Table.ScrollContainer minWidth={980}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('reports.direct.date')}</Table.Th>
+                  <Table.Th>{t('reports.direct.member')}</Table.Th>
+                  <Table.Th ta="right">{t('reports.direct.amount')}</Table.Th>
+                  <Table.Th>{t('reports.direct.head')}</Table.Th>
+                  <Table.Th>{t('reports.direct.method')}</Table.Th>
+                  <Table.Th>{t('reports.direct.transactionId')}</Table.Th>
+                  <Table.Th>{t('reports.direct.collectedBy')}</Table.Th>
+                  <Table.Th>{t('reports.direct.receipt')}</Table.Th>
+                  <Table.Th>{t('reports.direct.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((row) => (
+                  <Table.Tr key={row.paymentId}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(row.paidAt)}</Table.Td>
+                    <Table.Td>
+                      {row.memberName}
+                      <Text size="xs" c="gray.7">
+                        {row.parishNumber}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Money rupees={row.amount} />
+                    </Table.Td>
+                    <Table.Td>{row.headName}</Table.Td>
+                    <Table.Td>{methodLabel(row.paymentMethod)}</Table.Td>
+                    <Table.Td>{row.transactionId ?? ''}</Table.Td>
+                    <Table.Td>{row.collectedBy?.name ?? ''}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.receiptNumber ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        leftSection={<IconArrowBackUp size={14} aria-hidden />}
+                        aria-label={t('reports.direct.reverseFor', { head: row.headName, name: row.memberName })}
+                        onClick={() => setReversing(row)}
+                      >
+                        {t('reports.direct.reverse')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+        </>
+      ) : null}
+      <ReverseModal row={reversing} onClose={() => setReversing(null)} />
+    </Stack>
+  );
+}

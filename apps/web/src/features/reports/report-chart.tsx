@@ -1,0 +1,128 @@
+import '@mantine/charts/styles.css';
+
+import { BarChart, LineChart } from '@mantine/charts';
+import { formatDisplayDate, formatINR } from '@parish/shared';
+import { useTranslation } from 'react-i18next';
+
+import { toPaise } from './reports-api.ts';
+
+/**
+ * The report charts (issue 6, "Charts"), in their own lazily loaded chunk with Mantine charts
+ * (Recharts underneath), so neither the entry chunk nor the member portal carries them. Each chart
+ * is decorative for assistive technology (`aria-hidden`): the caller puts a heading and a text
+ * alternative beside it, and the table under it holds the same figures.
+ */
+export type ReportChartProps =
+  | { kind: 'daily'; series: { day: string; amount: number; count: number }[] }
+  | { kind: 'methods'; data: { method: string; amount: number; count: number }[]; methodLabel: (m: string) => string }
+  | { kind: 'heads'; data: { name: string; collected: number; outstanding: number }[] }
+  | { kind: 'years'; data: { year: number; totalReceivable: number; collected: number }[] };
+
+const money = (rupees: number) => formatINR(toPaise(rupees));
+/** Short axis ticks: ₹1.2L, ₹35K, ₹900. */
+const compact = (rupees: number) =>
+  rupees >= 1e7
+    ? `₹${(rupees / 1e7).toFixed(1)}Cr`
+    : rupees >= 1e5
+      ? `₹${(rupees / 1e5).toFixed(1)}L`
+      : rupees >= 1e3
+        ? `₹${Math.round(rupees / 1e3)}K`
+        : `₹${rupees}`;
+
+/** One chart of a report tab. */
+export default function ReportChart(props: ReportChartProps) {
+  const { t } = useTranslation();
+  const common = {
+    h: 260,
+    valueFormatter: money,
+    yAxisProps: { tickFormatter: compact, width: 64 },
+    gridAxis: 'y' as const,
+  };
+  switch (props.kind) {
+    case 'daily':
+      return (
+        <div aria-hidden>
+          <BarChart
+            {...common}
+            data={props.series.map((point) => ({
+              day: formatDisplayDate(point.day).slice(0, 5),
+              amount: point.amount,
+            }))}
+            dataKey="day"
+            series={[{ name: 'amount', label: t('reports.daily.amount'), color: 'blue.6' }]}
+          />
+        </div>
+      );
+    case 'methods':
+      return (
+        <div aria-hidden>
+          <BarChart
+            h={Math.max(160, props.data.length * 44)}
+            valueFormatter={money}
+            orientation="vertical"
+            data={props.data.map((row) => ({ method: props.methodLabel(row.method), amount: row.amount }))}
+            dataKey="method"
+            series={[{ name: 'amount', label: t('reports.overview.amount'), color: 'teal.6' }]}
+            xAxisProps={{ tickFormatter: compact }}
+            yAxisProps={{ width: 110 }}
+            gridAxis="x"
+          />
+        </div>
+      );
+    case 'heads':
+      return (
+        <div aria-hidden>
+          <BarChart
+            h={Math.max(200, props.data.length * 40)}
+            valueFormatter={money}
+            orientation="vertical"
+            type="stacked"
+            withLegend
+            data={props.data.map((row) => ({
+              name: row.name.length > 18 ? `${row.name.slice(0, 17)}…` : row.name,
+              collected: row.collected,
+              outstanding: row.outstanding,
+            }))}
+            dataKey="name"
+            series={[
+              { name: 'collected', label: t('reports.head.collected'), color: 'green.6' },
+              { name: 'outstanding', label: t('reports.head.outstanding'), color: 'orange.5' },
+            ]}
+            xAxisProps={{ tickFormatter: compact }}
+            yAxisProps={{ width: 120 }}
+            gridAxis="x"
+          />
+        </div>
+      );
+    case 'years':
+      return (
+        <div aria-hidden>
+          {props.data.length > 6 ? (
+            <LineChart
+              {...common}
+              withLegend
+              data={props.data.map((row) => ({ ...row, year: String(row.year) }))}
+              dataKey="year"
+              series={[
+                { name: 'totalReceivable', label: t('reports.yearwise.totalReceivable'), color: 'indigo.6' },
+                { name: 'collected', label: t('reports.yearwise.collected'), color: 'green.6' },
+              ]}
+              curveType="linear"
+            />
+          ) : (
+            <BarChart
+              {...common}
+              withLegend
+              data={props.data.map((row) => ({ ...row, year: String(row.year) }))}
+              dataKey="year"
+              series={[
+                { name: 'totalReceivable', label: t('reports.yearwise.totalReceivable'), color: 'indigo.6' },
+                { name: 'collected', label: t('reports.yearwise.collected'), color: 'green.6' },
+              ]}
+              maxBarWidth={60}
+            />
+          )}
+        </div>
+      );
+  }
+}

@@ -1,0 +1,326 @@
+import '@mantine/dates/styles.css';
+
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Progress,
+  Text,
+  type MantineColor,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { formatINR, type ReportType } from '@parish/shared';
+import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { errorText } from '../../lib/error-text.ts';
+import { downloadReport, toPaise, type ReportFilters } from './reports-api.ts';
+
+/** An amount in rupees from the API shown as ₹1,00,000.00. */
+export function Money({ rupees, strong = false }: { rupees: number; strong?: boolean }) {
+  return (
+    <Text
+      span
+      inherit={!strong}
+      fw={strong ? 700 : undefined}
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+    >
+      {rupees < 0 ? '-' : ''}
+      {formatINR(toPaise(rupees))}
+    </Text>
+  );
+}
+
+/** A percentage to one decimal (section 9: collection rate shown to 1 decimal). */
+export function percent(rate: number): string {
+  return (Math.round(rate * 10) / 10).toFixed(1);
+}
+
+/** The payment-rate bar, capped at 100% (section 2, Member Analysis). */
+export function RateBar({ rate, label }: { rate: number; label: string }) {
+  const capped = Math.max(0, Math.min(100, rate));
+  const color: MantineColor = capped >= 100 ? 'green' : capped >= 50 ? 'blue' : 'orange';
+  return (
+    <Group gap="xs" wrap="nowrap" miw={140}>
+      <Progress value={capped} color={color} w={80} aria-label={label} />
+      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {percent(capped)}%
+      </Text>
+    </Group>
+  );
+}
+
+/** The head-type badge: Arrears, Current Due or Miscellaneous (section 3). */
+export function TypeBadge({ type }: { type: string }) {
+  const { t } = useTranslation();
+  const color = type === 'arrear' ? 'red' : type === 'miscellaneous' ? 'grape' : 'blue';
+  const key = type === 'arrear' || type === 'miscellaneous' ? type : 'current due';
+  return (
+    <Badge color={color} variant="light">
+      {t(`reports.types.${key}`)}
+    </Badge>
+  );
+}
+
+/** The payment status badge. */
+export function StatusBadge({ status }: { status: 'paid' | 'pending' | 'failed' }) {
+  const { t } = useTranslation();
+  const color = status === 'paid' ? 'green' : status === 'failed' ? 'red' : 'orange';
+  return (
+    <Badge color={color} variant="light">
+      {t(`reports.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** 'Loading reports...', the failure text ('Failed to generate report' fallback) or the empty state. */
+export function ReportState({
+  isPending,
+  error,
+  empty,
+  emptyTitle,
+  emptyText,
+}: {
+  isPending: boolean;
+  error: unknown;
+  empty: boolean;
+  emptyTitle: string;
+  emptyText: string;
+}) {
+  const { t } = useTranslation();
+  if (isPending) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" />
+        <Text>{t('reports.loading')}</Text>
+      </Group>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" role="alert">
+        {errorText(error, t('reports.failed'))}
+      </Alert>
+    );
+  }
+  if (empty) {
+    return (
+      <Paper withBorder p="xl">
+        <Text fw={600}>{emptyTitle}</Text>
+        <Text c="gray.7">{emptyText}</Text>
+      </Paper>
+    );
+  }
+  return null;
+}
+
+/** Download CSV of one report tab; failures show 'Export Error' / 'Failed to export report. Please try again.'. */
+export function DownloadButton({
+  type,
+  filters,
+  label,
+  disabled,
+}: {
+  type: ReportType;
+  filters: ReportFilters;
+  label?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const name = t(`reports.tabs.${type}`);
+  async function run() {
+    setBusy(true);
+    try {
+      await downloadReport(type, filters);
+    } catch {
+      notifications.show({ color: 'red', title: t('reports.exportErrorTitle'), message: t('reports.exportError') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconDownload size={16} aria-hidden />}
+      onClick={() => void run()}
+      loading={busy}
+      disabled={disabled}
+      aria-label={t('reports.downloadLabel', { name })}
+    >
+      {label ?? t('reports.download')}
+    </Button>
+  );
+}
+
+/** From/To parish dates (dd/mm/yyyy), inclusive. */
+export function DateRange({
+  from,
+  to,
+  onChange,
+  clearable = true,
+}: {
+  from: string | null;
+  to: string | null;
+  onChange: (range: { from: string | null; to: string | null }) => void;
+  clearable?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DateInput
+        label={t('reports.filters.from')}
+        placeholder={t('reports.filters.datePlaceholder')}
+        valueFormat="DD/MM/YYYY"
+        value={from}
+        onChange={(value) => onChange({ from: value, to })}
+        maxDate={to ?? undefined}
+        clearable={clearable}
+        w={{ base: 'calc(50% - 6px)', sm: 160 }}
+        popoverProps={{ withinPortal: true }}
+      />
+      <DateInput
+        label={t('reports.filters.to')}
+        placeholder={t('reports.filters.datePlaceholder')}
+        valueFormat="DD/MM/YYYY"
+        value={to}
+        onChange={(value) => onChange({ from, to: value })}
+        minDate={from ?? undefined}
+        clearable={clearable}
+        w={{ base: 'calc(50% - 6px)', sm: 160 }}
+        popoverProps={{ withinPortal: true }}
+      />
+    </>
+  );
+}
+
+/** Sort field and order selects of a report (the fields come from the shared REPORT_SORT_FIELDS). */
+export function SortControls({
+  fields,
+  labelPrefix,
+  sortBy,
+  sortOrder,
+  onChange,
+}: {
+  fields: readonly string[];
+  labelPrefix: string;
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
+  onChange: (sort: { sortBy: string; sortOrder: 'asc' | 'desc' }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NativeSelect
+        label={t('reports.filters.sortBy')}
+        value={sortBy}
+        data={fields.map((field) => ({ value: field, label: t(`${labelPrefix}.${field}`) }))}
+        onChange={(event) => onChange({ sortBy: event.currentTarget.value, sortOrder })}
+        w={{ base: 'calc(50% - 6px)', sm: 170 }}
+      />
+      <NativeSelect
+        label={t('reports.filters.order')}
+        value={sortOrder}
+        data={[
+          { value: 'asc', label: t('reports.filters.ascending') },
+          { value: 'desc', label: t('reports.filters.descending') },
+        ]}
+        onChange={(event) => onChange({ sortBy, sortOrder: event.currentTarget.value as 'asc' | 'desc' })}
+        w={{ base: 'calc(50% - 6px)', sm: 140 }}
+      />
+    </>
+  );
+}
+
+/** The shown range and previous/next with up to five page buttons (section 2, "Shared pieces"). */
+export function ReportPager({
+  page,
+  limit,
+  total,
+  onPage,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (total === 0) return null;
+  const from = (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  const count = Math.min(5, pages);
+  const first = Math.min(Math.max(1, page - 2), Math.max(1, pages - count + 1));
+  const numbers = Array.from({ length: count }, (_, i) => first + i);
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="gray.7" aria-live="polite">
+        {t('reports.pager.range', { from, to, total })}
+      </Text>
+      {pages > 1 ? (
+        <nav aria-label={t('reports.pager.label')}>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('reports.pager.previous')}
+              disabled={page <= 1}
+              onClick={() => onPage(page - 1)}
+            >
+              <IconChevronLeft size={18} aria-hidden />
+            </ActionIcon>
+            {numbers.map((number) => (
+              <Button
+                key={number}
+                size="compact-md"
+                h={34}
+                miw={34}
+                px={8}
+                variant={number === page ? 'filled' : 'default'}
+                aria-label={t('reports.pager.page', { page: number })}
+                aria-current={number === page ? 'page' : undefined}
+                onClick={() => onPage(number)}
+              >
+                {number}
+              </Button>
+            ))}
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('reports.pager.next')}
+              disabled={page >= pages}
+              onClick={() => onPage(page + 1)}
+            >
+              <IconChevronRight size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </nav>
+      ) : null}
+    </Group>
+  );
+}
+
+/** A row of filters and actions that wraps on a phone. */
+export function Toolbar({ children }: { children: ReactNode }) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      {children}
+    </Group>
+  );
+}
+
+/** The label of a stored payment method ('Not recorded' when none). */
+export function useMethodLabel(): (method: string | null) => string {
+  const { t } = useTranslation();
+  return (method) => {
+    const key = method ?? 'unknown';
+    return t(`reports.methods.${key}`, { defaultValue: key });
+  };
+}

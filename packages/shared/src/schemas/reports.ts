@@ -1,0 +1,542 @@
+import { z } from 'zod';
+
+import { HEAD_TYPES } from '../head-types.ts';
+import { PAYMENT_GATEWAYS, PAYMENT_STATUSES } from './payments.ts';
+import { TRANSACTION_STATUSES, transactionSchema } from './portal.ts';
+
+/**
+ * Dashboard, reports, audit trail, online transactions and export (specification sections 2, 3,
+ * 7 and 9; `api-contract.md`, "Back office" and "Other"; issue 6).
+ *
+ * Units everywhere in this file: money in rupees (JSON numbers, at most 2 decimals; stored as
+ * paise), rates in percent with one decimal, calendar days `YYYY-MM-DD` in the parish time zone
+ * (`PARISH_TIMEZONE`), instants ISO 8601 UTC.
+ *
+ * "Collected" always means the paid amount (paidAmount, else the assigned amount) of paid
+ * payments (section 9). "Pending" / "outstanding" means the assigned amount of payments that are
+ * not paid (status pending or failed: a failed online attempt is still owed).
+ */
+
+/** Server answers of this capability that are not in the specification's own words. */
+export const REPORT_MSG = {
+  /** Section 8: report generation fallback. */
+  reportFailed: 'Failed to generate report',
+  /** 400: `from` after `to`. */
+  badRange: 'The start date must not be after the end date',
+  /** 400: a day range longer than the daily report covers. */
+  rangeTooLong: 'The date range can be at most 366 days',
+  /** 400: a sort field the report does not have. */
+  badSort: 'This report cannot be sorted by that column',
+  /** 401: a stream ticket that is unknown, used or expired. */
+  badTicket: 'The live-update ticket is invalid or has expired',
+} as const;
+
+/** A count and an amount (rupees). */
+export const countAmountSchema = z.object({
+  count: z.number().int(),
+  amount: z.number(),
+});
+/** A count and an amount (rupees). */
+export type CountAmount = z.infer<typeof countAmountSchema>;
+
+/** The three display groups of head types (section 3: anything not arrear or miscellaneous is 'Current Due'). */
+export const DUE_GROUPS = ['arrears', 'current', 'misc'] as const;
+/** One of {@link DUE_GROUPS}. */
+export type DueGroup = (typeof DUE_GROUPS)[number];
+
+/** Dashboard figures of one due group: what is still owed and what has been paid. */
+export const dueGroupFiguresSchema = z.object({
+  /** Sum of assigned amounts of unpaid payments, rupees. */
+  pendingAmount: z.number(),
+  /** Number of unpaid payments. */
+  pendingCount: z.number().int(),
+  /** Sum of paid amounts, rupees. */
+  paidAmount: z.number(),
+  /** Number of paid payments. */
+  paidCount: z.number().int(),
+});
+
+/**
+ * The Collection Methods (YTD) card buckets (section 2):
+ * - `online`: paid through a card gateway other than by card or UPI (worldline, razorpay);
+ * - `upi`: payment method UPI (at the office or online);
+ * - `direct`: manual gateway, cash or cheque (or no method recorded);
+ * - `card`: payment method card.
+ */
+export const METHOD_BUCKETS = ['online', 'upi', 'direct', 'card'] as const;
+/** One of {@link METHOD_BUCKETS}. */
+export type MethodBucket = (typeof METHOD_BUCKETS)[number];
+
+/** A payment method with its count and amount (rupees); `method` is the stored paymentMethod or 'unknown'. */
+export const methodTotalSchema = z.object({
+  method: z.string(),
+  count: z.number().int(),
+  amount: z.number(),
+});
+
+/**
+ * `GET /api/admin/dashboard` answer (admin, cashier). The specification's dashboard response
+ * (section 3) plus what the cards of section 2 need. Computed from the summary tables (never a
+ * scan of all payments).
+ * - `scope`: `all` for an admin; `own` for a cashier, whose `periods.today/week/month` and
+ *   `amounts.todaysCollection` count only their own manual collections (section 2).
+ * - `periods`: collected in the parish time zone: `ytd` from 1 January, `today`, `week` from
+ *   Sunday, `month` from the 1st.
+ * - `collections.byMethod`: all-time paid collections per stored payment method;
+ *   `collections.methodsYtd`: the Collection Methods (YTD) card.
+ * - `metrics.collectionRate`: paid count / total payments × 100, one decimal (section 9); 0 when
+ *   there are no payments.
+ */
+export const dashboardSchema = z.object({
+  members: z.object({ total: z.number().int(), active: z.number().int() }),
+  paymentHeads: z.object({ total: z.number().int(), active: z.number().int() }),
+  payments: z.object({
+    total: z.number().int(),
+    paid: z.number().int(),
+    pending: z.number().int(),
+    failed: z.number().int(),
+  }),
+  amounts: z.object({
+    totalCollected: z.number(),
+    totalPending: z.number(),
+    todaysCollection: z.number(),
+  }),
+  metrics: z.object({ collectionRate: z.number() }),
+  collections: z.object({
+    byMethod: z.array(methodTotalSchema),
+    methodsYtd: z.object({
+      online: countAmountSchema,
+      upi: countAmountSchema,
+      direct: countAmountSchema,
+      card: countAmountSchema,
+    }),
+  }),
+  byType: z.object({
+    arrears: dueGroupFiguresSchema,
+    current: dueGroupFiguresSchema,
+    misc: dueGroupFiguresSchema,
+  }),
+  periods: z.object({
+    ytd: countAmountSchema,
+    today: countAmountSchema,
+    week: countAmountSchema,
+    month: countAmountSchema,
+  }),
+  scope: z.enum(['all', 'own']),
+  /** The parish days the periods start on, and today. */
+  calendar: z.object({
+    timezone: z.string(),
+    today: z.string(),
+    weekStart: z.string(),
+    monthStart: z.string(),
+    yearStart: z.string(),
+  }),
+  generatedAt: z.string(),
+});
+/** The dashboard answer. */
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The report types of `POST /api/admin/reports` (`api-contract.md`). */
+export const REPORT_TYPES = [
+  'overview',
+  'daily',
+  'member',
+  'head',
+  'yearwise',
+  'details',
+  'direct',
+  'member-due',
+] as const;
+/** One of {@link REPORT_TYPES}. */
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** Default page size per report (section 9: 25 each; year-wise 10). */
+export const REPORT_PAGE_SIZE: Record<ReportType, number> = {
+  overview: 25,
+  daily: 25,
+  member: 25,
+  head: 25,
+  yearwise: 10,
+  details: 25,
+  direct: 25,
+  'member-due': 25,
+};
+
+/**
+ * The sort fields each report accepts; the first is the default (with the default order in
+ * {@link REPORT_DEFAULT_ORDER}). Specification section 2: member analysis by name, head analysis by
+ * head name, year-wise newest first, details by member name; direct collections newest first;
+ * member-wise due by total pending, largest first.
+ */
+export const REPORT_SORT_FIELDS = {
+  overview: [],
+  daily: ['date', 'amount', 'count'],
+  member: ['name', 'paid', 'pending', 'rate'],
+  head: ['name', 'collected', 'outstanding', 'rate'],
+  yearwise: ['year'],
+  details: ['member', 'amount', 'status', 'date'],
+  direct: ['date', 'amount', 'member'],
+  'member-due': ['pending', 'name'],
+} as const satisfies Record<ReportType, readonly string[]>;
+
+/** Default sort order per report. */
+export const REPORT_DEFAULT_ORDER: Record<ReportType, 'asc' | 'desc'> = {
+  overview: 'asc',
+  daily: 'desc',
+  member: 'asc',
+  head: 'asc',
+  yearwise: 'desc',
+  details: 'asc',
+  direct: 'desc',
+  'member-due': 'desc',
+};
+
+const isoDaySchema = z.iso.date({ error: 'Dates must be YYYY-MM-DD' });
+
+/**
+ * `POST /api/admin/reports` body (admin, cashier).
+ * - `type`: one of {@link REPORT_TYPES}.
+ * - `from`, `to`: parish calendar days, inclusive. Daily collections default to the last 30 days
+ *   up to today and cover at most 366 days; direct collections filter by paid day; other reports
+ *   ignore them.
+ * - `search`: member name, mobile or parish number (member, details, direct, member-due); for
+ *   direct collections it also matches the transaction id.
+ * - `transactionId`: direct collections only, substring of the transaction id.
+ * - `page` 1-based; `limit` default {@link REPORT_PAGE_SIZE}, at most 100.
+ * - `sortBy` one of {@link REPORT_SORT_FIELDS} for the type (else 400), `sortOrder` asc|desc
+ *   (default {@link REPORT_DEFAULT_ORDER}).
+ */
+export const reportRequestSchema = z.object({
+  type: z.enum(REPORT_TYPES),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  transactionId: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  sortBy: z.string().max(20).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+/** The report request as sent. */
+export type ReportRequestInput = z.input<typeof reportRequestSchema>;
+/** The report request after defaults. */
+export type ReportRequest = z.output<typeof reportRequestSchema>;
+
+const pageFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+};
+
+/** Overview: the four cards (section 2) plus the collections-by-method chart (all time). */
+export const overviewReportSchema = z.object({
+  type: z.literal('overview'),
+  todaysCollection: z.number(),
+  /** Sum of assigned amounts of every payment, rupees. */
+  totalReceivables: z.number(),
+  totalCollected: z.number(),
+  /** Assigned amounts of payments not yet paid, rupees. */
+  totalOutstanding: z.number(),
+  /** Paid count / total × 100, one decimal. */
+  collectionRate: z.number(),
+  payments: z.object({ total: z.number().int(), paid: z.number().int(), unpaid: z.number().int() }),
+  byMethod: z.array(methodTotalSchema),
+});
+
+/** One parish day of the daily collections report: count, amount and the split by payment method. */
+export const dailyRowSchema = z.object({
+  day: z.string(),
+  count: z.number().int(),
+  amount: z.number(),
+  byMethod: z.array(methodTotalSchema),
+});
+
+/**
+ * Daily collections over [from, to]: one row per day with collections (25 per page) and the
+ * chart series with every day of the range (zero days included), oldest first.
+ */
+export const dailyReportSchema = z.object({
+  type: z.literal('daily'),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(dailyRowSchema),
+  ...pageFields,
+  totals: countAmountSchema,
+  series: z.array(z.object({ day: z.string(), count: z.number().int(), amount: z.number() })),
+  byMethod: z.array(methodTotalSchema),
+});
+
+/**
+ * Member analysis row: amounts in rupees; `paymentRate` = paid amount / assigned amount × 100,
+ * one decimal, capped at 100 (section 2).
+ */
+export const memberReportRowSchema = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  parishNumber: z.string(),
+  mobile: z.string(),
+  amountPaid: z.number(),
+  amountPending: z.number(),
+  paymentRate: z.number(),
+  paidCount: z.number().int(),
+  pendingCount: z.number().int(),
+});
+
+/** Member analysis: members that have payments, searchable, 25 per page. Chart: none needed (the rate bar is per row). */
+export const memberReportSchema = z.object({
+  type: z.literal('member'),
+  items: z.array(memberReportRowSchema),
+  ...pageFields,
+});
+
+/** Payment head analysis row; `collectionRate` = paid count / payments of the head × 100, one decimal. */
+export const headReportRowSchema = z.object({
+  paymentHeadId: z.string(),
+  name: z.string(),
+  /** Base amount, rupees. */
+  amount: z.number(),
+  type: z.enum(HEAD_TYPES),
+  year: z.number().int(),
+  isActive: z.boolean(),
+  collected: z.number(),
+  outstanding: z.number(),
+  collectionRate: z.number(),
+  paidCount: z.number().int(),
+  totalCount: z.number().int(),
+});
+
+/**
+ * Payment head analysis: sorted by head name, 25 per page. `chart`: collected versus outstanding
+ * of the ten heads with the largest receivable (collected + outstanding).
+ */
+export const headReportSchema = z.object({
+  type: z.literal('head'),
+  items: z.array(headReportRowSchema),
+  ...pageFields,
+  chart: z.array(
+    z.object({ paymentHeadId: z.string(), name: z.string(), collected: z.number(), outstanding: z.number() }),
+  ),
+});
+
+/** Collected and pending amounts (rupees) of one due group in a year. */
+export const collectedPendingSchema = z.object({ collected: z.number(), pending: z.number() });
+
+/** Year-wise summary row (the head's year). `collectionRate`: paid count / payments × 100, one decimal. */
+export const yearRowSchema = z.object({
+  year: z.number().int(),
+  totalReceivable: z.number(),
+  collected: z.number(),
+  pending: z.number(),
+  collectionRate: z.number(),
+  arrears: collectedPendingSchema,
+  current: collectedPendingSchema,
+  misc: collectedPendingSchema,
+});
+
+/** Year-wise summary: newest first, 10 per page; `trend` has every year, oldest first. */
+export const yearwiseReportSchema = z.object({
+  type: z.literal('yearwise'),
+  items: z.array(yearRowSchema),
+  ...pageFields,
+  trend: z.array(z.object({ year: z.number().int(), totalReceivable: z.number(), collected: z.number() })),
+});
+
+/** A payment in the details and direct-collections reports. `amount`: the paid amount if paid, else the assigned amount. */
+export const paymentReportRowSchema = z.object({
+  paymentId: z.string(),
+  memberId: z.string(),
+  memberName: z.string(),
+  parishNumber: z.string(),
+  mobile: z.string(),
+  paymentHeadId: z.string(),
+  headName: z.string(),
+  headType: z.enum(HEAD_TYPES),
+  year: z.number().int(),
+  amount: z.number(),
+  assignedAmount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  paymentGateway: z.enum(PAYMENT_GATEWAYS).nullable(),
+  collectedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  receiptNumber: z.string().nullable(),
+});
+/** A payment row of the details and direct reports. */
+export type PaymentReportRow = z.infer<typeof paymentReportRowSchema>;
+
+/** Payment details: every payment sorted by member name, 25 per page. */
+export const detailsReportSchema = z.object({
+  type: z.literal('details'),
+  items: z.array(paymentReportRowSchema),
+  ...pageFields,
+});
+
+/**
+ * Direct collections: paid payments with the manual gateway, newest first, 25 per page;
+ * `totals` count and sum of every matching row (not only the page).
+ */
+export const directReportSchema = z.object({
+  type: z.literal('direct'),
+  items: z.array(paymentReportRowSchema),
+  ...pageFields,
+  totals: countAmountSchema,
+});
+
+/** Member-wise due row: pending amounts (rupees) by due group and in total. */
+export const memberDueRowSchema = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  parishNumber: z.string(),
+  mobile: z.string(),
+  arrears: z.number(),
+  current: z.number(),
+  misc: z.number(),
+  totalPending: z.number(),
+  pendingCount: z.number().int(),
+});
+
+/** Member-wise due: members who owe something, largest total first, 25 per page; `totals` over all of them. */
+export const memberDueReportSchema = z.object({
+  type: z.literal('member-due'),
+  items: z.array(memberDueRowSchema),
+  ...pageFields,
+  totals: z.object({
+    members: z.number().int(),
+    arrears: z.number(),
+    current: z.number(),
+    misc: z.number(),
+    totalPending: z.number(),
+  }),
+});
+
+/** `POST /api/admin/reports` answer: one shape per `type`. */
+export const reportResponseSchema = z.discriminatedUnion('type', [
+  overviewReportSchema,
+  dailyReportSchema,
+  memberReportSchema,
+  headReportSchema,
+  yearwiseReportSchema,
+  detailsReportSchema,
+  directReportSchema,
+  memberDueReportSchema,
+]);
+/** Any report answer. */
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+/** The report answer of one type. */
+export type ReportOf<T extends ReportType> = Extract<ReportResponse, { type: T }>;
+
+/**
+ * `GET /api/admin/reports/export` query: the same filters as the report; answers `text/csv`
+ * with every row of the report, e.g. `daily_collection_report_2026-11-22.csv`.
+ */
+export const reportExportQuerySchema = z.object({
+  type: z.enum(REPORT_TYPES),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  transactionId: z.string().trim().max(100).optional(),
+  sortBy: z.string().max(20).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+/** The report export query. */
+export type ReportExportQuery = z.output<typeof reportExportQuerySchema>;
+
+/** The dated file name prefix of each report's CSV (section 9: `daily_collection_report` with date). */
+export const REPORT_FILE_PREFIX: Record<ReportType, string> = {
+  overview: 'overview_report',
+  daily: 'daily_collection_report',
+  member: 'member_analysis_report',
+  head: 'payment_head_analysis_report',
+  yearwise: 'yearwise_summary_report',
+  details: 'payment_details_report',
+  direct: 'direct_collections_report',
+  'member-due': 'member_wise_due_report',
+};
+
+/** `GET /api/admin/activities` query: `limit` default 50 (section 9), at most 200; `before` an activity id for the next page. */
+export const activitiesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().min(1).optional(),
+});
+
+/** One audit-trail entry (newest first). `before`/`after` are the recorded states (money inside them in paise, as stored). */
+export const activitySchema = z.object({
+  _id: z.number().int(),
+  occurredAt: z.string(),
+  actorType: z.enum(['staff', 'member', 'system', 'gateway']),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+/** An audit-trail entry. */
+export type Activity = z.infer<typeof activitySchema>;
+
+/** `GET /api/admin/activities` answer; `nextBefore` is the `before` of the next page, null at the end. */
+export const activitiesSchema = z.object({
+  items: z.array(activitySchema),
+  nextBefore: z.number().int().nullable(),
+});
+
+/** `GET /api/transactions` query: page, limit (default 50 as the customer view uses, at most 100), status, paymentGateway. */
+export const transactionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  paymentGateway: z.enum(PAYMENT_GATEWAYS).optional(),
+});
+
+/** An online transaction as staff see it: the portal's transaction (rupees) plus the member named. */
+export const staffTransactionSchema = transactionSchema.extend({
+  member: z.object({ _id: z.string(), name: z.string(), parishNumber: z.string() }).nullable(),
+});
+/** An online transaction as staff see it. */
+export type StaffTransaction = z.infer<typeof staffTransactionSchema>;
+
+/** `GET /api/transactions` answer. */
+export const transactionListSchema = z.object({
+  items: z.array(staffTransactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** `GET /api/transactions/stats/summary` answer: counts and amounts (rupees) per status and per gateway. */
+export const transactionStatsSchema = z.object({
+  total: countAmountSchema,
+  byStatus: z.object({ pending: countAmountSchema, success: countAmountSchema, failed: countAmountSchema }),
+  byGateway: z.array(
+    z.object({ paymentGateway: z.enum(PAYMENT_GATEWAYS), count: z.number().int(), amount: z.number() }),
+  ),
+});
+
+/**
+ * `GET /api/admin/export` query. `format` json (default) or csv; `type` all (members, heads and
+ * payments). The CSV is one file of three sections (members, payment heads, payments), each
+ * starting with its own header row whose first cell is `type`; every data row starts with its
+ * section's type (`member`, `payment_head`, `payment`). Money in rupees.
+ */
+export const exportQuerySchema = z.object({
+  format: z.enum(['json', 'csv']).default('json'),
+  type: z.enum(['all']).default('all'),
+});
+
+/** `POST /api/events/ticket` answer: a single-use ticket for `GET /api/subscribe?ticket=`, valid 30 s. */
+export const eventTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+
+/** `GET /api/subscribe` query. */
+export const subscribeQuerySchema = z.object({ ticket: z.string().min(10).max(200) });
+
+/** The event types on the stream (`api-contract.md`, "Other"). */
+export const APP_EVENT_TYPES = [
+  'payment.updated',
+  'member.updated',
+  'head.updated',
+  'import.progress',
+  'reminders.progress',
+] as const;

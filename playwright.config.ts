@@ -10,6 +10,11 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(os.tmpdir(), `parish-e2e-${process.pid}`);
+/**
+ * The local stand-in for the WhatsApp Cloud API that e2e/reminders.spec.ts starts on this port;
+ * other specs never send, so nothing needs it to be running.
+ */
+const WHATSAPP_STAND_IN_PORT = Number(process.env.E2E_WHATSAPP_PORT ?? 3299);
 
 export default defineConfig({
   testDir: './e2e',
@@ -53,6 +58,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WHATSAPP_ACCESS_TOKEN: 'e2e-whatsapp-token',
+      WHATSAPP_PHONE_NUMBER_ID: '100200300400',
+      WHATSAPP_BASE_URL: `http://127.0.0.1:${WHATSAPP_STAND_IN_PORT}`,
+      WHATSAPP_APP_SECRET: 'e2e-whatsapp-app-secret',
       // A developer may build into a directory of their own (vite build --outDir) and point here.
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },

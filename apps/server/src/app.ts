@@ -12,10 +12,12 @@ import {
 } from 'fastify-type-provider-zod';
 
 import type { Config } from './config/env.ts';
+import { gatewayCspSources } from './config/gateways.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
 import { routeModules } from './modules/index.ts';
+import { ensureParishTimezone } from './modules/reports/parish-calendar.ts';
 import { ensureParishSettings } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -81,14 +83,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
+  // Live payment gateways add their script, frame and API hosts; the sandbox adds nothing.
+  const gatewayCsp = gatewayCspSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...gatewayCsp.scriptSrc],
+        frameSrc: ["'self'", ...gatewayCsp.frameSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...gatewayCsp.connectSrc],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
       },
@@ -119,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webAppPlugin);
 
   await ensureParishSettings(database.db, config.parishName);
+  await ensureParishTimezone(database.db, config.parishTimezone);
   const firstAdmin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
   if (firstAdmin.generatedPassword) {
     options.onGeneratedAdminPassword?.(config.adminUsername, firstAdmin.generatedPassword);

@@ -17,3 +17,7 @@ export * from './member-csv.ts';
 export * from './schemas/payment-heads.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/collections.ts';
+export * from './schemas/portal.ts';
+export * from './schemas/gateways.ts';
+export * from './schemas/reports.ts';
+export * from './schemas/reminders.ts';

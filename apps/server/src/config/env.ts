@@ -5,6 +5,8 @@ import path from 'node:path';
 import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
 import { z } from 'zod';
 
+import { loadGatewaySettings, type GatewaySettings } from './gateways.ts';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -32,10 +34,60 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
+  // WhatsApp Cloud API (gateways-and-messaging.md section C); see Config.whatsapp.
+  WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().min(1).optional(),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION must look like v21.0')
+    .default('v21.0'),
+  WHATSAPP_BASE_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_NOTIFY_ON_ASSIGN: z.stringbool().default(false),
+  WHATSAPP_NOTIFY_ON_PAYMENT: z.stringbool().default(false),
+  WHATSAPP_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  WHATSAPP_WORKER: z.stringbool().default(true),
 });
 
-/** The server's configuration, validated at start-up. */
-export interface Config {
+/**
+ * WhatsApp Cloud API settings (`gateways-and-messaging.md` section C; spec section 7, "Messaging
+ * provider"). Credentials stay on the server; `configured` is true only with both the access
+ * token and the phone number id, and nothing is sent without them.
+ */
+export interface WhatsAppConfig {
+  /** WHATSAPP_ACCESS_TOKEN: a System User (permanent) token, sent as the bearer. */
+  accessToken: string | undefined;
+  /** WHATSAPP_PHONE_NUMBER_ID: the business phone number's id (the path segment of the send URL). */
+  phoneNumberId: string | undefined;
+  /** WHATSAPP_API_VERSION, default v21.0. */
+  apiVersion: string;
+  /** WHATSAPP_BASE_URL, default https://graph.facebook.com (tests point it at a local stand-in). */
+  baseUrl: string;
+  /** WHATSAPP_APP_SECRET: HMAC key of the webhook's X-Hub-Signature-256; webhooks are refused without it. */
+  appSecret: string | undefined;
+  /** WHATSAPP_VERIFY_TOKEN: the string Meta echoes in the webhook verification handshake. */
+  verifyToken: string | undefined;
+  /** WHATSAPP_NOTIFY_ON_ASSIGN (default false): message members when a head is assigned to them. */
+  notifyOnAssign: boolean;
+  /** WHATSAPP_NOTIFY_ON_PAYMENT (default false): send the `success` template after an online payment settles. */
+  notifyOnPayment: boolean;
+  /** WHATSAPP_SEND_INTERVAL_MS: pause between two messages, default 1000 (section 9, "Bulk WhatsApp pause"). */
+  sendIntervalMs: number;
+  /** WHATSAPP_TIMEOUT_MS: client timeout of one send, default 10000 (security bar RS-03). */
+  timeoutMs: number;
+  /** WHATSAPP_RETRY_BASE_MS: first back-off after a 429 or 5xx, doubled each retry; default 1000. */
+  retryBaseMs: number;
+  /** WHATSAPP_WORKER (default true): run the background sender in this process. */
+  worker: boolean;
+  /** Whether sending is possible: access token and phone number id are both set. */
+  configured: boolean;
+}
+
+/** The server's configuration, validated at start-up (online payment: `./gateways.ts`). */
+export interface Config extends GatewaySettings {
   port: number;
   host: string;
   /** Absolute path of the data directory (PGlite files, generated secrets, lock file). */
@@ -56,6 +108,8 @@ export interface Config {
   /** Directory of the built web app, or null to serve the API only. */
   webDistDir: string | null;
   rateLimitPerMinute: number;
+  /** WhatsApp Cloud API settings (WHATSAPP_* variables). */
+  whatsapp: WhatsAppConfig;
 }
 
 /**
@@ -90,6 +144,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    ...loadGatewaySettings(env),
+    whatsapp: {
+      accessToken: values.WHATSAPP_ACCESS_TOKEN,
+      phoneNumberId: values.WHATSAPP_PHONE_NUMBER_ID,
+      apiVersion: values.WHATSAPP_API_VERSION,
+      baseUrl: values.WHATSAPP_BASE_URL.replace(/\/$/, ''),
+      appSecret: values.WHATSAPP_APP_SECRET,
+      verifyToken: values.WHATSAPP_VERIFY_TOKEN,
+      notifyOnAssign: values.WHATSAPP_NOTIFY_ON_ASSIGN,
+      notifyOnPayment: values.WHATSAPP_NOTIFY_ON_PAYMENT,
+      sendIntervalMs: values.WHATSAPP_SEND_INTERVAL_MS,
+      timeoutMs: values.WHATSAPP_TIMEOUT_MS,
+      retryBaseMs: values.WHATSAPP_RETRY_BASE_MS,
+      worker: values.WHATSAPP_WORKER,
+      configured: Boolean(values.WHATSAPP_ACCESS_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID),
+    },
   };
 }
 

@@ -1,2 +1,91 @@
 /** English texts of the reminders screens (part of the one catalogue, see ../en.ts). */
-export const reminders = {} as const;
+export const reminders = {
+  title: 'Send Reminders',
+  subtitle: 'Send WhatsApp payment reminders to members with a link to their payment portal.',
+  notConfigured: {
+    title: 'WhatsApp is not configured',
+    text: 'Reminders cannot be sent until the server has WhatsApp Cloud API credentials. Set these environment variables on the server and restart it:',
+    token: 'WHATSAPP_ACCESS_TOKEN: a permanent (System User) access token',
+    phone: 'WHATSAPP_PHONE_NUMBER_ID: the business phone number id',
+    optional:
+      'Optional: WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN for delivery updates, WHATSAPP_API_VERSION, WHATSAPP_NOTIFY_ON_ASSIGN and WHATSAPP_NOTIFY_ON_PAYMENT.',
+  },
+  members: {
+    heading: 'Members',
+    search: 'Search members',
+    searchPlaceholder: 'Name, mobile or parish number',
+    selectAll: 'Select All',
+    deselectAll: 'Deselect All',
+    sendSelected: 'Send to Selected ({{count}})',
+    sending: 'Sending...',
+    sendAll: 'Send to All',
+    selectedCount: '{{count}} selected',
+    empty: 'No members found',
+    loadError: 'Error loading members: {{reason}}',
+    select: 'Select {{name}}',
+    parishNumber: 'Parish No. {{value}}',
+    chunkNote: 'Up to 20 members are sent at a time, one message per second.',
+  },
+  sendAllConfirm: {
+    title: 'Send to All',
+    text: 'Send the payment reminder to every active member with a pending payment? Messages go out one per second in the background; progress shows in the Delivery Status panel.',
+    confirm: 'Send to All',
+  },
+  dialogs: {
+    noneSelectedTitle: 'No Members Selected',
+    sentTitle: 'Reminders Sent Successfully',
+    sentText: 'Successful: {{successful}}, Failed: {{failed}}',
+    startedTitle: 'Reminders Started',
+    startedText: 'Sending reminders to {{total}} members in the background.',
+    failedTitle: 'Send Failed',
+    failedText: 'Failed to send WhatsApp reminders: {{reason}}',
+    authTitle: 'Authentication Error',
+    authText: 'Your session has expired. Please refresh the page and log in again.',
+    ok: 'OK',
+  },
+  status: {
+    heading: 'Delivery Status',
+    successful: 'Successful',
+    failed: 'Failed',
+    pending: 'Pending',
+    unknown: 'Unknown',
+    progress: '{{done}} of {{total}} processed',
+    progressLabel: 'Sending progress',
+    empty: 'No reminders sent yet.',
+    lastJob: 'Started {{date}}',
+    more: 'Showing the first {{shown}} of {{total}} members.',
+    states: {
+      queued: 'Queued',
+      sending: 'Sending',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      read: 'Read',
+      failed: 'Failed',
+      unknown: 'Unknown',
+    },
+    unknownHint: 'The outcome is unknown (no answer in time); it was not resent automatically.',
+    /** Plain words for the WhatsApp error codes a parish meets most (gateways-and-messaging.md C.3). */
+    errorHints: {
+      '131026': 'This number cannot receive WhatsApp messages (not on WhatsApp, or an old app).',
+      '131047': 'More than 24 hours since the member last wrote; only approved templates can be sent.',
+      '131050': 'The member has opted out of these messages.',
+      '132001': 'The message template is missing or not approved in this language.',
+      '130429': 'WhatsApp is busy. Please try again later.',
+      '131056': 'Too many messages to this member in a short time. Please try again later.',
+      '190': 'The WhatsApp access token has expired. The server’s WHATSAPP_ACCESS_TOKEN must be renewed.',
+      RECIPIENT: 'The member has no valid WhatsApp number.',
+      PARAMS: 'Missing required template parameter values.',
+    },
+  },
+  info: {
+    title: 'About WhatsApp messaging',
+    lines: {
+      template:
+        'Each member receives the approved "payment" template with their name and a button that opens the payment portal for their mobile number.',
+      pacing:
+        'Messages are sent one by one with a 1 second pause. Busy or temporarily failing requests are retried; permanent errors (for example a number not on WhatsApp) are not.',
+      states: 'Sent means WhatsApp accepted the message; Delivered and Read follow when WhatsApp reports them.',
+      failures: 'If a send fails, check the member’s mobile number and try again later.',
+    },
+  },
+} as const;

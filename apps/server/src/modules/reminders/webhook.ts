@@ -1,0 +1,115 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+import type { Db } from '../../db/client.ts';
+
+/**
+ * Checks `X-Hub-Signature-256: sha256=<hex>` against HMAC-SHA256 of the raw request bytes with
+ * the App Secret (`gateways-and-messaging.md` C.5; security bar WA-06), in constant time.
+ * @returns false when the secret, the header or the body is missing, or the digest differs.
+ */
+export function verifyWebhookSignature(
+  rawBody: Buffer | undefined,
+  header: string | string[] | undefined,
+  appSecret: string | undefined,
+): boolean {
+  if (!appSecret || !rawBody || typeof header !== 'string') return false;
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
+  if (!match?.[1]) return false;
+  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
+  const given = Buffer.from(match[1], 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** One status of the `messages` webhook field (C.5). */
+const statusSchema = z.object({
+  id: z.string().min(1).max(300),
+  status: z.string().max(40),
+  timestamp: z.string().max(40).optional(),
+  recipient_id: z.string().max(40).optional(),
+  biz_opaque_callback_data: z.string().max(512).optional(),
+  errors: z
+    .array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }))
+    .optional(),
+});
+
+/**
+ * The webhook envelope (C.5), loosely: only `entry[].changes[].value.statuses[]` is read;
+ * inbound messages and unknown fields are accepted and ignored.
+ */
+export const webhookBodySchema = z
+  .object({
+    object: z.string().optional(),
+    entry: z
+      .array(
+        z.looseObject({
+          changes: z
+            .array(
+              z.looseObject({
+                field: z.string().optional(),
+                value: z.looseObject({ statuses: z.array(statusSchema).optional() }).optional(),
+              }),
+            )
+            .optional(),
+        }),
+      )
+      .optional(),
+  })
+  .loose();
+
+/** A parsed webhook body. */
+export type WebhookBody = z.infer<typeof webhookBodySchema>;
+
+/** Rank of each delivery state: a status only ever moves a delivery forward (statuses arrive out of order). */
+const RANK: Record<string, number> = { queued: 0, sending: 0, unknown: 0, sent: 1, failed: 1.5, delivered: 2, read: 3 };
+
+/**
+ * Applies the statuses of a verified webhook (C.5; WA-06) to `message_deliveries`: found by the
+ * message id, or by our delivery id echoed in `biz_opaque_callback_data` (which also settles a
+ * row left `unknown` by a timeout). Each (message id, status) is handled once, deduplicated in
+ * `gateway_events` (provider `whatsapp`), and a status never moves a delivery backwards:
+ * `delivered` after `read` and `failed` after `delivered` change nothing.
+ * @returns how many deliveries changed.
+ */
+export async function applyWebhookStatuses(db: Db, body: WebhookBody): Promise<number> {
+  let changed = 0;
+  const statuses = (body.entry ?? []).flatMap((entry) =>
+    (entry.changes ?? []).flatMap((change) => change.value?.statuses ?? []),
+  );
+  for (const status of statuses) {
+    if (!['sent', 'delivered', 'read', 'failed'].includes(status.status)) continue;
+    const eventId = `${status.id}:${status.status}`;
+    const updated = await db.transaction(async (tx) => {
+      const inserted = (await tx.execute(
+        sql`INSERT INTO gateway_events (provider, event_id, payload)
+            VALUES ('whatsapp', ${eventId}, ${JSON.stringify(status)}::jsonb)
+            ON CONFLICT DO NOTHING RETURNING event_id`,
+      )) as unknown as { rows: unknown[] };
+      if (inserted.rows.length === 0) return 0;
+      const error = status.errors?.[0];
+      const deliveryId = status.biz_opaque_callback_data;
+      const byId = deliveryId && /^[0-9a-f-]{36}$/i.test(deliveryId) ? deliveryId : null;
+      const allowedFrom = Object.entries(RANK)
+        .filter(([, rank]) => rank < (RANK[status.status] ?? 0))
+        .map(([name]) => name);
+      const result = (await tx.execute(
+        sql`UPDATE message_deliveries
+               SET status = ${status.status},
+                   message_id = coalesce(message_id, ${status.id}),
+                   error_code = CASE WHEN ${status.status} = 'failed' THEN ${error?.code !== undefined ? String(error.code) : null} ELSE error_code END,
+                   error_message = CASE WHEN ${status.status} = 'failed'
+                                        THEN ${error ? (error.message ?? error.title ?? null) : null} ELSE error_message END,
+                   sent_at = CASE WHEN ${status.status} = 'failed' THEN sent_at ELSE coalesce(sent_at, now()) END,
+                   updated_at = now()
+             WHERE (message_id = ${status.id} OR (${byId}::uuid IS NOT NULL AND id = ${byId}::uuid))
+               AND status IN (SELECT unnest(${`{${allowedFrom.join(',')}}`}::text[]))
+         RETURNING id`,
+      )) as unknown as { rows: unknown[] };
+      return result.rows.length;
+    });
+    changed += updated;
+  }
+  return changed;
+}

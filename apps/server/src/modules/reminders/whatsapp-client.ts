@@ -1,0 +1,305 @@
+import { REMINDER_MSG, whatsAppApiErrorText } from '@parish/shared';
+
+import type { WhatsAppConfig } from '../../config/env.ts';
+
+/**
+ * The JSON body of one Cloud API send (`gateways-and-messaging.md` C.1): a template or a text
+ * message to one number (digits only, country code first).
+ */
+export type WhatsAppMessageBody = Record<string, unknown> & {
+  messaging_product: 'whatsapp';
+  to: string;
+  type: 'template' | 'text';
+};
+
+/**
+ * How a failed send is handled (security bar 3.L):
+ * - `retryable`: definitely not accepted and worth trying again (HTTP 429, throughput codes
+ *   130429 / 131056 / 4 / 80007, 5xx, connection refused before anything was sent);
+ * - `permanent`: will fail again (131026 undeliverable, 132001 template missing, 131047 window
+ *   closed, 131050 opted out, auth errors, other 4xx, missing template values) — not retried;
+ * - `ambiguous`: the request may have been accepted (timeout, connection reset after sending) —
+ *   recorded as `unknown` and never resent automatically (WA-01, WA-03).
+ */
+export type SendFailureKind = 'retryable' | 'permanent' | 'ambiguous';
+
+/** Meta error codes that mean "slow down" (C.3): retried with back-off. */
+const THROTTLE_CODES = new Set([130429, 131056, 4, 80007]);
+/** Meta error codes of temporary faults (C.3): retried. */
+const TRANSIENT_CODES = new Set([131000, 1, 2, 131016, 133004]);
+
+/** A send that did not succeed, with what to do about it. */
+export class WhatsAppSendError extends Error {
+  /** HTTP status, or 0 when no answer came. */
+  readonly status: number;
+  /** Meta's `error.code` when the body had one, else the HTTP status or a local code (TIMEOUT, NETWORK, PARAMS). */
+  readonly errorCode: string;
+  readonly kind: SendFailureKind;
+  /** Seconds from a Retry-After header, when the provider sent one. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    message: string,
+    options: { status: number; errorCode: string; kind: SendFailureKind; retryAfterSeconds?: number | undefined },
+  ) {
+    super(message);
+    this.name = 'WhatsAppSendError';
+    this.status = options.status;
+    this.errorCode = options.errorCode;
+    this.kind = options.kind;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/**
+ * The payment link of a reminder (section 7): the configured public origin (`PUBLIC_URL`, never
+ * the request's Host header) + `/customer/login?mobile=<url-encoded>&type=payment`, which opens
+ * the member login in its 'Payment Portal' mode (section 2).
+ */
+export function paymentLink(publicUrl: string, mobile: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/${paymentLinkSuffix(mobile)}`;
+}
+
+/**
+ * The part of the payment link after the origin and its slash: the dynamic suffix a URL button
+ * parameter carries (C.1: "developer-provided suffix appended to the predefined prefix URL"), so
+ * the approved `payment` template's button URL must be `{PUBLIC_URL}/{{1}}`.
+ */
+export function paymentLinkSuffix(mobile: string): string {
+  return `customer/login?mobile=${encodeURIComponent(mobile)}&type=payment`;
+}
+
+/**
+ * A template text parameter made safe (WA-07): Meta refuses newlines, tabs and long runs of
+ * spaces in parameters, and WhatsApp markup (`*bold*`, `_italic_`, `~strike~`, backticks) in a
+ * member's name must not format the message. Whitespace runs become one space; markup characters go.
+ */
+export function templateText(value: string): string {
+  return value
+    .replace(/[*_~`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function requireValues(...values: (string | null | undefined)[]): void {
+  if (values.some((value) => !value || !value.trim())) {
+    throw new WhatsAppSendError(REMINDER_MSG.missingTemplateParams, {
+      status: 0,
+      errorCode: 'PARAMS',
+      kind: 'permanent',
+    });
+  }
+}
+
+function envelope(to: string): { messaging_product: 'whatsapp'; recipient_type: 'individual'; to: string } {
+  return { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+}
+
+/**
+ * The `payment` reminder template (section 7): language `en`, body parameter the member's name,
+ * URL button 0 with the payment link's suffix ({@link paymentLinkSuffix}).
+ * `callbackData` (the delivery id) comes back in status webhooks as `biz_opaque_callback_data`.
+ * @throws WhatsAppSendError 'Missing required template parameter values.' without a name or mobile.
+ */
+export function paymentTemplate(
+  to: string,
+  memberName: string,
+  mobile: string,
+  callbackData?: string,
+): WhatsAppMessageBody {
+  requireValues(memberName, mobile);
+  return {
+    ...envelope(to),
+    type: 'template',
+    template: {
+      name: 'payment',
+      language: { code: 'en' },
+      components: [
+        { type: 'body', parameters: [{ type: 'text', text: templateText(memberName) }] },
+        {
+          type: 'button',
+          sub_type: 'url',
+          index: '0',
+          parameters: [{ type: 'text', text: paymentLinkSuffix(mobile) }],
+        },
+      ],
+    },
+    ...(callbackData && { biz_opaque_callback_data: callbackData }),
+  };
+}
+
+/**
+ * The `success` template (section 7), sent after an online payment settles: language `en`, body
+ * parameter the member's name.
+ * @throws WhatsAppSendError 'Missing required template parameter values.' without a name.
+ */
+export function successTemplate(to: string, memberName: string, callbackData?: string): WhatsAppMessageBody {
+  requireValues(memberName);
+  return {
+    ...envelope(to),
+    type: 'template',
+    template: {
+      name: 'success',
+      language: { code: 'en' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: templateText(memberName) }] }],
+    },
+    ...(callbackData && { biz_opaque_callback_data: callbackData }),
+  };
+}
+
+/** Meta's `hello_world` sample template (language en_US, as Meta ships it): the test message. */
+export function helloWorldTemplate(to: string): WhatsAppMessageBody {
+  return { ...envelope(to), type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } };
+}
+
+/** What the new-assignment message says (section 7): one head newly assigned to one member. */
+export interface AssignmentMessage {
+  memberName: string;
+  headName: string;
+  /** The assigned amount, already formatted (₹1,00,000.00). */
+  amount: string;
+  /** The type label: Arrears, Current Due or Miscellaneous. */
+  type: string;
+  /** The due date, dd/mm/yyyy, or '-' when the head has none. */
+  dueDate: string;
+  description: string;
+  /** The member's parish number (the identifier members know). */
+  memberId: string;
+  link: string;
+}
+
+/**
+ * The plain-text new-assignment message (section 7: member name, head name, amount, type, due
+ * date, description, member id and payment link). Text messages are only delivered inside the
+ * 24-hour customer-service window (C.4); outside it WhatsApp answers 131047, recorded as failed.
+ * @throws WhatsAppSendError 'Missing required template parameter values.' without a name or link.
+ */
+export function assignmentText(to: string, message: AssignmentMessage, callbackData?: string): WhatsAppMessageBody {
+  requireValues(message.memberName, message.link);
+  const line = (value: string) => value.replace(/\s+/g, ' ').trim();
+  const body = [
+    `Dear ${line(message.memberName)},`,
+    '',
+    `A new payment has been added to your account.`,
+    `Head: ${line(message.headName)}`,
+    `Amount: ${message.amount}`,
+    `Type: ${message.type}`,
+    `Due date: ${message.dueDate}`,
+    ...(message.description.trim() ? [`Description: ${line(message.description)}`] : []),
+    `Member ID: ${message.memberId}`,
+    '',
+    `Pay online: ${message.link}`,
+  ].join('\n');
+  return {
+    ...envelope(to),
+    type: 'text',
+    text: { preview_url: false, body },
+    ...(callbackData && { biz_opaque_callback_data: callbackData }),
+  };
+}
+
+interface MetaErrorBody {
+  error?: { code?: number; message?: string };
+}
+
+function classify(status: number, metaCode: number | undefined): SendFailureKind {
+  if (status === 429) return 'retryable';
+  if (metaCode !== undefined && (THROTTLE_CODES.has(metaCode) || TRANSIENT_CODES.has(metaCode))) return 'retryable';
+  if (status >= 500) return 'retryable';
+  return 'permanent';
+}
+
+/** Errors a connection raises before any byte of the request left (definitely not sent). */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * The server-side WhatsApp Cloud API client (section 7, "Messaging provider";
+ * `gateways-and-messaging.md` C.1-C.3). `POST {base}/{version}/{phone number id}/messages` with
+ * the bearer token; credentials never leave the server.
+ */
+export class WhatsAppClient {
+  constructor(
+    private readonly settings: WhatsAppConfig,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  /** The send URL (C.1). */
+  get endpoint(): string {
+    const { baseUrl, apiVersion, phoneNumberId } = this.settings;
+    return `${baseUrl}/${apiVersion}/${encodeURIComponent(phoneNumberId ?? '')}/messages`;
+  }
+
+  /**
+   * Sends one message, with the configured timeout (10 s by default).
+   * @returns the provider's message id (`messages[0].id`, wamid...).
+   * @throws WhatsAppSendError: 'WhatsApp API Error: {status} - {body}' for a non-success answer
+   *   (section 7), classified retryable / permanent; a timeout or a reset is `ambiguous`.
+   */
+  async send(body: WhatsAppMessageBody, signal?: AbortSignal): Promise<string> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort);
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(this.endpoint, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.settings.accessToken ?? ''}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause;
+      if (!controller.signal.aborted && cause?.code && NOT_SENT_CODES.has(cause.code)) {
+        throw new WhatsAppSendError(`WhatsApp API unreachable: ${cause.code}`, {
+          status: 0,
+          errorCode: 'NETWORK',
+          kind: 'retryable',
+        });
+      }
+      throw new WhatsAppSendError(REMINDER_MSG.timeout, {
+        status: 0,
+        errorCode: controller.signal.aborted ? 'TIMEOUT' : 'NETWORK',
+        kind: 'ambiguous',
+      });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+    if (!response.ok) {
+      let metaCode: number | undefined;
+      try {
+        metaCode = (JSON.parse(text) as MetaErrorBody).error?.code;
+      } catch {
+        metaCode = undefined;
+      }
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new WhatsAppSendError(whatsAppApiErrorText(response.status, text.slice(0, 1000)), {
+        status: response.status,
+        errorCode: String(metaCode ?? response.status),
+        kind: classify(response.status, metaCode),
+        retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      });
+    }
+    let messageId: unknown;
+    try {
+      messageId = (JSON.parse(text) as { messages?: { id?: unknown }[] }).messages?.[0]?.id;
+    } catch {
+      messageId = undefined;
+    }
+    if (typeof messageId !== 'string' || !messageId) {
+      // Accepted (2xx) but without an id: it may well go out, so it must not be resent.
+      throw new WhatsAppSendError(whatsAppApiErrorText(response.status, text.slice(0, 1000)), {
+        status: response.status,
+        errorCode: 'NO_MESSAGE_ID',
+        kind: 'ambiguous',
+      });
+    }
+    return messageId;
+  }
+}

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { calendarDateIn, defaultDueDate, formatDisplayDate } from '@parish/shared';
@@ -6,7 +7,7 @@ import { calendarDateIn, defaultDueDate, formatDisplayDate } from '@parish/share
 import { ADMIN, signInStaff } from './fixtures.ts';
 
 /** The dues matrix of the product documents (ParishNumber, Name, Phone, then one column per head). */
-const MATRIX_CSV = '/work/shared/data/dues-matrix-sample.csv';
+const MATRIX_CSV = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/csv/dues-matrix-sample.csv');
 
 /** 31 March of the current financial year in the parish, as the form shows it (dd/mm/yyyy). */
 function expectedDueDate(): string {

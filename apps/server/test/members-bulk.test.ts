@@ -34,7 +34,7 @@ const INVALID_EMAIL = 'Please enter a valid email address';
 const DUPLICATE = 'Member with this mobile number or parish number already exists';
 const REQUIRED = 'Please fill all required fields (Name, Mobile, and Parish Number)';
 
-const SAMPLE = path.resolve(import.meta.dirname, '../../../../shared/data/members-sample.csv');
+const SAMPLE = path.resolve(import.meta.dirname, 'fixtures/csv/members-sample.csv');
 
 let t: TestApp;
 let admin: RoleSession;

@@ -12,7 +12,7 @@ import { auditEvents, members, paymentHeads, payments } from '../src/db/schema/i
 import { importDuesMatrix, parseHeadHeader } from '../src/modules/payments/payments.import.ts';
 import { createMember, createTestApp, expectError, loginAs, type RoleSession, type TestApp } from './helpers.ts';
 
-const DATA = path.resolve(import.meta.dirname, '../../../../shared/data');
+const DATA = path.resolve(import.meta.dirname, 'fixtures/csv');
 
 /** A CSV file parsed as the web client does: a list of lists, BOM kept in the first cell. */
 function readCsv(name: string): string[][] {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ChangePasswordModal } from '../../components/change-password-modal.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { useLiveUpdates } from '../../lib/live-updates.ts';
 import { useParishSettings } from '../../lib/settings.ts';
 import { PaidTab } from './paid-tab.tsx';
 import { ConfirmDialog, FailureDialog, SuccessDialog } from './payment-dialogs.tsx';
@@ -35,6 +36,8 @@ const pendingFigure = (summary: CustomerSummary | undefined) =>
  */
 export function CustomerPortal() {
   const { t } = useTranslation();
+  // A collection at the parish office shows here without a reload (issue 6, live updates).
+  useLiveUpdates();
   const { user, signOut } = useAuth();
   const settings = useParishSettings();
   const [changing, { open: openChange, close: closeChange }] = useDisclosure(false);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { MEMBER, signInMember } from './fixtures.ts';
+import { ADMIN, MEMBER, signInMember, signInStaff } from './fixtures.ts';
 
 /**
  * The member portal and online payment through the built-in Worldline sandbox (issue 5; spec
@@ -139,6 +139,21 @@ test('a variable amount above the minimum is paid, shown on the Paid tab, with r
   await expect(transaction.first().getByText('success')).toBeVisible();
   await expect(transaction.first().getByText('Payment Items')).toBeVisible();
   await expect(transaction.first().getByText('Building Fund 2026')).toBeVisible();
+});
+
+test("the admin sees the online payment in the member's Payment Summary", async ({ page }) => {
+  await signInStaff(page, ADMIN, 'Admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(MEMBER.name);
+  await page
+    .getByRole('button', { name: `View payment history of ${MEMBER.name}` })
+    .first()
+    .click();
+  const summary = page.getByRole('dialog', { name: 'Payment Summary' });
+  await expect(summary.getByRole('button', { name: 'Receipt for Building Fund 2026' })).toBeVisible();
+  await expect(summary.getByText('+ ₹500.00 extra')).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Receipt for Cemetery Fund 2025' })).toBeVisible();
 });
 
 test('a checkout script that does not load gives the SDK message and no order', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
@@ -91,14 +91,7 @@ export async function listMembers(
   const conditions: SQL[] = [eq(members.isActive, true)];
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    const matches = or(
-      ilike(members.name, pattern),
-      ilike(members.mobile, pattern),
-      ilike(members.parishNumber, pattern),
-      ilike(members.currentLocation, pattern),
-    );
-    if (matches) conditions.push(matches);
+    conditions.push(sql`${members.searchText} like ${`%${escapeLike(search.toLowerCase())}%`}`);
   }
   const where = and(...conditions);
   const direction = sortOrder === 'desc' ? sql.raw('desc') : sql.raw('asc');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 
 import type { AppEvent } from '../../lib/events.ts';
 
@@ -28,11 +28,13 @@ function shrink(event: AppEvent): AppEvent {
  * `app.events.relay` to NOTIFY on {@link EVENTS_CHANNEL}, and LISTENs on a dedicated connection,
  * handing events from other processes to `app.events.deliver`. Each app instance tags its
  * notifications with a random origin id and skips its own echoes. Only on PostgreSQL (PGlite is
- * one process). The connection is re-established after a loss; released when the app closes.
+ * one process). The listening connection is a client of its own, outside the pool, so that
+ * closing the pool never waits for it; it is re-established after a loss and ended when the app
+ * closes.
  */
 export async function startPgRelay(app: FastifyInstance, pool: pg.Pool): Promise<void> {
   const origin = randomUUID();
-  let client: pg.PoolClient | null = null;
+  let client: pg.Client | null = null;
   let closing = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
 
@@ -50,15 +52,26 @@ export async function startPgRelay(app: FastifyInstance, pool: pg.Pool): Promise
     retry = null;
     if (closing) return;
     try {
-      const next = await pool.connect();
+      const next = new pg.Client({
+        connectionString: pool.options.connectionString,
+        application_name: 'parish-dues-events',
+      });
       next.on('notification', onNotification);
+      let lost = false;
       next.on('error', (error) => {
+        if (lost) return;
+        lost = true;
         app.log.warn({ err: error }, 'event relay connection lost');
-        next.release(error);
         if (client === next) client = null;
+        next.end().catch(() => undefined);
         if (!closing) retry = setTimeout(() => void connect(), 1000);
       });
+      await next.connect();
       await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+      if (closing) {
+        await next.end().catch(() => undefined);
+        return;
+      }
       client = next;
     } catch (error) {
       app.log.warn({ err: error }, 'event relay could not listen');
@@ -83,7 +96,7 @@ export async function startPgRelay(app: FastifyInstance, pool: pg.Pool): Promise
     if (held) {
       held.off('notification', onNotification);
       await held.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => undefined);
-      held.release();
+      await held.end().catch(() => undefined);
     }
   });
 

@@ -71,9 +71,10 @@ export async function collectPayment(
   const paidAt = app.clock.now();
   const reference = input.pgTransactionId ?? null;
   const collected = await app.db.transaction(async (tx) => {
-    const settled = await queryRows<{ id: string }>(
-      tx,
-      sql`update payments p
+    const settle = () =>
+      queryRows<{ id: string }>(
+        tx,
+        sql`update payments p
           set status = 'paid', paid_amount_paise = ${amountPaise}, paid_at = ${paidAt.toISOString()},
               payment_method = ${input.paymentMethod}, payment_gateway = 'manual', collection_mode = 'manual',
               collected_by = ${actor.id}, transaction_id = ${reference}, pg_transaction_id = ${reference},
@@ -82,8 +83,9 @@ export async function collectPayment(
           where p.id = ${paymentId} and p.status = 'pending' and h.id = p.payment_head_id
             and ${amountPaise} >= p.amount_paise and (${amountPaise} = p.amount_paise or h.variable_amount)
           returning p.id`,
-    );
-    if (settled.length === 0) {
+      );
+    let settled = await settle();
+    for (let attempt = 0; settled.length === 0 && attempt < 2; attempt += 1) {
       const [current] = await tx
         .select({ status: payments.status, amountPaise: payments.amountPaise, variable: paymentHeads.variableAmount })
         .from(payments)
@@ -93,8 +95,14 @@ export async function collectPayment(
       if (current.status !== 'pending') throw conflict(COLLECTION_MSG.notPending);
       const due = formatINR(current.amountPaise);
       if (amountPaise < current.amountPaise) throw badRequest(amountBelowDueMessage(due), 'collectionAmount');
-      throw badRequest(amountFixedMessage(due), 'collectionAmount');
+      if (amountPaise !== current.amountPaise && !current.variable) {
+        throw badRequest(amountFixedMessage(due), 'collectionAmount');
+      }
+      // Pending now and the amount is right: a reversal committed while the update waited on the
+      // row (its snapshot still saw it paid). The next statement sees the reversal: try again.
+      settled = await settle();
     }
+    if (settled.length === 0) throw conflict(COLLECTION_MSG.notPending);
     const receiptNumber = await takeReceiptNumber(tx, paidAt, app.config.parishTimezone);
     await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId));
     const after = await findPaymentRecord(tx, paymentId);

@@ -4,7 +4,7 @@
  * response time in milliseconds; the result counts non-2xx answers.
  */
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     amount?: number;
@@ -12,12 +12,12 @@ declare module 'autocannon' {
     method?: string;
     body?: string;
   }
-  interface Result {
+  export interface Result {
     non2xx: number;
     errors: number;
     latency: { p50: number; p99: number; average: number };
   }
-  interface Instance extends PromiseLike<Result> {
+  export interface Instance extends PromiseLike<Result> {
     on(
       event: 'response',
       listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,

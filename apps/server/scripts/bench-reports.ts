@@ -6,7 +6,7 @@
  * listening server with autocannon, c = 10, 200 requests after 20 warm-up: p50 and p95.
  * Goals at p95 on PostgreSQL: dashboard 150 ms, each report 300 ms (PGlite: 150 ms / 1,000 ms).
  */
-import autocannon from 'autocannon';
+import { measureLoad } from './load.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
@@ -125,12 +125,8 @@ export async function measureReports(
       connections: 10,
       ...(target.body && { body: target.body }),
     };
-    await autocannon({ ...options, amount: 20 });
-    const times: number[] = [];
-    const instance = autocannon({ ...options, amount: REPORT_REQUESTS });
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-    const result = await instance;
-    times.sort((a, b) => a - b);
+    const result = await measureLoad({ ...options, amount: REPORT_REQUESTS }, 20);
+    const { times } = result;
     rows.push({
       name: target.name,
       p50: percentile(times, 50),

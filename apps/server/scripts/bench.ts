@@ -26,7 +26,6 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
@@ -34,6 +33,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from '../src/db/client.ts';
 import { measureReports, REPORT_MEMBERS, seedReports, type ReportBenchRow } from './bench-reports.ts';
+import { measureLoad } from './load.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -225,14 +225,8 @@ async function listLatency(
   if (!address || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}${LIST_URL}`;
   const headers = { authorization: `Bearer ${token}` };
-  // Warm-up.
-  await autocannon({ url, connections: 10, amount: 50, headers });
-  const times: number[] = [];
-  const instance = autocannon({ url, connections: 10, amount: LIST_REQUESTS, headers });
-  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, non2xx: result.non2xx };
+  const { times, non2xx } = await measureLoad({ url, connections: 10, amount: LIST_REQUESTS, headers }, 50);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, non2xx };
 }
 
 async function runEngine(engine: Engine, matrix: string[][]): Promise<EngineResult> {

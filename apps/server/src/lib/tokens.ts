@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 
 import type { Role } from '@parish/shared';
 import { jwtVerify, SignJWT } from 'jose';
@@ -31,10 +31,23 @@ export function signAccessToken(secret: Uint8Array, claims: AccessClaims, now: D
 }
 
 /**
+ * The HS256 verification key of a secret, imported once: jose imports a raw secret into
+ * WebCrypto on every verification otherwise (about 0.1 ms a request, measured).
+ */
+export function accessTokenVerifyKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  return webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+}
+
+/**
  * Verifies an access token: HS256 only, our issuer and audience, not expired, typ `access`.
+ * `secret` is the raw secret or its key from `accessTokenVerifyKey`.
  * @returns the claims, or null for any token that does not verify.
  */
-export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+export async function verifyAccessToken(
+  secret: Uint8Array | webcrypto.CryptoKey,
+  token: string,
+  now: Date,
+): Promise<AccessClaims | null> {
   if (token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, secret, {

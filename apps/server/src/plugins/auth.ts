@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import type { webcrypto } from 'node:crypto';
+
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -6,7 +8,7 @@ import { ErrorCode, MSG } from '@parish/shared';
 
 import { members, staffUsers } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
-import { verifyAccessToken } from '../lib/tokens.ts';
+import { accessTokenVerifyKey, verifyAccessToken } from '../lib/tokens.ts';
 import type { Actor, RouteRoles } from '../types.ts';
 
 /** Routes outside `/api` (the web app, static files) and the API docs are public by nature. */
@@ -25,7 +27,8 @@ function defaultRoles(url: string): RouteRoles | undefined {
  * - A route's roles are enforced: anonymous gets 401, the wrong role 403.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const secret = new TextEncoder().encode(app.config.jwtSecret);
+  const key = await accessTokenVerifyKey(new TextEncoder().encode(app.config.jwtSecret));
+  const lookups = prepareLookups(app);
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {
@@ -37,7 +40,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request) => {
-    request.actor = await authenticate(app, secret, request);
+    request.actor = await authenticate(app, key, lookups, request);
     const roles = request.routeOptions.config.roles;
     if (!roles || roles === 'public') return;
     if (!request.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
@@ -47,16 +50,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-async function authenticate(app: FastifyInstance, secret: Uint8Array, request: FastifyRequest): Promise<Actor | null> {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header);
-  if (!match?.[1]) return null;
-  const claims = await verifyAccessToken(secret, match[1], app.clock.now());
-  if (!claims) return null;
-  if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-  if (claims.role === 'customer') {
-    const [member] = await app.db
+/**
+ * The account lookups of every authenticated request, as prepared statements: built once, and
+ * on PostgreSQL parsed and planned once per connection.
+ */
+function prepareLookups(app: FastifyInstance) {
+  return {
+    member: app.db
       .select({
         id: members.id,
         name: members.name,
@@ -67,7 +67,38 @@ async function authenticate(app: FastifyInstance, secret: Uint8Array, request: F
         passwordIsInitial: members.passwordIsInitial,
       })
       .from(members)
-      .where(eq(members.id, claims.sub));
+      .where(eq(members.id, sql.placeholder('id')))
+      .prepare('auth_member_by_id'),
+    staff: app.db
+      .select({
+        id: staffUsers.id,
+        name: staffUsers.name,
+        role: staffUsers.role,
+        username: staffUsers.username,
+        isActive: staffUsers.isActive,
+        tokenVersion: staffUsers.tokenVersion,
+      })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, sql.placeholder('id')))
+      .prepare('auth_staff_by_id'),
+  };
+}
+
+async function authenticate(
+  app: FastifyInstance,
+  key: webcrypto.CryptoKey,
+  lookups: ReturnType<typeof prepareLookups>,
+  request: FastifyRequest,
+): Promise<Actor | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header);
+  if (!match?.[1]) return null;
+  const claims = await verifyAccessToken(key, match[1], app.clock.now());
+  if (!claims) return null;
+  if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
+  if (claims.role === 'customer') {
+    const [member] = await lookups.member.execute({ id: claims.sub });
     if (!member?.isActive || member.tokenVersion !== claims.tv) return null;
     return {
       type: 'member',
@@ -79,17 +110,7 @@ async function authenticate(app: FastifyInstance, secret: Uint8Array, request: F
       mustChangePassword: member.passwordIsInitial,
     };
   }
-  const [user] = await app.db
-    .select({
-      id: staffUsers.id,
-      name: staffUsers.name,
-      role: staffUsers.role,
-      username: staffUsers.username,
-      isActive: staffUsers.isActive,
-      tokenVersion: staffUsers.tokenVersion,
-    })
-    .from(staffUsers)
-    .where(eq(staffUsers.id, claims.sub));
+  const [user] = await lookups.staff.execute({ id: claims.sub });
   if (!user?.isActive || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
   return { type: 'staff', id: user.id, name: user.name, role: user.role, username: user.username };
 }

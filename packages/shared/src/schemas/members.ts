@@ -63,7 +63,7 @@ export type MemberInput = z.output<typeof memberInputSchema>;
 
 /**
  * A member as the API answers it (`api-contract.md`, "Member"). Never the password hash.
- * `selectedParticulars` are the ids of the payment heads assigned to the member.
+ * `selectedParticulars` are the ids of the payment heads assigned to the member, in id order.
  */
 export const memberSchema = z.object({
   _id: z.string(),

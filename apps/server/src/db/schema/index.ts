@@ -10,3 +10,4 @@ export * from './settings.ts';
 export * from './jobs.ts';
 export * from './reminders.ts';
 export * from './summaries.ts';
+export * from './data-versions.ts';

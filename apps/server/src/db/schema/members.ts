@@ -49,7 +49,11 @@ export const members = pgTable(
       .on(sql`upper(${t.parishNumber})`)
       .where(sql`${t.isActive}`),
     index('members_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // One per sortable column (members.service.ts SORT_COLUMNS), so that a page is read in
+    // order rather than sorted from every match; mobile's is the unique index above.
     index('members_active_name_idx').on(t.isActive, t.name),
+    index('members_active_parish_number_idx').on(t.isActive, t.parishNumber),
+    index('members_active_location_idx').on(t.isActive, t.currentLocation),
     index('members_active_created_idx').on(t.isActive, t.createdAt),
   ],
 );

@@ -1,5 +1,6 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 import {
   MSG,
@@ -11,7 +12,7 @@ import {
   type MemberSortField,
 } from '@parish/shared';
 
-import type { DbOrTx } from '../../db/client.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members, payments, transactionItems } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -33,17 +34,18 @@ const SORT_COLUMNS = {
 } as const satisfies Record<MemberSortField, unknown>;
 
 /**
- * The ids of the heads assigned to the member of the outer row, as a text array. Written with
+ * The ids of the heads assigned to the member of the outer row, as a text array in id order (the
+ * order of the `(member_id, payment_head_id)` index, which answers it alone). Written with
  * qualified names on purpose: Drizzle leaves the table name off columns of single-table selects,
  * which would make the correlation refer to `payments` itself.
  */
-const selectedParticularsSql = sql<string[]>`coalesce((
-  select array_agg(p.payment_head_id::text order by p.created_at, p.id)
-  from payments p where p.member_id = "members"."id"
-), '{}')`;
+const selectedParticularsSql = sql<string[]>`array(
+  select p.payment_head_id::text from payments p
+  where p.member_id = "members"."id" order by p.payment_head_id
+)`;
 
 /** A member row as the API shows it (never the password hash). */
-export function toMember(row: MemberRow, selectedParticulars: readonly string[] = []): Member {
+export function toMember(row: MemberFields, selectedParticulars: readonly string[] = []): Member {
   return {
     _id: row.id,
     name: row.name,
@@ -64,65 +66,152 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** The head ids assigned to each of the given members (one grouped query). */
-async function selectedParticularsOf(db: DbOrTx, memberIds: string[]): Promise<Map<string, string[]>> {
-  if (memberIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      memberId: payments.memberId,
-      headIds: sql<string[]>`array_agg(${payments.paymentHeadId}::text order by ${payments.createdAt}, ${payments.id})`,
-    })
-    .from(payments)
-    .where(inArray(payments.memberId, memberIds))
-    .groupBy(payments.memberId);
-  return new Map(rows.map((row) => [row.memberId, row.headIds]));
+/** The member columns the API shows, as `toMember` reads them (raw SQL gives a Date). */
+type MemberFields = Omit<
+  Pick<
+    MemberRow,
+    | 'id'
+    | 'name'
+    | 'mobile'
+    | 'parishNumber'
+    | 'alternateContact'
+    | 'currentLocation'
+    | 'email'
+    | 'address'
+    | 'isActive'
+    | 'createdAt'
+  >,
+  'createdAt'
+> & { createdAt: string | Date };
+
+/** The data versions the member list depends on (`data_versions`); null when a row is missing. */
+interface ListVersions {
+  members: string | null;
+  payments: string | null;
+}
+
+/**
+ * A row of the member list statement: the data versions, and one member of the page, or nulls
+ * when the page is empty (the versions still come back).
+ */
+type MemberPageRow = ListVersions & ((MemberFields & { particulars: string | null }) | { id: null });
+
+/** One page of the member list as the API answers it. */
+export interface MemberPage {
+  items: Member[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** An answer with the data version it was computed under. */
+interface Versioned<T> {
+  version: string;
+  value: T;
+}
+
+/**
+ * Counts of active members matching a search (key: the lower-cased search, '' for none), each
+ * with the members version it was counted under. Used only by a statement that read the same
+ * version, so a count is exact whichever process or database wrote last (`data_versions`).
+ */
+const memberCounts = new LRUCache<string, Versioned<number>>({ max: 1_000 });
+
+/**
+ * Whole pages of the member list (key: search, sort, page and size), each with the members and
+ * payments versions it was read under; about 1 KB a member, at most 8 MB in all.
+ */
+const memberPages = new LRUCache<string, Versioned<MemberPage>>({
+  max: 500,
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (entry) => 1024 * (1 + entry.value.items.length),
+});
+
+const membersVersionSql = sql`(select version::text from data_versions where name = 'members')`;
+const paymentsVersionSql = sql`(select version::text from data_versions where name = 'payments')`;
+
+/** Both versions as one key, or null when either is missing (then nothing is cached). */
+function versionKey(versions: ListVersions | undefined): string | null {
+  return versions?.members && versions.payments ? `${versions.members}/${versions.payments}` : null;
 }
 
 /**
  * The active members, one page: search (case-insensitive substring of name, mobile, parish
- * number or location), sorted by a whitelisted column with the id as tiebreak. Three statements:
- * the count, the page, and the page's assigned heads.
+ * number or location), sorted by a whitelisted column with the id as tiebreak, with the total.
+ *
+ * Repeated reads are answered from memory while the data is unchanged (`performance.md`, B1: the
+ * list is read again on every page turn, refocus and live update, and counting a broad search
+ * costs 5–10 ms of database CPU at 20,000 members). The first statement reads the versions of
+ * members and payments; a page cached under the same versions is the answer. Otherwise one
+ * statement reads the page, each member's assigned head ids and the versions, and the total
+ * comes from the count cache when it holds that members version, else from a count. At most
+ * three statements, whatever the page size.
+ * @returns `{ items, total, page, limit }`, items as the API shows members.
  */
-export async function listMembers(
-  db: DbOrTx,
-  query: MemberListQuery,
-): Promise<{ items: Member[]; total: number; page: number; limit: number }> {
+export async function listMembers(db: DbOrTx, query: MemberListQuery): Promise<MemberPage> {
   const { page, limit, sortBy, sortOrder } = query;
-  const conditions: SQL[] = [eq(members.isActive, true)];
-  const search = query.search?.trim();
-  if (search) {
-    conditions.push(sql`${members.searchText} like ${`%${escapeLike(search.toLowerCase())}%`}`);
-  }
-  const where = and(...conditions);
-  const direction = sortOrder === 'desc' ? sql.raw('desc') : sql.raw('asc');
-  // Three small statements rather than one with `count(*) over()`: a window over every match
-  // forces the whole result to be built and sorted before the limit (measured at 20,000 members:
-  // p95 over 500 ms), while an indexed ORDER BY ... LIMIT reads only the page.
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(members)
-    .where(where);
-  const total = counted?.total ?? 0;
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select()
-          .from(members)
-          .where(where)
-          .orderBy(sql`${SORT_COLUMNS[sortBy]} ${direction} nulls last`, sql`${members.id} asc`)
-          .limit(limit)
-          .offset((page - 1) * limit);
-  const particulars = await selectedParticularsOf(
+  const search = query.search?.trim().toLowerCase() ?? '';
+  const pageKey = JSON.stringify([search, sortBy, sortOrder, page, limit]);
+  const [current] = await queryRows<ListVersions>(
     db,
-    rows.map((row) => row.id),
+    sql`select ${membersVersionSql} as "members", ${paymentsVersionSql} as "payments"`,
   );
-  return {
-    items: rows.map((row) => toMember(row, particulars.get(row.id) ?? [])),
-    total,
-    page,
-    limit,
-  };
+  const currentKey = versionKey(current);
+  const cachedPage = memberPages.get(pageKey);
+  if (currentKey !== null && cachedPage?.version === currentKey) return cachedPage.value;
+
+  const where = search
+    ? sql`${members.isActive} and ${members.searchText} like ${`%${escapeLike(search)}%`}`
+    : sql`${members.isActive}`;
+  const direction = sortOrder === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  // The page is limited before its head ids are gathered, so only its members are looked up; a
+  // window count or a subquery per match would build and sort every match first.
+  const rows = await queryRows<MemberPageRow>(
+    db,
+    sql`select ${membersVersionSql} as "members", ${paymentsVersionSql} as "payments", page.*
+        from (values (1)) as one (x)
+        left join lateral (
+          select m.id, m.name, m.mobile, m.parish_number as "parishNumber",
+                 m.alternate_contact as "alternateContact", m.current_location as "currentLocation",
+                 m.email, m.address, m.is_active as "isActive", m.created_at as "createdAt",
+                 array_to_string(array(select p.payment_head_id from payments p
+                                       where p.member_id = m.id order by p.payment_head_id), ',')
+                   as particulars,
+                 row_number() over () as ordinal
+          from (select * from ${members} where ${where}
+                order by ${SORT_COLUMNS[sortBy]} ${direction} nulls last, ${members.id} asc
+                limit ${limit} offset ${(page - 1) * limit}) m
+        ) page on true
+        order by page.ordinal`,
+  );
+  const membersVersion = rows[0]?.members ?? null;
+  const cachedCount = memberCounts.get(search);
+  let total: number;
+  let totalVersion: string | null = membersVersion;
+  if (membersVersion !== null && cachedCount?.version === membersVersion) {
+    total = cachedCount.value;
+  } else {
+    // The version and the count from one statement, hence one snapshot.
+    const [counted] = await queryRows<{ members: string | null; total: number | string }>(
+      db,
+      sql`select ${membersVersionSql} as "members", (select count(*) from ${members} where ${where}) as total`,
+    );
+    total = Number(counted?.total ?? 0);
+    totalVersion = counted?.members ?? null;
+    if (totalVersion !== null) memberCounts.set(search, { version: totalVersion, value: total });
+  }
+  const items: Member[] = [];
+  for (const row of rows) {
+    if (row.id !== null) items.push(toMember(row, row.particulars ? row.particulars.split(',') : []));
+  }
+  const answer: MemberPage = { items, total, page, limit };
+  // Cached only when the total was counted under the page's members version (no member write
+  // came in between the two statements).
+  const pageVersion = versionKey(rows[0]);
+  if (pageVersion !== null && totalVersion === membersVersion) {
+    memberPages.set(pageKey, { version: pageVersion, value: answer });
+  }
+  return answer;
 }
 
 /** One member by id, with the heads assigned; null when absent. */

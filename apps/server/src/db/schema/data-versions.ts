@@ -1,0 +1,18 @@
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A version stamp per table whose derived answers the server caches (`performance.md`, B1). A
+ * statement-level trigger (migration 0006) gives the row a new random version in the same
+ * transaction as every statement that writes the table, so a snapshot that sees version V sees
+ * exactly the table as it was when V was written: an answer computed under V is valid for every
+ * later snapshot that still reads V. Random rather than counted, so that versions never repeat,
+ * not even across databases served by one process (the tests) or after a restore.
+ *
+ * Rows: `members` (any column the member list shows or searches) and `payments` (assignments:
+ * rows added or removed, or moved to another member or head; not collections), read by the
+ * member list's caches (`members.service.ts`).
+ */
+export const dataVersions = pgTable('data_versions', {
+  name: text().primaryKey(),
+  version: uuid().notNull().defaultRandom(),
+});

@@ -10,7 +10,9 @@
  *     the engine's own COPY of the same 200,000 payment rows into a copy of the payments table
  *     (same columns, indexes and foreign keys) as the floor. Prints seconds and the ratio.
  * (b) B1: `GET /api/members` (search + sort + page of 50, with the total) at 20,000 members,
- *     c = 10, 400 requests, through a real listening server (rate limit raised): p50/p95.
+ *     c = 10, 400 requests, through a real listening server (rate limit raised): p50/p95, three
+ *     ways (`listScenarios`): the same request again and again, the first pages of some searches,
+ *     and a new search each time.
  *
  * (c) B3/B4 (issue 6, `bench-reports.ts`): the dashboard and the first page of each report tab
  *     with 20,000 members and 1,000,000 payments on PostgreSQL (200,000 on PGlite), c = 10,
@@ -42,6 +44,64 @@ const MATRIX_HEADS = 20;
 const LIST_MEMBERS = 20_000;
 const LIST_REQUESTS = 400;
 const LIST_URL = '/api/members?search=an&sortBy=name&sortOrder=asc&page=3&limit=50';
+const LIST_WARMUP = 50;
+
+/** One way of reading the member list under load. */
+interface ListScenario {
+  name: string;
+  /** What it measures, for the table's notes. */
+  note: string;
+  paths: string[];
+}
+
+/**
+ * The member list three ways, after the floor of this run (the cheapest signed-in request): the
+ * issue's request again and again (answered from memory once
+ * read, while nothing changes); the first ten pages of fifteen searches in three sorts (each
+ * search counted once, each page read); and a different search each time (count and page both
+ * read).
+ */
+function listScenarios(): ListScenario[] {
+  const words = [...FIRST, ...LAST, 'Kottayam', 'Pala', 'Kochi', 'Dubai, UAE', 'Bengaluru'].map((w) => w.toLowerCase());
+  // The first pages of 15 searches, each in 3 sorts: an admin looking through what a search found.
+  const pages: string[] = [];
+  const pageTerms = words.slice(0, 15).map((word) => word.slice(0, 3));
+  for (const term of pageTerms) {
+    for (const sortBy of ['name', 'parishNumber', 'mobile']) {
+      for (let page = 1; page <= 10; page += 1) {
+        pages.push(`/api/members?search=${term}&sortBy=${sortBy}&sortOrder=asc&page=${page}&limit=50`);
+      }
+    }
+  }
+  // Other searches than those, so that nothing is counted or read before.
+  const terms = new Set<string>();
+  for (const size of [3, 2]) {
+    for (const word of words) {
+      for (let i = 0; i + size <= word.length; i += 1) {
+        const term = word.slice(i, i + size);
+        if (!pageTerms.includes(term)) terms.add(term);
+      }
+    }
+  }
+  for (let n = 100; terms.size < LIST_REQUESTS + LIST_WARMUP; n += 7) terms.add(String(n));
+  const searches = [...terms].map(
+    (term) => `/api/members?search=${encodeURIComponent(term)}&sortBy=name&sortOrder=asc&page=1&limit=50`,
+  );
+  return [
+    {
+      name: 'floor: auth/verify',
+      note: "GET /api/auth/verify every time: the cheapest signed-in request, this run's floor (no goal)",
+      paths: ['/api/auth/verify'],
+    },
+    { name: 'same request', note: `GET ${LIST_URL} every time`, paths: [LIST_URL] },
+    {
+      name: 'first pages',
+      note: `pages 1-10 of 15 searches in 3 sorts (${pages.length} requests, none twice; 15 counts)`,
+      paths: pages,
+    },
+    { name: 'new search', note: `${searches.length} different searches, page 1, no request twice`, paths: searches },
+  ];
+}
 
 type Engine = 'pglite' | 'postgres';
 
@@ -51,10 +111,15 @@ interface EngineResult {
   paymentsCreated: number;
   copySeconds: number;
   copyMethod: string;
-  listP50: number;
-  listP95: number;
-  listRequests: number;
-  listNon2xx: number;
+  list: ListResult[];
+}
+
+interface ListResult {
+  scenario: string;
+  p50: number;
+  p95: number;
+  requests: number;
+  non2xx: number;
 }
 
 /** A deterministic pseudo-random generator (mulberry32), so every run loads the same data. */
@@ -216,17 +281,28 @@ async function seedMembers(database: Database): Promise<void> {
   await database.db.execute(sql`analyze members`);
 }
 
-async function listLatency(
-  app: Awaited<ReturnType<typeof buildApp>>,
-  token: string,
-): Promise<{ p50: number; p95: number; requests: number; non2xx: number }> {
+async function listLatency(app: Awaited<ReturnType<typeof buildApp>>, token: string): Promise<ListResult[]> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}${LIST_URL}`;
   const headers = { authorization: `Bearer ${token}` };
-  const { times, non2xx } = await measureLoad({ url, connections: 10, amount: LIST_REQUESTS, headers }, 50);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, non2xx };
+  const results: ListResult[] = [];
+  for (const scenario of listScenarios()) {
+    const { times, non2xx } = await measureLoad(
+      { url, connections: 10, amount: LIST_REQUESTS, headers },
+      LIST_WARMUP,
+      scenario.paths,
+    );
+    results.push({
+      scenario: scenario.name,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      requests: times.length,
+      non2xx,
+    });
+  }
+  return results;
 }
 
 async function runEngine(engine: Engine, matrix: string[][]): Promise<EngineResult> {
@@ -273,10 +349,7 @@ async function runEngine(engine: Engine, matrix: string[][]): Promise<EngineResu
       paymentsCreated: Number(count?.n ?? 0),
       copySeconds: copy.seconds,
       copyMethod: copy.method,
-      listP50: list.p50,
-      listP95: list.p95,
-      listRequests: list.requests,
-      listNon2xx: list.non2xx,
+      list,
     };
   } finally {
     await app?.close();
@@ -341,6 +414,7 @@ async function runReportsEngine(
   }
 }
 
+/** Prints rows (the first is the header) as a Markdown table. */
 function printTable(lines: string[][]): void {
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
   const format = (line: string[]) => `| ${line.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
@@ -389,50 +463,48 @@ async function importPart(): Promise<void> {
   const results: EngineResult[] = [];
   for (const engine of ['pglite', 'postgres'] as const) results.push(await runEngine(engine, matrix));
 
+  // D1 from performance.md; B1's 25 ms on PostgreSQL from issue 3 (performance.md says 50), and
+  // performance.md's 100 ms on PGlite.
   const goals = {
     pglite: { importMax: 12, listP95Max: 100 },
-    postgres: { importMax: 8, listP95Max: 50 },
+    postgres: { importMax: 8, listP95Max: 25 },
   };
-  const lines: string[][] = [
-    [
-      'engine',
-      'D1 import (s)',
-      'payments',
-      'COPY floor (s)',
-      'ratio',
-      'D1 goal',
-      'B1 list p50 (ms)',
-      'p95 (ms)',
-      'reqs',
-      'B1 goal',
-    ],
-  ];
+  const importLines: string[][] = [['engine', 'D1 import (s)', 'payments', 'COPY floor (s)', 'ratio', 'D1 goal']];
+  const listLines: string[][] = [['engine', 'B1 member list', 'p50 (ms)', 'p95 (ms)', 'reqs', 'B1 goal']];
   for (const r of results) {
     const ratio = r.importSeconds / r.copySeconds;
     const goal = goals[r.engine];
     const d1 = r.importSeconds <= goal.importMax && ratio <= 2.5 ? 'PASS' : 'FAIL';
-    const b1 = r.listP95 <= goal.listP95Max && r.listNon2xx === 0 ? 'PASS' : 'FAIL';
-    lines.push([
+    importLines.push([
       r.engine,
       r.importSeconds.toFixed(2),
       String(r.paymentsCreated),
       r.copySeconds.toFixed(2),
       `${ratio.toFixed(2)}x`,
       `${d1} (<=${goal.importMax}s, <=2.5x)`,
-      r.listP50.toFixed(1),
-      r.listP95.toFixed(1),
-      `${r.listRequests}${r.listNon2xx ? ` (${r.listNon2xx} non-2xx)` : ''}`,
-      `${b1} (<=${goal.listP95Max}ms)`,
     ]);
+    for (const list of r.list) {
+      const pass = list.p95 <= goal.listP95Max && list.non2xx === 0 ? 'PASS' : 'FAIL';
+      const b1 = list.scenario.startsWith('floor') ? '-' : pass;
+      listLines.push([
+        r.engine,
+        list.scenario,
+        list.p50.toFixed(1),
+        list.p95.toFixed(1),
+        `${list.requests}${list.non2xx ? ` (${list.non2xx} non-2xx)` : ''}`,
+        b1 === '-' ? '-' : `${b1} (p95 <=${goal.listP95Max}ms)`,
+      ]);
+    }
   }
-  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
-  const format = (line: string[]) => `| ${line.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  process.stdout.write(`\n${format(lines[0]!)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
-  for (const line of lines.slice(1)) process.stdout.write(`${format(line)}\n`);
+  printTable(importLines);
+  printTable(listLines);
   process.stdout.write(
     `\nCOPY floor: ${results.map((r) => `${r.engine} ${r.copyMethod}`).join('; ')}; into a copy of payments with its indexes and foreign keys.\n` +
       `Import = POST /api/payments/upload-csv by app.inject, ${MATRIX_MEMBERS} new members x ${MATRIX_HEADS} heads, request to committed answer.\n` +
-      `List = GET ${LIST_URL}, c=10, ${LIST_REQUESTS} requests after 50 warm-up, real listening server.\n` +
+      `List = GET /api/members at ${LIST_MEMBERS} members, c=10, ${LIST_REQUESTS} requests after ${LIST_WARMUP} warm-up, real listening server:\n` +
+      listScenarios()
+        .map((scenario) => `  ${scenario.name}: ${scenario.note}\n`)
+        .join('') +
       `Total ${((performance.now() - startedAt) / 1000).toFixed(0)} s.\n`,
   );
 }

@@ -463,25 +463,30 @@ async function importPart(): Promise<void> {
   const results: EngineResult[] = [];
   for (const engine of ['pglite', 'postgres'] as const) results.push(await runEngine(engine, matrix));
 
-  // D1 from performance.md; B1's 25 ms on PostgreSQL from issue 3 (performance.md says 50), and
-  // performance.md's 100 ms on PGlite.
+  // Issue 3: the import within 3x of the in-run COPY on PostgreSQL, the list p95 under 25 ms on
+  // PostgreSQL. performance.md (D1, B1): the import at most 8 s (PostgreSQL) or 12 s (PGlite) and
+  // 2.5x, the list 50 ms (PostgreSQL; the issue's 25 ms is used) or 100 ms (PGlite).
   const goals = {
-    pglite: { importMax: 12, listP95Max: 100 },
-    postgres: { importMax: 8, listP95Max: 25 },
+    pglite: { importMax: 12, ratioMax: 2.5, listP95Max: 100 },
+    postgres: { importMax: 8, ratioMax: 2.5, listP95Max: 25 },
   };
-  const importLines: string[][] = [['engine', 'D1 import (s)', 'payments', 'COPY floor (s)', 'ratio', 'D1 goal']];
+  const importLines: string[][] = [
+    ['engine', 'D1 import (s)', 'payments', 'COPY floor (s)', 'ratio', 'issue 3 (<=3x on PG)', 'performance.md D1'],
+  ];
   const listLines: string[][] = [['engine', 'B1 member list', 'p50 (ms)', 'p95 (ms)', 'reqs', 'B1 goal']];
   for (const r of results) {
     const ratio = r.importSeconds / r.copySeconds;
     const goal = goals[r.engine];
-    const d1 = r.importSeconds <= goal.importMax && ratio <= 2.5 ? 'PASS' : 'FAIL';
+    const issueGoal = r.engine === 'postgres' ? (ratio <= 3 ? 'PASS' : 'FAIL') : '-';
+    const d1 = r.importSeconds <= goal.importMax && ratio <= goal.ratioMax ? 'PASS' : 'FAIL';
     importLines.push([
       r.engine,
       r.importSeconds.toFixed(2),
       String(r.paymentsCreated),
       r.copySeconds.toFixed(2),
       `${ratio.toFixed(2)}x`,
-      `${d1} (<=${goal.importMax}s, <=2.5x)`,
+      issueGoal,
+      `${d1} (<=${goal.importMax}s, <=${goal.ratioMax}x)`,
     ]);
     for (const list of r.list) {
       const pass = list.p95 <= goal.listP95Max && list.non2xx === 0 ? 'PASS' : 'FAIL';

@@ -72,7 +72,7 @@ describe('GET /api/members, answered again', () => {
     });
     expect(added.statusCode, added.body).toBe(201);
     const member = added.json<Member>();
-    let page = await list(t, query);
+    const page = await list(t, query);
     expect(page.total).toBe(1);
     expect(page.items.map((item) => item._id)).toEqual([member._id]);
 

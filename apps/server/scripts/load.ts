@@ -1,12 +1,18 @@
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 
 import type { Options } from 'autocannon';
 
 /**
- * Measures response times under load with autocannon running in a worker thread (its own event
- * loop), after `warmup` requests. With `paths`, the requests (warm-up first) take these URL paths
- * in turn instead of the path of `options.url`.
+ * Measures response times under load with autocannon in a process of its own
+ * (`load-process.mjs`), so that the load generator shares neither the event loop, the heap nor
+ * the garbage collector of the server it measures (`performance.md`: one process each). Nothing
+ * is pinned to a core: with the server on one core and autocannon on the other, as
+ * `performance.md` measured its bare floors, the member list's p95 went from 23–30 to 32–42 ms,
+ * since the server then shares its one core with the database's processes.
+ * The first `warmup` requests are not timed. With `paths`, the requests (warm-up first) take
+ * these URL paths in turn instead of the path of `options.url`.
  * @returns the response times in ms, sorted ascending, and the count of non-2xx answers.
+ * @throws when the load process fails.
  */
 export function measureLoad(
   options: Options,
@@ -14,13 +20,15 @@ export function measureLoad(
   paths?: readonly string[],
 ): Promise<{ times: number[]; non2xx: number }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { options, warmup, paths },
+    const script = new URL('./load-process.mjs', import.meta.url).pathname;
+    const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load process exited with ${code}`));
+      else resolve(JSON.parse(output) as { times: number[]; non2xx: number });
     });
-    worker.once('message', (message: { times: number[]; non2xx: number }) => resolve(message));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
-    });
+    child.stdin.end(JSON.stringify({ options, warmup, paths }));
   });
 }

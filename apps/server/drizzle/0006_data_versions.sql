@@ -6,9 +6,9 @@ CREATE TABLE "data_versions" (
 CREATE INDEX "members_active_parish_number_idx" ON "members" USING btree ("is_active","parish_number");--> statement-breakpoint
 CREATE INDEX "members_active_location_idx" ON "members" USING btree ("is_active","current_location");--> statement-breakpoint
 INSERT INTO "data_versions" ("name") VALUES ('members'), ('payments') ON CONFLICT DO NOTHING;--> statement-breakpoint
--- A new version for the written table, in the writing transaction (see data-versions.ts). BEFORE
--- the statement, so that the version row is the first lock a writer takes: two transactions
--- writing members then queue on it instead of deadlocking on each other's member rows.
+-- A new version for the written table, in the writing transaction (see schema/data-versions.ts).
+-- The services lock these rows first in every transaction that writes these tables
+-- (src/db/data-versions.ts), so that waiting for one never happens while holding row locks.
 CREATE OR REPLACE FUNCTION "data_versions_bump"() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO "data_versions" ("name", "version") VALUES (TG_TABLE_NAME, gen_random_uuid())

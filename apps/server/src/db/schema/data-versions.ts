@@ -10,7 +10,8 @@ import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
  *
  * Rows: `members` (any column the member list shows or searches) and `payments` (assignments:
  * rows added or removed, or moved to another member or head; not collections), read by the
- * member list's caches (`members.service.ts`).
+ * member list's caches (`members.service.ts`). A transaction that writes either table locks its
+ * rows first (`lockDataVersions`, `src/db/data-versions.ts`), or it could deadlock.
  */
 export const dataVersions = pgTable('data_versions', {
   name: text().primaryKey(),

@@ -12,6 +12,7 @@ import {
 } from '@parish/shared';
 
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { lockDataVersions } from '../../db/data-versions.ts';
 import { auditContextOf, recordAudit, type AuditContext } from '../audit/audit.repository.ts';
 
 /**
@@ -133,6 +134,7 @@ export async function insertMemberChunk(
   const column = (pick: (input: MemberInput) => string | undefined) =>
     textArray(chunk.map((accepted) => pick(accepted.input) ?? null));
   return db.transaction(async (tx) => {
+    await lockDataVersions(tx, ['members']);
     const inserted = await queryRows<RawMemberRow>(
       tx,
       sql`insert into members

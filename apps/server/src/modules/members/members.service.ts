@@ -13,6 +13,7 @@ import {
 } from '@parish/shared';
 
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { lockDataVersions } from '../../db/data-versions.ts';
 import { members, payments, transactionItems } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -281,6 +282,7 @@ function editableColumns(input: MemberInput) {
 export async function createMember(app: FastifyInstance, request: FastifyRequest, input: MemberInput): Promise<Member> {
   const created = await mappingDuplicates(() =>
     app.db.transaction(async (tx) => {
+      await lockDataVersions(tx, ['members']);
       if (await hasDuplicate(tx, input)) throw conflict(MSG.duplicateMember);
       const [row] = await tx
         .insert(members)
@@ -316,6 +318,7 @@ export async function updateMember(
   const now = app.clock.now();
   const updated = await mappingDuplicates(() =>
     app.db.transaction(async (tx) => {
+      await lockDataVersions(tx, ['members']);
       const [before] = await tx.select().from(members).where(eq(members.id, id)).for('update');
       if (!before) throw notFound(MSG.notFound);
       if (before.isActive && (await hasDuplicate(tx, input, id))) throw conflict(MSG.duplicateMember);
@@ -365,6 +368,7 @@ export async function deactivateMember(
 ): Promise<{ revokedPending: number }> {
   const now = app.clock.now();
   const outcome = await app.db.transaction(async (tx) => {
+    await lockDataVersions(tx, ['members', 'payments']);
     const [before] = await tx.select().from(members).where(eq(members.id, id)).for('update');
     if (!before) throw notFound(MSG.notFound);
     const [after] = await tx

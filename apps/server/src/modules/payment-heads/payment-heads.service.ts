@@ -23,6 +23,7 @@ import {
 
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentHeads, payments, transactionItems } from '../../db/schema/index.ts';
+import { lockDataVersions } from '../../db/data-versions.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
 import { escapeLike } from '../members/members.service.ts';
@@ -249,6 +250,7 @@ export async function deletePaymentHead(
   id: string,
 ): Promise<{ deletedPayments: number }> {
   const outcome = await app.db.transaction(async (tx) => {
+    await lockDataVersions(tx, ['payments']);
     const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
     if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
     const [paid] = await tx

@@ -15,6 +15,7 @@ import {
 } from '@parish/shared';
 
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { lockDataVersions } from '../../db/data-versions.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { AppEvent } from '../../lib/events.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
@@ -284,6 +285,7 @@ export async function importDuesMatrix(
     const rows = matrix.rows.slice(start, start + batchRows);
     try {
       const outcome = await db.transaction(async (tx) => {
+        await lockDataVersions(tx, ['members', 'payments']);
         const result = await applyBatch(tx, rows, headIds, options.audit, batch);
         await options.beforeBatchCommit?.(batch, tx);
         return result;

@@ -14,6 +14,7 @@ import {
 
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, staffUsers } from '../../db/schema/index.ts';
+import { lockDataVersions } from '../../db/data-versions.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
 import { escapeLike } from '../members/members.service.ts';
@@ -173,6 +174,7 @@ export async function assignPayments(
   input: AssignInput,
 ): Promise<AssignPaymentsResult> {
   const outcome = await app.db.transaction(async (tx) => {
+    await lockDataVersions(tx, ['payments']);
     // The row lock serialises concurrent tag saves of the same head.
     const [head] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, input.paymentHeadId)).for('update');
     if (!head) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
@@ -298,6 +300,7 @@ export async function revokePayments(
 ): Promise<RevokePaymentsResult> {
   const ids = input.memberIds.filter((id) => UUID.test(id));
   const outcome = await app.db.transaction(async (tx) => {
+    await lockDataVersions(tx, ['payments']);
     const [head] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, input.paymentHeadId)).for('update');
     if (!head) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
     const rows = await queryRows<{ member_id: string }>(

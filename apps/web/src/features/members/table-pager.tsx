@@ -19,9 +19,10 @@ export function pageWindow(page: number, pages: number): number[] {
 }
 
 /**
- * Pagination under a table: the shown range, a rows-per-page select (10/25/50/100) and up to
- * five page buttons with previous/next; every control has an accessible name and the current
- * page is marked `aria-current`.
+ * Pagination under a table: the shown range, a rows-per-page select (10/25/50/100, only with
+ * `onLimit`) and up to five page buttons with previous/next; every control has an accessible
+ * name and the current page is marked `aria-current`. `label` names the page navigation
+ * (default 'Members pages').
  */
 export function TablePager({
   page,
@@ -29,12 +30,14 @@ export function TablePager({
   total,
   onPage,
   onLimit,
+  label,
 }: {
   page: number;
   limit: number;
   total: number;
   onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
+  onLimit?: (limit: number) => void;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -43,19 +46,21 @@ export function TablePager({
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
-        <NativeSelect
-          aria-label={t('members.pager.pageSize')}
-          value={String(limit)}
-          onChange={(event) => onLimit(Number(event.currentTarget.value))}
-          data={PAGE_SIZES.map((size) => String(size))}
-          w={80}
-        />
+        {onLimit ? (
+          <NativeSelect
+            aria-label={t('members.pager.pageSize')}
+            value={String(limit)}
+            onChange={(event) => onLimit(Number(event.currentTarget.value))}
+            data={PAGE_SIZES.map((size) => String(size))}
+            w={80}
+          />
+        ) : null}
         <Text size="sm" c="gray.7" aria-live="polite">
           {t('members.pager.range', { from, to, total })}
         </Text>
       </Group>
       {pages > 1 ? (
-        <nav aria-label={t('members.pager.label')}>
+        <nav aria-label={label ?? t('members.pager.label')}>
           <Group gap={4} wrap="nowrap">
             <ActionIcon
               variant="default"

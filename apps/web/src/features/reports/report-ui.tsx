@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -16,11 +15,12 @@ import {
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { formatINR, type ReportType } from '@parish/shared';
-import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
+import { TablePager } from '../members/table-pager.tsx';
 import { downloadReport, toPaise, type ReportFilters } from './reports-api.ts';
 
 /** An amount in rupees from the API shown as ₹1,00,000.00. */
@@ -239,72 +239,14 @@ export function SortControls({
   );
 }
 
-/** The shown range and previous/next with up to five page buttons (section 2, "Shared pieces"). */
-export function ReportPager({
-  page,
-  limit,
-  total,
-  onPage,
-}: {
-  page: number;
-  limit: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
+/**
+ * The shown range and previous/next with up to five page buttons (section 2, "Shared pieces"):
+ * the shared `TablePager` without a page-size select, named 'Report pages'; nothing when empty.
+ */
+export function ReportPager(props: { page: number; limit: number; total: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / limit));
-  if (total === 0) return null;
-  const from = (page - 1) * limit + 1;
-  const to = Math.min(total, page * limit);
-  const count = Math.min(5, pages);
-  const first = Math.min(Math.max(1, page - 2), Math.max(1, pages - count + 1));
-  const numbers = Array.from({ length: count }, (_, i) => first + i);
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="gray.7" aria-live="polite">
-        {t('reports.pager.range', { from, to, total })}
-      </Text>
-      {pages > 1 ? (
-        <nav aria-label={t('reports.pager.label')}>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('reports.pager.previous')}
-              disabled={page <= 1}
-              onClick={() => onPage(page - 1)}
-            >
-              <IconChevronLeft size={18} aria-hidden />
-            </ActionIcon>
-            {numbers.map((number) => (
-              <Button
-                key={number}
-                size="compact-md"
-                h={34}
-                miw={34}
-                px={8}
-                variant={number === page ? 'filled' : 'default'}
-                aria-label={t('reports.pager.page', { page: number })}
-                aria-current={number === page ? 'page' : undefined}
-                onClick={() => onPage(number)}
-              >
-                {number}
-              </Button>
-            ))}
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('reports.pager.next')}
-              disabled={page >= pages}
-              onClick={() => onPage(page + 1)}
-            >
-              <IconChevronRight size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        </nav>
-      ) : null}
-    </Group>
-  );
+  if (props.total === 0) return null;
+  return <TablePager {...props} label={t('reports.pager.label')} />;
 }
 
 /** A row of filters and actions that wraps on a phone. */

@@ -74,10 +74,6 @@ export const reports = {
   },
   pager: {
     label: 'Report pages',
-    range: '{{from}}-{{to}} of {{total}}',
-    previous: 'Previous page',
-    next: 'Next page',
-    page: 'Page {{page}}',
   },
   types: {
     arrear: 'Arrears',

@@ -195,7 +195,7 @@ describe('JWT forgery matrix (TK-01): every forged token is a 401, never a 500',
   });
 
   it('tokens the server signs for the same subject with signAccessToken still verify (sanity of the helper)', async () => {
-    const token = await signAccessToken(KEY, { sub: admin.user.id, role: 'admin', tv: 0 }, t.clock.now());
+    const token = signAccessToken(KEY, { sub: admin.user.id, role: 'admin', tv: 0 }, t.clock.now());
     expect((await call('/api/admin/users', `Bearer ${token}`)).statusCode).toBe(200);
   });
 });

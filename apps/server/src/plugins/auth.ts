@@ -1,5 +1,3 @@
-import type { webcrypto } from 'node:crypto';
-
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +6,7 @@ import { ErrorCode, MSG } from '@parish/shared';
 
 import { members, staffUsers } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
-import { accessTokenVerifyKey, verifyAccessToken } from '../lib/tokens.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
 import type { Actor, RouteRoles } from '../types.ts';
 
 /** Routes outside `/api` (the web app, static files) and the API docs are public by nature. */
@@ -27,7 +25,7 @@ function defaultRoles(url: string): RouteRoles | undefined {
  * - A route's roles are enforced: anonymous gets 401, the wrong role 403.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const key = await accessTokenVerifyKey(new TextEncoder().encode(app.config.jwtSecret));
+  const key = new TextEncoder().encode(app.config.jwtSecret);
   const lookups = prepareLookups(app);
   app.decorateRequest('actor', null);
 
@@ -86,7 +84,7 @@ function prepareLookups(app: FastifyInstance) {
 
 async function authenticate(
   app: FastifyInstance,
-  key: webcrypto.CryptoKey,
+  key: Uint8Array,
   lookups: ReturnType<typeof prepareLookups>,
   request: FastifyRequest,
 ): Promise<Actor | null> {
@@ -94,7 +92,7 @@ async function authenticate(
   if (!header) return null;
   const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header);
   if (!match?.[1]) return null;
-  const claims = await verifyAccessToken(key, match[1], app.clock.now());
+  const claims = verifyAccessToken(key, match[1], app.clock.now());
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
   if (claims.role === 'customer') {

@@ -75,7 +75,7 @@ async function startSession(
   claims: { sub: string; role: SessionUser['role']; tv: number },
 ): Promise<{ token: string; refreshToken: string }> {
   const now = app.clock.now();
-  const token = await signAccessToken(secretOf(app), claims, now);
+  const token = signAccessToken(secretOf(app), claims, now);
   const refreshToken = await issueRefreshToken(app.db, subject, now);
   return { token, refreshToken };
 }
@@ -194,7 +194,7 @@ export async function refreshSession(
     await revokeFamilyOfToken(app.db, rotated.token, now);
     throw expired;
   }
-  const token = await signAccessToken(secretOf(app), claims, now);
+  const token = signAccessToken(secretOf(app), claims, now);
   return { token, refreshToken: rotated.token };
 }
 

@@ -2,6 +2,7 @@ import type { Role } from '@parish/shared';
 
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import type { DataVersions } from './db/data-versions.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventBus } from './lib/events.ts';
 
@@ -33,6 +34,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller, or null when anonymous. */
     actor: Actor | null;
+    /**
+     * The data versions read in the same statement as the caller's account (auth plugin), so a
+     * cached answer can be checked without a statement of its own; null when anonymous.
+     */
+    dataVersions: DataVersions | null;
   }
   interface FastifyContextConfig {
     /** Who may call this route; required on every `/api` route. */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Member, PaymentHead } from '@parish/shared';
 
@@ -176,6 +176,28 @@ describe('GET /api/members, answered again', () => {
     expect(await versions()).toEqual(before);
     const page = await list(t, 'search=mathai&limit=10');
     expect(page.items.map((item) => [item._id, item.selectedParticulars])).toEqual([[member.id, [head._id]]]);
+  });
+
+  it('answers a page read before with no statement beyond the one that reads the caller, and a new page with at most three', async () => {
+    // The driver's own query method, counted (PGlite's, or the node-postgres pool's): every
+    // statement of the request goes through it.
+    const driver = t.database.pglite ?? t.database.pool;
+    if (!driver) throw new Error('no driver');
+    const statements = vi.spyOn(driver, 'query');
+    try {
+      await createMember(t.app, { name: 'Statementcount Mathew' });
+      const query = 'search=statementcount&sortBy=name&page=1&limit=10';
+      statements.mockClear();
+      expect((await list(t, query)).total).toBe(1);
+      // Account (with the versions), page (with the versions), count.
+      expect(statements.mock.calls.length).toBeGreaterThanOrEqual(2);
+      expect(statements.mock.calls.length).toBeLessThanOrEqual(3);
+      statements.mockClear();
+      expect((await list(t, query)).total).toBe(1);
+      expect(statements.mock.calls.length).toBe(1);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('never answers one database with another database’s list, though both began from one template', async () => {

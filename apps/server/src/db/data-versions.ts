@@ -1,9 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 import type { DbOrTx } from './client.ts';
 
 /** The tables with a row in `data_versions` (see `schema/data-versions.ts`). */
 export type VersionedTable = 'members' | 'payments';
+
+/**
+ * The versions of the versioned tables as one snapshot saw them (uuid text; null when a row is
+ * missing, and then nothing may be cached). An answer computed under these versions is exact for
+ * that snapshot.
+ */
+export type DataVersions = Record<VersionedTable, string | null>;
+
+/**
+ * Scalar subqueries reading each table's version, to put in a statement's select list: the
+ * versions then come from that statement's own snapshot.
+ */
+export const dataVersionSql: Record<VersionedTable, SQL<string | null>> = {
+  members: sql<string | null>`(select version::text from data_versions where name = 'members')`,
+  payments: sql<string | null>`(select version::text from data_versions where name = 'payments')`,
+};
 
 /**
  * Locks the `data_versions` rows of the tables a transaction is about to write, in name order.

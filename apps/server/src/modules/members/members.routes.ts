@@ -58,7 +58,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: listSchema(memberSchema), ...errors },
       },
     },
-    async (request) => listMembers(app.db, request.query),
+    async (request) => listMembers(app.db, request.query, request.dataVersions),
   );
   r.get(
     '/api/members/:id',

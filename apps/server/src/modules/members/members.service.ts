@@ -13,7 +13,7 @@ import {
 } from '@parish/shared';
 
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { lockDataVersions } from '../../db/data-versions.ts';
+import { dataVersionSql, lockDataVersions, type DataVersions } from '../../db/data-versions.ts';
 import { members, payments, transactionItems } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -85,17 +85,11 @@ type MemberFields = Omit<
   'createdAt'
 > & { createdAt: string | Date };
 
-/** The data versions the member list depends on (`data_versions`); null when a row is missing. */
-interface ListVersions {
-  members: string | null;
-  payments: string | null;
-}
-
 /**
  * A row of the member list statement: the data versions, and one member of the page, or nulls
  * when the page is empty (the versions still come back).
  */
-type MemberPageRow = ListVersions & ((MemberFields & { particulars: string | null }) | { id: null });
+type MemberPageRow = DataVersions & ((MemberFields & { particulars: string | null }) | { id: null });
 
 /** One page of the member list as the API answers it. */
 export interface MemberPage {
@@ -128,11 +122,11 @@ const memberPages = new LRUCache<string, Versioned<MemberPage>>({
   sizeCalculation: (entry) => 1024 * (1 + entry.value.items.length),
 });
 
-const membersVersionSql = sql`(select version::text from data_versions where name = 'members')`;
-const paymentsVersionSql = sql`(select version::text from data_versions where name = 'payments')`;
+const membersVersionSql = dataVersionSql.members;
+const paymentsVersionSql = dataVersionSql.payments;
 
 /** Both versions as one key, or null when either is missing (then nothing is cached). */
-function versionKey(versions: ListVersions | undefined): string | null {
+function versionKey(versions: DataVersions | null | undefined): string | null {
   return versions?.members && versions.payments ? `${versions.members}/${versions.payments}` : null;
 }
 
@@ -142,21 +136,24 @@ function versionKey(versions: ListVersions | undefined): string | null {
  *
  * Repeated reads are answered from memory while the data is unchanged (`performance.md`, B1: the
  * list is read again on every page turn, refocus and live update, and counting a broad search
- * costs 5–10 ms of database CPU at 20,000 members). The first statement reads the versions of
- * members and payments; a page cached under the same versions is the answer. Otherwise one
- * statement reads the page, each member's assigned head ids and the versions, and the total
- * comes from the count cache when it holds that members version, else from a count. At most
- * three statements, whatever the page size.
+ * costs 5–10 ms of database CPU at 20,000 members). A page cached under the versions of members
+ * and payments that this request has already read is the answer. Otherwise one statement reads
+ * the page, each member's assigned head ids and the versions, and the total comes from the count
+ * cache when it holds that members version, else from a count. At most two statements, whatever
+ * the page size, and none for a page read before while nothing changed.
+ * @param current the versions as a statement of this request read them: the auth plugin reads
+ *   them with the caller's account (`request.dataVersions`), so a page cached under them is the
+ *   answer as of that statement's snapshot. Null: the cache is not consulted.
  * @returns `{ items, total, page, limit }`, items as the API shows members.
  */
-export async function listMembers(db: DbOrTx, query: MemberListQuery): Promise<MemberPage> {
+export async function listMembers(
+  db: DbOrTx,
+  query: MemberListQuery,
+  current: DataVersions | null,
+): Promise<MemberPage> {
   const { page, limit, sortBy, sortOrder } = query;
   const search = query.search?.trim().toLowerCase() ?? '';
   const pageKey = JSON.stringify([search, sortBy, sortOrder, page, limit]);
-  const [current] = await queryRows<ListVersions>(
-    db,
-    sql`select ${membersVersionSql} as "members", ${paymentsVersionSql} as "payments"`,
-  );
   const currentKey = versionKey(current);
   const cachedPage = memberPages.get(pageKey);
   if (currentKey !== null && cachedPage?.version === currentKey) return cachedPage.value;

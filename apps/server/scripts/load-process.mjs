@@ -15,7 +15,7 @@ const requests = paths?.length
   ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
   : undefined;
 const withPaths = requests ? { ...options, requests } : options;
-await autocannon({ ...withPaths, amount: warmup });
+if (warmup > 0) await autocannon({ ...withPaths, amount: warmup });
 const times = [];
 const instance = autocannon(withPaths);
 instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));

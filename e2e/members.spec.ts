@@ -125,4 +125,15 @@ test.describe('[ADMIN][MEMBERS]', () => {
       .toEqual([]);
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('parishNumber');
   });
+
+  test('a search that finds nobody says so, with no pager for an empty list', async ({ page }) => {
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('zqxw nobody');
+    await expect(page.getByText('No members match "zqxw nobody"')).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+    await expect(page.getByText(/ of 0$/)).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
+    await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
+  });
 });

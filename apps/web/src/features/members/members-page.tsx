@@ -140,16 +140,18 @@ export default function MembersPage() {
                 </Box>
               </>
             )}
-            <TablePager
-              page={page}
-              limit={limit}
-              total={data.total}
-              onPage={setPage}
-              onLimit={(size) => {
-                setLimit(size);
-                setPage(1);
-              }}
-            />
+            {data.total > 0 ? (
+              <TablePager
+                page={page}
+                limit={limit}
+                total={data.total}
+                onPage={setPage}
+                onLimit={(size) => {
+                  setLimit(size);
+                  setPage(1);
+                }}
+              />
+            ) : null}
           </Stack>
         </Paper>
       ) : null}

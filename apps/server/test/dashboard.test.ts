@@ -1,4 +1,5 @@
 import type { Dashboard } from '@parish/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, expectError, loginAs, loginStaff, type Session, type TestApp } from './helpers.ts';
@@ -138,5 +139,48 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
       'FORBIDDEN',
     );
     expectError(await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('GET /api/admin/dashboard: member counts kept while the members are unchanged', () => {
+  let own: TestApp;
+  let ownAdmin: Session;
+  beforeAll(async () => {
+    own = await createTestApp();
+    ownAdmin = await loginAs(own.app, 'admin');
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+  const membersOf = async () => {
+    const response = await own.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: ownAdmin.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Dashboard>().members;
+  };
+
+  it('counts again after a member is added or deleted through the API, or written straight in the database', async () => {
+    const before = await membersOf();
+    expect(await membersOf()).toEqual(before);
+    const added = await own.app.inject({
+      method: 'POST',
+      url: '/api/members',
+      headers: ownAdmin.headers,
+      payload: { name: 'Dashboard Count', mobile: '9847066601', parishNumber: 'DC601' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await membersOf()).toEqual({ total: before.total + 1, active: before.active + 1 });
+
+    const deleted = await own.app.inject({
+      method: 'DELETE',
+      url: `/api/members/${added.json<{ _id: string }>()._id}`,
+      headers: ownAdmin.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await membersOf()).toEqual({ total: before.total + 1, active: before.active });
+
+    await own.db.execute(
+      sql`insert into members (name, mobile, parish_number) values ('Straight In', '919847066602', 'DC602')`,
+    );
+    expect(await membersOf()).toEqual({ total: before.total + 2, active: before.active + 1 });
   });
 });

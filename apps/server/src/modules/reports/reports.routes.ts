@@ -61,7 +61,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async (request) => getDashboard(app, actorOf(request)),
+    async (request) => getDashboard(app, actorOf(request), request.dataVersions),
   );
 
   r.post(

@@ -145,6 +145,22 @@ describe('member sign-in: POST /api/auth/customer/login', () => {
     expect(refreshCookieOf(response)).toBeDefined();
   });
 
+  it('signs in a member with a Malayalam name by the letters as written, vowel signs typed composed or not', async () => {
+    const malayali = await createMember(t.app, { name: 'ജോസഫ് മാത്യു', mobile: '919847055501' });
+    expect(malayali.password).toBe('ജോസഫ്മാ5501');
+    for (const password of ['ജോസഫ്മാ5501', 'ജോസഫ്മാ5501'.normalize('NFD')]) {
+      const response = await memberLoginRequest(t.app, '9847055501', password);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    // The letters without their vowel signs are not the password.
+    expectError(
+      await memberLoginRequest(t.app, '9847055501', 'ജസഫമ5501'),
+      401,
+      ErrorCode.UNAUTHORIZED,
+      INVALID_MEMBER_LOGIN,
+    );
+  });
+
   it('answers a wrong password and an unknown identifier identically with 401', async () => {
     const wrongPassword = await memberLoginRequest(t.app, '9847012345', 'Thom2346');
     const wrongCase = await memberLoginRequest(t.app, '9847012345', 'thom2345');

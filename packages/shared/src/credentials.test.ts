@@ -19,6 +19,16 @@ describe('initialMemberPassword: first 4 letters of the name + last 4 digits of 
     expect(initialMemberPassword('joseph', '919847012345')).toBe('jose2345');
   });
 
+  it('keeps each letter of an Indian script with its vowel sign or virama', () => {
+    // Malayalam: ജോ (with the vowel sign O), സ, ഫ് (with the virama), മാ.
+    expect(initialMemberPassword('ജോസഫ് മാത്യു', '919847012345')).toBe('ജോസഫ്മാ2345');
+    // Hindi: रा, जे, श; Tamil: மு, ரு, க, ன்.
+    expect(initialMemberPassword('राजेश', '919847012345')).toBe('राजेश2345');
+    expect(initialMemberPassword('முருகன்', '919847012345')).toBe('முருகன்2345');
+    // The decomposed spelling of a vowel sign (NFD) gives the same password.
+    expect(initialMemberPassword('ജോസഫ്'.normalize('NFD'), '919847012345')).toBe('ജോസഫ്2345');
+  });
+
   it('is the same for a 10-digit and the 12-digit form of the number', () => {
     expect(initialMemberPassword('Thomas', '9847012345')).toBe(initialMemberPassword('Thomas', '919847012345'));
   });

@@ -43,8 +43,9 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 /**
  * Checks a member's password. A member with a chosen password has an Argon2id hash; a member on
  * the initial password of section 6 has none, and the password is compared in constant time with
- * `initialPassword` (derived by the caller from name and mobile). That path also spends one dummy
- * verification, so both kinds of account answer in the same time.
+ * `initialPassword` (derived by the caller from name and mobile, in NFC), the typed password taken
+ * in NFC too (a vowel sign of an Indian script may be typed composed or decomposed). That path also
+ * spends one dummy verification, so both kinds of account answer in the same time.
  * @returns true when the password matches.
  */
 export async function verifyMemberPassword(
@@ -55,6 +56,6 @@ export async function verifyMemberPassword(
   if (passwordHash) return verifyPassword(passwordHash, password);
   await verifyAgainstDummy(password);
   const expected = createHash('sha256').update(initialPassword).digest();
-  const given = createHash('sha256').update(password).digest();
+  const given = createHash('sha256').update(password.normalize('NFC')).digest();
   return timingSafeEqual(expected, given);
 }

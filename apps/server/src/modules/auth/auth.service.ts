@@ -240,7 +240,11 @@ export async function changePassword(
       throw new AppError(ErrorCode.VALIDATION_FAILED, message, [{ field: 'newPassword', message }]);
     }
   }
-  if (isMember && 'mobile' in row && input.newPassword === initialMemberPassword(row.name, row.mobile)) {
+  if (
+    isMember &&
+    'mobile' in row &&
+    input.newPassword.normalize('NFC') === initialMemberPassword(row.name, row.mobile)
+  ) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, MSG.passwordSameAsInitial, [
       { field: 'newPassword', message: MSG.passwordSameAsInitial },
     ]);

@@ -9,6 +9,8 @@ import { ErrorCode, MSG } from '@parish/shared';
 /**
  * Serves the built web app from `/` (hashed assets cached for a year, `index.html` never cached),
  * with client-side routes falling back to `index.html`. Unknown `/api` paths get the JSON 404.
+ * A file's Brotli or gzip copy made by the build (`vite.config.ts`) is sent when the browser
+ * accepts it (`Vary: Accept-Encoding`); the original otherwise.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const root = app.config.webDistDir;
@@ -16,6 +18,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     await app.register(fastifyStatic, {
       root,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', cacheable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestApp, type TestApp } from './helpers.ts';
+
+/*
+ * The built web app as the server sends it (`web-app.ts`): the Brotli or gzip copy the build
+ * makes (`apps/web/vite.config.ts`) when the browser accepts it, else the original; hashed assets
+ * cached for a year, pages never. A directory laid out as the build lays it out, made here.
+ */
+
+const SCRIPT = `console.log(${JSON.stringify('ജോസഫ് '.repeat(400))});\n`;
+const PAGE = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+
+let dist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'parish-web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const files = { 'index.html': PAGE, 'assets/app-abc123.js': SCRIPT };
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(path.join(dist, name), text);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(text));
+  }
+  t = await createTestApp({ config: { webDistDir: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function get(url: string, acceptEncoding?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+}
+
+describe('the web app, compressed as the browser accepts', () => {
+  it('sends a script as Brotli to a browser that accepts it, cached for a year', async () => {
+    const response = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+    expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 4);
+  });
+
+  it('sends gzip to a browser that accepts only gzip, and the original to one that accepts neither', async () => {
+    const gzip = await get('/assets/app-abc123.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+    for (const plain of [await get('/assets/app-abc123.js', 'identity'), await get('/assets/app-abc123.js')]) {
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(SCRIPT);
+    }
+  });
+
+  it('sends the page compressed and never cached, at / and at a client-side route', async () => {
+    for (const url of ['/', '/customer/login', '/admin/members']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(PAGE);
+    }
+  });
+
+  it('answers a missing file and an unknown API path with the JSON 404, not the page', async () => {
+    for (const url of ['/assets/missing-000.js', '/api/no-such-thing']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.json(), url).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+});

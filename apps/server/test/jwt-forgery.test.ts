@@ -31,17 +31,19 @@ async function sign(
     alg?: string;
     iat: number;
     exp?: number | null;
-    iss?: string;
-    aud?: string;
+    /** null: no issuer claim at all. */
+    iss?: string | null;
+    /** null: no audience claim at all. */
+    aud?: string | null;
     sub: string;
   },
 ): Promise<string> {
   let jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
     .setSubject(options.sub)
-    .setIssuer(options.iss ?? 'parish-dues')
-    .setAudience(options.aud ?? 'parish-dues')
     .setIssuedAt(options.iat);
+  if (options.iss !== null) jwt = jwt.setIssuer(options.iss ?? 'parish-dues');
+  if (options.aud !== null) jwt = jwt.setAudience(options.aud ?? 'parish-dues');
   if (options.exp !== null) jwt = jwt.setExpirationTime(options.exp ?? options.iat + ACCESS_TOKEN_SECONDS);
   return jwt.sign(options.key ?? KEY);
 }
@@ -136,13 +138,15 @@ describe('JWT forgery matrix (TK-01): every forged token is a 401, never a 500',
     t.clock.advance(-(ACCESS_TOKEN_SECONDS + 5) * 1000);
   });
 
-  it('with the right key: missing exp, future nbf, wrong issuer or audience, wrong typ, missing tv', async () => {
+  it('with the right key: missing exp, future nbf, wrong or missing issuer or audience, wrong typ, missing tv', async () => {
     const sub = admin.user.id;
     const tokens = [
       await sign({ role: 'admin', tv: 0, typ: 'access' }, { iat, sub, exp: null }),
       await sign({ role: 'admin', tv: 0, typ: 'access', nbf: iat + 3600 }, { iat, sub }),
       await sign({ role: 'admin', tv: 0, typ: 'access' }, { iat, sub, iss: 'someone-else' }),
       await sign({ role: 'admin', tv: 0, typ: 'access' }, { iat, sub, aud: 'someone-else' }),
+      await sign({ role: 'admin', tv: 0, typ: 'access' }, { iat, sub, iss: null }),
+      await sign({ role: 'admin', tv: 0, typ: 'access' }, { iat, sub, aud: null }),
       await sign({ role: 'admin', tv: 0, typ: 'refresh' }, { iat, sub }),
       await sign({ role: 'admin', tv: 0 }, { iat, sub }),
       await sign({ role: 'admin', typ: 'access' }, { iat, sub }),

@@ -45,28 +45,30 @@ async function statementsOf(request: () => Promise<LightMyRequestResponse>): Pro
 
 const get = (session: Session, url: string) => () => t.app.inject({ method: 'GET', url, headers: session.headers });
 
+/** A request of a list, made for a page size. */
+type ListRequest = [name: string, request: (limit: number) => () => Promise<LightMyRequestResponse>];
+
+const listRequests: ListRequest[] = [
+  ['GET /api/members', (limit) => get(admin, `/api/members?limit=${limit}`)],
+  ['GET /api/members with a search', (limit) => get(admin, `/api/members?search=a&limit=${limit}`)],
+  ['GET /api/payments', (limit) => get(admin, `/api/payments?limit=${limit}`)],
+  ['GET /api/cashier/collections', (limit) => get(admin, `/api/cashier/collections?limit=${limit}`)],
+  ['GET /api/transactions', (limit) => get(admin, `/api/transactions?limit=${limit}`)],
+  ['GET /api/admin/activities', (limit) => get(admin, `/api/admin/activities?limit=${limit}`)],
+  ...REPORT_TYPES.map((type): ListRequest => [
+    `POST /api/admin/reports (${type})`,
+    (limit) => () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/reports',
+        headers: admin.headers,
+        payload: { type, page: 1, limit },
+      }),
+  ]),
+];
+
 describe('statements per request (performance.md A2)', () => {
-  it.each([
-    ['GET /api/members', (limit: number) => get(admin, `/api/members?limit=${limit}`)],
-    ['GET /api/members with a search', (limit: number) => get(admin, `/api/members?search=a&limit=${limit}`)],
-    ['GET /api/payments', (limit: number) => get(admin, `/api/payments?limit=${limit}`)],
-    ['GET /api/cashier/collections', (limit: number) => get(admin, `/api/cashier/collections?limit=${limit}`)],
-    ['GET /api/transactions', (limit: number) => get(admin, `/api/transactions?limit=${limit}`)],
-    ['GET /api/admin/activities', (limit: number) => get(admin, `/api/admin/activities?limit=${limit}`)],
-    ...REPORT_TYPES.map(
-      (type) =>
-        [
-          `POST /api/admin/reports (${type})`,
-          (limit: number) => () =>
-            t.app.inject({
-              method: 'POST',
-              url: '/api/admin/reports',
-              headers: admin.headers,
-              payload: { type, page: 1, limit },
-            }),
-        ] as const,
-    ),
-  ])('%s: at most 5, the same for 10 rows a page and for 100', async (_name, request) => {
+  it.each(listRequests)('%s: at most 5, the same for 10 rows a page and for 100', async (_name, request) => {
     const small = await statementsOf(request(10));
     const large = await statementsOf(request(100));
     expect(small).toBeLessThanOrEqual(5);

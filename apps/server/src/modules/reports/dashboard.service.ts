@@ -12,6 +12,12 @@ import { collectionRate, dueGroupOf, methodBucketSql, num } from './report-sql.t
 type Group = Dashboard['byType']['arrears'];
 type CountAmount = { count: number; amount: number };
 
+/** One row of the collections statement: a method and gateway, its bucket and its sums (paise). */
+type CollectionRow = { method: string | null; bucket: string } & Record<
+  `${'all' | 'ytd' | 'today' | 'week' | 'month'}_${'count' | 'amount'}`,
+  unknown
+>;
+
 const emptyGroup = (): Group => ({ pendingAmount: 0, pendingCount: 0, paidAmount: 0, paidCount: 0 });
 
 /** Members in all and active ones. */
@@ -57,7 +63,7 @@ async function counts(db: Db, current: DataVersions | null): Promise<Counts> {
 
 /**
  * `GET /api/admin/dashboard` (specification sections 2, 3 and 9; `api-contract.md`, "Back
- * office"): every figure of the dashboard cards, from the summary tables only (four small
+ * office"): every figure of the dashboard cards, from the summary tables only (three small
  * queries, no scan of payments; `performance.md` B3), the member counts from memory while the
  * members are unchanged (`versions`: the request's `dataVersions`; see `counts`).
  * - Days, weeks (from Sunday), months and the year (from 1 January) are parish days in
@@ -74,11 +80,13 @@ export async function getDashboard(
   const calendar = parishCalendar(app.clock.now(), app.config.parishTimezone);
   const own = actor.type === 'staff' && actor.role === 'cashier' ? actor.id : null;
   const db = app.db;
-  const from = [calendar.yearStart, calendar.weekStart].sort()[0] as string;
   const ownPeriod = own ? sql`collected_by = ${own}::uuid AND payment_gateway = 'manual'` : sql`true`;
   const bucket = methodBucketSql(sql`payment_method`, sql`payment_gateway`);
 
-  const [counted, statusRows, periodRows, methodRows] = await Promise.all([
+  // The days from `first` through today.
+  const daysFrom = (first: string) => sql`day >= ${first}::date AND day <= ${calendar.today}::date`;
+
+  const [counted, statusRows, collectionRows] = await Promise.all([
     counts(db, versions),
     queryRows<{ status: string; type: string; count: unknown; amount: unknown; paid: unknown }>(
       db,
@@ -86,25 +94,23 @@ export async function getDashboard(
             FROM payment_head_status_summary s JOIN payment_heads h ON h.id = s.payment_head_id
            GROUP BY s.status, h.type`,
     ),
-    queryRows<{ period: string; bucket: string | null; count: unknown; amount: unknown }>(
+    // Every collection figure in one pass over the day summary: all time by method, the year by
+    // method bucket, and today, this week and this month (a cashier's own manual collections for
+    // a cashier). Every period ends today: later days (a clock moved back) count in none.
+    queryRows<CollectionRow>(
       db,
-      sql`WITH r AS (
-            SELECT day, ${bucket} AS bucket, (${ownPeriod}) AS mine, count, amount_paise
-              FROM collection_day_summary
-             WHERE day >= ${from}::date AND day <= ${calendar.today}::date)
-          SELECT 'ytd' AS period, bucket, sum(count) AS count, sum(amount_paise) AS amount
-            FROM r WHERE day >= ${calendar.yearStart}::date GROUP BY bucket
-          UNION ALL
-          SELECT 'today', NULL, sum(count), sum(amount_paise) FROM r WHERE mine AND day = ${calendar.today}::date
-          UNION ALL
-          SELECT 'week', NULL, sum(count), sum(amount_paise) FROM r WHERE mine AND day >= ${calendar.weekStart}::date
-          UNION ALL
-          SELECT 'month', NULL, sum(count), sum(amount_paise) FROM r WHERE mine AND day >= ${calendar.monthStart}::date`,
-    ),
-    queryRows<{ method: string | null; count: unknown; amount: unknown }>(
-      db,
-      sql`SELECT payment_method AS method, sum(count) AS count, sum(amount_paise) AS amount
-            FROM collection_day_summary GROUP BY payment_method HAVING sum(count) <> 0 ORDER BY 3 DESC, 1`,
+      sql`SELECT payment_method AS method, ${bucket} AS bucket,
+                 sum(count) AS all_count, sum(amount_paise) AS all_amount,
+                 sum(count) FILTER (WHERE ${daysFrom(calendar.yearStart)}) AS ytd_count,
+                 sum(amount_paise) FILTER (WHERE ${daysFrom(calendar.yearStart)}) AS ytd_amount,
+                 sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.today)}) AS today_count,
+                 sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.today)}) AS today_amount,
+                 sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.weekStart)}) AS week_count,
+                 sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.weekStart)}) AS week_amount,
+                 sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.monthStart)}) AS month_count,
+                 sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.monthStart)}) AS month_amount
+            FROM collection_day_summary
+           GROUP BY payment_method, payment_gateway`,
     ),
   ]);
 
@@ -139,16 +145,22 @@ export async function getDashboard(
   const zero = (): CountAmount => ({ count: 0, amount: 0 });
   const periods = { ytd: zero(), today: zero(), week: zero(), month: zero() };
   const methodsYtd = { online: zero(), upi: zero(), direct: zero(), card: zero() };
-  for (const row of periodRows) {
-    const count = num(row.count);
-    const amount = num(row.amount);
-    const period = periods[row.period as keyof typeof periods];
-    period.count += count;
-    period.amount += amount;
-    if (row.period === 'ytd' && row.bucket) {
-      const slot = methodsYtd[row.bucket as keyof typeof methodsYtd];
-      slot.count += count;
-      slot.amount += amount;
+  const byMethod = new Map<string | null, CountAmount>();
+  for (const row of collectionRows) {
+    const method = byMethod.get(row.method) ?? zero();
+    method.count += num(row.all_count);
+    method.amount += num(row.all_amount);
+    byMethod.set(row.method, method);
+    const slot = methodsYtd[row.bucket as keyof typeof methodsYtd];
+    for (const name of ['ytd', 'today', 'week', 'month'] as const) {
+      const count = num(row[`${name}_count`]);
+      const amount = num(row[`${name}_amount`]);
+      periods[name].count += count;
+      periods[name].amount += amount;
+      if (name === 'ytd' && slot) {
+        slot.count += count;
+        slot.amount += amount;
+      }
     }
   }
   const rupees = (v: CountAmount): CountAmount => ({ count: v.count, amount: paiseToRupees(v.amount) });
@@ -164,11 +176,18 @@ export async function getDashboard(
     },
     metrics: { collectionRate: collectionRate(payments.paid, payments.total) },
     collections: {
-      byMethod: methodRows.map((row) => ({
-        method: row.method ?? 'unknown',
-        count: num(row.count),
-        amount: paiseToRupees(num(row.amount)),
-      })),
+      // Largest amount first, then by method name, the unknown method last; none that sum to 0.
+      byMethod: [...byMethod]
+        .filter(([, total]) => total.count !== 0)
+        .sort(
+          ([methodA, a], [methodB, b]) =>
+            b.amount - a.amount || (methodA ?? '\uffff').localeCompare(methodB ?? '\uffff', 'en'),
+        )
+        .map(([method, total]) => ({
+          method: method ?? 'unknown',
+          count: total.count,
+          amount: paiseToRupees(total.amount),
+        })),
       methodsYtd: {
         online: rupees(methodsYtd.online),
         upi: rupees(methodsYtd.upi),

@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -35,15 +35,18 @@ const SORT_COLUMNS = {
 } as const satisfies Record<MemberSortField, unknown>;
 
 /**
- * The ids of the heads assigned to the member of the outer row, as a text array in id order (the
- * order of the `(member_id, payment_head_id)` index, which answers it alone). Written with
- * qualified names on purpose: Drizzle leaves the table name off columns of single-table selects,
- * which would make the correlation refer to `payments` itself.
+ * The ids of the heads assigned to a member, as a uuid array in id order (the order of the
+ * `(member_id, payment_head_id)` index, which answers it alone).
+ * @param memberId the member's id column of the outer row, written qualified on purpose: Drizzle
+ *   leaves the table name off columns of single-table selects, which would make the correlation
+ *   refer to `payments` itself.
  */
-const selectedParticularsSql = sql<string[]>`array(
-  select p.payment_head_id::text from payments p
-  where p.member_id = "members"."id" order by p.payment_head_id
-)`;
+function assignedHeadIdsSql(memberId: SQL): SQL {
+  return sql`array(select p.payment_head_id from payments p where p.member_id = ${memberId} order by p.payment_head_id)`;
+}
+
+/** `assignedHeadIdsSql` of the outer `members` row, as text for the API. */
+const selectedParticularsSql = sql<string[]>`${assignedHeadIdsSql(sql`"members"."id"`)}::text[]`;
 
 /** A member row as the API shows it (never the password hash). */
 export function toMember(row: MemberFields, selectedParticulars: readonly string[] = []): Member {
@@ -122,9 +125,6 @@ const memberPages = new LRUCache<string, Versioned<MemberPage>>({
   sizeCalculation: (entry) => 1024 * (1 + entry.value.items.length),
 });
 
-const membersVersionSql = dataVersionSql.members;
-const paymentsVersionSql = dataVersionSql.payments;
-
 /** Both versions as one key, or null when either is missing (then nothing is cached). */
 function versionKey(versions: DataVersions | null | undefined): string | null {
   return versions?.members && versions.payments ? `${versions.members}/${versions.payments}` : null;
@@ -166,15 +166,13 @@ export async function listMembers(
   // window count or a subquery per match would build and sort every match first.
   const rows = await queryRows<MemberPageRow>(
     db,
-    sql`select ${membersVersionSql} as "members", ${paymentsVersionSql} as "payments", page.*
+    sql`select ${dataVersionSql.members} as "members", ${dataVersionSql.payments} as "payments", page.*
         from (values (1)) as one (x)
         left join lateral (
           select m.id, m.name, m.mobile, m.parish_number as "parishNumber",
                  m.alternate_contact as "alternateContact", m.current_location as "currentLocation",
                  m.email, m.address, m.is_active as "isActive", m.created_at as "createdAt",
-                 array_to_string(array(select p.payment_head_id from payments p
-                                       where p.member_id = m.id order by p.payment_head_id), ',')
-                   as particulars,
+                 array_to_string(${assignedHeadIdsSql(sql`m.id`)}, ',') as particulars,
                  row_number() over () as ordinal
           from (select * from ${members} where ${where}
                 order by ${SORT_COLUMNS[sortBy]} ${direction} nulls last, ${members.id} asc
@@ -192,7 +190,7 @@ export async function listMembers(
     // The version and the count from one statement, hence one snapshot.
     const [counted] = await queryRows<{ members: string | null; total: number | string }>(
       db,
-      sql`select ${membersVersionSql} as "members", (select count(*) from ${members} where ${where}) as total`,
+      sql`select ${dataVersionSql.members} as "members", (select count(*) from ${members} where ${where}) as total`,
     );
     total = Number(counted?.total ?? 0);
     totalVersion = counted?.members ?? null;

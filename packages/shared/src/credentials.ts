@@ -5,8 +5,9 @@
  * keeps the combining marks written after it (Unicode categories L then M), so that in Indian
  * scripts a letter keeps its vowel sign or virama, as the member reads and types it:
  * `"ജോസഫ് മാത്യു"` -> `"ജോസഫ്മാ2345"` (ജോ, സ, ഫ്, മാ). The name is compared in NFC.
- * This is an accepted-risk rule (`security-and-reliability.md` section 0): the server stores only a
- * hash, shows it to admins only while unchanged, and throttles sign-in tightly.
+ * This is an accepted-risk rule (`security-and-reliability.md` section 0): the server stores no
+ * copy of it (it is derived again at each sign-in; a chosen password is stored as an Argon2id
+ * hash), shows it to admins only while unchanged, and throttles sign-in tightly.
  */
 export function initialMemberPassword(name: string, mobile: string): string {
   const letters = name.normalize('NFC').match(/\p{L}\p{M}*/gu) ?? [];

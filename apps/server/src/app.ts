@@ -80,6 +80,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('events', new EventBus());
+  app.decorate('deps', {
+    database,
+    db: database.db,
+    clock: app.clock,
+    config,
+    events: app.events,
+    log: app.log,
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie);

@@ -1,6 +1,7 @@
 import type { Role } from '@parish/shared';
 
 import type { Config } from './config/env.ts';
+import type { AppDeps, ServiceContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
 import type { DataVersions } from './db/data-versions.ts';
 import type { Clock } from './lib/clock.ts';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Change events for open screens (publish after commit). */
     events: EventBus;
+    /** The dependencies every service context carries (`context.ts`). */
+    deps: AppDeps;
   }
   interface FastifyRequest {
     /** The verified caller, or null when anonymous. */
@@ -39,6 +42,8 @@ declare module 'fastify' {
      * cached answer can be checked without a statement of its own; null when anonymous.
      */
     dataVersions: DataVersions | null;
+    /** The service context of this request: deps, caller and audit context (auth plugin). */
+    ctx: ServiceContext;
   }
   interface FastifyContextConfig {
     /** Who may call this route; required on every `/api` route. */

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 
 import { ErrorCode, MSG } from '@parish/shared';
 
+import { callerAuditContext, type ServiceContext } from '../context.ts';
 import { dataVersionSql, type DataVersions } from '../db/data-versions.ts';
 import { members, staffUsers } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -33,6 +34,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const lookups = prepareLookups(app);
   app.decorateRequest('actor', null);
   app.decorateRequest('dataVersions', null);
+  app.decorateRequest('ctx', null as unknown as ServiceContext);
 
   app.addHook('onRoute', (route) => {
     const roles = route.config?.roles ?? defaultRoles(route.url);
@@ -46,6 +48,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const signedIn = await authenticate(app, key, lookups, request);
     request.actor = signedIn?.actor ?? null;
     request.dataVersions = signedIn?.dataVersions ?? null;
+    request.ctx = {
+      ...app.deps,
+      log: request.log,
+      actor: request.actor,
+      audit: callerAuditContext(request.actor, request.id, request.ip),
+      dataVersions: request.dataVersions,
+    };
     const roles = request.routeOptions.config.roles;
     if (!roles || roles === 'public') return;
     if (!request.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
@@ -131,11 +140,5 @@ async function authenticate(
   };
 }
 
-/**
- * The verified caller of a route that admits only signed-in roles.
- * @throws AppError 401 when the request is anonymous (cannot happen behind the roles check).
- */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
-  return request.actor;
-}
+/** The verified caller of a route that admits only signed-in roles (see `context.ts`). */
+export { actorOf } from '../context.ts';

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
+import { callerAuditContext, type AuditContext } from '../../context.ts';
 import type { Actor } from '../../types.ts';
 
 /** One audit record: who did what to which entity, with the state before and after. */
@@ -13,24 +14,11 @@ export interface AuditInput {
   after?: unknown;
 }
 
-/** Who and where, taken from the request (or a system/gateway actor for background work). */
-export interface AuditContext {
-  actorType: 'staff' | 'member' | 'system' | 'gateway';
-  actorId: string | null;
-  actorName: string | null;
-  requestId: string | null;
-  ip: string | null;
-}
+export type { AuditContext } from '../../context.ts';
 
 /** The audit context of a request's caller. */
 export function auditContextOf(request: FastifyRequest, actor: Actor | null = request.actor): AuditContext {
-  return {
-    actorType: actor ? actor.type : 'system',
-    actorId: actor?.id ?? null,
-    actorName: actor?.name ?? null,
-    requestId: request.id,
-    ip: request.ip,
-  };
+  return callerAuditContext(actor, request.id, request.ip);
 }
 
 /**

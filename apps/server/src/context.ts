@@ -1,0 +1,95 @@
+import { ErrorCode, MSG } from '@parish/shared';
+
+import type { Config } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { DataVersions } from './db/data-versions.ts';
+import { AppError } from './lib/app-error.ts';
+import type { Clock } from './lib/clock.ts';
+import type { EventBus } from './lib/events.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Actor } from './types.ts';
+
+/**
+ * Who and where, for the audit trail: the caller of a request, or a system or gateway actor for
+ * background work. Written with every audit record (`docs/ARCHITECTURE.md`, "Audit").
+ */
+export interface AuditContext {
+  actorType: 'staff' | 'member' | 'system' | 'gateway';
+  actorId: string | null;
+  actorName: string | null;
+  /** The HTTP request id, or null outside a request. */
+  requestId: string | null;
+  /** The caller's address, or null outside a request. */
+  ip: string | null;
+}
+
+/**
+ * The long-lived parts every service uses: the database, the clock, the configuration, the
+ * change-event bus and a logger. Built once by `buildApp` (or by a script or worker).
+ */
+export interface AppDeps {
+  /** The open database (its kind and `close`), for the few services that need more than queries. */
+  database: Database;
+  /** The query handle: a PGlite instance or a `pg` pool, through Drizzle. */
+  db: Db;
+  clock: Clock;
+  config: Config;
+  /** Change events for open screens; publish only after the transaction commits. */
+  events: EventBus;
+  log: Logger;
+}
+
+/**
+ * What a service function takes first: the dependencies, plus who is acting and how to audit
+ * it. Services are plain functions `(ctx, input)`; they never see the HTTP framework. A route
+ * builds one per request (`request.ctx`); a worker or script builds one with
+ * {@link systemContext}.
+ */
+export interface ServiceContext extends AppDeps {
+  /** The signed-in caller, or null (anonymous request, worker, script). */
+  actor: Actor | null;
+  /** Who to name in audit records written by this call. */
+  audit: AuditContext;
+  /**
+   * The data versions read with the caller's account (auth plugin), so a cached answer can be
+   * checked without a statement of its own; null when anonymous or outside a request.
+   */
+  dataVersions: DataVersions | null;
+}
+
+/** The audit context of a signed-in (or anonymous) caller of one request. */
+export function callerAuditContext(actor: Actor | null, requestId: string | null, ip: string | null): AuditContext {
+  return {
+    actorType: actor ? actor.type : 'system',
+    actorId: actor?.id ?? null,
+    actorName: actor?.name ?? null,
+    requestId,
+    ip,
+  };
+}
+
+/**
+ * A context for work that no person started: a worker, a script, a gateway's webhook.
+ * @param audit who to name in audit records; by default the system itself
+ */
+export function systemContext(
+  deps: AppDeps,
+  audit: AuditContext = { actorType: 'system', actorId: null, actorName: null, requestId: null, ip: null },
+): ServiceContext {
+  return { ...deps, actor: null, audit, dataVersions: null };
+}
+
+/** The same context, auditing as someone else (a gateway, a member named by a callback). */
+export function withAudit(ctx: ServiceContext, audit: AuditContext): ServiceContext {
+  return { ...ctx, audit };
+}
+
+/**
+ * The signed-in caller of a service that admits only signed-in roles: from a service context (or
+ * anything else carrying `actor`, such as a request).
+ * @throws AppError 401 when there is none (cannot happen behind a route's roles check).
+ */
+export function actorOf(holder: { actor: Actor | null }): Actor {
+  if (!holder.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
+  return holder.actor;
+}

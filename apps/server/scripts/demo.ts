@@ -41,6 +41,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { receiptsForNumberedPayments } from '../src/modules/payments/receipts.ts';
 import { ensureParishSettings } from '../src/modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from '../src/modules/users/users.service.ts';
 import { demoHeads, type DemoHead } from './demo-heads.ts';
@@ -257,6 +258,7 @@ async function writeDemo(tx: Tx, content: DemoContent): Promise<boolean> {
       }),
     );
   }
+  await receiptsForNumberedPayments(tx);
   for (const chunk of chunks(ledger.transactions)) {
     await tx.insert(transactions).values(
       chunk.map((txn) => ({

@@ -23,46 +23,16 @@ import {
   type TestApp,
   type TestMember,
 } from './helpers.ts';
+import { insertHead as insertHeadRow, insertPayment as insertPaymentRow, type HeadOverrides } from './factories.ts';
 
 let t: TestApp;
 let admin: Session;
 let cashierA: Session;
 let cashierB: Session;
 
-/** Inserts a payment head; amounts in paise. */
-async function insertHead(
-  overrides: {
-    name?: string;
-    amountPaise?: number;
-    variable?: boolean;
-    type?: 'arrear' | 'current due' | 'miscellaneous';
-  } = {},
-) {
-  const [head] = await t.db
-    .insert(paymentHeads)
-    .values({
-      name: overrides.name ?? `Head ${Math.random().toString(36).slice(2, 8)}`,
-      description: 'Annual contribution',
-      amountPaise: overrides.amountPaise ?? 150_000,
-      type: overrides.type ?? 'current due',
-      year: 2026,
-      dueDate: '2027-03-31',
-      variableAmount: overrides.variable ?? false,
-    })
-    .returning();
-  if (!head) throw new Error('head insert returned nothing');
-  return head;
-}
-
-/** Assigns a head to a member: a pending payment of the head's amount (or `amountPaise`). */
-async function insertPayment(member: TestMember, head: { id: string; amountPaise: number }, amountPaise?: number) {
-  const [payment] = await t.db
-    .insert(payments)
-    .values({ memberId: member.id, paymentHeadId: head.id, amountPaise: amountPaise ?? head.amountPaise, year: 2026 })
-    .returning();
-  if (!payment) throw new Error('payment insert returned nothing');
-  return payment;
-}
+const insertHead = (overrides: HeadOverrides = {}) => insertHeadRow(t.db, overrides);
+const insertPayment = (member: TestMember, head: { id: string; amountPaise: number }, amountPaise?: number) =>
+  insertPaymentRow(t.db, member, head, amountPaise);
 
 /** A member with one pending payment of ₹1,500 (fixed head) by default. */
 async function pendingPayment(options: { amountPaise?: number; variable?: boolean; name?: string } = {}) {

@@ -2,6 +2,7 @@ export * from './enums.ts';
 export * from './staff-users.ts';
 export * from './members.ts';
 export * from './payment-heads.ts';
+export * from './receipts.ts';
 export * from './payments.ts';
 export * from './transactions.ts';
 export * from './audit-events.ts';

@@ -15,6 +15,7 @@ import {
 import { paymentGateway, paymentStatus } from './enums.ts';
 import { members } from './members.ts';
 import { paymentHeads } from './payment-heads.ts';
+import { receipts } from './receipts.ts';
 import { staffUsers } from './staff-users.ts';
 
 /**
@@ -47,14 +48,19 @@ export const payments = pgTable(
     collectionMode: text(),
     collectedBy: uuid().references(() => staffUsers.id),
     notes: text(),
-    /** Receipt number `FY-seq`, given when paid and kept when reprinted. */
+    /** The receipt that holds this payment while it is paid; null while it is not. */
+    receiptId: uuid().references(() => receipts.id),
+    /**
+     * The number of that receipt (`receipts.number`), kept beside `receiptId` by `markPaid` and
+     * cleared with it by a reversal, so readers of payments need no join.
+     */
     receiptNumber: text(),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_member_head_uq').on(t.memberId, t.paymentHeadId),
-    uniqueIndex('payments_receipt_number_uq').on(t.receiptNumber),
+    index('payments_receipt_idx').on(t.receiptId),
     index('payments_head_status_idx').on(t.paymentHeadId, t.status),
     index('payments_member_status_idx').on(t.memberId, t.status),
     index('payments_status_idx').on(t.status),
@@ -79,4 +85,27 @@ export const receiptCounters = pgTable(
     lastNumber: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.financialYear] })],
+);
+
+/**
+ * The lines of a receipt, numbered from 1: each payment it paid, what that payment was for (the
+ * head's name and year, copied when issued) and the amount received for it, in paise. Written
+ * once when the receipt is issued and never changed, so a voided receipt still reprints its
+ * lines; a line's payment or head may later be deleted (a pending payment revoked), and the line
+ * keeps what it said.
+ */
+export const receiptItems = pgTable(
+  'receipt_items',
+  {
+    receiptId: uuid()
+      .notNull()
+      .references(() => receipts.id),
+    line: integer().notNull(),
+    paymentId: uuid().references(() => payments.id, { onDelete: 'set null' }),
+    paymentHeadId: uuid().references(() => paymentHeads.id, { onDelete: 'set null' }),
+    headName: text().notNull(),
+    headYear: integer().notNull(),
+    amountPaise: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.receiptId, t.line] }), index('receipt_items_payment_idx').on(t.paymentId)],
 );

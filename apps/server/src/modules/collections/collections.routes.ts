@@ -67,7 +67,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       success: true as const,
       message: COLLECTION_MSG.collected,
-      payment: await collectPayment(app, request, request.params.id, request.body),
+      payment: await collectPayment(request.ctx, { ...request.body, paymentId: request.params.id }),
     }),
   );
 
@@ -87,7 +87,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       success: true as const,
       message: COLLECTION_MSG.reversed,
-      payment: await reverseCollection(app, request, request.params.id),
+      payment: await reverseCollection(request.ctx, { paymentId: request.params.id }),
     }),
   );
 
@@ -107,7 +107,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      const html = await getReceiptHtml(app, request, request.params.id, nonce);
+      const html = await getReceiptHtml(request.ctx, { paymentId: request.params.id, nonce });
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -130,7 +130,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cashierCollectionsSchema, ...errors },
       },
     },
-    async (request) => listOwnCollections(app, request, request.query),
+    async (request) => listOwnCollections(request.ctx, request.query),
   );
 
   r.get(
@@ -144,6 +144,6 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: memberPaymentsSchema, ...errors },
       },
     },
-    async (request) => getMemberPayments(app, request.params.id),
+    async (request) => getMemberPayments(request.ctx, { memberId: request.params.id }),
   );
 }

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
   COLLECTION_MSG,
@@ -17,14 +16,15 @@ import {
   type PaymentRecord,
 } from '@parish/shared';
 
-import { queryRows } from '../../db/client.ts';
+import { actorOf, type ServiceContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { actorOf } from '../../plugins/auth.ts';
-import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { escapeLike, getMember } from '../members/members.service.ts';
-import { findPaymentRecord, selectPaymentRecords } from './payment-record.ts';
-import { takeReceiptNumber } from './receipt-number.ts';
+import { markPaid } from '../payments/mark-paid.ts';
+import { findPaymentRecord, selectPaymentRecords } from '../payments/payment-record.ts';
+import { voidReceiptOf } from '../payments/receipts.ts';
 
 /** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail). */
 function paymentDetails(record: PaymentRecord) {
@@ -47,67 +47,74 @@ function paymentDetails(record: PaymentRecord) {
 }
 
 /**
- * Collects a pending payment at the office (admin or cashier; `api-contract.md`, collect).
- * One database transaction: a conditional `UPDATE … WHERE status = 'pending'` (never
- * select-then-update) that also checks the amount against the assigned one, then the next receipt
- * number of the financial year, then the audit event 'payment.collected' with before and after.
- * Of any number of concurrent collections of one payment exactly one succeeds.
+ * Why a collection's update left a payment alone, decided on the row as it now stands: a
+ * reversal committed while the update waited on the row (its snapshot still saw it paid) leaves
+ * it pending with the amount right, and the update is tried again, at most twice.
+ * @throws 404 unknown payment; 409 not pending; 400 amount below the due, or not the due on a
+ *   head without a variable amount.
+ */
+async function explainNotCollected(
+  tx: DbOrTx,
+  paymentId: string,
+  amountPaise: number,
+  attempt: number,
+): Promise<'retry'> {
+  const [current] = await tx
+    .select({ status: payments.status, amountPaise: payments.amountPaise, variable: paymentHeads.variableAmount })
+    .from(payments)
+    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+    .where(eq(payments.id, paymentId));
+  if (!current) throw notFound(MSG.notFound);
+  if (current.status !== 'pending') throw conflict(COLLECTION_MSG.notPending);
+  const due = formatINR(current.amountPaise);
+  if (amountPaise < current.amountPaise) throw badRequest(amountBelowDueMessage(due), 'collectionAmount');
+  if (amountPaise !== current.amountPaise && !current.variable) {
+    throw badRequest(amountFixedMessage(due), 'collectionAmount');
+  }
+  if (attempt >= 2) throw conflict(COLLECTION_MSG.notPending);
+  return 'retry';
+}
+
+/**
+ * Collects a pending payment at the office (admin or cashier; `docs/domain.md`, "§7 API",
+ * collect). One database transaction: {@link markPaid} (a conditional update that also checks the
+ * amount against the assigned one, then one receipt of the financial year), then the audit event
+ * 'payment.collected' with before and after. Of any number of concurrent collections of one
+ * payment exactly one succeeds.
  * Sets paidAmount, paidAt (the clock), paymentMethod, paymentGateway 'manual', collectionMode
  * 'manual', collectedBy (the caller), transactionId and pgTransactionId (the Payment Reference, when
  * given) and notes (the Remarks).
- * @param input amount in rupees
+ * @param input.collectionAmount in rupees
  * @throws 404 unknown payment; 409 {@link COLLECTION_MSG.notPending} when it is not pending;
  *   400 when the amount is below the assigned amount, or above it on a head without a variable
- *   amount (section 3, `variable_amount`).
+ *   amount (`docs/domain.md`, "Effective amount").
  */
 export async function collectPayment(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  paymentId: string,
-  input: CollectPaymentInput,
+  ctx: ServiceContext,
+  input: CollectPaymentInput & { paymentId: string },
 ): Promise<PaymentRecord> {
-  const actor = actorOf(request);
+  const actor = actorOf(ctx);
+  const { paymentId } = input;
   const amountPaise = rupeesToPaise(input.collectionAmount);
-  const paidAt = app.clock.now();
   const reference = input.pgTransactionId ?? null;
-  const collected = await app.db.transaction(async (tx) => {
-    const settle = () =>
-      queryRows<{ id: string }>(
-        tx,
-        sql`update payments p
-          set status = 'paid', paid_amount_paise = ${amountPaise}, paid_at = ${paidAt.toISOString()},
-              payment_method = ${input.paymentMethod}, payment_gateway = 'manual', collection_mode = 'manual',
-              collected_by = ${actor.id}, transaction_id = ${reference}, pg_transaction_id = ${reference},
-              notes = ${input.notes ?? null}, updated_at = ${paidAt.toISOString()}
-          from payment_heads h
-          where p.id = ${paymentId} and p.status = 'pending' and h.id = p.payment_head_id
-            and ${amountPaise} >= p.amount_paise and (${amountPaise} = p.amount_paise or h.variable_amount)
-          returning p.id`,
-      );
-    let settled = await settle();
-    for (let attempt = 0; settled.length === 0 && attempt < 2; attempt += 1) {
-      const [current] = await tx
-        .select({ status: payments.status, amountPaise: payments.amountPaise, variable: paymentHeads.variableAmount })
-        .from(payments)
-        .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
-        .where(eq(payments.id, paymentId));
-      if (!current) throw notFound(MSG.notFound);
-      if (current.status !== 'pending') throw conflict(COLLECTION_MSG.notPending);
-      const due = formatINR(current.amountPaise);
-      if (amountPaise < current.amountPaise) throw badRequest(amountBelowDueMessage(due), 'collectionAmount');
-      if (amountPaise !== current.amountPaise && !current.variable) {
-        throw badRequest(amountFixedMessage(due), 'collectionAmount');
-      }
-      // Pending now and the amount is right: a reversal committed while the update waited on the
-      // row (its snapshot still saw it paid). The next statement sees the reversal: try again.
-      settled = await settle();
-    }
-    if (settled.length === 0) throw conflict(COLLECTION_MSG.notPending);
-    const receiptNumber = await takeReceiptNumber(tx, paidAt, app.config.parishTimezone);
-    await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId));
+  const collected = await ctx.db.transaction(async (tx) => {
+    await markPaid(tx, ctx.config.parishTimezone, {
+      memberId: null,
+      lines: [{ paymentId, amountPaise }],
+      issuedAt: ctx.clock.now(),
+      paymentMethod: input.paymentMethod,
+      paymentGateway: 'manual',
+      collectionMode: 'manual',
+      collectedBy: actor.id,
+      transactionId: reference,
+      pgTransactionId: reference,
+      notes: input.notes ?? null,
+      enforceDueAmount: true,
+      onNotUpdated: (id, attempt) => explainNotCollected(tx, id, amountPaise, attempt),
+    });
     const after = await findPaymentRecord(tx, paymentId);
     if (!after) throw notFound(MSG.notFound);
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'payment.collected',
       entityType: 'payment',
       entityId: paymentId,
@@ -116,8 +123,8 @@ export async function collectPayment(
     });
     return after;
   });
-  // After commit: open screens (dashboard, reports, the member's portal) refresh (issue 6).
-  app.events.publish({
+  // After commit: open screens (dashboard, reports, the member's portal) refresh.
+  ctx.events.publish({
     type: 'payment.updated',
     memberId: collected.memberId._id,
     data: { paymentIds: [collected._id], status: 'paid', via: 'manual' },
@@ -139,14 +146,11 @@ export async function collectPayment(
  *   {@link COLLECTION_MSG.onlineNotReversible} for an online payment; 403
  *   {@link COLLECTION_MSG.notOwnCollection} for a cashier and another's collection.
  */
-export async function reverseCollection(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  paymentId: string,
-): Promise<PaymentRecord> {
-  const actor = actorOf(request);
-  const now = app.clock.now();
-  const reversed = await app.db.transaction(async (tx) => {
+export async function reverseCollection(ctx: ServiceContext, input: { paymentId: string }): Promise<PaymentRecord> {
+  const actor = actorOf(ctx);
+  const { paymentId } = input;
+  const now = ctx.clock.now();
+  const reversed = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: payments.id })
       .from(payments)
@@ -160,6 +164,7 @@ export async function reverseCollection(
     if (actor.role === 'cashier' && before.collectedBy?._id !== actor.id) {
       throw new AppError(ErrorCode.FORBIDDEN, COLLECTION_MSG.notOwnCollection);
     }
+    await voidReceiptOf(tx, paymentId, now, actor.id);
     const updated = await tx
       .update(payments)
       .set({
@@ -181,7 +186,7 @@ export async function reverseCollection(
     if (updated.length === 0) throw conflict(COLLECTION_MSG.notPaid);
     const after = await findPaymentRecord(tx, paymentId);
     if (!after) throw notFound(MSG.notFound);
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'payment.reversed',
       entityType: 'payment',
       entityId: paymentId,
@@ -195,7 +200,7 @@ export async function reverseCollection(
     });
     return after;
   });
-  app.events.publish({
+  ctx.events.publish({
     type: 'payment.updated',
     memberId: reversed.memberId._id,
     data: { paymentIds: [reversed._id], status: 'pending', via: 'reversal' },
@@ -211,12 +216,11 @@ export async function reverseCollection(
  * @returns the page, the total count and `totalCollected` in rupees over every match.
  */
 export async function listOwnCollections(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   query: CashierCollectionsQuery,
 ): Promise<CashierCollections> {
-  const actor = actorOf(request);
-  const tz = app.config.parishTimezone;
+  const actor = actorOf(ctx);
+  const tz = ctx.config.parishTimezone;
   const conditions: SQL[] = [
     eq(payments.status, 'paid'),
     eq(payments.paymentGateway, 'manual'),
@@ -238,7 +242,7 @@ export async function listOwnCollections(
     if (matches) conditions.push(matches);
   }
   const where = and(...conditions);
-  const [totals] = await app.db
+  const [totals] = await ctx.db
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
       paise: sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})), 0)`.mapWith(
@@ -249,7 +253,7 @@ export async function listOwnCollections(
     .innerJoin(members, eq(members.id, payments.memberId))
     .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
     .where(where);
-  const items = await selectPaymentRecords(app.db, where, [desc(payments.paidAt), asc(payments.id)], {
+  const items = await selectPaymentRecords(ctx.db, where, [desc(payments.paidAt), asc(payments.id)], {
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
@@ -268,9 +272,10 @@ export async function listOwnCollections(
  * of every unpaid one) and their sum. A member has at most dozens of payments, so no paging.
  * @throws 404 unknown member.
  */
-export async function getMemberPayments(app: FastifyInstance, memberId: string): Promise<MemberPayments> {
-  const member = await getMember(app.db, memberId);
-  const items = await selectPaymentRecords(app.db, eq(payments.memberId, memberId), [
+export async function getMemberPayments(ctx: ServiceContext, input: { memberId: string }): Promise<MemberPayments> {
+  const { memberId } = input;
+  const member = await getMember(ctx.db, memberId);
+  const items = await selectPaymentRecords(ctx.db, eq(payments.memberId, memberId), [
     asc(paymentHeads.year),
     asc(paymentHeads.name),
     asc(payments.id),

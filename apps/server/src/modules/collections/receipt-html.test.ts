@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatReceiptNumber } from './receipt-number.ts';
+import { formatReceiptNumber } from '../payments/receipts.ts';
 import { amountInWords, buildReceiptHtml, escapeHtml, paymentMethodLabel, type ReceiptData } from './receipt-html.ts';
 
 describe('amountInWords (crore, lakh, thousand)', () => {

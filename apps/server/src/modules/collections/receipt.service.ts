@@ -1,15 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { COLLECTION_MSG, MSG, formatDisplayDate, headTypeLabel, rupeesToPaise } from '@parish/shared';
 
 import { members, payments } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { actorOf } from '../../plugins/auth.ts';
-import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { actorOf, type ServiceContext } from '../../context.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { findPaymentRecord } from '../payments/payment-record.ts';
+import { issueReceipt } from '../payments/receipts.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
-import { findPaymentRecord } from './payment-record.ts';
-import { takeReceiptNumber } from './receipt-number.ts';
 import { buildReceiptHtml } from './receipt-html.ts';
 
 /**
@@ -24,43 +23,56 @@ import { buildReceiptHtml } from './receipt-html.ts';
  *   when it is not paid.
  */
 export async function getReceiptHtml(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  paymentId: string,
-  nonce: string,
+  ctx: ServiceContext,
+  input: { paymentId: string; nonce: string },
 ): Promise<string> {
-  const actor = actorOf(request);
-  let record = await findPaymentRecord(app.db, paymentId);
+  const { paymentId, nonce } = input;
+  const actor = actorOf(ctx);
+  let record = await findPaymentRecord(ctx.db, paymentId);
   if (!record || (actor.type === 'member' && record.memberId._id !== actor.id)) throw notFound(MSG.notFound);
   if (record.status !== 'paid' || !record.paidAt) throw notFound(COLLECTION_MSG.noReceipt);
   if (record.receiptNumber === null) {
     const paidAt = new Date(record.paidAt);
-    record = await app.db.transaction(async (tx) => {
+    record = await ctx.db.transaction(async (tx) => {
       const [unnumbered] = await tx
-        .select({ id: payments.id })
+        .select()
         .from(payments)
-        .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid'), isNull(payments.receiptNumber)))
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid'), isNull(payments.receiptId)))
         .for('update');
       if (unnumbered) {
-        const receiptNumber = await takeReceiptNumber(tx, paidAt, app.config.parishTimezone);
-        await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId));
-        await recordAudit(tx, auditContextOf(request), {
+        const receipt = await issueReceipt(
+          tx,
+          ctx.config.parishTimezone,
+          {
+            memberId: unnumbered.memberId,
+            issuedAt: paidAt,
+            paymentMethod: unnumbered.paymentMethod ?? 'online',
+            paymentGateway: unnumbered.paymentGateway ?? 'manual',
+            collectionMode: unnumbered.collectionMode === 'online' ? 'online' : 'manual',
+            collectedBy: unnumbered.collectedBy,
+            transactionId: unnumbered.transactionId,
+            pgTransactionId: unnumbered.pgTransactionId,
+            notes: unnumbered.notes,
+          },
+          [{ paymentId, amountPaise: unnumbered.paidAmountPaise ?? unnumbered.amountPaise }],
+        );
+        await recordAudit(tx, ctx.audit, {
           action: 'payment.receipt_numbered',
           entityType: 'payment',
           entityId: paymentId,
-          after: { receiptNumber },
+          after: { receiptNumber: receipt.number },
         });
       }
       return findPaymentRecord(tx, paymentId);
     });
     if (!record || record.status !== 'paid' || !record.paidAt) throw notFound(COLLECTION_MSG.noReceipt);
   }
-  const [member] = await app.db
+  const [member] = await ctx.db
     .select({ email: members.email })
     .from(members)
     .where(eq(members.id, record.memberId._id));
-  const settings = await getParishSettings(app.db);
-  const tz = app.config.parishTimezone;
+  const settings = await getParishSettings(ctx.db);
+  const tz = ctx.config.parishTimezone;
   return buildReceiptHtml(
     {
       parish: settings,

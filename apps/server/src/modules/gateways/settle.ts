@@ -15,7 +15,7 @@ import { queryRows } from '../../db/client.ts';
 import { payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
-import { takeReceiptNumber } from '../collections/receipt-number.ts';
+import { markPaid } from '../payments/mark-paid.ts';
 import {
   fetchRazorpayOrderPayments,
   fetchRazorpayPayment,
@@ -345,40 +345,37 @@ export async function settleTransaction(
       );
       if (moved.length === 0) return null;
       const items = await tx.select().from(transactionItems).where(eq(transactionItems.transactionId, row.id));
-      const paid: { paymentId: string; amount: number; receiptNumber: string }[] = [];
+      const marked = await markPaid(tx, app.config.parishTimezone, {
+        memberId: row.memberId,
+        lines: items.map((item) => ({ paymentId: item.paymentId, amountPaise: item.amountPaise })),
+        issuedAt: new Date(now),
+        paymentMethod: 'online',
+        paymentGateway: row.paymentGateway,
+        collectionMode: 'online',
+        collectedBy: null,
+        transactionId: row.transactionId,
+        pgTransactionId: outcome.pgReferenceId,
+        notes: null,
+        enforceDueAmount: false,
+      });
+      const receiptNumber = marked.receipt?.number ?? null;
+      const paid = marked.paid.map((line) => ({
+        paymentId: line.paymentId,
+        amount: paiseToRupees(line.amountPaise),
+        receiptNumber,
+      }));
       const conflicts: { paymentId: string; amount: number; paidBy: unknown }[] = [];
-      for (const item of items) {
-        const updated = await queryRows<{ id: string }>(
-          tx,
-          sql`update payments set status = 'paid', paid_amount_paise = ${item.amountPaise}, paid_at = ${now},
-                payment_method = 'online', payment_gateway = ${row.paymentGateway}, collection_mode = 'online',
-                collected_by = null, transaction_id = ${row.transactionId}, pg_transaction_id = ${outcome.pgReferenceId},
-                updated_at = ${now}
-              where id = ${item.paymentId} and status = 'pending' returning id`,
-        );
-        if (updated.length === 0) {
-          const [current] = await tx
-            .select({
-              status: payments.status,
-              gateway: payments.paymentGateway,
-              transactionId: payments.transactionId,
-              receiptNumber: payments.receiptNumber,
-            })
-            .from(payments)
-            .where(eq(payments.id, item.paymentId));
-          conflicts.push({
-            paymentId: item.paymentId,
-            amount: paiseToRupees(item.amountPaise),
-            paidBy: current ?? null,
-          });
-          continue;
-        }
-        const receiptNumber = await takeReceiptNumber(tx, new Date(now), app.config.parishTimezone);
-        await tx
-          .update(payments)
-          .set({ receiptNumber })
-          .where(and(eq(payments.id, item.paymentId)));
-        paid.push({ paymentId: item.paymentId, amount: paiseToRupees(item.amountPaise), receiptNumber });
+      for (const line of marked.notPaid) {
+        const [current] = await tx
+          .select({
+            status: payments.status,
+            gateway: payments.paymentGateway,
+            transactionId: payments.transactionId,
+            receiptNumber: payments.receiptNumber,
+          })
+          .from(payments)
+          .where(eq(payments.id, line.paymentId));
+        conflicts.push({ paymentId: line.paymentId, amount: paiseToRupees(line.amountPaise), paidBy: current ?? null });
       }
       if (conflicts.length > 0) {
         const note = `${GATEWAY_MSG.paidTwice}: ${conflicts.map((c) => c.paymentId).join(', ')}`;
@@ -387,7 +384,10 @@ export async function settleTransaction(
           action: 'transaction.paid_twice',
           entityType: 'transaction',
           entityId: row.transactionId,
-          after: { conflicts, refundDue: conflicts.reduce((sum, c) => sum + c.amount, 0) },
+          after: {
+            conflicts,
+            refundDue: paiseToRupees(marked.notPaid.reduce((sum, line) => sum + line.amountPaise, 0)),
+          },
         });
       }
       await recordAudit(tx, context, {

@@ -11,7 +11,7 @@ import {
 
 import { queryRows } from '../../db/client.ts';
 import { paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
-import { selectPaymentRecords } from '../collections/payment-record.ts';
+import { selectPaymentRecords } from '../payments/payment-record.ts';
 
 /**
  * The member portal's reads (specification section 2 "Customer dashboard"; `api-contract.md`

@@ -1,0 +1,175 @@
+import { calendarDateIn, financialYearOf } from '@parish/shared';
+import { sql } from 'drizzle-orm';
+
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+
+/**
+ * A receipt number: the Indian financial year (April to March, named by the year it starts) and
+ * the sequence within it, `2026-27/000001` (`docs/domain.md`, "Receipt numbers"); the same format
+ * as the demo parish (`scripts/demo-ledger.ts`).
+ */
+export function formatReceiptNumber(financialYear: number, sequence: number): string {
+  return `${financialYear}-${String((financialYear + 1) % 100).padStart(2, '0')}/${String(sequence).padStart(6, '0')}`;
+}
+
+/** A receipt number taken from the counter, with the financial year it belongs to. */
+export interface TakenReceiptNumber {
+  number: string;
+  financialYear: number;
+}
+
+/**
+ * Takes the next receipt number of the financial year of `issuedAt` (its calendar date in the
+ * parish time zone) from `receipt_counters`, by an upsert that returns the new last number: the
+ * counter row is locked until the caller's transaction ends, so numbers are unique and
+ * sequential within a year. A number taken by a transaction that rolls back is given again (no
+ * gap); a number of a voided receipt is never reused (the counter only grows).
+ * Must run inside the transaction that issues the receipt
+ * (`docs/decisions/0012-receipt-numbers-per-financial-year.md`).
+ */
+export async function takeReceiptNumber(tx: DbOrTx, issuedAt: Date, timeZone: string): Promise<TakenReceiptNumber> {
+  const financialYear = financialYearOf(calendarDateIn(issuedAt, timeZone));
+  const [row] = await queryRows<{ last_number: number }>(
+    tx,
+    sql`insert into receipt_counters (financial_year, last_number) values (${financialYear}, 1)
+        on conflict (financial_year) do update set last_number = receipt_counters.last_number + 1
+        returning last_number`,
+  );
+  if (!row) throw new Error('receipt counter upsert returned nothing');
+  return { number: formatReceiptNumber(financialYear, Number(row.last_number)), financialYear };
+}
+
+/** One line of a receipt: a payment and the amount received for it, in paise. */
+export interface ReceiptLine {
+  paymentId: string;
+  amountPaise: number;
+}
+
+/** What a receipt records besides its lines. Instants are UTC `Date`s. */
+export interface ReceiptFacts {
+  memberId: string;
+  /** When the money was received. */
+  issuedAt: Date;
+  /** cash, upi, cheque at the office; online (or the gateway's method) for a gateway payment. */
+  paymentMethod: string;
+  paymentGateway: 'manual' | 'worldline' | 'razorpay';
+  collectionMode: 'manual' | 'online';
+  /** The collecting staff member; null online. */
+  collectedBy: string | null;
+  transactionId: string | null;
+  pgTransactionId: string | null;
+  notes: string | null;
+}
+
+/** A receipt as issued: its id and number. */
+export interface IssuedReceipt {
+  id: string;
+  number: string;
+}
+
+/**
+ * Issues one receipt for `lines` (at least one; payments of `facts.memberId`, already marked paid
+ * in this transaction): takes the next number of the financial year, then in ONE statement inserts
+ * the receipt with its total, one `receipt_items` row per line (numbered in the given order, with
+ * the head's name and year copied) and points each payment at it (`receipt_id` and the
+ * denormalized `receipt_number`). Must run inside the transaction that marked the payments paid.
+ * @throws Error when `lines` is empty (a programming error).
+ */
+export async function issueReceipt(
+  tx: DbOrTx,
+  timeZone: string,
+  facts: ReceiptFacts,
+  lines: readonly ReceiptLine[],
+): Promise<IssuedReceipt> {
+  if (lines.length === 0) throw new Error('a receipt needs at least one line');
+  const taken = await takeReceiptNumber(tx, facts.issuedAt, timeZone);
+  const total = lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  const ids = `{${lines.map((line) => line.paymentId).join(',')}}`;
+  const amounts = `{${lines.map((line) => line.amountPaise).join(',')}}`;
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`with r as (
+          insert into receipts (number, financial_year, member_id, issued_at, payment_method, payment_gateway,
+                                collection_mode, collected_by, transaction_id, pg_transaction_id, total_paise, notes)
+          values (${taken.number}, ${taken.financialYear}, ${facts.memberId}, ${facts.issuedAt.toISOString()},
+                  ${facts.paymentMethod}, ${facts.paymentGateway}, ${facts.collectionMode}, ${facts.collectedBy},
+                  ${facts.transactionId}, ${facts.pgTransactionId}, ${total}, ${facts.notes})
+          returning id
+        ),
+        l as (
+          select u.payment_id, u.amount_paise, u.line from unnest(${ids}::uuid[], ${amounts}::bigint[])
+            with ordinality as u(payment_id, amount_paise, line)
+        ),
+        i as (
+          insert into receipt_items (receipt_id, line, payment_id, payment_head_id, head_name, head_year, amount_paise)
+          select r.id, l.line, l.payment_id, h.id, h.name, h.year, l.amount_paise
+            from r, l join payments p on p.id = l.payment_id join payment_heads h on h.id = p.payment_head_id
+        ),
+        u as (
+          update payments p set receipt_id = r.id, receipt_number = ${taken.number}
+            from r where p.id in (select payment_id from l)
+        )
+        select id from r`,
+  );
+  if (!row) throw new Error('receipt insert returned nothing');
+  return { id: row.id, number: taken.number };
+}
+
+/**
+ * Voids the receipt that holds `paymentId` (a reversal): the receipt keeps its number and lines
+ * and is marked voided by `voidedBy` at `voidedAt`; every payment it held loses its receipt.
+ * Must run inside the reversing transaction, after the payment row is locked.
+ * @returns the voided receipt's number, or null when the payment had no receipt.
+ */
+export async function voidReceiptOf(
+  tx: DbOrTx,
+  paymentId: string,
+  voidedAt: Date,
+  voidedBy: string,
+): Promise<string | null> {
+  const [row] = await queryRows<{ number: string }>(
+    tx,
+    sql`with v as (
+          update receipts r set voided_at = ${voidedAt.toISOString()}, voided_by = ${voidedBy}
+            from payments p where p.id = ${paymentId} and r.id = p.receipt_id and r.voided_at is null
+          returning r.id, r.number
+        ),
+        u as (update payments p set receipt_id = null, receipt_number = null from v where p.receipt_id = v.id)
+        select number from v`,
+  );
+  return row?.number ?? null;
+}
+
+/**
+ * Gives every paid payment that carries a receipt number but no receipt one receipt of one line
+ * under that number (the demo parish's ledger is written that way; migration 0007 did the same
+ * for earlier releases' data).
+ * @returns how many receipts were issued.
+ */
+export async function receiptsForNumberedPayments(tx: DbOrTx): Promise<number> {
+  const rows = await queryRows<{ count: number }>(
+    tx,
+    sql`with r as (
+          insert into receipts (number, financial_year, member_id, issued_at, payment_method, payment_gateway,
+                                collection_mode, collected_by, transaction_id, pg_transaction_id, total_paise, notes)
+          select p.receipt_number, split_part(p.receipt_number, '-', 1)::integer, p.member_id,
+                 coalesce(p.paid_at, p.updated_at), coalesce(p.payment_method, 'cash'),
+                 coalesce(p.payment_gateway, 'manual'), coalesce(p.collection_mode, 'manual'), p.collected_by,
+                 p.transaction_id, p.pg_transaction_id, coalesce(p.paid_amount_paise, p.amount_paise), p.notes
+            from payments p
+           where p.status = 'paid' and p.receipt_number is not null and p.receipt_id is null
+          returning id, number, total_paise
+        ),
+        u as (
+          update payments p set receipt_id = r.id from r where p.receipt_number = r.number and p.receipt_id is null
+          returning p.id, p.payment_head_id, r.id as receipt_id, r.total_paise
+        ),
+        i as (
+          insert into receipt_items (receipt_id, line, payment_id, payment_head_id, head_name, head_year, amount_paise)
+          select u.receipt_id, 1, u.id, h.id, h.name, h.year, u.total_paise
+            from u join payment_heads h on h.id = u.payment_head_id
+        )
+        select count(*)::int as count from r`,
+  );
+  return Number(rows[0]?.count ?? 0);
+}

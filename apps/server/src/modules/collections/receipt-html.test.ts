@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { formatReceiptNumber } from '../payments/receipts.ts';
-import { amountInWords, buildReceiptHtml, escapeHtml, paymentMethodLabel, type ReceiptData } from './receipt-html.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { amountInWords, buildReceiptHtml, paymentMethodLabel, type ReceiptData } from './receipt-html.ts';
 
 describe('amountInWords (crore, lakh, thousand)', () => {
   it.each([

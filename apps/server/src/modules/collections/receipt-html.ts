@@ -1,6 +1,8 @@
 import { formatINR, type Paise } from '@parish/shared';
 import { ToWords } from 'to-words/en-IN';
 
+import { escapeHtml } from '../../lib/html.ts';
+
 const toWords = new ToWords();
 
 /**
@@ -15,20 +17,6 @@ export function amountInWords(paise: Paise): string {
   // Rupees with two decimals as text, so the library never sees a float like 0.1 + 0.2.
   const rupees = Number(`${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`);
   return toWords.convert(rupees, { currency: true, ignoreZeroCurrency: true });
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '`': '&#96;',
-};
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** How a payment method shows on the receipt; anything unknown or missing is 'Manual' (section 2). */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { errorBodySchema, formatINR, parseRupeesToPaise } from '@parish/shared';
 
-import { escapeHtml } from '../collections/receipt-html.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { razorpayCheckoutSignature, hexEquals } from './razorpay-signature.ts';
 import { razorpayAuthHeader } from './gateway-client.ts';
 import { sandboxStoreOf, type SandboxRazorpayPayment } from './sandbox-store.ts';

@@ -194,8 +194,43 @@ function receiptCountSql() {
   return sql`select count(*)::int as count from receipts`;
 }
 
+describe('markPaid under concurrency', () => {
+  it('an online settlement of two dues racing a cash collection of one of them: no deadlock, each paid once', async () => {
+    const cashier = await loginAs(t.app, 'cashier');
+    for (let round = 0; round < 8; round += 1) {
+      const member = await createMember(t.app);
+      const first = await insertPayment(t.db, member, await insertHead(t.db, { amountPaise: 10_000 }));
+      const second = await insertPayment(t.db, member, await insertHead(t.db, { amountPaise: 20_000 }));
+      const [online, cash] = await Promise.all([
+        t.db.transaction((tx) =>
+          markPaid(
+            tx,
+            t.config.parishTimezone,
+            onlineInput(member.id, [
+              { paymentId: first.id, amountPaise: 10_000 },
+              { paymentId: second.id, amountPaise: 20_000 },
+            ]),
+          ),
+        ),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/payments/${second.id}/collect`,
+          headers: cashier.headers,
+          payload: { collectionAmount: 200, paymentMethod: 'cash' },
+        }),
+      ]);
+      expect([200, 409]).toContain(cash.statusCode);
+      const cashPaid = cash.statusCode === 200;
+      expect(online.paid.map((line) => line.paymentId)).toEqual(cashPaid ? [first.id] : [first.id, second.id].sort());
+      expect(online.notPaid.map((line) => line.paymentId)).toEqual(cashPaid ? [second.id] : []);
+      const [row] = await t.db.select().from(payments).where(eq(payments.id, second.id));
+      expect(row).toMatchObject({ status: 'paid', paymentGateway: cashPaid ? 'manual' : 'worldline' });
+    }
+  });
+});
+
 describe('migration 0007: receipts of earlier releases', () => {
-  it('gives every numbered paid payment a receipt of one line under its own number, and nothing else', async () => {
+  it('gives every numbered paid payment a receipt of one line under its own number, and nothing else', { timeout: 120_000 }, async () => {
     // A database at the schema before receipts (migrations up to 0006), with a ledger in it.
     const folder = mkdtempSync(path.join(os.tmpdir(), 'parish-migrations-'));
     try {

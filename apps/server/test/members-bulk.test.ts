@@ -14,6 +14,7 @@ import {
   type MemberImportRow,
 } from '@parish/shared';
 
+import { systemContext } from '../src/context.ts';
 import { auditEvents, members } from '../src/db/schema/index.ts';
 import { insertMemberChunk } from '../src/modules/members/members-import.service.ts';
 import {
@@ -238,7 +239,7 @@ describe('POST /api/members/bulk: rows and duplicates', () => {
       row,
       input: memberInputSchema.parse({ name: `Late ${row}`, mobile: `91920000000${row}`, parishNumber: `LATE${row}` }),
     }));
-    const result = await insertMemberChunk(t.db, context, checked);
+    const result = await insertMemberChunk(systemContext(t.app.deps, context), checked);
     expect(result.created.map((m) => m.parishNumber)).toEqual(['LATE1', 'LATE4']);
     expect(result.raced).toEqual([
       { row: 2, message: DUPLICATE },

@@ -14,7 +14,7 @@ import {
 } from '@parish/shared';
 
 import { AppError } from '../../lib/app-error.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../context.ts';
 import { REFRESH_FAMILY_MS } from './refresh-tokens.ts';
 import { changePassword, refreshSession, sessionUserOf, signInMember, signInStaff, signOut } from './auth.service.ts';
 
@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const signIn = await signInStaff(app, request, request.body);
+      const signIn = await signInStaff(request.ctx, { ...request.body, ip: request.ip });
       setRefreshCookie(app, reply, signIn.refreshToken);
       return { token: signIn.token, user: signIn.user };
     },
@@ -81,7 +81,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const signIn = await signInMember(app, request, request.body);
+      const signIn = await signInMember(request.ctx, { ...request.body, ip: request.ip });
       setRefreshCookie(app, reply, signIn.refreshToken);
       return { token: signIn.token, user: signIn.user };
     },
@@ -97,7 +97,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ user: sessionUserSchema }), ...errors },
       },
     },
-    async (request) => ({ user: sessionUserOf(actorOf(request)) }),
+    async (request) => ({ user: sessionUserOf(actorOf(request.ctx)) }),
   );
 
   r.post(
@@ -112,7 +112,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       assertSameSiteCall(app, request);
-      const session = await refreshSession(app, request.cookies[REFRESH_COOKIE]);
+      const session = await refreshSession(request.ctx, { refreshToken: request.cookies[REFRESH_COOKIE] });
       setRefreshCookie(app, reply, session.refreshToken);
       return { token: session.token };
     },
@@ -130,7 +130,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       assertSameSiteCall(app, request);
-      await signOut(app, request.cookies[REFRESH_COOKIE]);
+      await signOut(request.ctx, { refreshToken: request.cookies[REFRESH_COOKIE] });
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return { success: true as const };
     },
@@ -148,8 +148,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const session = await changePassword(app, request, actor, request.body);
+      const session = await changePassword(request.ctx, request.body);
       setRefreshCookie(app, reply, session.refreshToken);
       return { success: true as const, token: session.token };
     },

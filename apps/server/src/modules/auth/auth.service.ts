@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
   ErrorCode,
@@ -10,12 +9,13 @@ import {
   type SessionUser,
 } from '@parish/shared';
 
+import { actorOf, callerAuditContext, type ServiceContext } from '../../context.ts';
 import { members, staffUsers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyMemberPassword, verifyPassword } from '../../lib/passwords.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import type { Actor } from '../../types.ts';
-import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { THROTTLE_POLICIES, clearFailures, isLocked, registerFailure } from './login-throttle.ts';
 import {
   issueRefreshToken,
@@ -35,8 +35,8 @@ export interface SignIn {
 type StaffRow = typeof staffUsers.$inferSelect;
 type MemberRow = typeof members.$inferSelect;
 
-function secretOf(app: FastifyInstance): Uint8Array {
-  return new TextEncoder().encode(app.config.jwtSecret);
+function secretOf(ctx: ServiceContext): Uint8Array {
+  return new TextEncoder().encode(ctx.config.jwtSecret);
 }
 
 /** The user object of a staff account (`api-contract.md`, entities). */
@@ -70,30 +70,34 @@ function lockedError(): AppError {
 }
 
 async function startSession(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   subject: RefreshSubject,
   claims: { sub: string; role: SessionUser['role']; tv: number },
 ): Promise<{ token: string; refreshToken: string }> {
-  const now = app.clock.now();
-  const token = signAccessToken(secretOf(app), claims, now);
-  const refreshToken = await issueRefreshToken(app.db, subject, now);
+  const now = ctx.clock.now();
+  const token = signAccessToken(secretOf(ctx), claims, now);
+  const refreshToken = await issueRefreshToken(ctx.db, subject, now);
   return { token, refreshToken };
 }
 
 /**
  * Staff sign-in (`POST /api/auth/admin/login`). Any bad pair gets 401 'Invalid username or
  * password', with no hint which part was wrong; throttled per account and per address (429).
+ * @param input the username and password as typed, and the caller's address (`ip`) for the
+ *   address throttle.
+ * @returns the access token, the refresh token for the cookie and the session user.
+ * @throws AppError 401 for a bad pair or an inactive account; 429 while the account or the
+ *   address is locked.
  */
 export async function signInStaff(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  input: { username: string; password: string },
+  ctx: ServiceContext,
+  input: { username: string; password: string; ip: string },
 ): Promise<SignIn> {
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const accountKey = `account:staff:${input.username.toLowerCase()}`;
-  const addressKey = `ip:${request.ip}`;
-  if (await isLocked(app.db, [accountKey, addressKey], now)) throw lockedError();
-  const [user] = await app.db
+  const addressKey = `ip:${input.ip}`;
+  if (await isLocked(ctx.db, [accountKey, addressKey], now)) throw lockedError();
+  const [user] = await ctx.db
     .select()
     .from(staffUsers)
     .where(and(sql`lower(${staffUsers.username}) = ${input.username.toLowerCase()}`, eq(staffUsers.isActive, true)));
@@ -101,26 +105,24 @@ export async function signInStaff(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    await registerFailure(app.db, addressKey, THROTTLE_POLICIES.address, now);
-    const locked = await registerFailure(app.db, accountKey, THROTTLE_POLICIES.account, now);
-    request.log.warn({ username: input.username, locked }, 'staff sign-in failed');
+    await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
+    const locked = await registerFailure(ctx.db, accountKey, THROTTLE_POLICIES.account, now);
+    ctx.log.warn({ username: input.username, locked }, 'staff sign-in failed');
     throw new AppError(ErrorCode.UNAUTHORIZED, MSG.invalidStaffLogin);
   }
-  await clearFailures(app.db, accountKey);
+  await clearFailures(ctx.db, accountKey);
   const session = await startSession(
-    app,
+    ctx,
     { subjectType: 'staff', subjectId: user.id },
     { sub: user.id, role: user.role, tv: user.tokenVersion },
   );
-  await recordAudit(
-    app.db,
-    auditContextOf(request, { type: 'staff', id: user.id, name: user.name, role: user.role, username: user.username }),
-    {
-      action: 'auth.signed_in',
-      entityType: 'staff_user',
-      entityId: user.id,
-    },
-  );
+  // The caller was anonymous until now: the record names the account that signed in.
+  const signedIn = { type: 'staff', id: user.id, name: user.name, role: user.role, username: user.username } as const;
+  await recordAudit(ctx.db, callerAuditContext(signedIn, ctx.audit.requestId, ctx.audit.ip), {
+    action: 'auth.signed_in',
+    entityType: 'staff_user',
+    entityId: user.id,
+  });
   return { ...session, user: staffSessionUser(user) };
 }
 
@@ -128,38 +130,41 @@ export async function signInStaff(
  * Member sign-in (`POST /api/auth/customer/login`) by mobile (10 or 12 digits, formatting
  * ignored) or parish number (case-insensitive). Both paths resolve the same account and share its
  * throttle (AU-03); accounts on the initial password get the tighter daily limit.
+ * @param input the identifier and password as typed, and the caller's address (`ip`) for the
+ *   address throttle.
+ * @returns the access token, the refresh token for the cookie and the session user.
+ * @throws AppError 401 for a bad pair or an inactive member; 429 while locked.
  */
 export async function signInMember(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  input: { identifier: string; password: string },
+  ctx: ServiceContext,
+  input: { identifier: string; password: string; ip: string },
 ): Promise<SignIn> {
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const identifier = parseLoginIdentifier(input.identifier);
-  const addressKey = `ip:${request.ip}`;
+  const addressKey = `ip:${input.ip}`;
   const condition =
     identifier.kind === 'mobile'
       ? eq(members.mobile, identifier.value)
       : sql`upper(${members.parishNumber}) = ${identifier.value}`;
-  const [member] = await app.db
+  const [member] = await ctx.db
     .select()
     .from(members)
     .where(and(condition, eq(members.isActive, true)));
   const accountKey = member ? `account:member:${member.id}` : `ident:${identifier.value}`;
-  if (await isLocked(app.db, [accountKey, addressKey], now)) throw lockedError();
+  if (await isLocked(ctx.db, [accountKey, addressKey], now)) throw lockedError();
   const valid = member
     ? await verifyMemberPassword(member.passwordHash, initialMemberPassword(member.name, member.mobile), input.password)
     : await verifyAgainstDummy(input.password);
   if (!member || !valid) {
-    await registerFailure(app.db, addressKey, THROTTLE_POLICIES.address, now);
+    await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
     const policy = member?.passwordIsInitial ? THROTTLE_POLICIES.initialPasswordAccount : THROTTLE_POLICIES.account;
-    const locked = await registerFailure(app.db, accountKey, policy, now);
-    request.log.warn({ identifierKind: identifier.kind, locked }, 'member sign-in failed');
+    const locked = await registerFailure(ctx.db, accountKey, policy, now);
+    ctx.log.warn({ identifierKind: identifier.kind, locked }, 'member sign-in failed');
     throw new AppError(ErrorCode.UNAUTHORIZED, MSG.invalidMemberLogin);
   }
-  await clearFailures(app.db, accountKey);
+  await clearFailures(ctx.db, accountKey);
   const session = await startSession(
-    app,
+    ctx,
     { subjectType: 'member', subjectId: member.id },
     { sub: member.id, role: 'customer', tv: member.tokenVersion },
   );
@@ -168,40 +173,48 @@ export async function signInMember(
 
 /**
  * Renews the access token with the refresh cookie, rotating it.
- * @throws AppError 401 'Session expired. Please login again.' for an unknown, expired, revoked or
- *   reused token, or an account that is no longer active.
+ * @param input `refreshToken`: the refresh cookie's value, if the request had one.
+ * @returns the new access token and the next refresh token of the family (for the cookie).
+ * @throws AppError 401 'Session expired. Please login again.' for a missing, unknown, expired,
+ *   revoked or reused token, or an account that is no longer active.
  */
 export async function refreshSession(
-  app: FastifyInstance,
-  refreshToken: string | undefined,
+  ctx: ServiceContext,
+  input: { refreshToken: string | undefined },
 ): Promise<{ token: string; refreshToken: string }> {
   const expired = new AppError(ErrorCode.UNAUTHORIZED, MSG.sessionExpired);
+  const { refreshToken } = input;
   if (!refreshToken || refreshToken.length > 100) throw expired;
-  const now = app.clock.now();
-  const rotated = await rotateRefreshToken(app.db, refreshToken, now);
+  const now = ctx.clock.now();
+  const rotated = await rotateRefreshToken(ctx.db, refreshToken, now);
   if (!rotated.ok) throw expired;
   const { subjectId, subjectType } = rotated.subject;
   let claims: { sub: string; role: SessionUser['role']; tv: number } | null = null;
   if (subjectType === 'staff') {
-    const [user] = await app.db.select().from(staffUsers).where(eq(staffUsers.id, subjectId));
+    const [user] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.id, subjectId));
     if (user?.isActive) claims = { sub: user.id, role: user.role, tv: user.tokenVersion };
   } else {
-    const [member] = await app.db.select().from(members).where(eq(members.id, subjectId));
+    const [member] = await ctx.db.select().from(members).where(eq(members.id, subjectId));
     if (member?.isActive) claims = { sub: member.id, role: 'customer', tv: member.tokenVersion };
   }
   if (!claims) {
     // The account was deactivated: the token just issued must not outlive this answer.
-    await revokeFamilyOfToken(app.db, rotated.token, now);
+    await revokeFamilyOfToken(ctx.db, rotated.token, now);
     throw expired;
   }
-  const token = signAccessToken(secretOf(app), claims, now);
+  const token = signAccessToken(secretOf(ctx), claims, now);
   return { token, refreshToken: rotated.token };
 }
 
-/** Ends the session of a refresh cookie (revokes its family). Unknown tokens are ignored. */
-export async function signOut(app: FastifyInstance, refreshToken: string | undefined): Promise<void> {
+/**
+ * Ends the session of a refresh cookie (revokes its family). A missing or unknown token is
+ * ignored.
+ * @param input `refreshToken`: the refresh cookie's value, if the request had one.
+ */
+export async function signOut(ctx: ServiceContext, input: { refreshToken: string | undefined }): Promise<void> {
+  const { refreshToken } = input;
   if (refreshToken && refreshToken.length <= 100) {
-    await revokeFamilyOfToken(app.db, refreshToken, app.clock.now());
+    await revokeFamilyOfToken(ctx.db, refreshToken, ctx.clock.now());
   }
 }
 
@@ -210,18 +223,19 @@ export async function signOut(app: FastifyInstance, refreshToken: string | undef
  * from the initial one; a staff password must meet the staff rule (at least 10 characters).
  * Raises the token version (other sessions end) and starts a new session.
  * @returns the new access and refresh tokens.
+ * @throws AppError 400 with the field (`currentPassword` or `newPassword`) that broke a rule;
+ *   401 without a signed-in caller.
  */
 export async function changePassword(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  actor: Actor,
+  ctx: ServiceContext,
   input: { currentPassword: string; newPassword: string },
 ): Promise<{ token: string; refreshToken: string }> {
-  const now = app.clock.now();
+  const actor = actorOf(ctx);
+  const now = ctx.clock.now();
   const isMember = actor.type === 'member';
   const [row] = isMember
-    ? await app.db.select().from(members).where(eq(members.id, actor.id))
-    : await app.db.select().from(staffUsers).where(eq(staffUsers.id, actor.id));
+    ? await ctx.db.select().from(members).where(eq(members.id, actor.id))
+    : await ctx.db.select().from(staffUsers).where(eq(staffUsers.id, actor.id));
   const currentValid = !row
     ? false
     : 'mobile' in row
@@ -252,7 +266,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const tokenVersion = row.tokenVersion + 1;
   const subject: RefreshSubject = { subjectType: isMember ? 'member' : 'staff', subjectId: actor.id };
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     if (isMember) {
       await tx
         .update(members)
@@ -265,11 +279,11 @@ export async function changePassword(
         .where(eq(staffUsers.id, actor.id));
     }
     await revokeAllForSubject(tx, subject, now);
-    await recordAudit(tx, auditContextOf(request, actor), {
+    await recordAudit(tx, ctx.audit, {
       action: 'auth.password_changed',
       entityType: isMember ? 'member' : 'staff_user',
       entityId: actor.id,
     });
   });
-  return startSession(app, subject, { sub: actor.id, role: actor.role, tv: tokenVersion });
+  return startSession(ctx, subject, { sub: actor.id, role: actor.role, tv: tokenVersion });
 }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
   MSG,
@@ -11,9 +10,10 @@ import {
   type MemberInput,
 } from '@parish/shared';
 
-import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
-import { auditContextOf, recordAudit, type AuditContext } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
  * Rows per INSERT statement and per transaction. One chunk is one `INSERT ... SELECT FROM
@@ -122,18 +122,18 @@ async function checkRows(
  * Inserts one chunk of checked rows in one transaction with its 'member.imported' audit event.
  * `ON CONFLICT DO NOTHING` covers the partial unique indexes of active members, so a member
  * added by someone else between the check and the insert skips only the conflicting row, which
- * is reported as a duplicate; the other rows go in. Exported for the race test.
+ * is reported as a duplicate; the other rows go in. The audit event names `ctx.audit`.
+ * Exported for the race test.
  * @param chunk rows with unique mobiles and parish numbers among themselves (see checkRows).
  * @returns the members created (row order) and the rows skipped by such a race.
  */
 export async function insertMemberChunk(
-  db: Db,
-  context: AuditContext,
+  ctx: ServiceContext,
   chunk: readonly AcceptedRow[],
 ): Promise<{ created: Member[]; raced: MemberImportError[] }> {
   const column = (pick: (input: MemberInput) => string | undefined) =>
     textArray(chunk.map((accepted) => pick(accepted.input) ?? null));
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await lockDataVersions(tx, ['members']);
     const inserted = await queryRows<RawMemberRow>(
       tx,
@@ -159,7 +159,7 @@ export async function insertMemberChunk(
       else raced.push({ row: accepted.row, message: MSG.duplicateMember });
     }
     if (created.length > 0) {
-      await recordAudit(tx, context, {
+      await recordAudit(tx, ctx.audit, {
         action: 'member.imported',
         entityType: 'member',
         after: {
@@ -181,25 +181,24 @@ export async function insertMemberChunk(
  * a duplicate of an active member or of an earlier row). Imported members are on the initial
  * password (no hash, `passwordIsInitial` true). Chunks of {@link MEMBER_IMPORT_CHUNK_ROWS} rows
  * each commit on their own with one 'member.imported' audit event (count and row range).
- * @param rows raw rows in file order; row numbers in the answer are 1-based positions.
+ * @param input `members`: the raw rows in file order (the request body); row numbers in the
+ *   answer are 1-based positions.
  * @returns `{ success, imported, errors (by row), members (created, in row order) }`.
  */
 export async function importMembers(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  rows: readonly MemberImportRow[],
+  ctx: ServiceContext,
+  input: { members: readonly MemberImportRow[] },
 ): Promise<MemberImportResult> {
-  const { accepted, errors } = await checkRows(app.db, rows);
-  const context = auditContextOf(request);
+  const { accepted, errors } = await checkRows(ctx.db, input.members);
   const created: Member[] = [];
   for (let start = 0; start < accepted.length; start += MEMBER_IMPORT_CHUNK_ROWS) {
     const chunk = accepted.slice(start, start + MEMBER_IMPORT_CHUNK_ROWS);
-    const result = await insertMemberChunk(app.db, context, chunk);
+    const result = await insertMemberChunk(ctx, chunk);
     created.push(...result.created);
     errors.push(...result.raced);
     // After each chunk commits: open screens refresh (issue 6).
     if (result.created.length > 0) {
-      app.events.publish({ type: 'member.updated', data: { count: result.created.length } });
+      ctx.events.publish({ type: 'member.updated', data: { count: result.created.length } });
     }
   }
   errors.sort((a, b) => a.row - b.row);

@@ -58,7 +58,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: listSchema(memberSchema), ...errors },
       },
     },
-    async (request) => listMembers(app.db, request.query, request.dataVersions),
+    async (request) => listMembers(request.ctx, request.query),
   );
   r.get(
     '/api/members/:id',
@@ -71,7 +71,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: memberSchema, ...errors },
       },
     },
-    async (request) => getMember(app.db, request.params.id),
+    async (request) => getMember(request.ctx.db, request.params.id),
   );
   r.post(
     '/api/members',
@@ -85,7 +85,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: memberSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createMember(app, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createMember(request.ctx, request.body)),
   );
   /**
    * `POST /api/members/bulk` (admin): member CSV import (section 5). Body `{ members: raw rows }`
@@ -106,7 +106,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: memberImportResultSchema, ...errors, 413: errorBodySchema },
       },
     },
-    async (request) => importMembers(app, request, request.body.members),
+    async (request) => importMembers(request.ctx, request.body),
   );
   r.put(
     '/api/members/:id',
@@ -120,7 +120,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: memberSchema, ...errors },
       },
     },
-    async (request) => updateMember(app, request, request.params.id, request.body),
+    async (request) => updateMember(request.ctx, request.params.id, request.body),
   );
   r.delete(
     '/api/members/:id',
@@ -135,7 +135,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await deactivateMember(app, request, request.params.id);
+      await deactivateMember(request.ctx, request.params.id);
       return { success: true as const };
     },
   );
@@ -150,6 +150,6 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: memberCredentialsSchema, ...errors },
       },
     },
-    async (request) => viewMemberCredentials(app, request, request.params.id),
+    async (request) => viewMemberCredentials(request.ctx, request.params.id),
   );
 }

@@ -1,5 +1,4 @@
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 import {
@@ -12,12 +11,13 @@ import {
   type MemberSortField,
 } from '@parish/shared';
 
+import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { dataVersionSql, lockDataVersions, type DataVersions } from '../../db/data-versions.ts';
 import { members, payments, transactionItems } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
 
 type MemberRow = typeof members.$inferSelect;
@@ -141,16 +141,15 @@ function versionKey(versions: DataVersions | null | undefined): string | null {
  * the page, each member's assigned head ids and the versions, and the total comes from the count
  * cache when it holds that members version, else from a count. At most two statements, whatever
  * the page size, and none for a page read before while nothing changed.
- * @param current the versions as a statement of this request read them: the auth plugin reads
- *   them with the caller's account (`request.dataVersions`), so a page cached under them is the
- *   answer as of that statement's snapshot. Null: the cache is not consulted.
+ *
+ * The versions `ctx.dataVersions` are those a statement of this request read: the auth plugin
+ * reads them with the caller's account, so a page cached under them is the answer as of that
+ * statement's snapshot. When they are null (no such statement), the cache is not consulted.
+ * @param query the validated list query: search, sort column and order, page (1-based), limit.
  * @returns `{ items, total, page, limit }`, items as the API shows members.
  */
-export async function listMembers(
-  db: DbOrTx,
-  query: MemberListQuery,
-  current: DataVersions | null,
-): Promise<MemberPage> {
+export async function listMembers(ctx: ServiceContext, query: MemberListQuery): Promise<MemberPage> {
+  const { db, dataVersions: current } = ctx;
   const { page, limit, sortBy, sortOrder } = query;
   const search = query.search?.trim().toLowerCase() ?? '';
   const pageKey = JSON.stringify([search, sortBy, sortOrder, page, limit]);
@@ -220,7 +219,9 @@ async function findMember(db: DbOrTx, id: string): Promise<Member | null> {
 }
 
 /**
- * One member by id (active or not, so that history stays reachable).
+ * One member by id (active or not, so that history stays reachable), with the heads assigned.
+ * Takes a query handle rather than a service context because other modules read a member with
+ * it, also inside their transactions.
  * @throws 404 when there is no such member.
  */
 export async function getMember(db: DbOrTx, id: string): Promise<Member> {
@@ -271,12 +272,14 @@ function editableColumns(input: MemberInput) {
 /**
  * Adds a member (admin). The password is the initial one of section 6 (derived, not stored; see
  * the members schema); the member is asked to change it.
+ * @param input the validated member form.
+ * @returns the member as the API shows it (no heads yet).
  * @throws 409 'Member with this mobile number or parish number already exists' when another
  *   active member has the mobile or the parish number (case-insensitive), also under a race.
  */
-export async function createMember(app: FastifyInstance, request: FastifyRequest, input: MemberInput): Promise<Member> {
+export async function createMember(ctx: ServiceContext, input: MemberInput): Promise<Member> {
   const created = await mappingDuplicates(() =>
-    app.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       await lockDataVersions(tx, ['members']);
       if (await hasDuplicate(tx, input)) throw conflict(MSG.duplicateMember);
       const [row] = await tx
@@ -285,7 +288,7 @@ export async function createMember(app: FastifyInstance, request: FastifyRequest
         .returning();
       if (!row) throw new Error('insert returned nothing');
       const member = toMember(row);
-      await recordAudit(tx, auditContextOf(request), {
+      await recordAudit(tx, ctx.audit, {
         action: 'member.created',
         entityType: 'member',
         entityId: row.id,
@@ -295,24 +298,22 @@ export async function createMember(app: FastifyInstance, request: FastifyRequest
     }),
   );
   // After commit: open screens refresh (issue 6).
-  app.events.publish({ type: 'member.updated', memberId: created._id, data: { count: 1 } });
+  ctx.events.publish({ type: 'member.updated', memberId: created._id, data: { count: 1 } });
   return created;
 }
 
 /**
  * Replaces a member's editable fields (admin). While the password is still the initial one, it
  * follows the rule by itself: a new name or mobile gives a new initial password.
+ * @param id the member's id.
+ * @param input the validated member form (absent optionals are cleared).
+ * @returns the member after the change, with the heads assigned.
  * @throws 404 unknown id; 409 duplicate of another active member.
  */
-export async function updateMember(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  input: MemberInput,
-): Promise<Member> {
-  const now = app.clock.now();
+export async function updateMember(ctx: ServiceContext, id: string, input: MemberInput): Promise<Member> {
+  const now = ctx.clock.now();
   const updated = await mappingDuplicates(() =>
-    app.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       await lockDataVersions(tx, ['members']);
       const [before] = await tx.select().from(members).where(eq(members.id, id)).for('update');
       if (!before) throw notFound(MSG.notFound);
@@ -336,7 +337,7 @@ export async function updateMember(
         .orderBy(payments.createdAt, payments.id);
       const selected = heads.map((head) => head.headId);
       const member = toMember(after, selected);
-      await recordAudit(tx, auditContextOf(request), {
+      await recordAudit(tx, ctx.audit, {
         action: 'member.updated',
         entityType: 'member',
         entityId: id,
@@ -346,7 +347,7 @@ export async function updateMember(
       return member;
     }),
   );
-  app.events.publish({ type: 'member.updated', memberId: id, data: { count: 1 } });
+  ctx.events.publish({ type: 'member.updated', memberId: id, data: { count: 1 } });
   return updated;
 }
 
@@ -356,13 +357,9 @@ export async function updateMember(
  * @throws 404 unknown id.
  * @returns how many pending assignments were revoked.
  */
-export async function deactivateMember(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-): Promise<{ revokedPending: number }> {
-  const now = app.clock.now();
-  const outcome = await app.db.transaction(async (tx) => {
+export async function deactivateMember(ctx: ServiceContext, id: string): Promise<{ revokedPending: number }> {
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
     await lockDataVersions(tx, ['members', 'payments']);
     const [before] = await tx.select().from(members).where(eq(members.id, id)).for('update');
     if (!before) throw notFound(MSG.notFound);
@@ -384,7 +381,7 @@ export async function deactivateMember(
       )
       .returning({ id: payments.id, paymentHeadId: payments.paymentHeadId });
     await revokeAllForSubject(tx, { subjectType: 'member', subjectId: id }, now);
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'member.deactivated',
       entityType: 'member',
       entityId: id,
@@ -397,7 +394,7 @@ export async function deactivateMember(
     });
     return { revokedPending: revoked.length };
   });
-  app.events.publish({ type: 'member.updated', memberId: id, data: { count: 1 } });
+  ctx.events.publish({ type: 'member.updated', memberId: id, data: { count: 1 } });
   return outcome;
 }
 
@@ -405,14 +402,11 @@ export async function deactivateMember(
  * A member's sign-in credentials for the admin's Login Credentials view (section 6): the
  * username is the 12-digit mobile; the password is shown only while it is the initial one.
  * Every view is audited (never with the password itself).
+ * @returns `{ username, password (null once changed), passwordChanged }`.
  * @throws 404 unknown id.
  */
-export async function viewMemberCredentials(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-): Promise<MemberCredentials> {
-  return app.db.transaction(async (tx) => {
+export async function viewMemberCredentials(ctx: ServiceContext, id: string): Promise<MemberCredentials> {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         name: members.name,
@@ -423,7 +417,7 @@ export async function viewMemberCredentials(
       .where(eq(members.id, id));
     if (!row) throw notFound(MSG.notFound);
     const passwordChanged = !row.passwordIsInitial;
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'member.credentials_viewed',
       entityType: 'member',
       entityId: id,

@@ -56,7 +56,7 @@ export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentHeadListSchema, ...errors },
       },
     },
-    async (request) => listPaymentHeads(app.db, request.query),
+    async (request) => listPaymentHeads(request.ctx, request.query),
   );
   r.get(
     '/api/payment-heads/:id',
@@ -69,7 +69,7 @@ export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentHeadWithStatsSchema, ...errors },
       },
     },
-    async (request) => getPaymentHead(app.db, request.params.id),
+    async (request) => getPaymentHead(request.ctx, request.params.id),
   );
   r.get(
     '/api/payment-heads/:id/stats',
@@ -82,7 +82,7 @@ export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentHeadStatsSchema, ...errors },
       },
     },
-    async (request) => getPaymentHeadStats(app.db, request.params.id),
+    async (request) => getPaymentHeadStats(request.ctx, request.params.id),
   );
   r.post(
     '/api/payment-heads',
@@ -96,7 +96,7 @@ export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: paymentHeadSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createPaymentHead(app, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createPaymentHead(request.ctx, request.body)),
   );
   r.put(
     '/api/payment-heads/:id',
@@ -111,7 +111,7 @@ export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentHeadSchema, ...errors },
       },
     },
-    async (request) => updatePaymentHead(app, request, request.params.id, request.body),
+    async (request) => updatePaymentHead(request.ctx, request.params.id, request.body),
   );
   r.delete(
     '/api/payment-heads/:id',
@@ -125,7 +125,7 @@ export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await deletePaymentHead(app, request, request.params.id);
+      await deletePaymentHead(request.ctx, request.params.id);
       return { success: true as const };
     },
   );
@@ -141,6 +141,6 @@ export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentHeadBulkResultSchema, ...errors },
       },
     },
-    async (request) => bulkCreatePaymentHeads(app, request, request.body.paymentHeads),
+    async (request) => bulkCreatePaymentHeads(request.ctx, request.body),
   );
 }

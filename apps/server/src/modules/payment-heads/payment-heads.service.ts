@@ -1,5 +1,4 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
   HEAD_AMOUNT_IMMUTABLE_MESSAGE,
@@ -21,11 +20,12 @@ import {
   type RowError,
 } from '@parish/shared';
 
+import type { AppDeps, ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentHeads, payments, transactionItems } from '../../db/schema/index.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { escapeLike } from '../members/members.service.ts';
 
 type HeadRow = typeof paymentHeads.$inferSelect;
@@ -98,24 +98,28 @@ async function selectHeadsWithStats(db: DbOrTx, where: SQL | undefined): Promise
  * Every payment head with its figures, sorted by year ascending then name (specification
  * section 2, "Manage Account Heads page"). `search` matches name or description
  * (case-insensitive substring). One SQL statement.
+ * @returns `{ items, total }`, each head with its stats in rupees.
  */
-export async function listPaymentHeads(db: DbOrTx, query: { search?: string | undefined }): Promise<PaymentHeadList> {
+export async function listPaymentHeads(
+  ctx: ServiceContext,
+  query: { search?: string | undefined },
+): Promise<PaymentHeadList> {
   const search = query.search?.trim();
   let where: SQL | undefined;
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     where = or(ilike(paymentHeads.name, pattern), ilike(paymentHeads.description, pattern));
   }
-  const items = await selectHeadsWithStats(db, where);
+  const items = await selectHeadsWithStats(ctx.db, where);
   return { items, total: items.length };
 }
 
 /**
- * One payment head with its figures.
+ * One payment head with its figures (rupees).
  * @throws 404 'Payment head or member not found.' for an unknown id.
  */
-export async function getPaymentHead(db: DbOrTx, id: string): Promise<PaymentHeadWithStats> {
-  const [head] = await selectHeadsWithStats(db, eq(paymentHeads.id, id));
+export async function getPaymentHead(ctx: ServiceContext, id: string): Promise<PaymentHeadWithStats> {
+  const [head] = await selectHeadsWithStats(ctx.db, eq(paymentHeads.id, id));
   if (!head) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
   return head;
 }
@@ -124,13 +128,16 @@ export async function getPaymentHead(db: DbOrTx, id: string): Promise<PaymentHea
  * The figures of one head: `{assigned, paid, pending, collected, outstanding}` (rupees).
  * @throws 404 for an unknown id.
  */
-export async function getPaymentHeadStats(db: DbOrTx, id: string): Promise<PaymentHeadStats> {
-  return (await getPaymentHead(db, id)).stats;
+export async function getPaymentHeadStats(ctx: ServiceContext, id: string): Promise<PaymentHeadStats> {
+  return (await getPaymentHead(ctx, id)).stats;
 }
 
-/** The parish's calendar date today (`YYYY-MM-DD`, `PARISH_TIMEZONE`). */
-export function parishToday(app: FastifyInstance): string {
-  return calendarDateIn(app.clock.now(), app.config.parishTimezone);
+/**
+ * The parish's calendar date today (`YYYY-MM-DD`, `PARISH_TIMEZONE`), by the clock and
+ * configuration of a service context (or of anything else carrying both).
+ */
+export function parishToday(deps: Pick<AppDeps, 'clock' | 'config'>): string {
+  return calendarDateIn(deps.clock.now(), deps.config.parishTimezone);
 }
 
 /**
@@ -160,18 +167,16 @@ export function newHeadColumns(input: PaymentHeadInput, today: string) {
  * Creates a payment head (admin; section 5, "Account head form") with its audit event in one
  * transaction. Validation (name and amount required, amount above 0, year 2020-2030) is done
  * by `paymentHeadInputSchema` before this runs.
+ * @param input the validated form; the amount in rupees (stored as paise).
+ * @returns the head as the API shows it.
  */
-export async function createPaymentHead(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  input: PaymentHeadInput,
-): Promise<PaymentHead> {
-  const today = parishToday(app);
-  const created = await app.db.transaction(async (tx) => {
+export async function createPaymentHead(ctx: ServiceContext, input: PaymentHeadInput): Promise<PaymentHead> {
+  const today = parishToday(ctx);
+  const created = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(paymentHeads).values(newHeadColumns(input, today)).returning();
     if (!row) throw new Error('insert returned nothing');
     const head = toPaymentHead(row);
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'payment_head.created',
       entityType: 'payment_head',
       entityId: row.id,
@@ -180,7 +185,7 @@ export async function createPaymentHead(
     return head;
   });
   // After commit: open screens refresh (issue 6).
-  app.events.publish({ type: 'head.updated', data: { paymentHeadId: created._id } });
+  ctx.events.publish({ type: 'head.updated', data: { paymentHeadId: created._id } });
   return created;
 }
 
@@ -189,16 +194,16 @@ export async function createPaymentHead(
  * that differs from the stored one is a 400. Changing the type to arrear clears the due date;
  * changing it to current due or miscellaneous without a due date gives the default (section 4).
  * Pending payments of the head follow its new year and due date; paid ones keep theirs.
+ * @returns the head after the change, as the API shows it.
  * @throws 404 unknown id; 400 {@link HEAD_AMOUNT_IMMUTABLE_MESSAGE}.
  */
 export async function updatePaymentHead(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   id: string,
   input: PaymentHeadUpdate,
 ): Promise<PaymentHead> {
-  const today = parishToday(app);
-  const updated = await app.db.transaction(async (tx) => {
+  const today = parishToday(ctx);
+  const updated = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
     if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
     if (input.amount !== undefined && rupeesToPaise(input.amount) !== before.amountPaise) {
@@ -214,7 +219,7 @@ export async function updatePaymentHead(
         dueDate: dueDateFor(input.type, input.dueDate, today, before.dueDate),
         variableAmount: input.variable_amount,
         isActive: input.isActive,
-        updatedAt: app.clock.now().toISOString(),
+        updatedAt: ctx.clock.now().toISOString(),
       })
       .where(eq(paymentHeads.id, id))
       .returning();
@@ -226,7 +231,7 @@ export async function updatePaymentHead(
         .where(and(eq(payments.paymentHeadId, id), eq(payments.status, 'pending')));
     }
     const head = toPaymentHead(after);
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'payment_head.updated',
       entityType: 'payment_head',
       entityId: id,
@@ -235,7 +240,7 @@ export async function updatePaymentHead(
     });
     return head;
   });
-  app.events.publish({ type: 'head.updated', data: { paymentHeadId: id } });
+  ctx.events.publish({ type: 'head.updated', data: { paymentHeadId: id } });
   return updated;
 }
 
@@ -243,13 +248,10 @@ export async function updatePaymentHead(
  * Deletes a head (admin) with its unpaid payments, in one transaction with its audit event.
  * @throws 404 unknown id; 409 {@link HEAD_HAS_PAID_MESSAGE} while any payment of it is paid;
  *   409 while an online checkout still refers to one of its payments.
+ * @returns how many pending payments were deleted with it.
  */
-export async function deletePaymentHead(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-): Promise<{ deletedPayments: number }> {
-  const outcome = await app.db.transaction(async (tx) => {
+export async function deletePaymentHead(ctx: ServiceContext, id: string): Promise<{ deletedPayments: number }> {
+  const outcome = await ctx.db.transaction(async (tx) => {
     await lockDataVersions(tx, ['payments']);
     const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
     if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
@@ -271,7 +273,7 @@ export async function deletePaymentHead(
     const [left] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.paymentHeadId, id)).limit(1);
     if (left) throw conflict('Cannot delete a payment head while an online payment of it is in progress');
     await tx.delete(paymentHeads).where(eq(paymentHeads.id, id));
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'payment_head.deleted',
       entityType: 'payment_head',
       entityId: id,
@@ -280,7 +282,7 @@ export async function deletePaymentHead(
     });
     return { deletedPayments: deleted.length, revokedMemberIds: deleted.map((row) => row.memberId) };
   });
-  app.events.publish({
+  ctx.events.publish({
     type: 'head.updated',
     data: { paymentHeadId: id, assignedMemberIds: [], revokedMemberIds: outcome.revokedMemberIds },
   });
@@ -291,31 +293,32 @@ export async function deletePaymentHead(
  * Creates heads from a list (admin, `POST /api/payment-heads/bulk`). Each row is checked on its
  * own with the form's rules; valid rows are created together in one transaction with one audit
  * event, invalid ones reported as `{row (1-based), message}`.
+ * @param input `paymentHeads`: the raw rows (the request body).
+ * @returns `{ success (no row failed), created (count), errors }`.
  */
 export async function bulkCreatePaymentHeads(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  rows: readonly Record<string, unknown>[],
+  ctx: ServiceContext,
+  input: { paymentHeads: readonly Record<string, unknown>[] },
 ): Promise<PaymentHeadBulkResult> {
-  const today = parishToday(app);
+  const today = parishToday(ctx);
   const errors: RowError[] = [];
   const values: ReturnType<typeof newHeadColumns>[] = [];
-  rows.forEach((raw, index) => {
+  input.paymentHeads.forEach((raw, index) => {
     const parsed = paymentHeadInputSchema.safeParse(raw);
     if (parsed.success) values.push(newHeadColumns(parsed.data, today));
     else errors.push({ row: index + 1, message: parsed.error.issues[0]?.message ?? 'Invalid row' });
   });
   if (values.length > 0) {
-    const createdIds = await app.db.transaction(async (tx) => {
+    const createdIds = await ctx.db.transaction(async (tx) => {
       const created = await tx.insert(paymentHeads).values(values).returning();
-      await recordAudit(tx, auditContextOf(request), {
+      await recordAudit(tx, ctx.audit, {
         action: 'payment_head.bulk_created',
         entityType: 'payment_head',
         after: { created: created.map(toPaymentHead), errors },
       });
       return created.map((row) => row.id);
     });
-    for (const paymentHeadId of createdIds) app.events.publish({ type: 'head.updated', data: { paymentHeadId } });
+    for (const paymentHeadId of createdIds) ctx.events.publish({ type: 'head.updated', data: { paymentHeadId } });
   }
   return { success: errors.length === 0, created: values.length, errors };
 }

@@ -18,7 +18,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: parishSettingsSchema },
       },
     },
-    async () => getParishSettings(app.db),
+    async (request) => getParishSettings(request.ctx.db),
   );
   r.put(
     '/api/settings',
@@ -32,6 +32,6 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: parishSettingsSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => updateParishSettings(app, request, request.body),
+    async (request) => updateParishSettings(request.ctx, request.body),
   );
 }

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ParishSettings } from '@parish/shared';
 
+import { actorOf, type ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { parishSettings } from '../../db/schema/index.ts';
-import { actorOf } from '../../plugins/auth.ts';
-import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
  * The parish settings (one row). Created at first start with the name from `PARISH_NAME`.
@@ -28,21 +27,26 @@ export async function ensureParishSettings(db: DbOrTx, defaultName: string): Pro
   await db.insert(parishSettings).values({ id: 1, name: defaultName }).onConflictDoNothing();
 }
 
-/** Updates the settings (admin), with an audit event holding the before and after. */
+/**
+ * Updates the settings (admin), with an audit event holding the before and after (the logo cut
+ * to its first 80 characters) in the same transaction.
+ * @param input name, address, contact and logo URL (the currency is always INR).
+ * @returns the settings after the change.
+ * @throws AppError 401 without a signed-in caller.
+ */
 export async function updateParishSettings(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   input: Omit<ParishSettings, 'currency'>,
 ): Promise<ParishSettings> {
-  actorOf(request);
-  return app.db.transaction(async (tx) => {
+  actorOf(ctx);
+  return ctx.db.transaction(async (tx) => {
     const before = await getParishSettings(tx);
     await tx
       .insert(parishSettings)
       .values({ id: 1, ...input })
-      .onConflictDoUpdate({ target: parishSettings.id, set: { ...input, updatedAt: app.clock.now().toISOString() } });
+      .onConflictDoUpdate({ target: parishSettings.id, set: { ...input, updatedAt: ctx.clock.now().toISOString() } });
     const after = await getParishSettings(tx);
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'settings.updated',
       entityType: 'parish_settings',
       entityId: '1',

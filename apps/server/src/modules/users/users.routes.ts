@@ -34,8 +34,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ items: z.array(staffUserSchema), total: z.number() }), ...errors },
       },
     },
-    async () => {
-      const items = await listStaffUsers(app.db);
+    async (request) => {
+      const items = await listStaffUsers(request.ctx);
       return { items, total: items.length };
     },
   );
@@ -50,7 +50,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: staffUserSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createStaffUser(app, request, request.body)),
+    async (request, reply) => reply.status(201).send(await createStaffUser(request.ctx, request.body)),
   );
   r.put(
     '/api/admin/users/:id',
@@ -64,7 +64,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: staffUserSchema, ...errors },
       },
     },
-    async (request) => updateStaffUser(app, request, request.params.id, request.body),
+    async (request) => updateStaffUser(request.ctx, request.params.id, request.body),
   );
   r.delete(
     '/api/admin/users/:id',
@@ -77,6 +77,6 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: staffUserSchema, ...errors },
       },
     },
-    async (request) => updateStaffUser(app, request, request.params.id, { isActive: false }),
+    async (request) => updateStaffUser(request.ctx, request.params.id, { isActive: false }),
   );
 }

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import { MSG, type StaffUser, type createStaffUserSchema, type updateStaffUserSchema } from '@parish/shared';
 
+import { actorOf, type ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffUsers } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { actorOf } from '../../plugins/auth.ts';
-import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
 
 type StaffRow = typeof staffUsers.$inferSelect;
@@ -28,23 +27,24 @@ export function toStaffUser(row: StaffRow): StaffUser {
   };
 }
 
-/** Every staff account, admins first, then by name. */
-export async function listStaffUsers(db: DbOrTx): Promise<StaffUser[]> {
-  const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.role), asc(staffUsers.name));
+/** Every staff account (admin only), admins first, then by name; never a password hash. */
+export async function listStaffUsers(ctx: ServiceContext): Promise<StaffUser[]> {
+  const rows = await ctx.db.select().from(staffUsers).orderBy(asc(staffUsers.role), asc(staffUsers.name));
   return rows.map(toStaffUser);
 }
 
 /**
- * Creates a cashier or admin (admin only).
+ * Creates a cashier or admin (admin only), with its audit record in the same transaction.
+ * @param input the validated form: username, name, role and password (hashed here).
+ * @returns the account as the API shows it.
  * @throws 409 when the username (case-insensitive) is taken.
  */
 export async function createStaffUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   input: z.output<typeof createStaffUserSchema>,
 ): Promise<StaffUser> {
   const passwordHash = await hashPassword(input.password);
-  return app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: staffUsers.id })
       .from(staffUsers)
@@ -56,7 +56,7 @@ export async function createStaffUser(
       .returning();
     if (!row) throw new Error('insert returned nothing');
     const user = toStaffUser(row);
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: 'staff_user.created',
       entityType: 'staff_user',
       entityId: row.id,
@@ -69,21 +69,23 @@ export async function createStaffUser(
 /**
  * Renames, changes the role, resets the password or (re)activates a staff account (admin only).
  * A password reset, role change or deactivation ends the account's sessions.
+ * @param id the staff account's id.
+ * @param input the fields to change (absent ones stay); `{ isActive: false }` deactivates.
+ * @returns the account after the change, as the API shows it.
  * @throws 404 unknown id; 400 when an admin deactivates or demotes their own account.
  */
 export async function updateStaffUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   id: string,
   input: z.output<typeof updateStaffUserSchema>,
 ): Promise<StaffUser> {
-  const actor = actorOf(request);
+  const actor = actorOf(ctx);
   if (actor.id === id && (input.isActive === false || (input.role && input.role !== 'admin'))) {
     throw badRequest(MSG.cannotDeactivateSelf);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
     if (!before) throw notFound(MSG.notFound);
     const endsSessions =
@@ -104,7 +106,7 @@ export async function updateStaffUser(
       .returning();
     if (!after) throw notFound(MSG.notFound);
     if (endsSessions) await revokeAllForSubject(tx, { subjectType: 'staff', subjectId: id }, now);
-    await recordAudit(tx, auditContextOf(request), {
+    await recordAudit(tx, ctx.audit, {
       action: passwordHash ? 'staff_user.password_reset' : 'staff_user.updated',
       entityType: 'staff_user',
       entityId: id,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ErrorCode, type UploadCsvResult } from '@parish/shared';
 
+import { systemContext } from '../src/context.ts';
 import { queryRows } from '../src/db/client.ts';
 import { auditEvents, members, paymentHeads, payments } from '../src/db/schema/index.ts';
 import { importDuesMatrix, parseHeadHeader } from '../src/modules/payments/payments.import.ts';
@@ -256,9 +257,9 @@ describe('a crash in the middle of an import', () => {
       requestId: null,
       ip: null,
     };
-    const first = await importDuesMatrix(t.db, [header, ...rows], {
-      today: '2026-11-22',
-      audit,
+    const ctx = systemContext(t.app.deps, audit);
+    const first = await importDuesMatrix(ctx, {
+      csvData: [header, ...rows],
       batchRows: 2,
       beforeBatchCommit: (batch) => {
         if (batch === 2) throw new Error('simulated crash');
@@ -273,7 +274,7 @@ describe('a crash in the middle of an import', () => {
     const audits = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'payment.csv_imported'));
     expect(audits.map((a) => (a.after as { batch: number }).batch).sort()).toEqual([1, 3]);
 
-    const rerun = await importDuesMatrix(t.db, [header, ...rows], { today: '2026-11-22', audit, batchRows: 2 });
+    const rerun = await importDuesMatrix(ctx, { csvData: [header, ...rows], batchRows: 2 });
     expect(rerun.errors).toEqual([]);
     expect(rerun).toMatchObject({ membersCreated: 2, paymentHeadsCreated: 0 });
     expect(rerun.success.map((s) => s.payments)).toEqual([0, 0, 1, 1, 0]);

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { systemContext } from '../src/context.ts';
 import { queryRows } from '../src/db/client.ts';
-import { ensureParishTimezone } from '../src/modules/reports/parish-calendar.ts';
+import { syncParishTimezone } from '../src/modules/reports/parish-calendar.ts';
 import { createMember, createTestApp, loginAs, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -205,14 +206,14 @@ describe('summary tables kept exact by the payments triggers (issue 6)', () => {
   });
 
   it('rebuilds the per-day rows when the parish time zone changes', async () => {
-    await ensureParishTimezone(t.db, 'UTC');
+    await syncParishTimezone(systemContext(t.app.deps), { timezone: 'UTC' });
     await expectSummariesExact();
     const [row] = await queryRows<{ n: unknown }>(
       t.db,
       sql`SELECT count(*) AS n FROM collection_day_summary WHERE day = '2026-11-30' AND payment_gateway = 'worldline' AND count > 0`,
     );
     expect(Number(row?.n)).toBe(1); // 18:29:59Z is still 30 November in UTC (it was 1 December in Kolkata)
-    await ensureParishTimezone(t.db, 'Asia/Kolkata');
+    await syncParishTimezone(systemContext(t.app.deps), { timezone: 'Asia/Kolkata' });
     await expectSummariesExact();
   });
 });

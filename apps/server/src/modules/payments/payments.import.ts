@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 
 import {
+  calendarDateIn,
   HEAD_YEAR_MAX,
   HEAD_YEAR_MIN,
   MSG,
@@ -14,11 +15,11 @@ import {
   type UploadCsvResult,
 } from '@parish/shared';
 
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import type { AuditContext, ServiceContext } from '../../context.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import type { AppEvent } from '../../lib/events.ts';
-import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 
 /** 400 message when a mandatory column of the account-head CSV is missing. */
 export const CSV_COLUMNS_MESSAGE = 'CSV must contain ParishNumber, Name and Phone columns';
@@ -175,11 +176,10 @@ export function mostCommonAmount(rows: readonly ParsedRow[], index: number): num
   return best;
 }
 
-/** Options of {@link importDuesMatrix}. */
-export interface ImportOptions {
-  /** The parish's calendar date today, `YYYY-MM-DD` (head years and due dates). */
-  today: string;
-  audit: AuditContext;
+/** The upload of {@link importDuesMatrix}. */
+export interface ImportInput {
+  /** The CSV as a list of rows of cells, header first (as the web client parses it). */
+  csvData: readonly (readonly string[])[];
   /** Rows per transaction (default {@link IMPORT_BATCH_ROWS}). */
   batchRows?: number;
   /**
@@ -187,117 +187,55 @@ export interface ImportOptions {
    * that batch back. Tests use it to simulate a crash in the middle of an import.
    */
   beforeBatchCommit?: (batch: number, tx: Tx) => void | Promise<void>;
-  /**
-   * Called after each batch commits with the change events to publish (issue 6, live updates):
-   * `head.updated` per head with the members assigned, and `member.updated` when members were created.
-   */
-  publish?: (event: AppEvent) => void;
 }
 
+/** A head column's payment head in the database: its id, year and due date (`YYYY-MM-DD` or null). */
+type HeadTarget = { id: string; year: number; dueDate: string | null };
+
 /**
- * Applies the account-head CSV (specification section 5; `api-contract.md`,
- * `POST /api/payments/upload-csv`):
- * 1. parses the matrix ({@link parseMatrix}); row errors are reported, the rest applied;
+ * Applies the account-head CSV of `POST /api/payments/upload-csv` (`docs/domain.md`, "Account
+ * head CSV"):
+ * 1. parses the matrix ({@link parseMatrix}); row errors are reported, the rest applied; head
+ *    years default to the parish's current year (`ctx.clock`, `PARISH_TIMEZONE`);
  * 2. in one transaction, matches heads by case-insensitive name and type (the year in the name
  *    preferred) and creates the missing ones with the column's most common non-zero amount and
- *    the default due date;
+ *    the default due date ({@link matchOrCreateHeads});
  * 3. applies the rows in batches of {@link IMPORT_BATCH_ROWS}, each ONE transaction with one
- *    audit event: members matched by parish number (active ones) or created with the initial
- *    password (no hash stored), then every non-zero cell inserted as a pending payment with
- *    `ON CONFLICT (member_id, payment_head_id) DO NOTHING`, so a rerun creates no duplicates and a
- *    paid payment is never changed. Bulk statements use unnest arrays, never per-row inserts.
+ *    audit event (`ctx.audit`): members matched by parish number (active ones) or created with
+ *    the initial password (no hash stored), then every non-zero cell inserted as a pending payment
+ *    with `ON CONFLICT (member_id, payment_head_id) DO NOTHING`, so a rerun creates no duplicates
+ *    and a paid payment is never changed. Bulk statements use unnest arrays, never per-row inserts.
+ *    After each batch commits, `head.updated` per head with the members assigned, and
+ *    `member.updated` when members were created, go to `ctx.events` (`docs/ARCHITECTURE.md`, "Live updates").
  *
  * A batch whose transaction fails is rolled back whole and its rows reported as errors; earlier
  * batches stay committed, and uploading the same file again completes the import.
+ * @throws 400 as {@link parseMatrix} does, before any write
  */
-export async function importDuesMatrix(
-  db: Db,
-  csvData: readonly (readonly string[])[],
-  options: ImportOptions,
-): Promise<UploadCsvResult> {
-  const currentYear = Number(options.today.slice(0, 4));
-  const matrix = parseMatrix(csvData, currentYear);
+export async function importDuesMatrix(ctx: ServiceContext, input: ImportInput): Promise<UploadCsvResult> {
+  const today = calendarDateIn(ctx.clock.now(), ctx.config.parishTimezone);
+  const matrix = parseMatrix(input.csvData, Number(today.slice(0, 4)));
   const errors = [...matrix.errors];
   const success: UploadCsvResult['success'] = [];
-  const dueDate = defaultDueDate(options.today);
-
-  // Heads: matched or created once, before the row batches.
-  const headIds = new Map<number, { id: string; year: number; dueDate: string | null }>();
-  let paymentHeadsCreated = 0;
-  const usedHeads = matrix.heads.filter((head) => mostCommonAmount(matrix.rows, head.index) !== null);
-  if (usedHeads.length > 0) {
-    await db.transaction(async (tx) => {
-      const existing = await queryRows<{
-        id: string;
-        name: string;
-        type: HeadType;
-        year: number;
-        due_date: string | null;
-      }>(
-        tx,
-        sql`select id::text as id, name, type::text as type, year, due_date::text as due_date
-            from payment_heads where lower(name) = any(${sql.param(usedHeads.map((h) => h.name.toLowerCase()))}::text[])
-            order by created_at, id`,
-      );
-      const created: { _id: string; name: string; type: HeadType; year: number; amount: string }[] = [];
-      for (const head of usedHeads) {
-        const candidates = existing.filter(
-          (row) => row.name.toLowerCase() === head.name.toLowerCase() && row.type === head.type,
-        );
-        const match = candidates.find((row) => row.year === head.year) ?? candidates[0];
-        if (match) {
-          headIds.set(head.index, { id: match.id, year: match.year, dueDate: match.due_date });
-          continue;
-        }
-        const amountPaise = mostCommonAmount(matrix.rows, head.index) ?? 0;
-        const headDue = head.type === 'arrear' ? null : dueDate;
-        const [row] = await queryRows<{ id: string }>(
-          tx,
-          sql`insert into payment_heads (name, amount_paise, type, year, due_date)
-              values (${head.name}, ${amountPaise}, ${head.type}, ${head.year}, ${headDue}::date)
-              returning id::text as id`,
-        );
-        if (!row) throw new Error('head insert returned nothing');
-        headIds.set(head.index, { id: row.id, year: head.year, dueDate: headDue });
-        existing.push({ id: row.id, name: head.name, type: head.type, year: head.year, due_date: headDue });
-        created.push({
-          _id: row.id,
-          name: head.name,
-          type: head.type,
-          year: head.year,
-          amount: formatPaisePlain(amountPaise),
-        });
-      }
-      paymentHeadsCreated = created.length;
-      if (created.length > 0) {
-        await recordAudit(tx, options.audit, {
-          action: 'payment_head.csv_created',
-          entityType: 'payment_head',
-          after: { created },
-        });
-      }
-    });
-  }
+  const heads = await matchOrCreateHeads(ctx, matrix, defaultDueDate(today));
 
   let membersCreated = 0;
-  const batchRows = Math.max(1, options.batchRows ?? IMPORT_BATCH_ROWS);
+  const batchRows = Math.max(1, input.batchRows ?? IMPORT_BATCH_ROWS);
   for (let start = 0, batch = 1; start < matrix.rows.length; start += batchRows, batch += 1) {
     const rows = matrix.rows.slice(start, start + batchRows);
     try {
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await ctx.db.transaction(async (tx) => {
         await lockDataVersions(tx, ['members', 'payments']);
-        const result = await applyBatch(tx, rows, headIds, options.audit, batch);
-        await options.beforeBatchCommit?.(batch, tx);
+        const result = await applyBatch(tx, rows, heads.ids, ctx.audit, batch);
+        await input.beforeBatchCommit?.(batch, tx);
         return result;
       });
       membersCreated += outcome.membersCreated;
-      if (options.publish) {
-        for (const [paymentHeadId, memberIds] of outcome.assigned) {
-          options.publish({ type: 'head.updated', data: { paymentHeadId, assignedMemberIds: memberIds } });
-        }
-        if (outcome.membersCreated > 0) {
-          options.publish({ type: 'member.updated', data: { count: outcome.membersCreated } });
-        }
+      for (const [paymentHeadId, memberIds] of outcome.assigned) {
+        ctx.events.publish({ type: 'head.updated', data: { paymentHeadId, assignedMemberIds: memberIds } });
+      }
+      if (outcome.membersCreated > 0) {
+        ctx.events.publish({ type: 'member.updated', data: { count: outcome.membersCreated } });
       }
       success.push(...outcome.success);
       errors.push(...outcome.errors);
@@ -319,36 +257,91 @@ export async function importDuesMatrix(
     success,
     errors,
     membersCreated,
-    paymentHeadsCreated,
+    paymentHeadsCreated: heads.created,
     whatsappSent: [],
   };
 }
 
-/** One batch of rows, inside its transaction: members, then payments, then the audit event. */
-async function applyBatch(
-  tx: Tx,
-  rows: readonly ParsedRow[],
-  headIds: ReadonlyMap<number, { id: string; year: number; dueDate: string | null }>,
-  audit: AuditContext,
-  batch: number,
-): Promise<{
-  success: UploadCsvResult['success'];
-  errors: RowError[];
-  membersCreated: number;
-  /** Member ids given a new payment, per head id. */
-  assigned: Map<string, string[]>;
-}> {
-  const errors: RowError[] = [];
-  const parishNumbers = [...new Set(rows.map((row) => row.parishNumber))];
-  const found = await queryRows<{ id: string; parish: string }>(
-    tx,
-    sql`select id::text as id, upper(parish_number) as parish from members
-        where is_active and upper(parish_number) = any(${sql.param(parishNumbers)}::text[])`,
-  );
-  const memberIds = new Map(found.map((row) => [row.parish, row.id]));
+/**
+ * The payment head of every head column with at least one non-zero amount, in ONE transaction:
+ * an existing head of the same case-insensitive name and type (the column's year preferred, else
+ * the oldest), or a new one with the column's most common amount, the column's year and
+ * `dueDate` (none for an arrear). The heads created are audited as `payment_head.csv_created`.
+ * @returns the heads by column index, and how many were created
+ */
+async function matchOrCreateHeads(
+  ctx: ServiceContext,
+  matrix: ParsedMatrix,
+  dueDate: string,
+): Promise<{ ids: Map<number, HeadTarget>; created: number }> {
+  const ids = new Map<number, HeadTarget>();
+  const usedHeads = matrix.heads.filter((head) => mostCommonAmount(matrix.rows, head.index) !== null);
+  if (usedHeads.length === 0) return { ids, created: 0 };
+  const created: { _id: string; name: string; type: HeadType; year: number; amount: string }[] = [];
+  await ctx.db.transaction(async (tx) => {
+    const existing = await queryRows<{
+      id: string;
+      name: string;
+      type: HeadType;
+      year: number;
+      due_date: string | null;
+    }>(
+      tx,
+      sql`select id::text as id, name, type::text as type, year, due_date::text as due_date
+          from payment_heads where lower(name) = any(${sql.param(usedHeads.map((h) => h.name.toLowerCase()))}::text[])
+          order by created_at, id`,
+    );
+    for (const head of usedHeads) {
+      const candidates = existing.filter(
+        (row) => row.name.toLowerCase() === head.name.toLowerCase() && row.type === head.type,
+      );
+      const match = candidates.find((row) => row.year === head.year) ?? candidates[0];
+      if (match) {
+        ids.set(head.index, { id: match.id, year: match.year, dueDate: match.due_date });
+        continue;
+      }
+      const amountPaise = mostCommonAmount(matrix.rows, head.index) ?? 0;
+      const headDue = head.type === 'arrear' ? null : dueDate;
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into payment_heads (name, amount_paise, type, year, due_date)
+            values (${head.name}, ${amountPaise}, ${head.type}, ${head.year}, ${headDue}::date)
+            returning id::text as id`,
+      );
+      if (!row) throw new Error('head insert returned nothing');
+      ids.set(head.index, { id: row.id, year: head.year, dueDate: headDue });
+      existing.push({ id: row.id, name: head.name, type: head.type, year: head.year, due_date: headDue });
+      created.push({
+        _id: row.id,
+        name: head.name,
+        type: head.type,
+        year: head.year,
+        amount: formatPaisePlain(amountPaise),
+      });
+    }
+    if (created.length > 0) {
+      await recordAudit(tx, ctx.audit, {
+        action: 'payment_head.csv_created',
+        entityType: 'payment_head',
+        after: { created },
+      });
+    }
+  });
+  return { ids, created: created.length };
+}
 
-  // New members: one per parish number (the first row wins), with a valid name and phone.
-  const toCreate = new Map<string, { row: number; name: string; mobile: string }>();
+/** A member to create from a row: its first row, name and normalised mobile. */
+type NewMember = { row: number; name: string; mobile: string };
+
+/**
+ * Which rows of a batch can be applied, and the members to create for them: a row whose parish
+ * number has an active member (`memberIds`, by upper-case parish number) applies; otherwise its
+ * name, phone and mobile must be valid and the mobile not already taken by another new member of
+ * the batch (each failure a row error). The first row of a parish number creates its member.
+ */
+function rowsAndNewMembers(rows: readonly ParsedRow[], memberIds: ReadonlyMap<string, string>) {
+  const errors: RowError[] = [];
+  const toCreate = new Map<string, NewMember>();
   const newMobiles = new Set<string>();
   const rowsToApply: ParsedRow[] = [];
   for (const row of rows) {
@@ -377,26 +370,53 @@ async function applyBatch(
     toCreate.set(row.parishNumber, { row: row.row, name: row.name, mobile: mobile.mobile });
     rowsToApply.push(row);
   }
-  const createdParish = new Set<string>();
-  if (toCreate.size > 0) {
-    const entries = [...toCreate.entries()];
-    // DO NOTHING also covers the active-mobile unique index: such a member is reported below.
-    const inserted = await queryRows<{ id: string; parish: string }>(
-      tx,
-      sql`insert into members (name, mobile, parish_number, password_hash, password_is_initial)
-          select n, m, p, null, true
-          from unnest(${sql.param(entries.map(([, e]) => e.name))}::text[],
-                      ${sql.param(entries.map(([, e]) => e.mobile))}::text[],
-                      ${sql.param(entries.map(([p]) => p))}::text[]) as t(n, m, p)
-          on conflict do nothing
-          returning id::text as id, parish_number as parish`,
-    );
-    for (const row of inserted) {
-      memberIds.set(row.parish, row.id);
-      createdParish.add(row.parish);
-    }
-  }
+  return { errors, toCreate, rowsToApply };
+}
 
+/**
+ * Inserts the new members of a batch (no password hash: the initial password applies) and adds
+ * them to `memberIds`. A parish number or active mobile already taken is skipped (DO NOTHING):
+ * its rows are reported as duplicates afterwards.
+ * @returns the parish numbers of the members created
+ */
+async function insertMembers(
+  tx: Tx,
+  toCreate: ReadonlyMap<string, NewMember>,
+  memberIds: Map<string, string>,
+): Promise<Set<string>> {
+  const createdParish = new Set<string>();
+  if (toCreate.size === 0) return createdParish;
+  const entries = [...toCreate.entries()];
+  // DO NOTHING also covers the active-mobile unique index: such a member is reported below.
+  const inserted = await queryRows<{ id: string; parish: string }>(
+    tx,
+    sql`insert into members (name, mobile, parish_number, password_hash, password_is_initial)
+        select n, m, p, null, true
+        from unnest(${sql.param(entries.map(([, e]) => e.name))}::text[],
+                    ${sql.param(entries.map(([, e]) => e.mobile))}::text[],
+                    ${sql.param(entries.map(([p]) => p))}::text[]) as t(n, m, p)
+        on conflict do nothing
+        returning id::text as id, parish_number as parish`,
+  );
+  for (const row of inserted) {
+    memberIds.set(row.parish, row.id);
+    createdParish.add(row.parish);
+  }
+  return createdParish;
+}
+
+/**
+ * Inserts a pending payment for every non-zero cell of the rows whose member is known (others
+ * are row errors, pushed to `errors`), with `ON CONFLICT (member_id, payment_head_id) DO NOTHING`.
+ * @returns the rows applied and the payments inserted (member and head ids)
+ */
+async function insertPayments(
+  tx: Tx,
+  rowsToApply: readonly ParsedRow[],
+  memberIds: ReadonlyMap<string, string>,
+  headIds: ReadonlyMap<number, HeadTarget>,
+  errors: RowError[],
+) {
   const memberCol: string[] = [];
   const headCol: string[] = [];
   const amountCol: number[] = [];
@@ -432,15 +452,22 @@ async function applyBatch(
               on conflict (member_id, payment_head_id) do nothing
               returning member_id::text as member_id, payment_head_id::text as payment_head_id`,
         );
-  const assigned = new Map<string, string[]>();
-  for (const row of inserted) {
-    const list = assigned.get(row.payment_head_id);
-    if (list) list.push(row.member_id);
-    else assigned.set(row.payment_head_id, [row.member_id]);
-  }
+  return { applied, inserted };
+}
+
+/**
+ * The success entries of the rows applied: the payments created per member, counted on the first
+ * row of a parish number repeated in the file (0 on the others), and `membersCreated: 1` on the
+ * first row of a member created by this batch.
+ */
+function successRows(
+  applied: readonly ParsedRow[],
+  memberIds: ReadonlyMap<string, string>,
+  createdParish: ReadonlySet<string>,
+  inserted: readonly { member_id: string }[],
+): UploadCsvResult['success'] {
   const perMember = new Map<string, number>();
   for (const row of inserted) perMember.set(row.member_id, (perMember.get(row.member_id) ?? 0) + 1);
-
   const success: UploadCsvResult['success'] = [];
   const reported = new Set<string>();
   for (const row of applied) {
@@ -456,6 +483,39 @@ async function applyBatch(
       payments: first ? (perMember.get(memberId) ?? 0) : 0,
     });
   }
+  return success;
+}
+
+/** One batch of rows, inside its transaction: members, then payments, then the audit event. */
+async function applyBatch(
+  tx: Tx,
+  rows: readonly ParsedRow[],
+  headIds: ReadonlyMap<number, HeadTarget>,
+  audit: AuditContext,
+  batch: number,
+): Promise<{
+  success: UploadCsvResult['success'];
+  errors: RowError[];
+  membersCreated: number;
+  /** Member ids given a new payment, per head id. */
+  assigned: Map<string, string[]>;
+}> {
+  const parishNumbers = [...new Set(rows.map((row) => row.parishNumber))];
+  const found = await queryRows<{ id: string; parish: string }>(
+    tx,
+    sql`select id::text as id, upper(parish_number) as parish from members
+        where is_active and upper(parish_number) = any(${sql.param(parishNumbers)}::text[])`,
+  );
+  const memberIds = new Map(found.map((row) => [row.parish, row.id]));
+  const { errors, toCreate, rowsToApply } = rowsAndNewMembers(rows, memberIds);
+  const createdParish = await insertMembers(tx, toCreate, memberIds);
+  const { applied, inserted } = await insertPayments(tx, rowsToApply, memberIds, headIds, errors);
+  const assigned = new Map<string, string[]>();
+  for (const row of inserted) {
+    const list = assigned.get(row.payment_head_id);
+    if (list) list.push(row.member_id);
+    else assigned.set(row.payment_head_id, [row.member_id]);
+  }
   await recordAudit(tx, audit, {
     action: 'payment.csv_imported',
     entityType: 'payment',
@@ -467,6 +527,7 @@ async function applyBatch(
       errors,
     },
   });
+  const success = successRows(applied, memberIds, createdParish, inserted);
   return { success, errors, membersCreated: createdParish.size, assigned };
 }
 

@@ -18,8 +18,6 @@ import {
   uploadCsvSchema,
 } from '@parish/shared';
 
-import { auditContextOf } from '../audit/audit.repository.ts';
-import { parishToday } from '../payment-heads/payment-heads.service.ts';
 import { PAYMENT_CSV_TEMPLATE, importDuesMatrix } from './payments.import.ts';
 import { assignPayments, getPayment, listPayments, revokePayments } from './payments.service.ts';
 
@@ -58,7 +56,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentListSchema, ...errors },
       },
     },
-    async (request) => listPayments(app.db, request.query),
+    async (request) => listPayments(request.ctx, request.query),
   );
   r.get(
     '/api/payments/csv-template',
@@ -88,7 +86,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentSchema, ...errors },
       },
     },
-    async (request) => getPayment(app.db, request.params.id),
+    async (request) => getPayment(request.ctx, request.params.id),
   );
   r.post(
     '/api/payments/assign',
@@ -102,7 +100,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: assignPaymentsResultSchema, ...errors },
       },
     },
-    async (request) => assignPayments(app, request, request.body),
+    async (request) => assignPayments(request.ctx, request.body),
   );
   r.post(
     '/api/payments/revoke',
@@ -115,7 +113,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: revokePaymentsResultSchema, ...errors },
       },
     },
-    async (request) => revokePayments(app, request, request.body),
+    async (request) => revokePayments(request.ctx, request.body),
   );
   r.post(
     '/api/payments/upload-csv',
@@ -130,11 +128,6 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: uploadCsvResultSchema, ...errors, 413: errorBodySchema },
       },
     },
-    async (request) =>
-      importDuesMatrix(app.db, request.body.csvData, {
-        today: parishToday(app),
-        audit: auditContextOf(request),
-        publish: (event) => app.events.publish(event),
-      }),
+    async (request) => importDuesMatrix(request.ctx, { csvData: request.body.csvData }),
   );
 }

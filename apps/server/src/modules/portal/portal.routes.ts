@@ -9,7 +9,6 @@ import {
   errorBodySchema,
 } from '@parish/shared';
 
-import { actorOf } from '../../plugins/auth.ts';
 import { getCustomerPayments, getCustomerTransactions } from './portal.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -36,7 +35,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: customerPaymentsSchema, ...errors },
       },
     },
-    async (request) => getCustomerPayments(app, actorOf(request).id, request.query),
+    async (request) => getCustomerPayments(request.ctx, request.query),
   );
 
   r.get(
@@ -50,6 +49,6 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: customerTransactionsSchema, ...errors },
       },
     },
-    async (request) => getCustomerTransactions(app, actorOf(request).id, request.query.limit),
+    async (request) => getCustomerTransactions(request.ctx, { limit: request.query.limit }),
   );
 }

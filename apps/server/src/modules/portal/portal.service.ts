@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 
 import {
   paiseToRupees,
@@ -9,32 +8,34 @@ import {
   type Transaction,
 } from '@parish/shared';
 
-import { queryRows } from '../../db/client.ts';
+import { actorOf, type ServiceContext } from '../../context.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { selectPaymentRecords } from '../payments/payment-record.ts';
 
 /**
- * The member portal's reads (specification section 2 "Customer dashboard"; `api-contract.md`
- * "Member portal"). `memberId` always comes from the caller's token, never from the request.
+ * The member portal's reads (`docs/domain.md`, "Customer dashboard"). The member is always the
+ * caller (`actorOf(ctx)`, from the token), never a request field.
  */
 
 /**
- * The member's own payments and the dashboard summary.
+ * The calling member's own payments and the dashboard summary.
  * Order: pending by head type (arrears, current dues, miscellaneous), then due date and head
  * name; paid newest first. Summary amounts in rupees over all the member's payments: pending
  * arrears, current dues and miscellaneous by assigned amount; paid by paidAmount, else amount.
- * `arrearsBlocking` is true while any arrear is pending (section 4, payment ordering rules).
+ * `arrearsBlocking` is true while any arrear is pending (`docs/domain.md`, "Arrears first").
+ * @throws 401 without a signed-in caller (cannot happen behind the route's customer role)
  */
 export async function getCustomerPayments(
-  app: FastifyInstance,
-  memberId: string,
+  ctx: ServiceContext,
   query: CustomerPaymentsQuery,
 ): Promise<CustomerPayments> {
+  const memberId = actorOf(ctx).id;
   const conditions: SQL[] = [eq(payments.memberId, memberId)];
   if (query.status === 'paid') conditions.push(eq(payments.status, 'paid'));
   if (query.status === 'pending') conditions.push(eq(payments.status, 'pending'));
   const typeOrder = sql`case ${paymentHeads.type} when 'arrear' then 0 when 'current due' then 1 else 2 end`;
-  const items = await selectPaymentRecords(app.db, and(...conditions), [
+  const items = await selectPaymentRecords(ctx.db, and(...conditions), [
     sql`case ${payments.status} when 'pending' then 0 else 1 end`,
     desc(sql`case when ${payments.status} = 'paid' then ${payments.paidAt} end`),
     typeOrder,
@@ -43,7 +44,7 @@ export async function getCustomerPayments(
     asc(payments.id),
   ]);
   const sums = await queryRows<{ bucket: string; paise: string | number; count: string | number }>(
-    app.db,
+    ctx.db,
     sql`select case when p.status = 'paid' then 'paid'
                     when h.type = 'arrear' then 'arrears'
                     when h.type = 'miscellaneous' then 'misc'
@@ -69,22 +70,20 @@ export async function getCustomerPayments(
 }
 
 /**
- * Transactions as the API's Transaction JSON (`api-contract.md`, "Transaction"), newest first,
- * each with its payments `{paymentId, paymentHeadId {_id, name}, paidAmount}` (rupees).
+ * Transactions as the API's Transaction JSON (`docs/domain.md`, "Entities on the wire"), newest
+ * first, each with its payments `{paymentId, paymentHeadId {_id, name}, paidAmount}` (rupees). A
+ * read-only helper on a query handle or a transaction (the gateways' status answer uses it).
+ * @param where the condition on `transactions`, @param limit at most this many
  */
-export async function selectTransactionRecords(
-  app: FastifyInstance,
-  where: SQL | undefined,
-  limit: number,
-): Promise<Transaction[]> {
-  const rows = await app.db
+export async function transactionRecords(db: DbOrTx, where: SQL | undefined, limit: number): Promise<Transaction[]> {
+  const rows = await db
     .select()
     .from(transactions)
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(limit);
   if (rows.length === 0) return [];
-  const items = await app.db
+  const items = await db
     .select({
       transactionId: transactionItems.transactionId,
       paymentId: transactionItems.paymentId,
@@ -126,15 +125,31 @@ export async function selectTransactionRecords(
   }));
 }
 
-/** The member's own online transactions, newest first, at most `limit` (default 50, section 9). */
-export async function getCustomerTransactions(
-  app: FastifyInstance,
-  memberId: string,
+/**
+ * @deprecated The gateways module's call, kept until it passes `ctx.db` to {@link transactionRecords}.
+ * @param source anything carrying the query handle (the app, a service context)
+ */
+export async function selectTransactionRecords(
+  source: { db: DbOrTx },
+  where: SQL | undefined,
   limit: number,
+): Promise<Transaction[]> {
+  return transactionRecords(source.db, where, limit);
+}
+
+/**
+ * The calling member's own online transactions, newest first, at most `input.limit` (1-100,
+ * default 50 by the query schema; `docs/domain.md`, "Page sizes and timings"), and how many they
+ * have in all.
+ */
+export async function getCustomerTransactions(
+  ctx: ServiceContext,
+  input: { limit: number },
 ): Promise<CustomerTransactions> {
-  const items = await selectTransactionRecords(app, eq(transactions.memberId, memberId), limit);
+  const memberId = actorOf(ctx).id;
+  const items = await transactionRecords(ctx.db, eq(transactions.memberId, memberId), input.limit);
   const [count] = await queryRows<{ count: string | number }>(
-    app.db,
+    ctx.db,
     sql`select count(*) as count from transactions where member_id = ${memberId}`,
   );
   return { items, total: Number(count?.count ?? 0) };

@@ -1,12 +1,11 @@
 import { paiseToRupees, type Dashboard } from '@parish/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
+import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { dataVersionSql, type DataVersions } from '../../db/data-versions.ts';
-import type { Actor } from '../../types.ts';
-import { parishCalendar } from './parish-calendar.ts';
+import { parishCalendar, type ParishCalendar } from './parish-calendar.ts';
 import { collectionRate, dueGroupOf, methodBucketSql, num } from './report-sql.ts';
 
 type Group = Dashboard['byType']['arrears'];
@@ -61,34 +60,23 @@ async function counts(db: Db, current: DataVersions | null): Promise<Counts> {
   return { members, paymentHeads: { total: num(row?.h_total), active: num(row?.h_active) } };
 }
 
+/** One row of the status statement: a payment status and head type, its count and sums (paise). */
+type StatusRow = { status: string; type: string; count: unknown; amount: unknown; paid: unknown };
+
 /**
- * `GET /api/admin/dashboard` (specification sections 2, 3 and 9; `api-contract.md`, "Back
- * office"): every figure of the dashboard cards, from the summary tables only (three small
- * queries, no scan of payments; `performance.md` B3), the member counts from memory while the
- * members are unchanged (`versions`: the request's `dataVersions`; see `counts`).
- * - Days, weeks (from Sunday), months and the year (from 1 January) are parish days in
- *   `PARISH_TIMEZONE`, "now" from the injected clock.
- * - For a cashier, today / week / month and `amounts.todaysCollection` count only that cashier's
- *   own manual collections (section 2); every other figure is the parish's.
- * @returns the dashboard answer; money in rupees.
+ * The two statements on the summary tables: payments per status and head type, and every
+ * collection figure in one pass over the day summary (see {@link getDashboard}).
+ * @param own the cashier whose own manual collections today / week / month count, or null for all
  */
-export async function getDashboard(
-  app: FastifyInstance,
-  actor: Actor,
-  versions: DataVersions | null,
-): Promise<Dashboard> {
-  const calendar = parishCalendar(app.clock.now(), app.config.parishTimezone);
-  const own = actor.type === 'staff' && actor.role === 'cashier' ? actor.id : null;
-  const db = app.db;
+function summaryRows(db: Db, calendar: ParishCalendar, own: string | null) {
   const ownPeriod = own ? sql`collected_by = ${own}::uuid AND payment_gateway = 'manual'` : sql`true`;
   const bucket = methodBucketSql(sql`payment_method`, sql`payment_gateway`);
 
   // The days from `first` through today.
   const daysFrom = (first: string) => sql`day >= ${first}::date AND day <= ${calendar.today}::date`;
 
-  const [counted, statusRows, collectionRows] = await Promise.all([
-    counts(db, versions),
-    queryRows<{ status: string; type: string; count: unknown; amount: unknown; paid: unknown }>(
+  return Promise.all([
+    queryRows<StatusRow>(
       db,
       sql`SELECT s.status, h.type, sum(s.count) AS count, sum(s.amount_paise) AS amount, sum(s.paid_amount_paise) AS paid
             FROM payment_head_status_summary s JOIN payment_heads h ON h.id = s.payment_head_id
@@ -113,7 +101,13 @@ export async function getDashboard(
            GROUP BY payment_method, payment_gateway`,
     ),
   ]);
+}
 
+/**
+ * Payment counts by status, collected and unpaid paise, and the figures of each due group
+ * (paise), from the status rows.
+ */
+function tallyStatuses(statusRows: readonly StatusRow[]) {
   const payments = { total: 0, paid: 0, pending: 0, failed: 0 };
   let collectedPaise = 0;
   let unpaidPaise = 0;
@@ -135,14 +129,16 @@ export async function getDashboard(
       group.pendingAmount += num(row.amount);
     }
   }
-  const toRupees = (g: Group): Group => ({
-    pendingAmount: paiseToRupees(g.pendingAmount),
-    pendingCount: g.pendingCount,
-    paidAmount: paiseToRupees(g.paidAmount),
-    paidCount: g.paidCount,
-  });
+  return { payments, collectedPaise, unpaidPaise, groupPaise };
+}
 
-  const zero = (): CountAmount => ({ count: 0, amount: 0 });
+const zero = (): CountAmount => ({ count: 0, amount: 0 });
+
+/**
+ * The collection figures (paise) from the collection rows: each period's total, the year's per
+ * method bucket, and all time per payment method.
+ */
+function tallyCollections(collectionRows: readonly CollectionRow[]) {
   const periods = { ytd: zero(), today: zero(), week: zero(), month: zero() };
   const methodsYtd = { online: zero(), upi: zero(), direct: zero(), card: zero() };
   const byMethod = new Map<string | null, CountAmount>();
@@ -163,8 +159,56 @@ export async function getDashboard(
       }
     }
   }
-  const rupees = (v: CountAmount): CountAmount => ({ count: v.count, amount: paiseToRupees(v.amount) });
+  return { periods, methodsYtd, byMethod };
+}
 
+const rupees = (v: CountAmount): CountAmount => ({ count: v.count, amount: paiseToRupees(v.amount) });
+
+const groupRupees = (g: Group): Group => ({
+  pendingAmount: paiseToRupees(g.pendingAmount),
+  pendingCount: g.pendingCount,
+  paidAmount: paiseToRupees(g.paidAmount),
+  paidCount: g.paidCount,
+});
+
+/** All-time collections per method in rupees: largest amount first, then by method name, the unknown method last; none that sum to 0. */
+function methodList(byMethod: ReadonlyMap<string | null, CountAmount>): Dashboard['collections']['byMethod'] {
+  return [...byMethod]
+    .filter(([, total]) => total.count !== 0)
+    .sort(
+      ([methodA, a], [methodB, b]) =>
+        b.amount - a.amount || (methodA ?? '\uffff').localeCompare(methodB ?? '\uffff', 'en'),
+    )
+    .map(([method, total]) => ({
+      method: method ?? 'unknown',
+      count: total.count,
+      amount: paiseToRupees(total.amount),
+    }));
+}
+
+/**
+ * `GET /api/admin/dashboard` (`docs/domain.md`, "Back-office shell" and "Derived figures"): every
+ * figure of the dashboard cards, from the summary tables only (three small queries, no scan of
+ * payments; `docs/ARCHITECTURE.md`, "Summary tables"), the member counts from memory while the
+ * members are unchanged (`ctx.dataVersions`, read with the caller's account; see `counts`).
+ * - Days, weeks (from Sunday), months and the year (from 1 January) are parish days in
+ *   `PARISH_TIMEZONE`, "now" from `ctx.clock`.
+ * - For a cashier (`actorOf(ctx)`), today / week / month and `amounts.todaysCollection` count
+ *   only that cashier's own manual collections (`docs/domain.md`, "Cashier's own collections");
+ *   every other figure is the parish's.
+ * @returns the dashboard answer; money in rupees.
+ * @throws 401 without a signed-in caller
+ */
+export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
+  const actor = actorOf(ctx);
+  const calendar = parishCalendar(ctx.clock.now(), ctx.config.parishTimezone);
+  const own = actor.type === 'staff' && actor.role === 'cashier' ? actor.id : null;
+  const [counted, [statusRows, collectionRows]] = await Promise.all([
+    counts(ctx.db, ctx.dataVersions),
+    summaryRows(ctx.db, calendar, own),
+  ]);
+  const { payments, collectedPaise, unpaidPaise, groupPaise } = tallyStatuses(statusRows);
+  const { periods, methodsYtd, byMethod } = tallyCollections(collectionRows);
   return {
     members: counted.members,
     paymentHeads: counted.paymentHeads,
@@ -176,18 +220,7 @@ export async function getDashboard(
     },
     metrics: { collectionRate: collectionRate(payments.paid, payments.total) },
     collections: {
-      // Largest amount first, then by method name, the unknown method last; none that sum to 0.
-      byMethod: [...byMethod]
-        .filter(([, total]) => total.count !== 0)
-        .sort(
-          ([methodA, a], [methodB, b]) =>
-            b.amount - a.amount || (methodA ?? '\uffff').localeCompare(methodB ?? '\uffff', 'en'),
-        )
-        .map(([method, total]) => ({
-          method: method ?? 'unknown',
-          count: total.count,
-          amount: paiseToRupees(total.amount),
-        })),
+      byMethod: methodList(byMethod),
       methodsYtd: {
         online: rupees(methodsYtd.online),
         upi: rupees(methodsYtd.upi),
@@ -196,9 +229,9 @@ export async function getDashboard(
       },
     },
     byType: {
-      arrears: toRupees(groupPaise.arrears),
-      current: toRupees(groupPaise.current),
-      misc: toRupees(groupPaise.misc),
+      arrears: groupRupees(groupPaise.arrears),
+      current: groupRupees(groupPaise.current),
+      misc: groupRupees(groupPaise.misc),
     },
     periods: {
       ytd: rupees(periods.ytd),
@@ -208,6 +241,6 @@ export async function getDashboard(
     },
     scope: own ? 'own' : 'all',
     calendar,
-    generatedAt: app.clock.now().toISOString(),
+    generatedAt: ctx.clock.now().toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import { calendarDateIn } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 
+import type { ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 
 /**
@@ -38,13 +39,27 @@ export function parishCalendar(now: Date, timezone: string): ParishCalendar {
 }
 
 /**
- * Makes the summary triggers use the configured parish time zone (`PARISH_TIMEZONE`): stores it
- * in `parish_timezone` and, when it differs from the stored one, rebuilds the summaries from the
- * payments in the same transaction (the per-day collection rows depend on the zone). Called at
- * start-up by `buildApp`, next to `ensureParishSettings`.
- * @param timezone an IANA zone, already validated by the configuration
+ * Makes the summary triggers use a parish time zone (at start-up, the configured
+ * `PARISH_TIMEZONE`): stores it in `parish_timezone` and, when it differs from the stored one,
+ * rebuilds the summaries from the payments in the same transaction (the per-day collection rows
+ * depend on the zone; `docs/ARCHITECTURE.md`, "Summary tables"). Called at start-up by
+ * `buildApp`, next to `ensureParishSettings`.
+ * @param input.timezone an IANA zone, already validated by the configuration
+ */
+export async function syncParishTimezone(ctx: ServiceContext, input: { timezone: string }): Promise<void> {
+  await storeParishTimezone(ctx.db, input.timezone);
+}
+
+/**
+ * @deprecated The start-up call of `buildApp` (`app.ts`), kept until it calls
+ *   {@link syncParishTimezone} with `systemContext(app.deps)`.
  */
 export async function ensureParishTimezone(db: Db, timezone: string): Promise<void> {
+  await storeParishTimezone(db, timezone);
+}
+
+/** The transaction of {@link syncParishTimezone}. */
+async function storeParishTimezone(db: Db, timezone: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await queryRows<{ timezone: string }>(
       tx,

@@ -7,14 +7,15 @@ import {
   paiseToRupees,
   REPORT_FILE_PREFIX,
   rupeesToPaise,
+  type PaymentReportRow,
   type ReportExportQuery,
 } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 
+import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { parishCalendar } from './parish-calendar.ts';
-import { num } from './report-sql.ts';
 import {
   dailyRange,
   dailyRows,
@@ -23,28 +24,32 @@ import {
   headRows,
   memberDueRows,
   memberRows,
+  overviewReport,
+  reportContext,
   resolveFilters,
-  runReport,
   toPaymentRow,
   yearRows,
   type ReportContext,
   type ReportFilters,
-} from './reports.service.ts';
+} from './report-rows.ts';
+import { num } from './report-sql.ts';
 
 /**
- * CSV downloads (specification sections 2 and 9: Download CSV for every report tab, dated file
- * names; `security-and-reliability.md`, CSV injection). Rows are produced page by page and
- * written to the reply as they come, so an export of a million payments never sits in memory
- * (`performance.md`, D3 and "Implementation consequences" 6). Every cell passes through
- * `neutralizeCsvRows`. Amounts are plain rupees with two decimals (no grouping, so spreadsheets
+ * CSV downloads: every report tab and the full export, with dated file names (`docs/domain.md`,
+ * "File names"). Rows are produced page by page and written to the reply as they come, so an
+ * export of a million payments never sits in memory (`docs/domain.md`, "D3 Streamed export").
+ * Every cell passes through `neutralizeCsvRows` (`docs/domain.md`, "EX-01 CSV injection"). Amounts are plain rupees with two decimals (no grouping, so spreadsheets
  * read them as numbers); dates dd/mm/yyyy in the parish time zone.
  */
 
 /** Rows fetched per database round trip while streaming. */
 export const EXPORT_CHUNK = 1000;
 
+/** One cell of a CSV row, before neutralising. */
+type Cell = string | number | boolean | null | undefined;
+
 /** One CSV chunk: the rows neutralised and quoted, each line ending in CRLF. */
-export function csvChunk(rows: (string | number | boolean | null | undefined)[][]): string {
+export function csvChunk(rows: Cell[][]): string {
   if (rows.length === 0) return '';
   return `${Papa.unparse(neutralizeCsvRows(rows), { newline: '\r\n' })}\r\n`;
 }
@@ -52,228 +57,268 @@ export function csvChunk(rows: (string | number | boolean | null | undefined)[][
 const money = (rupees: number) => formatPaisePlain(rupeesToPaise(rupees));
 const paise = (value: unknown) => formatPaisePlain(num(value));
 
-/** The dated file name of a report's CSV, e.g. `daily_collection_report_2026-11-22.csv` (parish day). */
-export function reportFileName(ctx: ReportContext, type: ReportExportQuery['type']): string {
-  return datedFileName(REPORT_FILE_PREFIX[type], parishCalendar(ctx.now, ctx.timezone).today);
+/** A file to download: its dated name and its text, in chunks produced as the rows are read. */
+export interface Download {
+  fileName: string;
+  chunks: AsyncGenerator<string>;
 }
 
 /**
- * Every row of a report as CSV chunks, header first.
+ * Every row of a report as a CSV download (`GET /api/admin/reports/export`), header first; "now"
+ * (the file's date, the daily range) read once from `ctx.clock`, days in `PARISH_TIMEZONE`.
+ * @returns the dated file name (e.g. `daily_collection_report_2026-11-22.csv`) and the chunks
  * @throws 400 (before the first chunk) on a bad sort column or range, as the report does
  */
-export async function reportCsv(ctx: ReportContext, query: ReportExportQuery): Promise<AsyncGenerator<string>> {
+export async function reportExport(ctx: ServiceContext, query: ReportExportQuery): Promise<Download> {
+  const rc = reportContext(ctx);
   const filters = resolveFilters(query);
-  if (filters.type === 'daily') dailyRange(ctx, filters);
-  return generate(ctx, filters);
+  if (filters.type === 'daily') dailyRange(rc, filters);
+  const fileName = datedFileName(REPORT_FILE_PREFIX[query.type], parishCalendar(rc.now, rc.timezone).today);
+  return { fileName, chunks: reportChunks(rc, filters) };
 }
 
-async function* generate(ctx: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
-  const tz = ctx.timezone;
-  const date = (value: string | null) => formatDisplayDate(value, tz);
+/** The CSV chunks of a report of any type (see {@link reportExport}). */
+async function* reportChunks(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
   switch (filters.type) {
-    case 'overview': {
-      const r = await runReport(ctx, { type: 'overview', page: 1 });
-      if (r.type !== 'overview') return;
-      yield csvChunk([
-        ['Metric', 'Value'],
-        ["Today's Collection", money(r.todaysCollection)],
-        ['Total Receivables', money(r.totalReceivables)],
-        ['Total Collected', money(r.totalCollected)],
-        ['Total Outstanding', money(r.totalOutstanding)],
-        ['Collection Rate (%)', r.collectionRate.toFixed(1)],
-        ['Payments', r.payments.total],
-        ['Paid Payments', r.payments.paid],
-        ...r.byMethod.map((m) => [`Collected by ${m.method}`, money(m.amount)]),
-      ]);
-      return;
-    }
-    case 'daily': {
-      const range = dailyRange(ctx, filters);
-      yield csvChunk([['Date', 'Collections', 'Amount', 'By Method']]);
-      for (let offset = 0; ; offset += EXPORT_CHUNK) {
-        const { items } = await dailyRows(ctx, filters, range, EXPORT_CHUNK, offset);
-        yield csvChunk(
-          items.map((row) => [
-            date(row.day),
-            row.count,
-            money(row.amount),
-            row.byMethod.map((m) => `${m.method}: ${m.count} (${money(m.amount)})`).join('; '),
-          ]),
-        );
-        if (items.length < EXPORT_CHUNK) return;
-      }
-    }
-    case 'member': {
-      yield csvChunk([['Name', 'Parish Number', 'Mobile', 'Amount Paid', 'Amount Pending', 'Payment Rate (%)']]);
-      for (let offset = 0; ; offset += EXPORT_CHUNK) {
-        const items = await memberRows(ctx, filters, EXPORT_CHUNK, offset);
-        yield csvChunk(
-          items.map((row) => [
-            row.name,
-            row.parishNumber,
-            row.mobile,
-            money(row.amountPaid),
-            money(row.amountPending),
-            row.paymentRate.toFixed(1),
-          ]),
-        );
-        if (items.length < EXPORT_CHUNK) return;
-      }
-    }
-    case 'head': {
-      yield csvChunk([
-        ['Payment Head', 'Base Amount', 'Type', 'Year', 'Collected', 'Outstanding', 'Collection Rate (%)'],
-      ]);
-      for (let offset = 0; ; offset += EXPORT_CHUNK) {
-        const items = await headRows(ctx, filters, EXPORT_CHUNK, offset);
-        yield csvChunk(
-          items.map((row) => [
-            row.name,
-            money(row.amount),
-            headTypeLabel(row.type),
-            row.year,
-            money(row.collected),
-            money(row.outstanding),
-            row.collectionRate.toFixed(1),
-          ]),
-        );
-        if (items.length < EXPORT_CHUNK) return;
-      }
-    }
-    case 'yearwise': {
-      yield csvChunk([
-        [
-          'Year',
-          'Total Receivable',
-          'Collected',
-          'Pending',
-          'Collection Rate (%)',
-          'Arrears Collected',
-          'Arrears Pending',
-          'Current Due Collected',
-          'Current Due Pending',
-          'Miscellaneous Collected',
-          'Miscellaneous Pending',
-        ],
-      ]);
-      const { items } = await yearRows(ctx, filters, 10_000, 0);
-      yield csvChunk(
-        items.map((row) => [
-          row.year,
-          money(row.totalReceivable),
-          money(row.collected),
-          money(row.pending),
-          row.collectionRate.toFixed(1),
-          money(row.arrears.collected),
-          money(row.arrears.pending),
-          money(row.current.collected),
-          money(row.current.pending),
-          money(row.misc.collected),
-          money(row.misc.pending),
-        ]),
-      );
-      return;
-    }
-    case 'details': {
-      yield csvChunk([
-        [
-          'Member',
-          'Parish Number',
-          'Payment Head',
-          'Type',
-          'Year',
-          'Amount',
-          'Status',
-          'Created Date',
-          'Paid Date',
-          'Transaction ID',
-        ],
-      ]);
-      let after: Parameters<typeof detailsKeysetPage>[2] = null;
-      for (;;) {
-        const raw = await detailsKeysetPage(ctx, filters, after, EXPORT_CHUNK);
-        const items = raw.map(toPaymentRow);
-        yield csvChunk(
-          items.map((row) => [
-            row.memberName,
-            row.parishNumber,
-            row.headName,
-            headTypeLabel(row.headType),
-            row.year,
-            money(row.amount),
-            row.status,
-            date(row.createdAt),
-            date(row.paidAt),
-            row.transactionId,
-          ]),
-        );
-        const last = raw.at(-1);
-        if (raw.length < EXPORT_CHUNK || !last) return;
-        after = {
-          name: String(last.member_name),
-          memberId: String(last.member_id),
-          createdAt: new Date(last.created_at as string).toISOString(),
-          id: String(last.id),
-        };
-      }
-    }
-    case 'direct': {
-      yield csvChunk([
-        [
-          'Date',
-          'Member',
-          'Parish Number',
-          'Payment Head',
-          'Type',
-          'Amount',
-          'Method',
-          'Transaction ID',
-          'Receipt Number',
-          'Collected By',
-        ],
-      ]);
-      let after: { paidAt: string; id: string } | null = null;
-      for (;;) {
-        const raw = await directKeysetPage(ctx, filters, after, EXPORT_CHUNK);
-        const items = raw.map(toPaymentRow);
-        yield csvChunk(
-          items.map((row) => [
-            date(row.paidAt),
-            row.memberName,
-            row.parishNumber,
-            row.headName,
-            headTypeLabel(row.headType),
-            money(row.amount),
-            row.paymentMethod,
-            row.transactionId,
-            row.receiptNumber,
-            row.collectedBy?.name ?? '',
-          ]),
-        );
-        const last = items.at(-1);
-        if (items.length < EXPORT_CHUNK || !last?.paidAt) return;
-        after = { paidAt: last.paidAt, id: last.paymentId };
-      }
-    }
-    case 'member-due': {
-      yield csvChunk([['Name', 'Parish Number', 'Mobile', 'Arrears', 'Current Due', 'Miscellaneous', 'Total Pending']]);
-      for (let offset = 0; ; offset += EXPORT_CHUNK) {
-        const items = await memberDueRows(ctx, filters, EXPORT_CHUNK, offset);
-        yield csvChunk(
-          items.map((row) => [
-            row.name,
-            row.parishNumber,
-            row.mobile,
-            money(row.arrears),
-            money(row.current),
-            money(row.misc),
-            money(row.totalPending),
-          ]),
-        );
-        if (items.length < EXPORT_CHUNK) return;
-      }
-    }
+    case 'overview':
+      return yield* overviewCsv(rc);
+    case 'daily':
+      return yield* dailyCsv(rc, filters);
+    case 'member':
+      return yield* memberCsv(rc, filters);
+    case 'head':
+      return yield* headCsv(rc, filters);
+    case 'yearwise':
+      return yield* yearwiseCsv(rc, filters);
+    case 'details':
+      return yield* detailsCsv(rc, filters);
+    case 'direct':
+      return yield* directCsv(rc, filters);
+    case 'member-due':
+      return yield* memberDueCsv(rc, filters);
   }
+}
+
+/**
+ * The header row, then pages of {@link EXPORT_CHUNK} rows read by offset until a short page.
+ * @param page reads `limit` rows from `offset`, @param cells one row's CSV cells
+ */
+async function* offsetPages<T>(
+  header: Cell[],
+  page: (limit: number, offset: number) => Promise<T[]>,
+  cells: (row: T) => Cell[],
+): AsyncGenerator<string> {
+  yield csvChunk([header]);
+  for (let offset = 0; ; offset += EXPORT_CHUNK) {
+    const items = await page(EXPORT_CHUNK, offset);
+    yield csvChunk(items.map(cells));
+    if (items.length < EXPORT_CHUNK) return;
+  }
+}
+
+/**
+ * The header row, then keyset pages of {@link EXPORT_CHUNK} payments (raw rows, shown as
+ * report rows) until a short page or a last row without a cursor.
+ * @param page reads the rows after a cursor (null: from the start), @param cursorAfter the
+ *   cursor after a page's last raw row, or null to stop
+ */
+async function* paymentPages<C>(
+  header: Cell[],
+  page: (after: C | null) => Promise<Record<string, unknown>[]>,
+  cells: (row: PaymentReportRow) => Cell[],
+  cursorAfter: (last: Record<string, unknown>) => C | null,
+): AsyncGenerator<string> {
+  yield csvChunk([header]);
+  let after: C | null = null;
+  for (;;) {
+    const raw = await page(after);
+    yield csvChunk(raw.map(toPaymentRow).map(cells));
+    const last = raw.at(-1);
+    if (raw.length < EXPORT_CHUNK || !last) return;
+    after = cursorAfter(last);
+    if (after === null) return;
+  }
+}
+
+async function* overviewCsv(rc: ReportContext): AsyncGenerator<string> {
+  const r = await overviewReport(rc);
+  yield csvChunk([
+    ['Metric', 'Value'],
+    ["Today's Collection", money(r.todaysCollection)],
+    ['Total Receivables', money(r.totalReceivables)],
+    ['Total Collected', money(r.totalCollected)],
+    ['Total Outstanding', money(r.totalOutstanding)],
+    ['Collection Rate (%)', r.collectionRate.toFixed(1)],
+    ['Payments', r.payments.total],
+    ['Paid Payments', r.payments.paid],
+    ...r.byMethod.map((m) => [`Collected by ${m.method}`, money(m.amount)]),
+  ]);
+}
+
+function dailyCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+  const range = dailyRange(rc, filters);
+  return offsetPages(
+    ['Date', 'Collections', 'Amount', 'By Method'],
+    async (limit, offset) => (await dailyRows(rc, filters, range, limit, offset)).items,
+    (row) => [
+      formatDisplayDate(row.day, rc.timezone),
+      row.count,
+      money(row.amount),
+      row.byMethod.map((m) => `${m.method}: ${m.count} (${money(m.amount)})`).join('; '),
+    ],
+  );
+}
+
+function memberCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+  return offsetPages(
+    ['Name', 'Parish Number', 'Mobile', 'Amount Paid', 'Amount Pending', 'Payment Rate (%)'],
+    (limit, offset) => memberRows(rc, filters, limit, offset),
+    (row) => [
+      row.name,
+      row.parishNumber,
+      row.mobile,
+      money(row.amountPaid),
+      money(row.amountPending),
+      row.paymentRate.toFixed(1),
+    ],
+  );
+}
+
+function headCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+  return offsetPages(
+    ['Payment Head', 'Base Amount', 'Type', 'Year', 'Collected', 'Outstanding', 'Collection Rate (%)'],
+    (limit, offset) => headRows(rc, filters, limit, offset),
+    (row) => [
+      row.name,
+      money(row.amount),
+      headTypeLabel(row.type),
+      row.year,
+      money(row.collected),
+      money(row.outstanding),
+      row.collectionRate.toFixed(1),
+    ],
+  );
+}
+
+async function* yearwiseCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+  yield csvChunk([
+    [
+      'Year',
+      'Total Receivable',
+      'Collected',
+      'Pending',
+      'Collection Rate (%)',
+      'Arrears Collected',
+      'Arrears Pending',
+      'Current Due Collected',
+      'Current Due Pending',
+      'Miscellaneous Collected',
+      'Miscellaneous Pending',
+    ],
+  ]);
+  const { items } = await yearRows(rc, filters, 10_000, 0);
+  yield csvChunk(
+    items.map((row) => [
+      row.year,
+      money(row.totalReceivable),
+      money(row.collected),
+      money(row.pending),
+      row.collectionRate.toFixed(1),
+      money(row.arrears.collected),
+      money(row.arrears.pending),
+      money(row.current.collected),
+      money(row.current.pending),
+      money(row.misc.collected),
+      money(row.misc.pending),
+    ]),
+  );
+}
+
+function detailsCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+  const date = (value: string | null) => formatDisplayDate(value, rc.timezone);
+  return paymentPages<Parameters<typeof detailsKeysetPage>[2]>(
+    [
+      'Member',
+      'Parish Number',
+      'Payment Head',
+      'Type',
+      'Year',
+      'Amount',
+      'Status',
+      'Created Date',
+      'Paid Date',
+      'Transaction ID',
+    ],
+    (after) => detailsKeysetPage(rc, filters, after, EXPORT_CHUNK),
+    (row) => [
+      row.memberName,
+      row.parishNumber,
+      row.headName,
+      headTypeLabel(row.headType),
+      row.year,
+      money(row.amount),
+      row.status,
+      date(row.createdAt),
+      date(row.paidAt),
+      row.transactionId,
+    ],
+    (last) => ({
+      name: String(last.member_name),
+      memberId: String(last.member_id),
+      createdAt: new Date(last.created_at as string).toISOString(),
+      id: String(last.id),
+    }),
+  );
+}
+
+function directCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+  return paymentPages<{ paidAt: string; id: string }>(
+    [
+      'Date',
+      'Member',
+      'Parish Number',
+      'Payment Head',
+      'Type',
+      'Amount',
+      'Method',
+      'Transaction ID',
+      'Receipt Number',
+      'Collected By',
+    ],
+    (after) => directKeysetPage(rc, filters, after, EXPORT_CHUNK),
+    (row) => [
+      formatDisplayDate(row.paidAt, rc.timezone),
+      row.memberName,
+      row.parishNumber,
+      row.headName,
+      headTypeLabel(row.headType),
+      money(row.amount),
+      row.paymentMethod,
+      row.transactionId,
+      row.receiptNumber,
+      row.collectedBy?.name ?? '',
+    ],
+    (last) => {
+      const row = toPaymentRow(last);
+      return row.paidAt ? { paidAt: row.paidAt, id: row.paymentId } : null;
+    },
+  );
+}
+
+function memberDueCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+  return offsetPages(
+    ['Name', 'Parish Number', 'Mobile', 'Arrears', 'Current Due', 'Miscellaneous', 'Total Pending'],
+    (limit, offset) => memberDueRows(rc, filters, limit, offset),
+    (row) => [
+      row.name,
+      row.parishNumber,
+      row.mobile,
+      money(row.arrears),
+      money(row.current),
+      money(row.misc),
+      money(row.totalPending),
+    ],
+  );
 }
 
 // ---------------------------------------------------------------- full export
@@ -331,26 +376,26 @@ const PAYMENT_COLUMNS = [
 
 type Row = Record<string, unknown>;
 
-async function* keyset(ctx: ReportContext, table: 'members' | 'heads' | 'payments'): AsyncGenerator<Row[]> {
+async function* keyset(rc: ReportContext, table: 'members' | 'heads' | 'payments'): AsyncGenerator<Row[]> {
   let after: string | null = null;
   for (;;) {
     const cursor = after ? sql`WHERE x.id > ${after}::uuid` : sql``;
     let rows: Row[];
     if (table === 'members') {
       rows = await queryRows<Row>(
-        ctx.db,
+        rc.db,
         sql`SELECT x.id, x.name, x.mobile, x.parish_number, x.alternate_contact, x.current_location, x.email, x.address,
                    x.is_active, x.created_at FROM members x ${cursor} ORDER BY x.id LIMIT ${EXPORT_CHUNK}`,
       );
     } else if (table === 'heads') {
       rows = await queryRows<Row>(
-        ctx.db,
+        rc.db,
         sql`SELECT x.id, x.name, x.description, x.amount_paise, x.type, x.year, x.due_date::text AS due_date,
                    x.variable_amount, x.is_active, x.created_at FROM payment_heads x ${cursor} ORDER BY x.id LIMIT ${EXPORT_CHUNK}`,
       );
     } else {
       rows = await queryRows<Row>(
-        ctx.db,
+        rc.db,
         sql`SELECT x.id, x.member_id, m.name AS member_name, m.parish_number, x.payment_head_id, h.name AS head_name,
                    x.amount_paise, x.paid_amount_paise, x.status, x.year, x.due_date::text AS due_date, x.paid_at,
                    x.created_at, x.transaction_id, x.pg_transaction_id, x.payment_method, x.payment_gateway,
@@ -423,9 +468,16 @@ function paymentRecord(row: Row) {
   };
 }
 
-/** The dated file name of the full export: `parish_export_2026-11-22.json` / `.csv`. */
-export function exportFileName(ctx: ReportContext, format: 'json' | 'csv'): string {
-  return datedFileName('parish_export', parishCalendar(ctx.now, ctx.timezone).today, format);
+/**
+ * The full export (`GET /api/admin/export`): members, payment heads and payments, as one JSON
+ * document ({@link fullExportJson}) or one CSV file of three sections ({@link fullExportCsv}),
+ * read with keyset pages of 1,000 rows; "now" read once from `ctx.clock`.
+ * @returns the dated file name (`parish_export_2026-11-22.json` / `.csv`, parish day) and the chunks
+ */
+export function fullExport(ctx: ServiceContext, input: { format: 'json' | 'csv' }): Download {
+  const rc = reportContext(ctx);
+  const fileName = datedFileName('parish_export', parishCalendar(rc.now, rc.timezone).today, input.format);
+  return { fileName, chunks: input.format === 'csv' ? fullExportCsv(rc) : fullExportJson(rc) };
 }
 
 /**
@@ -433,8 +485,8 @@ export function exportFileName(ctx: ReportContext, format: 'json' | 'csv'): stri
  * `{ exportedAt, members: [...], paymentHeads: [...], payments: [...] }` (money in rupees, as the
  * API answers it), read with keyset pages of 1,000 rows.
  */
-export async function* fullExportJson(ctx: ReportContext): AsyncGenerator<string> {
-  yield `{"exportedAt":${JSON.stringify(ctx.now.toISOString())}`;
+async function* fullExportJson(rc: ReportContext): AsyncGenerator<string> {
+  yield `{"exportedAt":${JSON.stringify(rc.now.toISOString())}`;
   const sections = [
     ['members', 'members', memberRecord],
     ['paymentHeads', 'heads', headRecord],
@@ -443,7 +495,7 @@ export async function* fullExportJson(ctx: ReportContext): AsyncGenerator<string
   for (const [key, table, record] of sections) {
     yield `,${JSON.stringify(key)}:[`;
     let first = true;
-    for await (const rows of keyset(ctx, table)) {
+    for await (const rows of keyset(rc, table)) {
       const text = rows.map((row) => JSON.stringify(record(row))).join(',');
       yield first ? text : `,${text}`;
       first = false;
@@ -459,10 +511,10 @@ export async function* fullExportJson(ctx: ReportContext): AsyncGenerator<string
  * `type`; every data row starts with its section's type (`member`, `payment_head`, `payment`),
  * so a spreadsheet filter on the first column separates them. Cells are neutralised.
  */
-export async function* fullExportCsv(ctx: ReportContext): AsyncGenerator<string> {
-  const tz = ctx.timezone;
+async function* fullExportCsv(rc: ReportContext): AsyncGenerator<string> {
+  const tz = rc.timezone;
   yield csvChunk([[...MEMBER_COLUMNS]]);
-  for await (const rows of keyset(ctx, 'members')) {
+  for await (const rows of keyset(rc, 'members')) {
     yield csvChunk(
       rows
         .map(memberRecord)
@@ -482,7 +534,7 @@ export async function* fullExportCsv(ctx: ReportContext): AsyncGenerator<string>
     );
   }
   yield csvChunk([[...HEAD_COLUMNS]]);
-  for await (const rows of keyset(ctx, 'heads')) {
+  for await (const rows of keyset(rc, 'heads')) {
     yield csvChunk(
       rows
         .map(headRecord)
@@ -502,7 +554,7 @@ export async function* fullExportCsv(ctx: ReportContext): AsyncGenerator<string>
     );
   }
   yield csvChunk([[...PAYMENT_COLUMNS]]);
-  for await (const rows of keyset(ctx, 'payments')) {
+  for await (const rows of keyset(rc, 'payments')) {
     yield csvChunk(
       rows.map((row) => {
         const p = paymentRecord(row);

@@ -19,10 +19,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { actorOf } from '../../plugins/auth.ts';
 import { getDashboard } from './dashboard.service.ts';
-import { exportFileName, fullExportCsv, fullExportJson, reportCsv, reportFileName } from './report-export.ts';
-import { reportContext, runReport } from './reports.service.ts';
+import { fullExport, reportExport, type Download } from './report-export.ts';
+import { runReport } from './reports.service.ts';
 import { getTransaction, listActivities, listTransactions, transactionStats } from './transactions.service.ts';
 
 const errors = {
@@ -32,12 +31,12 @@ const errors = {
   404: errorBodySchema,
 };
 
-/** Sends an async generator of text as a streamed file download. */
-function sendDownload(reply: FastifyReply, chunks: AsyncIterable<string>, type: string, fileName: string) {
+/** Sends a download's chunks of text as a streamed file of the given content type. */
+function sendDownload(reply: FastifyReply, download: Download, type: string) {
   return reply
     .type(type)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(Readable.from(chunks));
+    .header('content-disposition', `attachment; filename="${download.fileName}"`)
+    .send(Readable.from(download.chunks));
 }
 
 /**
@@ -61,7 +60,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async (request) => getDashboard(app, actorOf(request), request.dataVersions),
+    async (request) => getDashboard(request.ctx),
   );
 
   r.post(
@@ -76,7 +75,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: reportResponseSchema, ...errors },
       },
     },
-    async (request) => runReport(reportContext(app), request.body),
+    async (request) => runReport(request.ctx, request.body),
   );
 
   r.get(
@@ -92,53 +91,11 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.string(), ...errors },
       },
     },
-    async (request, reply) => {
-      const ctx = reportContext(app);
-      const chunks = await reportCsv(ctx, request.query);
-      return sendDownload(reply, chunks, 'text/csv; charset=utf-8', reportFileName(ctx, request.query.type));
-    },
+    async (request, reply) =>
+      sendDownload(reply, await reportExport(request.ctx, request.query), 'text/csv; charset=utf-8'),
   );
 
-  r.get(
-    '/api/transactions',
-    {
-      config: staff,
-      schema: {
-        tags: ['transactions'],
-        summary: 'Online transactions, newest first, filtered by status and gateway (default 50 per page).',
-        querystring: transactionListQuerySchema,
-        response: { 200: transactionListSchema, ...errors },
-      },
-    },
-    async (request) => listTransactions(app.db, request.query),
-  );
-
-  r.get(
-    '/api/transactions/stats/summary',
-    {
-      config: staff,
-      schema: {
-        tags: ['transactions'],
-        summary: 'Counts and amounts (rupees) of online transactions per status and per gateway.',
-        response: { 200: transactionStatsSchema, ...errors },
-      },
-    },
-    async () => transactionStats(app.db),
-  );
-
-  r.get(
-    '/api/transactions/:id',
-    {
-      config: staff,
-      schema: {
-        tags: ['transactions'],
-        summary: 'One online transaction with its payments. 404 when unknown.',
-        params: idParamsSchema,
-        response: { 200: staffTransactionSchema, ...errors },
-      },
-    },
-    async (request) => getTransaction(app.db, request.params.id),
-  );
+  transactionRoutes(app);
 
   r.get(
     '/api/admin/activities',
@@ -151,7 +108,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: activitiesSchema, ...errors },
       },
     },
-    async (request) => listActivities(app.db, request.query),
+    async (request) => listActivities(request.ctx, request.query),
   );
 
   r.get(
@@ -168,11 +125,59 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const ctx = reportContext(app);
       const { format } = request.query;
-      return format === 'csv'
-        ? sendDownload(reply, fullExportCsv(ctx), 'text/csv; charset=utf-8', exportFileName(ctx, 'csv'))
-        : sendDownload(reply, fullExportJson(ctx), 'application/json; charset=utf-8', exportFileName(ctx, 'json'));
+      const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
+      return sendDownload(reply, fullExport(request.ctx, { format }), type);
     },
+  );
+}
+
+/**
+ * The staff's online transactions (`docs/domain.md`, §7 "Routes"): the list, the statistics and
+ * one transaction; admin and cashier.
+ */
+function transactionRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+
+  r.get(
+    '/api/transactions',
+    {
+      config: staff,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Online transactions, newest first, filtered by status and gateway (default 50 per page).',
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionListSchema, ...errors },
+      },
+    },
+    async (request) => listTransactions(request.ctx, request.query),
+  );
+
+  r.get(
+    '/api/transactions/stats/summary',
+    {
+      config: staff,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Counts and amounts (rupees) of online transactions per status and per gateway.',
+        response: { 200: transactionStatsSchema, ...errors },
+      },
+    },
+    async (request) => transactionStats(request.ctx),
+  );
+
+  r.get(
+    '/api/transactions/:id',
+    {
+      config: staff,
+      schema: {
+        tags: ['transactions'],
+        summary: 'One online transaction with its payments. 404 when unknown.',
+        params: idParamsSchema,
+        response: { 200: staffTransactionSchema, ...errors },
+      },
+    },
+    async (request) => getTransaction(request.ctx, request.params.id),
   );
 }

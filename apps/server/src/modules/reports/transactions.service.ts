@@ -2,7 +2,8 @@ import { MSG, paiseToRupees, type Activity, type StaffTransaction } from '@paris
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
-import { queryRows, type Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { num } from './report-sql.ts';
 import type { activitiesQuerySchema, transactionListQuerySchema } from '@parish/shared';
@@ -59,7 +60,8 @@ function toTransaction(row: Row): StaffTransaction {
  * One page of online transactions, newest first, optionally filtered by status and gateway.
  * @returns `{ items, total, page, limit }`, amounts in rupees
  */
-export async function listTransactions(db: Db, query: z.output<typeof transactionListQuerySchema>) {
+export async function listTransactions(ctx: ServiceContext, query: z.output<typeof transactionListQuerySchema>) {
+  const db = ctx.db;
   const parts = [sql`true`];
   if (query.status) parts.push(sql`t.status = ${query.status}`);
   if (query.paymentGateway) parts.push(sql`t.payment_gateway = ${query.paymentGateway}`);
@@ -79,16 +81,16 @@ export async function listTransactions(db: Db, query: z.output<typeof transactio
  * One online transaction with its payments.
  * @throws 404 when there is none with that id
  */
-export async function getTransaction(db: Db, id: string): Promise<StaffTransaction> {
-  const [row] = await queryRows<Row>(db, sql`${TRANSACTION_SELECT} WHERE t.id = ${id}::uuid`);
+export async function getTransaction(ctx: ServiceContext, id: string): Promise<StaffTransaction> {
+  const [row] = await queryRows<Row>(ctx.db, sql`${TRANSACTION_SELECT} WHERE t.id = ${id}::uuid`);
   if (!row) throw notFound(MSG.notFound);
   return toTransaction(row);
 }
 
 /** Counts and amounts (rupees) of online transactions per status and per gateway. */
-export async function transactionStats(db: Db) {
+export async function transactionStats(ctx: ServiceContext) {
   const rows = await queryRows<{ status: string; gateway: string; count: unknown; amount: unknown }>(
-    db,
+    ctx.db,
     sql`SELECT status, payment_gateway AS gateway, count(*) AS count, coalesce(sum(amount_paise), 0) AS amount
           FROM transactions GROUP BY status, payment_gateway ORDER BY payment_gateway, status`,
   );
@@ -125,12 +127,12 @@ export async function transactionStats(db: Db) {
  * @returns `{ items, nextBefore }`; `nextBefore` is null when there is nothing older
  */
 export async function listActivities(
-  db: Db,
+  ctx: ServiceContext,
   query: z.output<typeof activitiesQuerySchema>,
 ): Promise<{ items: Activity[]; nextBefore: number | null }> {
   const before = query.before ? sql`WHERE id < ${query.before}` : sql``;
   const rows = await queryRows<Row>(
-    db,
+    ctx.db,
     sql`SELECT id, occurred_at, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after
           FROM audit_events ${before} ORDER BY id DESC LIMIT ${query.limit + 1}`,
   );

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+
+import type { ServiceContext } from '../../context.ts';
+
+/** The version reported by the health check and the API docs. */
+export const APP_VERSION = '0.1.0';
+
+/** The answer of the health check: both fields 'ok', or both 'error' when the database does not answer. */
+export type Health = { status: 'ok'; db: 'ok'; version: string } | { status: 'error'; db: 'error'; version: string };
+
+/**
+ * Liveness and database check: one `select 1` on `ctx.db`.
+ * @returns `{status:"ok", db:"ok", version}`, or `{status:"error", db:"error", version}` when the
+ *   statement fails (never throws)
+ */
+export async function checkHealth(ctx: ServiceContext): Promise<Health> {
+  try {
+    await ctx.db.execute(sql`select 1`);
+    return { status: 'ok', db: 'ok', version: APP_VERSION };
+  } catch {
+    return { status: 'error', db: 'error', version: APP_VERSION };
+  }
+}

@@ -6,6 +6,7 @@ export * from './head-types.ts';
 export * from './dates.ts';
 export * from './roles.ts';
 export * from './credentials.ts';
+export * from './payment-rules.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/settings.ts';

@@ -532,11 +532,5 @@ export const eventTicketSchema = z.object({ ticket: z.string(), expiresAt: z.str
 /** `GET /api/subscribe` query. */
 export const subscribeQuerySchema = z.object({ ticket: z.string().min(10).max(200) });
 
-/** The event types on the stream (`api-contract.md`, "Other"). */
-export const APP_EVENT_TYPES = [
-  'payment.updated',
-  'member.updated',
-  'head.updated',
-  'import.progress',
-  'reminders.progress',
-] as const;
+/** The event types on the stream; defined with the rest of the event vocabulary in `events.ts`. */
+export { APP_EVENT_TYPES } from '../events.ts';

@@ -7,6 +7,7 @@ export * from './dates.ts';
 export * from './roles.ts';
 export * from './credentials.ts';
 export * from './payment-rules.ts';
+export * from './audit.ts';
 export * from './events.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';

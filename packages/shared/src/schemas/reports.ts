@@ -461,7 +461,12 @@ export const activitiesQuerySchema = z.object({
   before: z.coerce.number().int().min(1).optional(),
 });
 
-/** One audit-trail entry (newest first). `before`/`after` are the recorded states (money inside them in paise, as stored). */
+/**
+ * One audit-trail entry (newest first). `before`/`after` are the recorded states: for an action of
+ * `AUDIT_ACTIONS` their shapes are `AuditPayloads` (`audit.ts`; money in rupees, where
+ * `AUDIT_MONEY_PATHS` says), typed by `AuditRecord`. Records written before that vocabulary may
+ * differ (amounts in paise under `…Paise` keys).
+ */
 export const activitySchema = z.object({
   _id: z.number().int(),
   occurredAt: z.string(),

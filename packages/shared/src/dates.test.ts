@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { calendarDateIn, defaultDueDate, financialYearOf, formatDisplayDate } from './dates.ts';
@@ -36,6 +37,41 @@ describe('calendarDateIn', () => {
     expect(calendarDateIn('2026-03-31T18:29:59.999Z', 'Asia/Kolkata')).toBe('2026-03-31');
     expect(calendarDateIn('2026-03-31T18:30:00.000Z', 'Asia/Kolkata')).toBe('2026-04-01');
     expect(calendarDateIn(new Date('2026-03-31T18:30:00.000Z'), 'UTC')).toBe('2026-03-31');
+  });
+
+  it('keeps each zone apart when the zones alternate (one cached formatter per zone)', () => {
+    const instant = '2026-12-31T20:00:00.000Z';
+    for (let round = 0; round < 3; round += 1) {
+      expect(calendarDateIn(instant, 'Asia/Kolkata')).toBe('2027-01-01'); // 01:30 on 1 January
+      expect(calendarDateIn(instant, 'UTC')).toBe('2026-12-31');
+      expect(calendarDateIn(instant, 'America/New_York')).toBe('2026-12-31'); // 15:00 on 31 December
+      expect(calendarDateIn(instant, 'Pacific/Kiritimati')).toBe('2027-01-01'); // UTC+14
+    }
+  });
+
+  it('gives what a formatter made for the call gives, for any instant and zone', () => {
+    const zones = ['Asia/Kolkata', 'UTC', 'America/New_York', 'Asia/Kathmandu', 'Pacific/Kiritimati'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const fresh = new Intl.DateTimeFormat('en-CA', {
+            timeZone: zone,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+          }).format(new Date(ms));
+          expect(calendarDateIn(new Date(ms), zone)).toBe(fresh);
+        },
+      ),
+    );
+  });
+
+  it('still throws RangeError for an unknown zone (and does not cache it) or an invalid instant', () => {
+    expect(() => calendarDateIn('2026-03-31T00:00:00.000Z', 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => calendarDateIn('2026-03-31T00:00:00.000Z', 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => calendarDateIn('not a date', 'Asia/Kolkata')).toThrow(RangeError);
   });
 });
 

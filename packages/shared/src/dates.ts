@@ -8,18 +8,35 @@
 export const DEFAULT_PARISH_TIMEZONE = 'Asia/Kolkata';
 
 /**
+ * The `YYYY-MM-DD` formatter of each time zone asked for, made once: building an
+ * `Intl.DateTimeFormat` costs about ten times what formatting with one does, and the parish has
+ * one zone (a process sees a handful at most: the parish's, `UTC` in tests). Formatters are
+ * immutable, so sharing one is safe.
+ */
+const CALENDAR_FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The cached `en-CA` year-month-day formatter of a time zone.
+ * @throws RangeError for a zone name that is not an IANA zone (nothing is cached then).
+ */
+function calendarFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = CALENDAR_FORMATTERS.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    CALENDAR_FORMATTERS.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
  * The calendar date of an instant in a time zone, as `YYYY-MM-DD`.
  * @param instant a Date or an ISO string
  * @param timeZone an IANA zone name such as `Asia/Kolkata`
+ * @throws RangeError for an unknown time zone, or an instant that is not a valid date.
  */
 export function calendarDateIn(instant: Date | string, timeZone: string): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(date);
+  const parts = calendarFormatter(timeZone).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

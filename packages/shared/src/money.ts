@@ -7,8 +7,36 @@ import { MSG } from './messages.ts';
  * The API carries rupees as JSON numbers with at most two decimals (`api-contract.md`,
  * "money"); this module is the one place where the two meet, and it converts by
  * string parsing, never by float arithmetic.
+ *
+ * Units in the types (`docs/domain.md`, "§3 Data"): {@link PaiseAmount} and {@link RupeeAmount}
+ * are branded numbers made only by {@link paise}, {@link rupees} and the typed conversions
+ * {@link paiseFromRupees} / {@link rupeesFromPaise}, so an amount in one unit passed where the
+ * other is expected fails to typecheck. {@link Paise} and {@link Rupees} are their lenient forms:
+ * a plain number is accepted (the code written before the brands), an amount branded with the
+ * other unit is not.
  */
-export type Paise = number;
+
+/**
+ * An amount in paise as the existing functions take it: any number, but not a
+ * {@link RupeeAmount} (nor a {@link Rupees} value). New code uses {@link PaiseAmount}.
+ */
+export type Paise = number & { readonly __unit?: 'paise' };
+
+/**
+ * An amount in rupees as the wire carries it (a JSON number with at most two decimals): any
+ * number, but not a {@link PaiseAmount} (nor a {@link Paise} value). New code uses
+ * {@link RupeeAmount}.
+ */
+export type Rupees = number & { readonly __unit?: 'rupees' };
+
+/** An integer amount in paise, checked by {@link paise}. Assignable to `number` and {@link Paise}. */
+export type PaiseAmount = number & { readonly __unit: 'paise' };
+
+/**
+ * An amount in rupees with at most two decimals, checked by {@link rupees}. Assignable to
+ * `number` and {@link Rupees}.
+ */
+export type RupeeAmount = number & { readonly __unit: 'rupees' };
 
 const RUPEES_PATTERN = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 
@@ -36,7 +64,10 @@ export function parseRupeesToPaise(input: string | number): Paise | null {
   return Number.isSafeInteger(paise) ? paise : null;
 }
 
-/** Converts integer paise to a rupee number for the wire (`125050` -> `1250.5`). */
+/**
+ * Converts integer paise to a rupee number for the wire (`125050` -> `1250.5`).
+ * Typed variant: {@link rupeesFromPaise}.
+ */
 export function paiseToRupees(paise: Paise): number {
   return Number(formatPaisePlain(paise));
 }
@@ -78,9 +109,66 @@ export const positiveRupeesSchema = rupeesSchema.refine((value) => value > 0, {
   error: MSG.invalidAmount,
 });
 
-/** Converts a value already checked by {@link rupeesSchema} to paise. */
+/**
+ * Converts a value already checked by {@link rupeesSchema} to paise.
+ * Typed variant: {@link paiseFromRupees}.
+ * @throws RangeError for a value that is not a non-negative rupee amount with at most 2 decimals.
+ */
 export function rupeesToPaise(value: number): Paise {
   const paise = parseRupeesToPaise(value);
   if (paise === null) throw new RangeError(`Not a rupee amount: ${value}`);
   return paise;
+}
+
+/**
+ * Checks and brands an amount in paise.
+ * @param value a safe integer (negative allowed: a difference or a refund)
+ * @throws RangeError when the value is not a safe integer (a fraction of a paisa, NaN, ±Infinity).
+ */
+export function paise(value: number): PaiseAmount {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not an amount in paise: ${value}`);
+  return value as PaiseAmount;
+}
+
+/**
+ * Checks and brands an amount in rupees.
+ * @param value a finite number with at most two decimals and at most 13 whole digits (negative
+ *   allowed), e.g. `1250.5`
+ * @throws RangeError for anything else (`1.005`, `0.1 + 0.2`, NaN, ±Infinity).
+ */
+export function rupees(value: number): RupeeAmount {
+  if (!Number.isFinite(value) || parseRupeesToPaise(Math.abs(value)) === null) {
+    throw new RangeError(`Not a rupee amount: ${value}`);
+  }
+  return value as RupeeAmount;
+}
+
+/**
+ * The typed {@link rupeesToPaise}: rupees to paise, exactly (by the digits, never by float
+ * multiplication): `rupees(1250.5)` -> `125050`. Negative amounts keep their sign.
+ * @throws RangeError for a value that was not made by {@link rupees} and is not a rupee amount.
+ */
+export function paiseFromRupees(amount: RupeeAmount): PaiseAmount {
+  const magnitude = parseRupeesToPaise(Math.abs(amount));
+  if (magnitude === null) throw new RangeError(`Not a rupee amount: ${amount}`);
+  return paise(amount < 0 ? -magnitude : magnitude);
+}
+
+/** The typed {@link paiseToRupees}: paise to rupees for the wire, `paise(125050)` -> `1250.5`. */
+export function rupeesFromPaise(amount: PaiseAmount): RupeeAmount {
+  return paiseToRupees(amount) as RupeeAmount;
+}
+
+/**
+ * Formats a rupee amount as the wire carries it with {@link formatINR}, the one rupee formatter:
+ * `100000` -> `"₹1,00,000.00"`, `-1500.5` -> `"-₹1,500.50"`. A value with more than two decimals
+ * (a sum of floats such as `0.1 + 0.2`) is rounded to the nearest paisa first.
+ * @param options.symbol set to false for `"1,00,000.00"` without the rupee sign.
+ * @throws RangeError for NaN or ±Infinity (JSON cannot carry them, so an API value never is one).
+ */
+export function formatRupees(amount: Rupees, options: { symbol?: boolean } = {}): string {
+  if (!Number.isFinite(amount)) throw new RangeError(`Not a rupee amount: ${amount}`);
+  const text = Math.abs(amount).toFixed(2);
+  const magnitude = parseRupeesToPaise(text) ?? Math.round(Math.abs(amount) * 100);
+  return formatINR(amount < 0 && magnitude > 0 ? -magnitude : magnitude, options);
 }

@@ -41,7 +41,10 @@ export function listSchema<T extends z.ZodType>(item: T) {
 
 /**
  * Machine codes of the error body. Each says what went wrong; the HTTP status comes from
- * {@link ERROR_STATUS}.
+ * {@link ERROR_STATUS}. The first ten are the general codes; the domain codes after them name one
+ * case each, so a client branches on the code instead of matching the English text. Each domain
+ * code answers with the HTTP status the server gave that case under its general code (the
+ * general code of each is {@link ERROR_KIND}), and the texts stay the specification's.
  */
 export const ErrorCode = {
   /** The request's body, query or parameters fail validation. */
@@ -64,13 +67,94 @@ export const ErrorCode = {
   UNAVAILABLE: 'UNAVAILABLE',
   /** An unexpected fault; details are in the server log under the request id. */
   INTERNAL: 'INTERNAL',
+
+  // ---- Sign-in and sessions ----
+  /** 401: wrong username or password (staff, `MSG.invalidStaffLogin`) or identifier or password (member, `MSG.invalidMemberLogin`); deliberately one code for both parts. */
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  /** 429: sign-in refused while the account or the address is locked after failed attempts (`MSG.tooManyAttempts`). */
+  ACCOUNT_LOCKED: 'ACCOUNT_LOCKED',
+  /** 401: the refresh cookie is missing, expired, reused or revoked; sign in again (`MSG.sessionExpired`). */
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
+  /** 400 (field `currentPassword`): the current password given to change it is wrong (`MSG.currentPasswordWrong`). */
+  CURRENT_PASSWORD_WRONG: 'CURRENT_PASSWORD_WRONG',
+  /** 400 (field `newPassword`): a member's new password equals the initial one (`MSG.passwordSameAsInitial`). */
+  PASSWORD_SAME_AS_INITIAL: 'PASSWORD_SAME_AS_INITIAL',
+  /** 401: the live-update stream ticket is unknown, used or expired (`REPORT_MSG.badTicket`). */
+  STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
+
+  // ---- Staff accounts ----
+  /** 409: another staff account has this username, case-insensitive (`MSG.usernameTaken`). */
+  DUPLICATE_USERNAME: 'DUPLICATE_USERNAME',
+  /** 400: an admin deactivates or demotes their own account (`MSG.cannotDeactivateSelf`). */
+  CANNOT_DEACTIVATE_SELF: 'CANNOT_DEACTIVATE_SELF',
+
+  // ---- Members ----
+  /** 409: another active member has this mobile (`MSG.duplicateMember`, the same text as a duplicate parish number). */
+  DUPLICATE_MOBILE: 'DUPLICATE_MOBILE',
+  /** 409: another active member has this parish number, case-insensitive (`MSG.duplicateMember`). */
+  DUPLICATE_PARISH_NUMBER: 'DUPLICATE_PARISH_NUMBER',
+
+  // ---- Payment heads ----
+  /** 400 (field `amount`): an edit gives a head a different amount (`HEAD_AMOUNT_IMMUTABLE_MESSAGE`). */
+  HEAD_AMOUNT_IMMUTABLE: 'HEAD_AMOUNT_IMMUTABLE',
+  /** 409: deleting a head while any payment of it is paid (`HEAD_HAS_PAID_MESSAGE`). */
+  HEAD_HAS_PAID_PAYMENTS: 'HEAD_HAS_PAID_PAYMENTS',
+
+  // ---- Online payments ----
+  /** 400 (field `paymentIds`): an order with a current due while any arrear of the member is pending (`GATEWAY_MSG.arrearsFirst`; `arrearsGateBlocks`). */
+  ARREARS_FIRST: 'ARREARS_FIRST',
+  /**
+   * 409: an online checkout younger than 30 minutes holds one of the payments — a new order for
+   * them (`GATEWAY_MSG.checkoutInProgress`), or deleting their head ('Cannot delete a payment head
+   * while an online payment of it is in progress').
+   */
+  CHECKOUT_IN_PROGRESS: 'CHECKOUT_IN_PROGRESS',
+  /** 409: a payment in the order is already paid, or no longer pending (`GATEWAY_MSG.alreadyPaid`). */
+  ALREADY_PAID: 'ALREADY_PAID',
+  /** 404: no such online transaction, or not the member's (`GATEWAY_MSG.transactionNotFound`), as against a route that does not exist. */
+  TRANSACTION_NOT_FOUND: 'TRANSACTION_NOT_FOUND',
+  /** 400 (field `msg` or `razorpay_signature`): a gateway response whose hash or signature does not verify (`GATEWAY_MSG.hashMismatch`). */
+  VERIFICATION_FAILED: 'VERIFICATION_FAILED',
+  /** 503: the card gateway cannot be reached to create the order (`GATEWAY_MSG.createOrderFailed`) or is not configured (`GATEWAY_MSG.gatewayUnavailable`). */
+  GATEWAY_UNAVAILABLE: 'GATEWAY_UNAVAILABLE',
+
+  // ---- Collections at the office ----
+  /** 409: collecting a payment that is no longer pending (`COLLECTION_MSG.notPending`). */
+  NOT_PENDING: 'NOT_PENDING',
+  /** 400 (field `collectionAmount`): a collection below the due amount (`amountBelowDueMessage`; `collectionAmountProblem` 'below_due'). */
+  AMOUNT_BELOW_DUE: 'AMOUNT_BELOW_DUE',
+  /** 400 (field `collectionAmount`): a collection other than the due amount on a head without a variable amount (`amountFixedMessage`; `collectionAmountProblem` 'fixed'). */
+  AMOUNT_FIXED: 'AMOUNT_FIXED',
+  /** 409: reversing a payment that is not paid (`COLLECTION_MSG.notPaid`). */
+  NOT_PAID: 'NOT_PAID',
+  /** 409: reversing an online payment; only direct collections are reversed (`COLLECTION_MSG.onlineNotReversible`). */
+  ONLINE_NOT_REVERSIBLE: 'ONLINE_NOT_REVERSIBLE',
+  /** 403: a cashier reversing another's collection (`COLLECTION_MSG.notOwnCollection`). */
+  NOT_OWN_COLLECTION: 'NOT_OWN_COLLECTION',
+  /** 404: a receipt asked for a payment that is not paid (`COLLECTION_MSG.noReceipt`). */
+  NO_RECEIPT: 'NO_RECEIPT',
+
+  // ---- WhatsApp reminders ----
+  /** 503: a send while the server has no WhatsApp credentials (`REMINDER_MSG.notConfigured`). */
+  WHATSAPP_NOT_CONFIGURED: 'WHATSAPP_NOT_CONFIGURED',
+  /** 503: WhatsApp refused or did not answer a test message ('WhatsApp API Error: {status} - {body}', `REMINDER_MSG.timeout`...). */
+  WHATSAPP_SEND_FAILED: 'WHATSAPP_SEND_FAILED',
+  /** 400 (field `to`): a number that is not 10 to 15 digits (`REMINDER_MSG.invalidRecipient`). */
+  INVALID_RECIPIENT: 'INVALID_RECIPIENT',
+  /** 409: "Send to all" while the previous one is still sending (`REMINDER_MSG.alreadyRunning`). */
+  REMINDERS_ALREADY_RUNNING: 'REMINDERS_ALREADY_RUNNING',
+  /** 409: "Send to all" when no active member has a pending payment (`REMINDER_MSG.nobodyPending`). */
+  NOBODY_PENDING: 'NOBODY_PENDING',
 } as const;
 
 /** One of {@link ErrorCode}. */
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The HTTP status of each error code. */
-export const ERROR_STATUS: Record<ErrorCodeValue, number> = {
+/**
+ * The HTTP status of each of the ten general codes (the first ten of {@link ErrorCode}); a domain
+ * code answers with the status of its general code.
+ */
+const GENERAL_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -81,4 +165,63 @@ export const ERROR_STATUS: Record<ErrorCodeValue, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+} as const satisfies Partial<Record<ErrorCodeValue, number>>;
+
+/** One of the ten general codes: the class of every domain code (see {@link ERROR_KIND}). */
+export type GeneralErrorCode = keyof typeof GENERAL_STATUS;
+
+/** One of the domain codes of {@link ErrorCode}: a single case of a general code. */
+export type DomainErrorCode = Exclude<ErrorCodeValue, GeneralErrorCode>;
+
+const DOMAIN_KIND: Record<DomainErrorCode, GeneralErrorCode> = {
+  INVALID_CREDENTIALS: 'UNAUTHORIZED',
+  ACCOUNT_LOCKED: 'RATE_LIMITED',
+  SESSION_EXPIRED: 'UNAUTHORIZED',
+  CURRENT_PASSWORD_WRONG: 'VALIDATION_FAILED',
+  PASSWORD_SAME_AS_INITIAL: 'VALIDATION_FAILED',
+  STREAM_TICKET_INVALID: 'UNAUTHORIZED',
+  DUPLICATE_USERNAME: 'CONFLICT',
+  CANNOT_DEACTIVATE_SELF: 'VALIDATION_FAILED',
+  DUPLICATE_MOBILE: 'CONFLICT',
+  DUPLICATE_PARISH_NUMBER: 'CONFLICT',
+  HEAD_AMOUNT_IMMUTABLE: 'VALIDATION_FAILED',
+  HEAD_HAS_PAID_PAYMENTS: 'CONFLICT',
+  ARREARS_FIRST: 'VALIDATION_FAILED',
+  CHECKOUT_IN_PROGRESS: 'CONFLICT',
+  ALREADY_PAID: 'CONFLICT',
+  TRANSACTION_NOT_FOUND: 'NOT_FOUND',
+  VERIFICATION_FAILED: 'VALIDATION_FAILED',
+  GATEWAY_UNAVAILABLE: 'UNAVAILABLE',
+  NOT_PENDING: 'CONFLICT',
+  AMOUNT_BELOW_DUE: 'VALIDATION_FAILED',
+  AMOUNT_FIXED: 'VALIDATION_FAILED',
+  NOT_PAID: 'CONFLICT',
+  ONLINE_NOT_REVERSIBLE: 'CONFLICT',
+  NOT_OWN_COLLECTION: 'FORBIDDEN',
+  NO_RECEIPT: 'NOT_FOUND',
+  WHATSAPP_NOT_CONFIGURED: 'UNAVAILABLE',
+  WHATSAPP_SEND_FAILED: 'UNAVAILABLE',
+  INVALID_RECIPIENT: 'VALIDATION_FAILED',
+  REMINDERS_ALREADY_RUNNING: 'CONFLICT',
+  NOBODY_PENDING: 'CONFLICT',
 };
+
+/**
+ * The general code each code belongs to: itself for the ten general ones, and for a domain code
+ * the general code the server answered that case with before it had its own (e.g.
+ * `ARREARS_FIRST` -> `VALIDATION_FAILED`, `NOT_PENDING` -> `CONFLICT`).
+ */
+export const ERROR_KIND = {
+  ...(Object.fromEntries(Object.keys(GENERAL_STATUS).map((code) => [code, code])) as {
+    [C in GeneralErrorCode]: C;
+  }),
+  ...DOMAIN_KIND,
+} satisfies Record<ErrorCodeValue, GeneralErrorCode> as Record<ErrorCodeValue, GeneralErrorCode>;
+
+/**
+ * The HTTP status of each error code: a domain code answers with the status of its general code
+ * ({@link ERROR_KIND}), the status the server gives that case today.
+ */
+export const ERROR_STATUS = Object.fromEntries(
+  Object.entries(ERROR_KIND).map(([code, kind]) => [code, GENERAL_STATUS[kind]]),
+) as Record<ErrorCodeValue, number>;

@@ -461,7 +461,12 @@ export const activitiesQuerySchema = z.object({
   before: z.coerce.number().int().min(1).optional(),
 });
 
-/** One audit-trail entry (newest first). `before`/`after` are the recorded states (money inside them in paise, as stored). */
+/**
+ * One audit-trail entry (newest first). `before`/`after` are the recorded states: for an action of
+ * `AUDIT_ACTIONS` their shapes are `AuditPayloads` (`audit.ts`; money in rupees, where
+ * `AUDIT_MONEY_PATHS` says), typed by `AuditRecord`. Records written before that vocabulary may
+ * differ (amounts in paise under `…Paise` keys).
+ */
 export const activitySchema = z.object({
   _id: z.number().int(),
   occurredAt: z.string(),
@@ -532,11 +537,5 @@ export const eventTicketSchema = z.object({ ticket: z.string(), expiresAt: z.str
 /** `GET /api/subscribe` query. */
 export const subscribeQuerySchema = z.object({ ticket: z.string().min(10).max(200) });
 
-/** The event types on the stream (`api-contract.md`, "Other"). */
-export const APP_EVENT_TYPES = [
-  'payment.updated',
-  'member.updated',
-  'head.updated',
-  'import.progress',
-  'reminders.progress',
-] as const;
+/** The event types on the stream; defined with the rest of the event vocabulary in `events.ts`. */
+export { APP_EVENT_TYPES } from '../events.ts';

@@ -1,0 +1,446 @@
+import type { HeadType } from './head-types.ts';
+import type { Rupees } from './money.ts';
+import type { Member } from './schemas/members.ts';
+import type { PaymentHead, RowError } from './schemas/payment-heads.ts';
+import type { PAYMENT_GATEWAYS, PaymentStatus } from './schemas/payments.ts';
+import type { TransactionStatus } from './schemas/portal.ts';
+import type { ParishSettings } from './schemas/settings.ts';
+import type { StaffUser } from './schemas/users.ts';
+
+/**
+ * The audit trail's vocabulary (`docs/ARCHITECTURE.md`, audit trail; `GET /api/admin/activities`):
+ * every action the server records, the entity each is about, and the exact `before` / `after`
+ * states it writes. Every money field in them is in RUPEES (a JSON number, at most two decimals,
+ * typed {@link Rupees}), like every amount on the wire; {@link AUDIT_MONEY_PATHS} lists where they
+ * are, so the activity log formats them without guessing units from key names. A state the action
+ * does not record is `null` (the column is null). Records written before this vocabulary may carry
+ * other shapes (amounts in paise under `…Paise` keys, amounts as text): readers keep a fallback
+ * for an entry that does not match.
+ */
+
+/** Every audit action the server records, grouped by what it is about. */
+export const AUDIT_ACTIONS = [
+  'auth.signed_in',
+  'auth.password_changed',
+  'staff_user.created',
+  'staff_user.updated',
+  'staff_user.password_reset',
+  'settings.updated',
+  'member.created',
+  'member.updated',
+  'member.deactivated',
+  'member.imported',
+  'member.credentials_viewed',
+  'payment_head.created',
+  'payment_head.updated',
+  'payment_head.deleted',
+  'payment_head.bulk_created',
+  'payment_head.csv_created',
+  'payment.tagged',
+  'payment.revoked',
+  'payment.csv_imported',
+  'payment.collected',
+  'payment.reversed',
+  'payment.receipt_numbered',
+  'transaction.created',
+  'transaction.abandoned',
+  'transaction.settled',
+  'transaction.paid_twice',
+  'transaction.failed',
+  'transaction.verification_mismatch',
+  'transaction.verification_failed',
+  'reminders.send',
+  'reminders.send_all',
+  'notifications.assignment',
+  'notifications.payment_success',
+  'whatsapp.test',
+  'demo.loaded',
+] as const;
+
+/** One audit action. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Whether a stored action string is one of {@link AUDIT_ACTIONS}. */
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** What an audit record is about (`audit_events.entity_type`). */
+export type AuditEntityType =
+  | 'staff_user'
+  | 'member'
+  | 'parish_settings'
+  | 'payment_head'
+  | 'payment'
+  | 'transaction'
+  | 'reminder_job'
+  | 'whatsapp'
+  | 'demo';
+
+/**
+ * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
+ * e.g. `'payment.collected'` -> `'activities.actionLabels.payment.collected'`.
+ */
+export function auditActionLabelKey<A extends AuditAction>(action: A): `activities.actionLabels.${A}` {
+  return `activities.actionLabels.${action}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shapes inside the states
+// ---------------------------------------------------------------------------------------------
+
+/** A payment head as recorded: the API's PaymentHead, `amount` in rupees. */
+export type AuditPaymentHead = Omit<PaymentHead, 'amount'> & { amount: Rupees };
+
+/** The parish settings as recorded: the API's settings, with `logoUrl` cut to its first 80 characters. */
+export type AuditParishSettings = ParishSettings;
+
+/** A head and its name, as the tagging records name it. */
+export interface AuditHeadRef {
+  _id: string;
+  name: string;
+}
+
+/** The payment fields a collection sets and a reversal clears. Money in rupees. */
+export interface AuditPaymentDetails {
+  status: PaymentStatus;
+  /** The assigned amount, rupees. */
+  amount: Rupees;
+  /** The amount paid, rupees; null while not paid. */
+  paidAmount: Rupees | null;
+  /** ISO 8601 UTC, or null. */
+  paidAt: string | null;
+  paymentMethod: string | null;
+  paymentGateway: (typeof PAYMENT_GATEWAYS)[number] | null;
+  collectionMode: string | null;
+  collectedBy: { _id: string; name: string } | null;
+  transactionId: string | null;
+  pgTransactionId: string | null;
+  notes: string | null;
+  /** `2026-27/000001`, or null. */
+  receiptNumber: string | null;
+  memberId: string;
+  paymentHeadId: string;
+}
+
+/** What delivered news of an online payment: the browser's return, a verify call, a webhook, the background re-check, a status request. */
+export type SettlementSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status';
+
+/** The card gateways. */
+export type CardGateway = 'worldline' | 'razorpay';
+
+/**
+ * Why a gateway's answer was not believed (a verification mismatch). Money in rupees.
+ * - `amount`: the confirmed amount differs from the order's. `from` says whose figure it is (the
+ *   signed response, or the status API); `gatewayAmount` is null when the gateway's figure is not
+ *   a rupee amount, and then `gatewayAmountText` keeps it as sent.
+ * - `transaction id` / `reference` / `order`: the gateway reports another transaction, payment
+ *   reference or order than ours.
+ * - `status`: the response says success and the status API does not confirm it.
+ */
+export type AuditMismatchDetails =
+  | {
+      reason: 'amount';
+      from: 'response' | 'status';
+      orderAmount: Rupees;
+      gatewayAmount: Rupees | null;
+      gatewayAmountText?: string;
+    }
+  | { reason: 'transaction id'; gateway: string }
+  | { reason: 'reference'; gateway: string; response: string }
+  | { reason: 'status'; response: string; gateway: string }
+  | { reason: 'order'; paymentId: string; gatewayOrder: string | null };
+
+/** A reminder or notification job as recorded: its kind, how many members, and the head of an assignment notice. */
+export interface AuditReminderJob<K extends 'payment' | 'assignment' | 'success'> {
+  kind: K;
+  total: number;
+  paymentHeadId?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The payload of each action
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * For each action: the entity type it is recorded under, and the `before` and `after` states it
+ * writes (null where it writes none). Money in rupees throughout.
+ */
+export interface AuditPayloads {
+  /** A staff sign-in (member sign-ins are not audited). */
+  'auth.signed_in': { entity: 'staff_user'; before: null; after: null };
+  /** A member or staff account changed its own password. */
+  'auth.password_changed': { entity: 'member' | 'staff_user'; before: null; after: null };
+  'staff_user.created': { entity: 'staff_user'; before: null; after: StaffUser };
+  /** Renamed, role changed, (de)activated — without a new password. */
+  'staff_user.updated': { entity: 'staff_user'; before: StaffUser; after: StaffUser };
+  /** An admin set a new password (with or without other changes). */
+  'staff_user.password_reset': { entity: 'staff_user'; before: StaffUser; after: StaffUser };
+  /** Entity id `'1'` (the one settings row). */
+  'settings.updated': { entity: 'parish_settings'; before: AuditParishSettings; after: AuditParishSettings };
+  'member.created': { entity: 'member'; before: null; after: Member };
+  /** `initialPasswordRederived` when a new name or mobile gave a member on the initial password a new one. */
+  'member.updated': { entity: 'member'; before: Member; after: Member & { initialPasswordRederived?: true } };
+  /** Deactivated, with the pending payments revoked (those no online checkout refers to). */
+  'member.deactivated': {
+    entity: 'member';
+    before: Member;
+    after: Member & { revokedPendingCount: number; revokedPayments: { _id: string; paymentHeadId: string }[] };
+  };
+  /** One committed chunk of a member CSV import: how many created, its 1-based row range, rows lost to a concurrent duplicate. No entity id. */
+  'member.imported': {
+    entity: 'member';
+    before: null;
+    after: { count: number; fromRow: number; toRow: number; skippedAsDuplicates: number };
+  };
+  /** The admin viewed a member's sign-in credentials (never the password itself). */
+  'member.credentials_viewed': {
+    entity: 'member';
+    before: null;
+    after: { username: string; passwordShown: boolean; passwordChanged: boolean };
+  };
+  'payment_head.created': { entity: 'payment_head'; before: null; after: AuditPaymentHead };
+  'payment_head.updated': { entity: 'payment_head'; before: AuditPaymentHead; after: AuditPaymentHead };
+  /** Deleted with its pending payments. */
+  'payment_head.deleted': {
+    entity: 'payment_head';
+    before: AuditPaymentHead;
+    after: { deletedPendingPayments: { _id: string; memberId: string }[] };
+  };
+  /** `POST /api/payment-heads/bulk`: the heads created and the rows refused. No entity id. */
+  'payment_head.bulk_created': {
+    entity: 'payment_head';
+    before: null;
+    after: { created: AuditPaymentHead[]; errors: RowError[] };
+  };
+  /** Heads a payments CSV created (its columns that matched no head). `amount` is the column's most common amount. No entity id. */
+  'payment_head.csv_created': {
+    entity: 'payment_head';
+    before: null;
+    after: { created: { _id: string; name: string; type: HeadType; year: number; amount: Rupees }[] };
+  };
+  /** Tagging (`POST /api/payments/assign`), entity the head: member ids added, given a new amount, revoked, skipped and why. */
+  'payment.tagged': {
+    entity: 'payment_head';
+    before: null;
+    after: {
+      paymentHead: AuditHeadRef;
+      replacePending: boolean;
+      added: string[];
+      updated: string[];
+      revoked: string[];
+      skipped: { memberId: string; reason: string }[];
+    };
+  };
+  /** Cancel tags (`POST /api/payments/revoke`), entity the head: the member ids whose pending payment went. */
+  'payment.revoked': { entity: 'payment_head'; before: null; after: { paymentHead: AuditHeadRef; revoked: string[] } };
+  /** One committed batch of a payments CSV (1-based batch number and row range). No entity id. */
+  'payment.csv_imported': {
+    entity: 'payment';
+    before: null;
+    after: {
+      batch: number;
+      rows: { first: number | null; last: number | null; applied: number };
+      membersCreated: number;
+      paymentsCreated: number;
+      errors: RowError[];
+    };
+  };
+  /** A collection at the office. */
+  'payment.collected': {
+    entity: 'payment';
+    before: { status: 'pending'; amount: Rupees; memberId: string };
+    after: AuditPaymentDetails;
+  };
+  /** A direct collection reversed: the cleared details stay in `before`; the receipt number is retired. */
+  'payment.reversed': {
+    entity: 'payment';
+    before: AuditPaymentDetails;
+    after: AuditPaymentDetails & {
+      reversedBy: { _id: string; name: string; role: string };
+      /** ISO 8601 UTC. */
+      reversedAt: string;
+      retiredReceiptNumber: string | null;
+    };
+  };
+  /** A paid payment without a receipt got one when its receipt was first asked for. */
+  'payment.receipt_numbered': { entity: 'payment'; before: null; after: { receiptNumber: string } };
+  /** An online order recorded, entity id our txn id: the total and, per payment, the amount charged and the due amount. */
+  'transaction.created': {
+    entity: 'transaction';
+    before: null;
+    after: {
+      status: 'pending';
+      gateway: CardGateway;
+      gatewayOrderId: string | null;
+      memberId: string;
+      amount: Rupees;
+      payments: { paymentId: string; amount: Rupees; due: Rupees }[];
+    };
+  };
+  /** A pending checkout older than the hold, failed when a new order took its payments. */
+  'transaction.abandoned': {
+    entity: 'transaction';
+    before: { status: 'pending' };
+    after: { status: 'failed'; replacedBy: string };
+  };
+  /** Confirmed by the gateway and settled: the payments paid with their receipt number. */
+  'transaction.settled': {
+    entity: 'transaction';
+    before: { status: Exclude<TransactionStatus, 'success'>; statusCode: string | null };
+    after: {
+      status: 'success';
+      statusCode: string;
+      pgReferenceId: string;
+      amount: Rupees;
+      via: SettlementSource;
+      memberId: string;
+      paid: { paymentId: string; amount: Rupees; receiptNumber: string | null }[];
+    };
+  };
+  /** Money arrived for payments already paid otherwise (staff refund `refundDue`). */
+  'transaction.paid_twice': {
+    entity: 'transaction';
+    before: null;
+    after: {
+      conflicts: {
+        paymentId: string;
+        amount: Rupees;
+        paidBy: {
+          status: PaymentStatus;
+          gateway: (typeof PAYMENT_GATEWAYS)[number] | null;
+          transactionId: string | null;
+          receiptNumber: string | null;
+        } | null;
+      }[];
+      refundDue: Rupees;
+    };
+  };
+  /** The gateway reports failure or cancellation. */
+  'transaction.failed': {
+    entity: 'transaction';
+    before: { status: 'pending' };
+    after: { status: 'failed'; statusCode: string | null; message: string; via: SettlementSource };
+  };
+  /**
+   * The gateway's answer disagrees with the order. An amount mismatch fails the transaction
+   * (`before` pending, `after` failed); the others leave it as it was (`before` null, `after` its
+   * current status) to be re-checked.
+   */
+  'transaction.verification_mismatch': {
+    entity: 'transaction';
+    before: { status: 'pending' } | null;
+    after: {
+      status: Exclude<TransactionStatus, 'success'>;
+      statusCode?: string | null;
+      message: string;
+      via: SettlementSource;
+      details: AuditMismatchDetails;
+    };
+  };
+  /** A gateway response whose hash or signature does not verify (nothing else changes); entity id the claimed txn id, or null. */
+  'transaction.verification_failed': { entity: 'transaction'; before: null; after: { reason: string; via: string } };
+  'reminders.send': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'payment'> };
+  'reminders.send_all': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'payment'> };
+  'notifications.assignment': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'assignment'> };
+  'notifications.payment_success': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'success'> };
+  /** The `hello_world` template sent to a number. No entity id. */
+  'whatsapp.test': { entity: 'whatsapp'; before: null; after: { to: string; messageId: string } };
+  /** `npm run demo` loaded the demo parish (counts; the last receipt number per financial year). */
+  'demo.loaded': {
+    entity: 'demo';
+    before: null;
+    after: {
+      members: number;
+      paymentHeads: number;
+      payments: { paid: number; pending: number };
+      transactions: number;
+      receiptCounters: Record<string, number>;
+    };
+  };
+}
+
+/** The `before` state of an action. */
+export type AuditBefore<A extends AuditAction> = AuditPayloads[A]['before'];
+/** The `after` state of an action. */
+export type AuditAfter<A extends AuditAction> = AuditPayloads[A]['after'];
+
+/**
+ * What a service passes to record one action: the action, its entity type and id, and the states
+ * — `before` / `after` may be left out exactly where the action records none.
+ */
+export type AuditEntry<A extends AuditAction> = {
+  action: A;
+  entityType: AuditPayloads[A]['entity'];
+  entityId?: string | null;
+} & (null extends AuditBefore<A> ? { before?: AuditBefore<A> } : { before: AuditBefore<A> }) &
+  (null extends AuditAfter<A> ? { after?: AuditAfter<A> } : { after: AuditAfter<A> });
+
+/** An entry of `GET /api/admin/activities` whose action is known, with its typed states. */
+export type AuditRecord<A extends AuditAction = AuditAction> = {
+  [K in A]: {
+    _id: number;
+    /** ISO 8601 UTC. */
+    occurredAt: string;
+    actorType: 'staff' | 'member' | 'system' | 'gateway';
+    actorId: string | null;
+    actorName: string | null;
+    action: K;
+    entityType: AuditPayloads[K]['entity'];
+    entityId: string | null;
+    before: AuditBefore<K>;
+    after: AuditAfter<K>;
+  };
+}[A];
+
+/**
+ * Where the money (rupees) is in each action's states, as paths: keys joined by `.`, `[]` for
+ * every element of an array (`payments[].amount`); a path applies to `before` and `after` alike.
+ * Every other number in a state is a count, a year or a row number.
+ */
+export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[] } = {
+  'auth.signed_in': [],
+  'auth.password_changed': [],
+  'staff_user.created': [],
+  'staff_user.updated': [],
+  'staff_user.password_reset': [],
+  'settings.updated': [],
+  'member.created': [],
+  'member.updated': [],
+  'member.deactivated': [],
+  'member.imported': [],
+  'member.credentials_viewed': [],
+  'payment_head.created': ['amount'],
+  'payment_head.updated': ['amount'],
+  'payment_head.deleted': ['amount'],
+  'payment_head.bulk_created': ['created[].amount'],
+  'payment_head.csv_created': ['created[].amount'],
+  'payment.tagged': [],
+  'payment.revoked': [],
+  'payment.csv_imported': [],
+  'payment.collected': ['amount', 'paidAmount'],
+  'payment.reversed': ['amount', 'paidAmount'],
+  'payment.receipt_numbered': [],
+  'transaction.created': ['amount', 'payments[].amount', 'payments[].due'],
+  'transaction.abandoned': [],
+  'transaction.settled': ['amount', 'paid[].amount'],
+  'transaction.paid_twice': ['conflicts[].amount', 'refundDue'],
+  'transaction.failed': [],
+  'transaction.verification_mismatch': ['details.orderAmount', 'details.gatewayAmount'],
+  'transaction.verification_failed': [],
+  'reminders.send': [],
+  'reminders.send_all': [],
+  'notifications.assignment': [],
+  'notifications.payment_success': [],
+  'whatsapp.test': [],
+  'demo.loaded': [],
+};
+
+/**
+ * Whether a value at `path` of an action's state is money (rupees).
+ * @param path keys from the state's root joined by `.`, array elements as `[]` (see {@link AUDIT_MONEY_PATHS})
+ * @returns false for an action that is not one of {@link AUDIT_ACTIONS}.
+ */
+export function isAuditMoneyPath(action: string, path: string): boolean {
+  return isAuditAction(action) && AUDIT_MONEY_PATHS[action].includes(path);
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+
+import { ERROR_KIND, ERROR_STATUS, ErrorCode, type ErrorCodeValue, type GeneralErrorCode } from './common.ts';
+
+/** The status the server answers each case with today (e0bcc8c), by the general code it throws. */
+const STATUS_TODAY: Record<ErrorCodeValue, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+  // auth.service.ts: AppError(UNAUTHORIZED, MSG.invalidStaffLogin / invalidMemberLogin)
+  INVALID_CREDENTIALS: 401,
+  // auth.service.ts lockedError(): AppError(RATE_LIMITED, MSG.tooManyAttempts)
+  ACCOUNT_LOCKED: 429,
+  // auth.service.ts refresh: AppError(UNAUTHORIZED, MSG.sessionExpired)
+  SESSION_EXPIRED: 401,
+  // auth.service.ts changePassword: AppError(VALIDATION_FAILED, MSG.currentPasswordWrong)
+  CURRENT_PASSWORD_WRONG: 400,
+  // auth.service.ts changePassword: AppError(VALIDATION_FAILED, MSG.passwordSameAsInitial)
+  PASSWORD_SAME_AS_INITIAL: 400,
+  // event-tickets.ts: AppError(UNAUTHORIZED, REPORT_MSG.badTicket)
+  STREAM_TICKET_INVALID: 401,
+  // users.service.ts: conflict(MSG.usernameTaken)
+  DUPLICATE_USERNAME: 409,
+  // users.service.ts: badRequest(MSG.cannotDeactivateSelf)
+  CANNOT_DEACTIVATE_SELF: 400,
+  // members.service.ts: conflict(MSG.duplicateMember), mobile or parish number
+  DUPLICATE_MOBILE: 409,
+  DUPLICATE_PARISH_NUMBER: 409,
+  // payment-heads.service.ts: badRequest(HEAD_AMOUNT_IMMUTABLE_MESSAGE, 'amount')
+  HEAD_AMOUNT_IMMUTABLE: 400,
+  // payment-heads.service.ts: conflict(HEAD_HAS_PAID_MESSAGE)
+  HEAD_HAS_PAID_PAYMENTS: 409,
+  // orders.service.ts: badRequest(GATEWAY_MSG.arrearsFirst, 'paymentIds')
+  ARREARS_FIRST: 400,
+  // orders.service.ts assertNotHeld: conflict(GATEWAY_MSG.checkoutInProgress); payment-heads delete: conflict(...)
+  CHECKOUT_IN_PROGRESS: 409,
+  // orders.service.ts: conflict(GATEWAY_MSG.alreadyPaid)
+  ALREADY_PAID: 409,
+  // gateways.routes.ts, settle.ts: notFound(GATEWAY_MSG.transactionNotFound)
+  TRANSACTION_NOT_FOUND: 404,
+  // gateways.routes.ts: badRequest(GATEWAY_MSG.hashMismatch, 'msg' | 'razorpay_signature')
+  VERIFICATION_FAILED: 400,
+  // gateways.routes.ts: AppError(UNAVAILABLE, GATEWAY_MSG.createOrderFailed)
+  GATEWAY_UNAVAILABLE: 503,
+  // collections.service.ts: conflict(COLLECTION_MSG.notPending)
+  NOT_PENDING: 409,
+  // collections.service.ts: badRequest(amountBelowDueMessage(due), 'collectionAmount')
+  AMOUNT_BELOW_DUE: 400,
+  // collections.service.ts: badRequest(amountFixedMessage(due), 'collectionAmount')
+  AMOUNT_FIXED: 400,
+  // collections.service.ts: conflict(COLLECTION_MSG.notPaid)
+  NOT_PAID: 409,
+  // collections.service.ts: conflict(COLLECTION_MSG.onlineNotReversible)
+  ONLINE_NOT_REVERSIBLE: 409,
+  // collections.service.ts: AppError(FORBIDDEN, COLLECTION_MSG.notOwnCollection)
+  NOT_OWN_COLLECTION: 403,
+  // receipt.service.ts: notFound(COLLECTION_MSG.noReceipt)
+  NO_RECEIPT: 404,
+  // reminders.service.ts: AppError(UNAVAILABLE, REMINDER_MSG.notConfigured)
+  WHATSAPP_NOT_CONFIGURED: 503,
+  // reminders.service.ts sendTestMessage: AppError(UNAVAILABLE, error.message)
+  WHATSAPP_SEND_FAILED: 503,
+  // reminders.service.ts: AppError(VALIDATION_FAILED, REMINDER_MSG.invalidRecipient)
+  INVALID_RECIPIENT: 400,
+  // reminders.service.ts: conflict(REMINDER_MSG.alreadyRunning)
+  REMINDERS_ALREADY_RUNNING: 409,
+  // reminders.service.ts: conflict(REMINDER_MSG.nobodyPending)
+  NOBODY_PENDING: 409,
+};
+
+const GENERAL: GeneralErrorCode[] = [
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAVAILABLE',
+  'INTERNAL',
+];
+
+describe('error codes', () => {
+  it('each code is its own name', () => {
+    for (const [key, value] of Object.entries(ErrorCode)) expect(value).toBe(key);
+  });
+
+  it('every code answers with the status the server gives that case today', () => {
+    expect(ERROR_STATUS).toEqual(STATUS_TODAY);
+  });
+
+  it('the ten general codes keep their statuses and are their own kind', () => {
+    for (const code of GENERAL) expect(ERROR_KIND[code]).toBe(code);
+    expect(Object.keys(ERROR_STATUS)).toHaveLength(Object.keys(ErrorCode).length);
+  });
+
+  it('a domain code has the status of its general code', () => {
+    for (const code of Object.values(ErrorCode)) expect(ERROR_STATUS[code]).toBe(ERROR_STATUS[ERROR_KIND[code]]);
+  });
+
+  it('has the domain codes the web branches on', () => {
+    for (const code of [
+      'ARREARS_FIRST',
+      'CHECKOUT_IN_PROGRESS',
+      'AMOUNT_BELOW_DUE',
+      'AMOUNT_FIXED',
+      'NOT_PENDING',
+      'NOT_PAID',
+      'ONLINE_NOT_REVERSIBLE',
+      'NOT_OWN_COLLECTION',
+      'DUPLICATE_PARISH_NUMBER',
+      'DUPLICATE_MOBILE',
+      'DUPLICATE_USERNAME',
+      'INVALID_CREDENTIALS',
+      'ACCOUNT_LOCKED',
+      'WHATSAPP_NOT_CONFIGURED',
+      'GATEWAY_UNAVAILABLE',
+      'HEAD_HAS_PAID_PAYMENTS',
+    ]) {
+      expect(ErrorCode).toHaveProperty(code, code);
+    }
+  });
+});

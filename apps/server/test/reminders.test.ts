@@ -14,6 +14,7 @@ import {
 } from '@parish/shared';
 
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config/env.ts';
 import { queryRows } from '../src/db/client.ts';
 import { backgroundJobs, messageDeliveries, paymentHeads, payments } from '../src/db/schema/index.ts';
 import type { AppEvent } from '../src/lib/events.ts';
@@ -25,6 +26,7 @@ import {
   successTemplate,
   templateText,
 } from '../src/modules/reminders/whatsapp-client.ts';
+import { startWorkers, workerFlagsOf } from '../src/workers/index.ts';
 import {
   TEST_PUBLIC_URL,
   createMember,
@@ -72,10 +74,27 @@ function whatsappEnv(overrides: Record<string, string> = {}): Record<string, str
   };
 }
 
+/** A test app with its workers started, as `src/server.ts` starts them. */
 async function app(env: Record<string, string> = whatsappEnv()): Promise<TestApp> {
-  const t = await createTestApp({ env });
+  const t = await createTestApp({ env, workers: true });
   apps.push(t);
   return t;
+}
+
+/** The "next start" on the same database: a new app and its workers, as `src/server.ts` starts them. */
+async function restart(
+  t: TestApp,
+  config: Config = t.config,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const restarted = await buildApp({ config, database: t.database, clock: t.clock, logger: false });
+  const workers = await startWorkers(restarted.deps, workerFlagsOf(config));
+  return {
+    app: restarted,
+    async close() {
+      await workers.stop();
+      await restarted.close();
+    },
+  };
 }
 
 async function insertHead(t: TestApp, name = `Head ${Math.random().toString(36).slice(2, 8)}`) {
@@ -475,15 +494,17 @@ describe('send to all (background job)', () => {
     const hung = standIn.requests[1]?.body.to;
     expect(standIn.requests[1]?.answer).toBe('hang');
 
-    await t.app.close(); // the "crash": runner stopped mid-request
+    // The "crash": the workers stop mid-request (as on SIGTERM), then the app closes.
+    await t.workers?.stop();
+    await t.app.close();
     const afterStop = await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.jobId, jobId));
     expect(afterStop.find((r) => r.recipient === hung)?.status).toBe('unknown');
     expect(afterStop.filter((r) => r.status === 'queued')).toHaveLength(2);
 
-    const restarted = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false });
+    const restarted = await restart(t);
     try {
-      const admin2 = await loginAs(restarted, 'admin');
-      const done = await waitForJob(restarted, admin2, jobId);
+      const admin2 = await loginAs(restarted.app, 'admin');
+      const done = await waitForJob(restarted.app, admin2, jobId);
       expect(done.successful).toBe(3);
       expect(done.unknown).toBe(1);
       for (const member of members) expect(standIn.requestsTo(member.mobile)).toHaveLength(1);
@@ -523,9 +544,9 @@ describe('send to all (background job)', () => {
     ]);
     // The first app never ran a worker; the "next start" does.
     const config = { ...t.config, whatsapp: { ...t.config.whatsapp, worker: true } };
-    const restarted = await buildApp({ config, database: t.database, clock: t.clock, logger: false });
+    const restarted = await restart(t, config);
     try {
-      const done = await waitForJob(restarted, await loginAs(restarted, 'admin'), job.id);
+      const done = await waitForJob(restarted.app, await loginAs(restarted.app, 'admin'), job.id);
       const status = new Map(done.items.map((item) => [item.member.id, item.status]));
       expect(status.get(m1!.id)).toBe('sent');
       expect(status.get(m2!.id)).toBe('unknown');

@@ -81,7 +81,12 @@ export interface WhatsAppConfig {
   timeoutMs: number;
   /** WHATSAPP_RETRY_BASE_MS: first back-off after a 429 or 5xx, doubled each retry; default 1000. */
   retryBaseMs: number;
-  /** WHATSAPP_WORKER (default true): run the background sender in this process. */
+  /**
+   * WHATSAPP_WORKER (default true): run the WhatsApp sender worker in this process
+   * (`src/workers/reminder-sender.ts`), which sends queued jobs and notifications. With false,
+   * this process still writes them (and sends immediate reminders itself); another process with
+   * the worker on sends the rest.
+   */
   worker: boolean;
   /** Whether sending is possible: access token and phone number id are both set. */
   configured: boolean;

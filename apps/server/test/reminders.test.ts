@@ -9,8 +9,10 @@ import {
   MSG,
   REMINDER_MSG,
   type DeliveriesResult,
+  type RazorpayOrder,
   type SendAllRemindersResult,
   type SendRemindersResult,
+  type VerifyResult,
 } from '@parish/shared';
 
 import { buildApp } from '../src/app.ts';
@@ -27,6 +29,7 @@ import {
   templateText,
 } from '../src/modules/reminders/whatsapp-client.ts';
 import { startWorkers, workerFlagsOf } from '../src/workers/index.ts';
+import { due, razorpayBank } from './gateway-fixtures.ts';
 import {
   TEST_PUBLIC_URL,
   createMember,
@@ -95,6 +98,33 @@ async function restart(
       await restarted.close();
     },
   };
+}
+
+/**
+ * Pays payments online as a signed-in member, through the Razorpay sandbox (order, bank page,
+ * verify): the settlement commits in the verify request.
+ */
+async function payOnline(t: TestApp, member: Session, paymentIds: string[]): Promise<void> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/razorpay/create-order',
+    headers: member.headers,
+    payload: { paymentIds },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const fields = await razorpayBank(t.app, created.json<RazorpayOrder>(), 'success');
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/razorpay/verify-payment',
+    headers: member.headers,
+    payload: {
+      razorpay_order_id: fields['razorpay_order_id'] ?? '',
+      razorpay_payment_id: fields['razorpay_payment_id'] ?? '',
+      razorpay_signature: fields['razorpay_signature'] ?? '',
+    },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  expect(verified.json<VerifyResult>()).toMatchObject({ success: true, paymentsUpdated: paymentIds.length });
 }
 
 async function insertHead(t: TestApp, name = `Head ${Math.random().toString(36).slice(2, 8)}`) {
@@ -743,24 +773,66 @@ describe('status, test message and notifications', () => {
     );
   });
 
-  it('with WHATSAPP_NOTIFY_ON_PAYMENT an online payment sends the success template; a manual one does not', async () => {
+  it('with WHATSAPP_NOTIFY_ON_PAYMENT an online payment sends the success template once; a manual one does not', async () => {
     const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_PAYMENT: 'true' }));
-    const online = await createMember(t.app, { name: 'Paid Online' });
+    const cashier = await loginAs(t.app, 'cashier');
+    const online = await loginAs(t.app, 'member');
     const manual = await createMember(t.app, { name: 'Paid Cash' });
-    t.app.events.publish({
-      type: 'payment.updated',
-      memberId: manual.id,
-      data: { paymentIds: [crypto.randomUUID()], status: 'paid', via: 'manual' },
+    const cash = await due(t.app, manual.id, 'miscellaneous', 10_000);
+    const collected = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${cash}/collect`,
+      headers: cashier.headers,
+      payload: { collectionMode: 'manual', collectionAmount: 100, paymentMethod: 'cash' },
     });
-    t.app.events.publish({
-      type: 'payment.updated',
-      memberId: online.id,
-      data: { paymentIds: [crypto.randomUUID()], status: 'paid', via: 'razorpay' },
-    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    await payOnline(t, online, [await due(t.app, online.account.id, 'miscellaneous', 29_550)]);
     await standIn.waitForRequests(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(standIn.requests).toHaveLength(1);
-    expect(standIn.requests[0]?.body).toMatchObject(successTemplate(online.mobile, 'Paid Online'));
+    expect(standIn.requests[0]?.body).toMatchObject(successTemplate(online.account.mobile, online.account.name));
+    // One outbox row, audited in the settlement's transaction; nothing for the cash payment.
+    const rows = await t.db.select().from(messageDeliveries);
+    expect(rows.map((row) => [row.memberId, row.kind])).toEqual([[online.account.id, 'success']]);
+    const [audit] = await queryRows<{ count: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS count FROM audit_events WHERE action = 'notifications.payment_success'`,
+    );
+    expect(audit?.count).toBe(1);
+  });
+
+  it('a crash between the settlement and the send cannot lose the success notice: the next start sends it', async () => {
+    const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_PAYMENT: 'true' }));
+    const member = await loginAs(t.app, 'member');
+    const paymentId = await due(t.app, member.account.id, 'miscellaneous', 50_000);
+    await t.workers?.stop(); // the sender is down when the payment settles
+    await payOnline(t, member, [paymentId]);
+    const [queued] = await t.db.select().from(messageDeliveries);
+    expect(queued).toMatchObject({ memberId: member.account.id, kind: 'success', status: 'queued' });
+    // Written by the settlement's own database transaction: the job row and the settled
+    // transaction row were last written by the same transaction id.
+    const [written] = await queryRows<{ sameTransaction: boolean }>(
+      t.db,
+      sql`SELECT (SELECT xmin::text FROM background_jobs WHERE id = ${queued?.jobId ?? null}::uuid)
+               = (SELECT xmin::text FROM transactions WHERE member_id = ${member.account.id}::uuid AND status = 'success')
+                 AS "sameTransaction"`,
+    );
+    expect(written?.sameTransaction).toBe(true);
+    await t.app.close(); // the "crash": nothing was sent
+    expect(standIn.requests).toHaveLength(0);
+
+    const restarted = await restart(t);
+    try {
+      await standIn.waitForRequests(1);
+      expect(standIn.requests[0]?.body).toEqual(
+        successTemplate(member.account.mobile, member.account.name, queued?.id),
+      );
+      const done = await waitForJob(restarted.app, await loginAs(restarted.app, 'admin'), queued?.jobId ?? '');
+      expect(done.items.map((item) => [item.member.id, item.status])).toEqual([[member.account.id, 'sent']]);
+      expect(standIn.requests).toHaveLength(1);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('without the notification flags, events send nothing', async () => {

@@ -39,7 +39,7 @@ export function workerFlagsOf(config: Config): WorkerFlags {
 /**
  * Starts the workers the flags and the configuration call for:
  * - the event relay (`eventRelay`, PostgreSQL only);
- * - the notice listener (WhatsApp configured and WHATSAPP_NOTIFY_ON_ASSIGN or _ON_PAYMENT);
+ * - the assignment-notice listener (WhatsApp configured and WHATSAPP_NOTIFY_ON_ASSIGN);
  * - the WhatsApp sender (`whatsAppSender`, WhatsApp configured).
  * @param deps the app's dependencies (`app.deps`), shared with its requests
  * @returns one handle whose `stop` stops them all, in the reverse order (idempotent)

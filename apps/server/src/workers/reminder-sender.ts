@@ -1,4 +1,5 @@
 import { systemContext, type AppDeps } from '../context.ts';
+import type { AppEvent } from '../lib/events.ts';
 import {
   claimReminderJob,
   onJobQueued,
@@ -26,13 +27,25 @@ export interface ReminderSender {
 }
 
 /**
+ * A `payment.updated` after which a payment notice may wait in the outbox: an online payment
+ * that settled (`via` the gateway).
+ */
+function mayHaveQueuedNotice(event: AppEvent): boolean {
+  const via = event.data?.via;
+  return (
+    event.type === 'payment.updated' && event.data?.status === 'paid' && (via === 'worldline' || via === 'razorpay')
+  );
+}
+
+/**
  * The WhatsApp sender worker (WHATSAPP_WORKER, default on; only when WhatsApp is configured):
  * sends the outbox (`message_deliveries`) of the queued WhatsApp jobs — send-to-all reminders,
  * notifications, immediate sends cut off by a shutdown — one job at a time, oldest first, through
  * the app's lane (1 s between messages). Jobs are claimed with a lease, so several processes can
  * share them, and a job taken over after a crash never resends a message that may have gone out
- * (`claimReminderJob`). The loop wakes when this app queues a job, and otherwise every
- * {@link IDLE_POLL_MS}.
+ * (`claimReminderJob`). The loop wakes when this app queues a job, when a payment is settled (the
+ * settlement writes its `success` notice into the outbox in its own transaction), and otherwise
+ * every {@link IDLE_POLL_MS}.
  */
 export function startReminderSender(deps: AppDeps): ReminderSender {
   const ctx = systemContext(deps);
@@ -98,6 +111,9 @@ export function startReminderSender(deps: AppDeps): ReminderSender {
   };
 
   const unsubscribeQueued = onJobQueued(deps, wake);
+  const unsubscribeEvents = deps.events.subscribe((event) => {
+    if (mayHaveQueuedNotice(event)) wake();
+  });
   const loop = run().catch((error: unknown) => {
     deps.log.error({ err: error }, 'whatsapp sender stopped on an error');
   });
@@ -106,6 +122,7 @@ export function startReminderSender(deps: AppDeps): ReminderSender {
     wake,
     async stop() {
       unsubscribeQueued();
+      unsubscribeEvents();
       controller.abort();
       wakeUp?.();
       await loop;

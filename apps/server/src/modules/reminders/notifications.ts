@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 
+import type { Config } from '../../config/env.ts';
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { announceJobQueued } from './job-runner.ts';
@@ -9,8 +10,7 @@ import { insertReminderJob, type Recipient } from './reminders.service.ts';
  * WhatsApp notifications (`docs/domain.md`, "§7 API": WhatsApp): the new-assignment text to
  * members newly tagged to a head (WHATSAPP_NOTIFY_ON_ASSIGN) and the `success` template after an
  * online payment settles (WHATSAPP_NOTIFY_ON_PAYMENT). Both are outbox rows (`background_jobs` +
- * `message_deliveries`) that the sender worker sends, queued by the notice worker on the change
- * events published after the commit.
+ * `message_deliveries`) that the sender worker sends.
  */
 
 /** Who the audit trail names for notifications: no person started them. */
@@ -34,26 +34,29 @@ async function activeRecipients(db: DbOrTx, memberIds: string[]): Promise<Recipi
 }
 
 /**
- * Queues the `success` template for a member after an online payment settled
- * (WHATSAPP_NOTIFY_ON_PAYMENT), one job audited `notifications.payment_success`, then wakes the
- * sender worker. Only an active member; nothing is written when WhatsApp is not configured or the
- * flag is off.
+ * Writes the `success` notice of a settled online payment into the outbox, through the caller's
+ * transaction: the settlement's own, so the notice commits with the payment and a crash between
+ * the commit and the send cannot lose it (the sender worker sends it whenever it next runs).
+ * Nothing is written unless WhatsApp is configured and WHATSAPP_NOTIFY_ON_PAYMENT is on, or when
+ * the member is not active. The job is audited `notifications.payment_success` in the same
+ * transaction. The sender worker wakes on the `payment.updated` event published after the commit.
+ * @param tx the settlement's transaction
  * @returns the job id, or null when nothing was written
  */
-export async function queuePaymentNotice(ctx: ServiceContext, input: { memberId: string }): Promise<string | null> {
-  const { configured, notifyOnPayment } = ctx.config.whatsapp;
+export async function queuePaymentNotice(
+  tx: DbOrTx,
+  input: { config: Config; memberId: string },
+): Promise<string | null> {
+  const { configured, notifyOnPayment } = input.config.whatsapp;
   if (!configured || !notifyOnPayment) return null;
-  const recipients = await activeRecipients(ctx.db, [input.memberId]);
+  const recipients = await activeRecipients(tx, [input.memberId]);
   if (recipients.length === 0) return null;
-  const { jobId } = await ctx.db.transaction((tx) =>
-    insertReminderJob(tx, {
-      audit: ctx.audit,
-      payload: { kind: 'success' },
-      recipients,
-      action: 'notifications.payment_success',
-    }),
-  );
-  announceJobQueued(ctx);
+  const { jobId } = await insertReminderJob(tx, {
+    audit: NOTIFICATIONS_AUDIT,
+    payload: { kind: 'success' },
+    recipients,
+    action: 'notifications.payment_success',
+  });
   return jobId;
 }
 

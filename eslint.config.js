@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
  * Lint rules and module boundaries (design/style.md, section 7.4):
  * - packages/shared imports no app, no node:*, no react, no drizzle;
  * - the web app never imports the server, and the server never imports the web app;
- * - server plugins and lib do not import business modules.
+ * - server plugins and lib do not import business modules;
+ * - business modules do not import the background workers (workers call modules, not the reverse).
  */
 export default tseslint.config(
   {
@@ -85,6 +86,24 @@ export default tseslint.config(
             {
               group: ['**/modules/**'],
               message: 'plugins and lib are below the business modules: they may not import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      // Repeats the server-wide pattern: a later block's options replace an earlier block's.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/web/**', '@parish/web', 'react'], message: 'The server does not import the web app.' },
+            {
+              group: ['**/workers/**'],
+              message: 'Business modules do not import the workers: src/server.ts starts them, and they call modules.',
             },
           ],
         },

@@ -49,8 +49,9 @@ export interface BuildAppOptions {
 
 /**
  * Builds the Fastify application: security plugins, OpenAPI, authentication, every module's
- * routes and the web app. Does not listen. Creates the parish settings row and the first admin on
- * an empty database.
+ * routes and the web app. Does not listen and starts no background work (the entry point starts
+ * the workers of `workers/index.ts` on `app.deps`). Creates the parish settings row and the first
+ * admin on an empty database.
  * @returns the ready application.
  * @throws Error when a route does not declare its roles (AZ-02).
  */

@@ -4,10 +4,13 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { startWorkers, workerFlagsOf } from './workers/index.ts';
 
 /**
  * The listening entry point: validates the configuration, locks the data directory (PGlite),
- * opens and migrates the database, builds the app and listens on PORT. SIGINT/SIGTERM close it.
+ * opens and migrates the database, builds the app, starts the background workers the
+ * configuration asks for (`workers/index.ts`: WHATSAPP_WORKER, EVENT_RELAY) and listens on PORT.
+ * SIGINT/SIGTERM stop the workers, then close the app and the database.
  */
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -28,11 +31,13 @@ async function main(): Promise<void> {
       );
     },
   });
+  const workers = await startWorkers(app.deps, workerFlagsOf(config));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await workers.stop();
     await app.close();
     await database.close();
     release();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppEvent } from '../src/lib/events.ts';
-import { EVENTS_CHANNEL } from '../src/modules/events/pg-relay.ts';
+import { EVENTS_CHANNEL } from '../src/workers/event-relay.ts';
 import { createTestApp, expectError, loginAs, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -11,7 +11,8 @@ let base: string;
 let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The workers as src/server.ts starts them: the event relay carries events between processes.
+  t = await createTestApp({ workers: true });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -236,6 +237,16 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
       expect(received.filter((e) => e.data?.count === 8)).toHaveLength(1);
     } finally {
       unsubscribe();
+    }
+  });
+
+  it('EVENT_RELAY=false starts no relay, even on PostgreSQL', async () => {
+    const quiet = await createTestApp({ workers: true, env: { EVENT_RELAY: 'false' } });
+    try {
+      expect(quiet.config.eventRelay).toBe(false);
+      expect(quiet.app.events.relay).toBeNull();
+    } finally {
+      await quiet.close();
     }
   });
 });

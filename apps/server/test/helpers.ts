@@ -13,6 +13,7 @@ import { members, staffUsers } from '../src/db/schema/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { REFRESH_COOKIE } from '../src/modules/auth/auth.routes.ts';
+import { startWorkers, workerFlagsOf, type WorkerHandle } from '../src/workers/index.ts';
 import { openTestDatabase } from './test-database.ts';
 
 /** The JWT secret of every test app (fixed, so tests can sign their own tokens with it). */
@@ -60,7 +61,9 @@ export interface TestApp {
   db: Db;
   config: Config;
   engine: 'pglite' | 'postgres';
-  /** Closes the app and drops its database. */
+  /** The background workers started with `workers: true` (as `src/server.ts` starts them), else null. */
+  workers: WorkerHandle | null;
+  /** Stops the workers, closes the app and drops its database. */
   close(): Promise<void>;
 }
 
@@ -76,6 +79,12 @@ export interface CreateTestAppOptions {
   onRouteRegistered?: (route: RouteOptions) => void;
   /** Passed to `buildApp`: more routes. */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
+  /**
+   * Starts the background workers after the app is built, the way `src/server.ts` does
+   * (`startWorkers` with the configuration's flags); they are stopped on close. Default false:
+   * only tests of background work (WhatsApp sending, the event relay) need them.
+   */
+  workers?: boolean;
 }
 
 /**
@@ -121,6 +130,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     await testDatabase.drop();
     throw error;
   }
+  const workers = options.workers ? await startWorkers(app.deps, workerFlagsOf(config)) : null;
   return {
     app,
     clock,
@@ -128,7 +138,9 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     db: testDatabase.database.db,
     config,
     engine: testDatabase.engine,
+    workers,
     async close() {
+      await workers?.stop();
       await app.close();
       await testDatabase.drop();
     },

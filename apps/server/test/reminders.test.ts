@@ -9,11 +9,14 @@ import {
   MSG,
   REMINDER_MSG,
   type DeliveriesResult,
+  type RazorpayOrder,
   type SendAllRemindersResult,
   type SendRemindersResult,
+  type VerifyResult,
 } from '@parish/shared';
 
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config/env.ts';
 import { queryRows } from '../src/db/client.ts';
 import { backgroundJobs, messageDeliveries, paymentHeads, payments } from '../src/db/schema/index.ts';
 import type { AppEvent } from '../src/lib/events.ts';
@@ -25,6 +28,8 @@ import {
   successTemplate,
   templateText,
 } from '../src/modules/reminders/whatsapp-client.ts';
+import { startWorkers, workerFlagsOf } from '../src/workers/index.ts';
+import { due, razorpayBank } from './gateway-fixtures.ts';
 import {
   TEST_PUBLIC_URL,
   createMember,
@@ -72,10 +77,54 @@ function whatsappEnv(overrides: Record<string, string> = {}): Record<string, str
   };
 }
 
+/** A test app with its workers started, as `src/server.ts` starts them. */
 async function app(env: Record<string, string> = whatsappEnv()): Promise<TestApp> {
-  const t = await createTestApp({ env });
+  const t = await createTestApp({ env, workers: true });
   apps.push(t);
   return t;
+}
+
+/** The "next start" on the same database: a new app and its workers, as `src/server.ts` starts them. */
+async function restart(
+  t: TestApp,
+  config: Config = t.config,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const restarted = await buildApp({ config, database: t.database, clock: t.clock, logger: false });
+  const workers = await startWorkers(restarted.deps, workerFlagsOf(config));
+  return {
+    app: restarted,
+    async close() {
+      await workers.stop();
+      await restarted.close();
+    },
+  };
+}
+
+/**
+ * Pays payments online as a signed-in member, through the Razorpay sandbox (order, bank page,
+ * verify): the settlement commits in the verify request.
+ */
+async function payOnline(t: TestApp, member: Session, paymentIds: string[]): Promise<void> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/razorpay/create-order',
+    headers: member.headers,
+    payload: { paymentIds },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const fields = await razorpayBank(t.app, created.json<RazorpayOrder>(), 'success');
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/razorpay/verify-payment',
+    headers: member.headers,
+    payload: {
+      razorpay_order_id: fields['razorpay_order_id'] ?? '',
+      razorpay_payment_id: fields['razorpay_payment_id'] ?? '',
+      razorpay_signature: fields['razorpay_signature'] ?? '',
+    },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  expect(verified.json<VerifyResult>()).toMatchObject({ success: true, paymentsUpdated: paymentIds.length });
 }
 
 async function insertHead(t: TestApp, name = `Head ${Math.random().toString(36).slice(2, 8)}`) {
@@ -475,15 +524,17 @@ describe('send to all (background job)', () => {
     const hung = standIn.requests[1]?.body.to;
     expect(standIn.requests[1]?.answer).toBe('hang');
 
-    await t.app.close(); // the "crash": runner stopped mid-request
+    // The "crash": the workers stop mid-request (as on SIGTERM), then the app closes.
+    await t.workers?.stop();
+    await t.app.close();
     const afterStop = await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.jobId, jobId));
     expect(afterStop.find((r) => r.recipient === hung)?.status).toBe('unknown');
     expect(afterStop.filter((r) => r.status === 'queued')).toHaveLength(2);
 
-    const restarted = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false });
+    const restarted = await restart(t);
     try {
-      const admin2 = await loginAs(restarted, 'admin');
-      const done = await waitForJob(restarted, admin2, jobId);
+      const admin2 = await loginAs(restarted.app, 'admin');
+      const done = await waitForJob(restarted.app, admin2, jobId);
       expect(done.successful).toBe(3);
       expect(done.unknown).toBe(1);
       for (const member of members) expect(standIn.requestsTo(member.mobile)).toHaveLength(1);
@@ -523,9 +574,9 @@ describe('send to all (background job)', () => {
     ]);
     // The first app never ran a worker; the "next start" does.
     const config = { ...t.config, whatsapp: { ...t.config.whatsapp, worker: true } };
-    const restarted = await buildApp({ config, database: t.database, clock: t.clock, logger: false });
+    const restarted = await restart(t, config);
     try {
-      const done = await waitForJob(restarted, await loginAs(restarted, 'admin'), job.id);
+      const done = await waitForJob(restarted.app, await loginAs(restarted.app, 'admin'), job.id);
       const status = new Map(done.items.map((item) => [item.member.id, item.status]));
       expect(status.get(m1!.id)).toBe('sent');
       expect(status.get(m2!.id)).toBe('unknown');
@@ -722,24 +773,66 @@ describe('status, test message and notifications', () => {
     );
   });
 
-  it('with WHATSAPP_NOTIFY_ON_PAYMENT an online payment sends the success template; a manual one does not', async () => {
+  it('with WHATSAPP_NOTIFY_ON_PAYMENT an online payment sends the success template once; a manual one does not', async () => {
     const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_PAYMENT: 'true' }));
-    const online = await createMember(t.app, { name: 'Paid Online' });
+    const cashier = await loginAs(t.app, 'cashier');
+    const online = await loginAs(t.app, 'member');
     const manual = await createMember(t.app, { name: 'Paid Cash' });
-    t.app.events.publish({
-      type: 'payment.updated',
-      memberId: manual.id,
-      data: { paymentIds: [crypto.randomUUID()], status: 'paid', via: 'manual' },
+    const cash = await due(t.app, manual.id, 'miscellaneous', 10_000);
+    const collected = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${cash}/collect`,
+      headers: cashier.headers,
+      payload: { collectionMode: 'manual', collectionAmount: 100, paymentMethod: 'cash' },
     });
-    t.app.events.publish({
-      type: 'payment.updated',
-      memberId: online.id,
-      data: { paymentIds: [crypto.randomUUID()], status: 'paid', via: 'razorpay' },
-    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    await payOnline(t, online, [await due(t.app, online.account.id, 'miscellaneous', 29_550)]);
     await standIn.waitForRequests(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(standIn.requests).toHaveLength(1);
-    expect(standIn.requests[0]?.body).toMatchObject(successTemplate(online.mobile, 'Paid Online'));
+    expect(standIn.requests[0]?.body).toMatchObject(successTemplate(online.account.mobile, online.account.name));
+    // One outbox row, audited in the settlement's transaction; nothing for the cash payment.
+    const rows = await t.db.select().from(messageDeliveries);
+    expect(rows.map((row) => [row.memberId, row.kind])).toEqual([[online.account.id, 'success']]);
+    const [audit] = await queryRows<{ count: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS count FROM audit_events WHERE action = 'notifications.payment_success'`,
+    );
+    expect(audit?.count).toBe(1);
+  });
+
+  it('a crash between the settlement and the send cannot lose the success notice: the next start sends it', async () => {
+    const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_PAYMENT: 'true' }));
+    const member = await loginAs(t.app, 'member');
+    const paymentId = await due(t.app, member.account.id, 'miscellaneous', 50_000);
+    await t.workers?.stop(); // the sender is down when the payment settles
+    await payOnline(t, member, [paymentId]);
+    const [queued] = await t.db.select().from(messageDeliveries);
+    expect(queued).toMatchObject({ memberId: member.account.id, kind: 'success', status: 'queued' });
+    // Written by the settlement's own database transaction: the job row and the settled
+    // transaction row were last written by the same transaction id.
+    const [written] = await queryRows<{ sameTransaction: boolean }>(
+      t.db,
+      sql`SELECT (SELECT xmin::text FROM background_jobs WHERE id = ${queued?.jobId ?? null}::uuid)
+               = (SELECT xmin::text FROM transactions WHERE member_id = ${member.account.id}::uuid AND status = 'success')
+                 AS "sameTransaction"`,
+    );
+    expect(written?.sameTransaction).toBe(true);
+    await t.app.close(); // the "crash": nothing was sent
+    expect(standIn.requests).toHaveLength(0);
+
+    const restarted = await restart(t);
+    try {
+      await standIn.waitForRequests(1);
+      expect(standIn.requests[0]?.body).toEqual(
+        successTemplate(member.account.mobile, member.account.name, queued?.id),
+      );
+      const done = await waitForJob(restarted.app, await loginAs(restarted.app, 'admin'), queued?.jobId ?? '');
+      expect(done.items.map((item) => [item.member.id, item.status])).toEqual([[member.account.id, 'sent']]);
+      expect(standIn.requests).toHaveLength(1);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('without the notification flags, events send nothing', async () => {

@@ -50,6 +50,7 @@ const envSchema = z.object({
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WHATSAPP_WORKER: z.stringbool().default(true),
+  EVENT_RELAY: z.stringbool().default(true),
 });
 
 /**
@@ -80,7 +81,12 @@ export interface WhatsAppConfig {
   timeoutMs: number;
   /** WHATSAPP_RETRY_BASE_MS: first back-off after a 429 or 5xx, doubled each retry; default 1000. */
   retryBaseMs: number;
-  /** WHATSAPP_WORKER (default true): run the background sender in this process. */
+  /**
+   * WHATSAPP_WORKER (default true): run the WhatsApp sender worker in this process
+   * (`src/workers/reminder-sender.ts`), which sends queued jobs and notifications. With false,
+   * this process still writes them (and sends immediate reminders itself); another process with
+   * the worker on sends the rest.
+   */
   worker: boolean;
   /** Whether sending is possible: access token and phone number id are both set. */
   configured: boolean;
@@ -110,6 +116,13 @@ export interface Config extends GatewaySettings {
   rateLimitPerMinute: number;
   /** WhatsApp Cloud API settings (WHATSAPP_* variables). */
   whatsapp: WhatsAppConfig;
+  /**
+   * EVENT_RELAY (default true): run the event relay worker (`src/workers/event-relay.ts`), which
+   * carries change events between server processes sharing a PostgreSQL database
+   * (LISTEN/NOTIFY), so every process's open screens see every change. Only on PostgreSQL; set
+   * false for a process whose screens need not follow the others'.
+   */
+  eventRelay: boolean;
 }
 
 /**
@@ -160,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       worker: values.WHATSAPP_WORKER,
       configured: Boolean(values.WHATSAPP_ACCESS_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID),
     },
+    eventRelay: values.EVENT_RELAY,
   };
 }
 

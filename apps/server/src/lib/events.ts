@@ -17,12 +17,13 @@ export interface AppEvent {
 
 /**
  * The in-process event bus. Services publish AFTER their transaction commits; the
- * server-sent-events route subscribes. A transport (PostgreSQL LISTEN/NOTIFY) can relay events
- * between processes by calling `deliver` for events that came from elsewhere.
+ * server-sent-events route and the workers subscribe. The event relay worker
+ * (`workers/event-relay.ts`, PostgreSQL LISTEN/NOTIFY) carries events between processes: it sets
+ * `relay` and calls `deliver` for events that came from elsewhere.
  */
 export class EventBus {
   private readonly emitter = new EventEmitter();
-  /** Hook for a cross-process transport; by default events stay in this process. */
+  /** Set by the event relay worker while it runs; null (events stay in this process) otherwise. */
   relay: ((event: AppEvent) => void) | null = null;
 
   constructor() {

@@ -3,9 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, REPORT_MSG } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 
-import { queryRows, type Db } from '../../db/client.ts';
+import { actorOf, type ServiceContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Actor } from '../../types.ts';
 
 /** How long a stream ticket may wait before it is redeemed (issue 6: short-lived, 30 s). */
 export const TICKET_TTL_MS = 30_000;
@@ -25,8 +25,12 @@ const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('h
  * its SHA-256 is stored, in the database, so any server process can redeem it exactly once.
  * Expired tickets older than an hour are swept on the way.
  * @returns the ticket and when it expires (ISO 8601 UTC, 30 s from the clock's now)
+ * @throws AppError 401 without a signed-in caller
  */
-export async function issueTicket(db: Db, actor: Actor, now: Date): Promise<{ ticket: string; expiresAt: string }> {
+export async function issueTicket(ctx: ServiceContext): Promise<{ ticket: string; expiresAt: string }> {
+  const { db } = ctx;
+  const actor = actorOf(ctx);
+  const now = ctx.clock.now();
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + TICKET_TTL_MS).toISOString();
   await db.execute(
@@ -40,11 +44,16 @@ export async function issueTicket(db: Db, actor: Actor, now: Date): Promise<{ ti
 }
 
 /**
- * Redeems a ticket: one conditional UPDATE marks it used only when it is unused and unexpired,
- * so of two concurrent redemptions exactly one wins. The account must still be active.
+ * Redeems a ticket at the clock's now: one conditional UPDATE marks it used only when it is
+ * unused and unexpired, so of two concurrent redemptions exactly one wins. The account must
+ * still be active.
+ * @returns who may listen on the stream
  * @throws 401 {@link REPORT_MSG.badTicket} for an unknown, used or expired ticket, or an inactive account
  */
-export async function redeemTicket(db: Db, ticket: string, now: Date): Promise<StreamSubject> {
+export async function redeemTicket(ctx: ServiceContext, input: { ticket: string }): Promise<StreamSubject> {
+  const { db } = ctx;
+  const { ticket } = input;
+  const now = ctx.clock.now();
   const [row] = await queryRows<{ subject_type: 'staff' | 'member'; subject_id: string; role: StreamSubject['role'] }>(
     db,
     sql`UPDATE event_tickets SET used_at = ${now.toISOString()}

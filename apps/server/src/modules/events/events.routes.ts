@@ -5,33 +5,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { actorOf } from '../../plugins/auth.ts';
-import { eventFor, sseFrame } from './event-routing.ts';
+import { openEventStream } from './event-stream.ts';
 import { issueTicket, redeemTicket } from './event-tickets.ts';
-import { startPgRelay } from './pg-relay.ts';
-
-/** Comment line sent on an idle stream so proxies and browsers keep it open (issue 6: every 20 s). */
-export const HEARTBEAT_MS = 20_000;
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /**
- * Live updates (`api-contract.md`, "Other"; issue 6):
+ * Live updates (`docs/domain.md`, "§7 API": Other):
  * - `POST /api/events/ticket` (admin, cashier, customer) exchanges the bearer token for a 30-second
  *   single-use ticket, so the access token never appears in a URL;
- * - `GET /api/subscribe?ticket=…` redeems it and streams server-sent events (`text/event-stream`):
- *   `event: <type>` + `data: {"type","memberId"?,"data"?}` for each change the caller may see
- *   (see `eventFor`), and a `: heartbeat` comment every 20 s. Streams end cleanly when the app closes.
- * - On PostgreSQL, events reach every server process through LISTEN/NOTIFY (`startPgRelay`).
+ * - `GET /api/subscribe?ticket=…` redeems it and streams server-sent events (`text/event-stream`,
+ *   see `openEventStream`) of each change the caller may see. Streams end cleanly when the app closes.
+ * Between server processes on PostgreSQL, events travel by the event relay worker
+ * (`src/workers/event-relay.ts`), not by this module.
  */
 export async function eventsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = new Set<ServerResponse>();
 
-  if (app.database.kind === 'postgres' && app.database.pool) {
-    const pool = app.database.pool;
-    app.addHook('onReady', async () => startPgRelay(app, pool));
-  }
   app.addHook('preClose', async () => {
     for (const response of open) response.end();
     open.clear();
@@ -47,7 +38,7 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: eventTicketSchema, ...errors },
       },
     },
-    async (request) => issueTicket(app.db, actorOf(request), app.clock.now()),
+    async (request) => issueTicket(request.ctx),
   );
 
   r.get(
@@ -65,30 +56,16 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const subject = await redeemTicket(app.db, request.query.ticket, app.clock.now());
+      const subject = await redeemTicket(request.ctx, { ticket: request.query.ticket });
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      });
-      res.write(': connected\n\n');
-      open.add(res);
-      const unsubscribe = app.events.subscribe((event) => {
-        const visible = eventFor(subject, event);
-        if (visible) res.write(sseFrame(visible));
-      });
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
+      const response = reply.raw;
+      const stopStream = openEventStream(request.ctx, { subject, response });
+      open.add(response);
       const stop = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(res);
+        stopStream();
+        open.delete(response);
       };
-      res.on('close', stop);
+      response.on('close', stop);
       request.raw.on('close', stop);
     },
   );

@@ -16,6 +16,7 @@ import { payments, transactionItems, transactions } from '../../db/schema/index.
 import { notFound } from '../../lib/app-error.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
 import { markPaid } from '../payments/mark-paid.ts';
+import { queuePaymentNotice } from '../reminders/notifications.ts';
 import {
   fetchRazorpayOrderPayments,
   fetchRazorpayPayment,
@@ -405,6 +406,8 @@ export async function settleTransaction(
           paid,
         },
       });
+      // The 'paid' WhatsApp notice commits with the payment (an outbox row), so a crash cannot lose it.
+      if (paid.length > 0) await queuePaymentNotice(tx, { config: app.config, memberId: row.memberId });
       return paid.map((p) => p.paymentId);
     });
     if (paidIds && paidIds.length > 0) {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 
 import {
   REMINDER_MSG,
@@ -13,8 +12,8 @@ import {
   type RemindersProgressData,
 } from '@parish/shared';
 
-import type { Config } from '../../config/env.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { AppDeps, ServiceContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
 import {
   WhatsAppClient,
@@ -37,25 +36,28 @@ export interface ReminderJobPayload {
   kind: ReminderKind;
   /** Assignment notices: the head that was assigned. */
   paymentHeadId?: string;
-  /** true for an immediate send (the request sends; the runner only resumes it after a crash). */
+  /** true for an immediate send (the request sends; the sender worker only resumes it after a crash). */
   direct?: boolean;
-  /** true for "send to all" (one at a time, WA-05). */
+  /** true for "send to all" (one at a time). */
   all?: boolean;
+}
+
+/** A claimed job: its id and payload. */
+export interface ClaimedJob {
+  id: string;
+  payload: ReminderJobPayload;
 }
 
 /** Attempts per message for retryable failures (429, throughput codes, 5xx). */
 export const MAX_ATTEMPTS = 3;
 
 /**
- * A job whose lock is older than this is taken over by another runner (the holder refreshes it
+ * A job whose lock is older than this is taken over by another sender (the holder refreshes it
  * before every message, and one message takes at most ~35 s: 3 attempts of 10 s plus back-off).
  */
 export const LEASE_SECONDS = 60;
 
-/** How often an idle runner looks for work it was not woken for (jobs of another process). */
-const IDLE_POLL_MS = 5000;
-
-/** The runner was stopped before a request went out: the delivery goes back to `queued`. */
+/** The sender was stopped before a request went out: the delivery goes back to `queued`. */
 class StoppedError extends Error {}
 
 /** One recipient row ready to send, with what its message needs. */
@@ -69,11 +71,73 @@ export interface DeliveryWork {
   recipient: string;
 }
 
-/** The outcome of one delivery. */
+/** The outcome of one delivery; `queued` when it was left for later (stopped, or another sender has it). */
 export interface DeliveryOutcome {
   status: DeliveryStatus;
   messageId: string | null;
   error: string | null;
+}
+
+/**
+ * The WhatsApp sending state one app shares between its requests (immediate sends) and its
+ * sender worker, so that the pause holds between any two messages of the app whoever sends them
+ * (`docs/domain.md`, "§7 API": WhatsApp sends go one by one with a 1 second pause).
+ */
+export interface WhatsAppLane {
+  /** This app's lock holder name in `background_jobs.locked_by`. */
+  readonly workerId: string;
+  readonly client: WhatsAppClient;
+  /** `Date.now()` when the previous request of this app ended. */
+  lastSendAt: number;
+  /** Serialises the app's sends so the pause holds between any two messages. */
+  chain: Promise<unknown>;
+  /** Called when a job was queued (the sender worker wakes up). */
+  readonly queuedListeners: Set<() => void>;
+}
+
+/** One lane per app; the app's event bus identifies it (requests and workers share it). */
+const lanes = new WeakMap<EventBus, WhatsAppLane>();
+
+/**
+ * The app's WhatsApp lane (see {@link WhatsAppLane}), made on first use.
+ * @param fetchImpl the HTTP client of a new lane (tests); ignored once the lane exists
+ */
+export function whatsAppLane(deps: Pick<AppDeps, 'config' | 'events'>, fetchImpl?: typeof fetch): WhatsAppLane {
+  let lane = lanes.get(deps.events);
+  if (!lane) {
+    lane = {
+      workerId: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      client: new WhatsAppClient(deps.config.whatsapp, fetchImpl),
+      lastSendAt: 0,
+      chain: Promise.resolve(),
+      queuedListeners: new Set(),
+    };
+    lanes.set(deps.events, lane);
+  }
+  return lane;
+}
+
+/**
+ * Tells the app's sender worker that a job was queued (after the commit), so it need not wait
+ * for its next poll. Jobs queued by another process are found by the poll.
+ */
+export function announceJobQueued(deps: Pick<AppDeps, 'config' | 'events'>): void {
+  for (const listener of whatsAppLane(deps).queuedListeners) listener();
+}
+
+/**
+ * Calls `listener` whenever this app queues a WhatsApp job ({@link announceJobQueued}).
+ * @returns the function that stops listening
+ */
+export function onJobQueued(deps: Pick<AppDeps, 'config' | 'events'>, listener: () => void): () => void {
+  const { queuedListeners } = whatsAppLane(deps);
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+/** Waits until the app's sends in progress have ended (they end early once their signal aborts). */
+export async function drainLane(deps: Pick<AppDeps, 'config' | 'events'>): Promise<void> {
+  await whatsAppLane(deps).chain.catch(() => undefined);
 }
 
 /** Sleeps `ms`, or less when `signal` aborts (then throws {@link StoppedError}). */
@@ -96,349 +160,288 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Sends WhatsApp messages from the outbox (`message_deliveries`) and runs the background jobs of
- * type {@link REMINDER_JOB_TYPE} (security bar 3.L; spec section 7 "Bulk sends run one by one
- * with a 1 second pause"):
- * - jobs are claimed from `background_jobs` with `FOR UPDATE SKIP LOCKED` and a lease, so several
- *   processes can share them;
- * - each recipient is marked `sending` (committed) before the HTTP request, then `sent` with the
- *   message id, `failed` with the code (permanent errors are not retried), or `unknown` when the
- *   outcome cannot be known (timeout); 429 / 5xx are retried with exponential back-off;
- * - messages are paced `sendIntervalMs` apart (1 s), across jobs and immediate sends alike;
- * - a job taken over after a crash first turns its `sending` rows into `unknown` (at most once:
- *   never resent) and then carries on with the rows still `queued`.
- * Progress goes out as `reminders.progress` events after each message.
+ * Claims the oldest runnable WhatsApp job for this app (locked by its lane's `workerId`): queued, or running with no live lock
+ * (its sender stopped or crashed), `FOR UPDATE SKIP LOCKED` so several processes can share the
+ * jobs. In the same transaction its rows left `sending` become `unknown` (at most once: an
+ * interrupted message is never resent, as it may have gone out).
+ * @returns the job, or null when there is none
  */
-export class ReminderJobRunner {
-  /** This process's lock holder name. */
-  readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  readonly client: WhatsAppClient;
-  private readonly controller = new AbortController();
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private woken = false;
-  private lastSendAt = 0;
-  /** Serialises sends of this process so the pause holds between any two messages. */
-  private sendChain: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly config: Config,
-    private readonly events: EventBus,
-    private readonly log: FastifyBaseLogger,
-    fetchImpl?: typeof fetch,
-  ) {
-    this.client = new WhatsAppClient(config.whatsapp, fetchImpl);
-  }
-
-  /** Whether {@link stop} was called. */
-  get stopped(): boolean {
-    return this.controller.signal.aborted;
-  }
-
-  /** Starts the background loop (idempotent). */
-  start(): void {
-    this.loop ??= this.run().catch((error: unknown) => {
-      this.log.error({ err: error }, 'whatsapp job runner stopped on an error');
-    });
-  }
-
-  /** Asks the loop to look for work now (after a job was queued). */
-  wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  /**
-   * Stops the loop: an in-flight request is aborted (its delivery becomes `unknown`, since it may
-   * have been accepted), the job's lock is released so a restart resumes it at once.
-   */
-  async stop(): Promise<void> {
-    this.controller.abort();
-    this.wakeUp?.();
-    await this.loop;
-    await this.sendChain.catch(() => undefined);
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      let job: { id: string; payload: ReminderJobPayload } | null = null;
-      try {
-        job = await this.claim();
-      } catch (error) {
-        if (this.stopped) return;
-        this.log.error({ err: error }, 'whatsapp job claim failed');
-      }
-      if (job) {
-        try {
-          await this.processJob(job.id, job.payload);
-        } catch (error) {
-          if (this.stopped) return;
-          this.log.error({ err: error, jobId: job.id }, 'whatsapp job failed');
-          await this.releaseLock(job.id).catch(() => undefined);
-          await sleep(IDLE_POLL_MS, this.controller.signal).catch(() => undefined);
-        }
-        continue;
-      }
-      if (this.woken) {
-        this.woken = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, IDLE_POLL_MS);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeUp = null;
-      this.woken = false;
-    }
-  }
-
-  /**
-   * Claims the oldest runnable job: queued, or running with no live lock (its runner stopped or
-   * crashed). In the same transaction its rows left `sending` become `unknown`.
-   */
-  async claim(): Promise<{ id: string; payload: ReminderJobPayload } | null> {
-    return this.db.transaction(async (tx) => {
-      const [job] = await queryRows<{ id: string; payload: ReminderJobPayload }>(
-        tx,
-        sql`UPDATE background_jobs
-               SET status = 'running', locked_by = ${this.workerId}, locked_at = now(),
-                   attempts = attempts + 1, updated_at = now()
-             WHERE id = (
-               SELECT id FROM background_jobs
-                WHERE type = ${REMINDER_JOB_TYPE}
-                  AND status IN ('queued', 'running')
-                  AND run_after <= now()
-                  AND (locked_by IS NULL OR locked_at < now() - make_interval(secs => ${LEASE_SECONDS}))
-                ORDER BY created_at
-                LIMIT 1
-                FOR UPDATE SKIP LOCKED)
-         RETURNING id, payload`,
-      );
-      if (!job) return null;
-      await tx.execute(sql`UPDATE message_deliveries
-                              SET status = 'unknown', error_code = 'INTERRUPTED',
-                                  error_message = ${'Interrupted while sending; not resent (it may have gone out).'},
-                                  updated_at = now()
-                            WHERE job_id = ${job.id} AND status = 'sending'`);
-      return job;
-    });
-  }
-
-  /** Releases this runner's lock on a job (it stays `running` for the next claim). */
-  private async releaseLock(jobId: string): Promise<void> {
-    await this.db.execute(
-      sql`UPDATE background_jobs SET locked_by = NULL, updated_at = now()
-           WHERE id = ${jobId} AND locked_by = ${this.workerId}`,
-    );
-  }
-
-  /** Sends a claimed job's queued rows in outbox order, then marks it done. */
-  async processJob(jobId: string, payload: ReminderJobPayload): Promise<void> {
-    await this.publishProgress(jobId);
-    while (!this.stopped) {
-      const [next] = await queryRows<DeliveryWork>(
-        this.db,
-        sql`SELECT d.id, d.job_id AS "jobId", d.member_id AS "memberId", m.name AS "memberName",
-                   m.mobile, m.parish_number AS "parishNumber", d.recipient
-              FROM message_deliveries d JOIN members m ON m.id = d.member_id
-             WHERE d.job_id = ${jobId} AND d.status = 'queued'
-             ORDER BY d.created_at, d.id
-             LIMIT 1`,
-      );
-      if (!next) {
-        await this.finishJob(jobId);
-        return;
-      }
-      await this.deliver(next, payload);
-      await this.publishProgress(jobId);
-    }
-    await this.releaseLock(jobId);
-  }
-
-  /** Marks a job done, releases it and publishes the final progress. */
-  async finishJob(jobId: string): Promise<void> {
-    const progress = await this.progressOf(jobId, 'done');
-    await this.db.execute(
+export async function claimReminderJob(ctx: ServiceContext): Promise<ClaimedJob | null> {
+  const { workerId } = whatsAppLane(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const [job] = await queryRows<ClaimedJob>(
+      tx,
       sql`UPDATE background_jobs
-             SET status = 'done', finished_at = now(), updated_at = now(), locked_by = NULL,
-                 progress = ${JSON.stringify(progress)}::jsonb
-           WHERE id = ${jobId}`,
+             SET status = 'running', locked_by = ${workerId}, locked_at = now(),
+                 attempts = attempts + 1, updated_at = now()
+           WHERE id = (
+             SELECT id FROM background_jobs
+              WHERE type = ${REMINDER_JOB_TYPE}
+                AND status IN ('queued', 'running')
+                AND run_after <= now()
+                AND (locked_by IS NULL OR locked_at < now() - make_interval(secs => ${LEASE_SECONDS}))
+              ORDER BY created_at
+              LIMIT 1
+              FOR UPDATE SKIP LOCKED)
+       RETURNING id, payload`,
     );
-    this.events.publish({ type: 'reminders.progress', data: { ...progress } });
-  }
+    if (!job) return null;
+    await tx.execute(sql`UPDATE message_deliveries
+                            SET status = 'unknown', error_code = 'INTERRUPTED',
+                                error_message = ${'Interrupted while sending; not resent (it may have gone out).'},
+                                updated_at = now()
+                          WHERE job_id = ${job.id} AND status = 'sending'`);
+    return job;
+  });
+}
 
-  /** A job's counts from its deliveries. */
-  async progressOf(jobId: string, status: RemindersProgressData['status']): Promise<RemindersProgressData> {
-    const [row] = await queryRows<{ total: number; done: number; sent: number; failed: number; unknown: number }>(
-      this.db,
-      sql`SELECT count(*)::int AS total,
-                 count(*) FILTER (WHERE status NOT IN ('queued', 'sending'))::int AS done,
-                 count(*) FILTER (WHERE status IN ('sent', 'delivered', 'read'))::int AS sent,
-                 count(*) FILTER (WHERE status = 'failed')::int AS failed,
-                 count(*) FILTER (WHERE status = 'unknown')::int AS unknown
-            FROM message_deliveries WHERE job_id = ${jobId}`,
+/** Releases this app's lock on a job; it stays `running` for the next claim. */
+export async function releaseJobLock(ctx: ServiceContext, jobId: string): Promise<void> {
+  await ctx.db.execute(
+    sql`UPDATE background_jobs SET locked_by = NULL, updated_at = now()
+         WHERE id = ${jobId} AND locked_by = ${whatsAppLane(ctx).workerId}`,
+  );
+}
+
+/**
+ * Sends a claimed job's queued rows in outbox order (created, then id), one at a time through
+ * the app's lane, publishing `reminders.progress` after each; then marks the job done. When
+ * `signal` aborts, the lock is released instead so the next start resumes the job at once.
+ */
+export async function processReminderJob(
+  ctx: ServiceContext,
+  input: { job: ClaimedJob; signal: AbortSignal },
+): Promise<void> {
+  const { job, signal } = input;
+  await publishProgress(ctx, job.id);
+  while (!signal.aborted) {
+    const [next] = await queryRows<DeliveryWork>(
+      ctx.db,
+      sql`SELECT d.id, d.job_id AS "jobId", d.member_id AS "memberId", m.name AS "memberName",
+                 m.mobile, m.parish_number AS "parishNumber", d.recipient
+            FROM message_deliveries d JOIN members m ON m.id = d.member_id
+           WHERE d.job_id = ${job.id} AND d.status = 'queued'
+           ORDER BY d.created_at, d.id
+           LIMIT 1`,
     );
-    return { jobId, status, total: 0, done: 0, sent: 0, failed: 0, unknown: 0, ...row };
+    if (!next) {
+      await finishReminderJob(ctx, job.id);
+      return;
+    }
+    await deliverMessage(ctx, { work: next, payload: job.payload, signal });
+    await publishProgress(ctx, job.id);
   }
+  await releaseJobLock(ctx, job.id);
+}
 
-  private async publishProgress(jobId: string): Promise<void> {
-    const progress = await this.progressOf(jobId, 'running');
-    await this.db.execute(
-      sql`UPDATE background_jobs SET progress = ${JSON.stringify(progress)}::jsonb, updated_at = now()
-           WHERE id = ${jobId}`,
-    );
-    this.events.publish({ type: 'reminders.progress', data: { ...progress } });
+/** Marks a job done, releases it and publishes the final `reminders.progress`. */
+export async function finishReminderJob(ctx: ServiceContext, jobId: string): Promise<void> {
+  const progress = await jobProgress(ctx, { jobId, status: 'done' });
+  await ctx.db.execute(
+    sql`UPDATE background_jobs
+           SET status = 'done', finished_at = now(), updated_at = now(), locked_by = NULL,
+               progress = ${JSON.stringify(progress)}::jsonb
+         WHERE id = ${jobId}`,
+  );
+  ctx.events.publish({ type: 'reminders.progress', data: { ...progress } });
+}
+
+/** A job's counts from its deliveries, with the given status. */
+export async function jobProgress(
+  ctx: ServiceContext,
+  input: { jobId: string; status: RemindersProgressData['status'] },
+): Promise<RemindersProgressData> {
+  const [row] = await queryRows<{ total: number; done: number; sent: number; failed: number; unknown: number }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS total,
+               count(*) FILTER (WHERE status NOT IN ('queued', 'sending'))::int AS done,
+               count(*) FILTER (WHERE status IN ('sent', 'delivered', 'read'))::int AS sent,
+               count(*) FILTER (WHERE status = 'failed')::int AS failed,
+               count(*) FILTER (WHERE status = 'unknown')::int AS unknown
+          FROM message_deliveries WHERE job_id = ${input.jobId}`,
+  );
+  return { jobId: input.jobId, status: input.status, total: 0, done: 0, sent: 0, failed: 0, unknown: 0, ...row };
+}
+
+async function publishProgress(ctx: ServiceContext, jobId: string): Promise<void> {
+  const progress = await jobProgress(ctx, { jobId, status: 'running' });
+  await ctx.db.execute(
+    sql`UPDATE background_jobs SET progress = ${JSON.stringify(progress)}::jsonb, updated_at = now()
+         WHERE id = ${jobId}`,
+  );
+  ctx.events.publish({ type: 'reminders.progress', data: { ...progress } });
+}
+
+/**
+ * Sends one delivery through the app's lane: `sending` (committed, job lease refreshed) → HTTP
+ * send with retries → `sent` with the message id, `failed` with the code (permanent errors are
+ * not retried), or `unknown` when the outcome cannot be known (timeout: never resent); 429 and
+ * 5xx are retried with exponential back-off. A delivery no longer `queued` is left alone
+ * (another sender has it). When `signal` aborts before the request went out the row goes back
+ * to `queued`; during the request it becomes `unknown` (it may have been accepted).
+ * @returns the outcome; `queued` when the row was left for later
+ */
+export async function deliverMessage(
+  ctx: ServiceContext,
+  input: { work: DeliveryWork; payload: ReminderJobPayload; signal: AbortSignal },
+): Promise<DeliveryOutcome> {
+  const { work } = input;
+  let body: WhatsAppMessageBody;
+  try {
+    body = await buildMessage(ctx, work, input.payload);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const code = error instanceof WhatsAppSendError ? error.errorCode : 'BUILD';
+    await finalize(ctx, work.id, { status: 'failed', messageId: null, error: message }, code, 0);
+    return { status: 'failed', messageId: null, error: message };
   }
+  const lane = whatsAppLane(ctx);
+  const run = lane.chain.then(() => sendOne(ctx, lane, work, body, input.signal));
+  lane.chain = run.catch(() => undefined);
+  return run;
+}
 
-  /**
-   * Sends one delivery: `sending` (committed, attempts + 1, job lease refreshed) → HTTP send with
-   * retries → `sent` / `failed` / `unknown`. A delivery no longer `queued` is left alone (another
-   * runner has it). Stopped before the request went out: back to `queued`.
-   */
-  async deliver(work: DeliveryWork, payload: ReminderJobPayload): Promise<DeliveryOutcome> {
-    let body: WhatsAppMessageBody;
+const LEFT_QUEUED: DeliveryOutcome = { status: 'queued', messageId: null, error: null };
+
+async function sendOne(
+  ctx: ServiceContext,
+  lane: WhatsAppLane,
+  work: DeliveryWork,
+  body: WhatsAppMessageBody,
+  signal: AbortSignal,
+): Promise<DeliveryOutcome> {
+  try {
+    await pace(ctx, lane, signal);
+  } catch {
+    return LEFT_QUEUED;
+  }
+  const claimed = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`UPDATE message_deliveries SET status = 'sending', updated_at = now()
+         WHERE id = ${work.id} AND status = 'queued' RETURNING id`,
+  );
+  if (claimed.length === 0) return LEFT_QUEUED;
+  await ctx.db.execute(
+    sql`UPDATE background_jobs SET locked_at = now() WHERE id = ${work.jobId} AND locked_by = ${lane.workerId}`,
+  );
+  let attempts = 0;
+  for (;;) {
+    attempts += 1;
     try {
-      body = await this.buildMessage(work, payload);
+      // The pause runs from the end of one request to the start of the next (`docs/domain.md`,
+      // "§7 API": one by one with a 1 second pause), so the provider sees them at least 1 s apart.
+      const messageId = await lane.client.send(body, signal).finally(() => {
+        lane.lastSendAt = Date.now();
+      });
+      const outcome: DeliveryOutcome = { status: 'sent', messageId, error: null };
+      await finalize(ctx, work.id, outcome, null, attempts);
+      return outcome;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const code = error instanceof WhatsAppSendError ? error.errorCode : 'BUILD';
-      await this.finalize(work.id, { status: 'failed', messageId: null, error: message }, code, 0);
-      return { status: 'failed', messageId: null, error: message };
-    }
-    const run = this.sendChain.then(() => this.sendOne(work, body));
-    this.sendChain = run.catch(() => undefined);
-    return run;
-  }
-
-  private async sendOne(work: DeliveryWork, body: WhatsAppMessageBody): Promise<DeliveryOutcome> {
-    const signal = this.controller.signal;
-    try {
-      await this.pace(signal);
-    } catch {
-      return { status: 'queued', messageId: null, error: null };
-    }
-    const claimed = await queryRows<{ id: string }>(
-      this.db,
-      sql`UPDATE message_deliveries SET status = 'sending', updated_at = now()
-           WHERE id = ${work.id} AND status = 'queued' RETURNING id`,
-    );
-    if (claimed.length === 0) return { status: 'queued', messageId: null, error: null };
-    await this.db.execute(
-      sql`UPDATE background_jobs SET locked_at = now() WHERE id = ${work.jobId} AND locked_by = ${this.workerId}`,
-    );
-    let attempts = 0;
-    for (;;) {
-      attempts += 1;
-      try {
-        // The pause runs from the end of one request to the start of the next (section 7:
-        // "one by one with a 1 second pause"), so the provider sees them at least 1 s apart.
-        const messageId = await this.client.send(body, signal).finally(() => {
-          this.lastSendAt = Date.now();
-        });
-        const outcome: DeliveryOutcome = { status: 'sent', messageId, error: null };
-        await this.finalize(work.id, outcome, null, attempts);
-        return outcome;
-      } catch (error) {
-        const failure =
-          error instanceof WhatsAppSendError
-            ? error
-            : new WhatsAppSendError(String(error), { status: 0, errorCode: 'NETWORK', kind: 'ambiguous' });
-        if (failure.kind === 'retryable' && attempts < MAX_ATTEMPTS && !signal.aborted) {
-          const backoff = failure.retryAfterSeconds
-            ? Math.min(failure.retryAfterSeconds * 1000, 30_000)
-            : this.config.whatsapp.retryBaseMs * 2 ** (attempts - 1);
-          try {
-            await sleep(Math.max(backoff, this.config.whatsapp.sendIntervalMs), signal);
-            continue;
-          } catch {
-            // Stopped during the back-off: the last attempt was definitely not accepted.
-            await this.requeue(work.id, attempts);
-            return { status: 'queued', messageId: null, error: null };
-          }
+      const failure =
+        error instanceof WhatsAppSendError
+          ? error
+          : new WhatsAppSendError(String(error), { status: 0, errorCode: 'NETWORK', kind: 'ambiguous' });
+      if (failure.kind === 'retryable' && attempts < MAX_ATTEMPTS && !signal.aborted) {
+        const backoff = failure.retryAfterSeconds
+          ? Math.min(failure.retryAfterSeconds * 1000, 30_000)
+          : ctx.config.whatsapp.retryBaseMs * 2 ** (attempts - 1);
+        try {
+          await sleep(Math.max(backoff, ctx.config.whatsapp.sendIntervalMs), signal);
+          continue;
+        } catch {
+          // Stopped during the back-off: the last attempt was definitely not accepted.
+          await requeue(ctx, work.id, attempts);
+          return LEFT_QUEUED;
         }
-        if (failure.kind === 'retryable' && signal.aborted) {
-          await this.requeue(work.id, attempts);
-          return { status: 'queued', messageId: null, error: null };
-        }
-        const outcome: DeliveryOutcome = {
-          status: failure.kind === 'ambiguous' ? 'unknown' : 'failed',
-          messageId: null,
-          error: failure.message,
-        };
-        await this.finalize(work.id, outcome, failure.errorCode, attempts);
-        return outcome;
       }
+      if (failure.kind === 'retryable' && signal.aborted) {
+        await requeue(ctx, work.id, attempts);
+        return LEFT_QUEUED;
+      }
+      const outcome: DeliveryOutcome = {
+        status: failure.kind === 'ambiguous' ? 'unknown' : 'failed',
+        messageId: null,
+        error: failure.message,
+      };
+      await finalize(ctx, work.id, outcome, failure.errorCode, attempts);
+      return outcome;
     }
   }
+}
 
-  /** Waits until `sendIntervalMs` has passed since the previous request of this process ended. */
-  private async pace(signal: AbortSignal): Promise<void> {
-    const wait = this.lastSendAt + this.config.whatsapp.sendIntervalMs - Date.now();
-    if (wait > 0) await sleep(wait, signal);
-    else if (signal.aborted) throw new StoppedError();
-  }
+/** Waits until `sendIntervalMs` has passed since the previous request of this app ended. */
+async function pace(ctx: ServiceContext, lane: WhatsAppLane, signal: AbortSignal): Promise<void> {
+  const wait = lane.lastSendAt + ctx.config.whatsapp.sendIntervalMs - Date.now();
+  if (wait > 0) await sleep(wait, signal);
+  else if (signal.aborted) throw new StoppedError();
+}
 
-  private async requeue(id: string, attempts: number): Promise<void> {
-    await this.db.execute(
-      sql`UPDATE message_deliveries SET status = 'queued', attempts = attempts + ${attempts}, updated_at = now()
-           WHERE id = ${id} AND status = 'sending'`,
+async function requeue(ctx: ServiceContext, id: string, attempts: number): Promise<void> {
+  await ctx.db.execute(
+    sql`UPDATE message_deliveries SET status = 'queued', attempts = attempts + ${attempts}, updated_at = now()
+         WHERE id = ${id} AND status = 'sending'`,
+  );
+}
+
+async function finalize(
+  ctx: ServiceContext,
+  id: string,
+  outcome: DeliveryOutcome,
+  code: string | null,
+  attempts: number,
+): Promise<void> {
+  await ctx.db.execute(
+    sql`UPDATE message_deliveries
+           SET status = ${outcome.status}, message_id = ${outcome.messageId}, error_code = ${code},
+               error_message = ${outcome.error}, attempts = attempts + ${attempts}, updated_at = now(),
+               sent_at = CASE WHEN ${outcome.status} = 'sent' THEN now() ELSE sent_at END
+         WHERE id = ${id}`,
+  );
+}
+
+/** The message of one delivery, by the job's kind (`docs/domain.md`, "§7 API": WhatsApp). */
+async function buildMessage(
+  ctx: ServiceContext,
+  work: DeliveryWork,
+  payload: ReminderJobPayload,
+): Promise<WhatsAppMessageBody> {
+  const publicUrl = ctx.config.publicUrl;
+  if (payload.kind === 'success') return successTemplate(work.recipient, work.memberName, work.id);
+  if (payload.kind === 'assignment') {
+    const [assigned] = await queryRows<{
+      headName: string;
+      description: string;
+      type: string;
+      dueDate: string | null;
+      amountPaise: number;
+    }>(
+      ctx.db,
+      sql`SELECT h.name AS "headName", h.description, h.type::text AS type,
+                 coalesce(p.due_date, h.due_date)::text AS "dueDate", p.amount_paise::bigint AS "amountPaise"
+            FROM payments p JOIN payment_heads h ON h.id = p.payment_head_id
+           WHERE p.member_id = ${work.memberId} AND p.payment_head_id = ${payload.paymentHeadId ?? null}`,
     );
-  }
-
-  private async finalize(id: string, outcome: DeliveryOutcome, code: string | null, attempts: number): Promise<void> {
-    await this.db.execute(
-      sql`UPDATE message_deliveries
-             SET status = ${outcome.status}, message_id = ${outcome.messageId}, error_code = ${code},
-                 error_message = ${outcome.error}, attempts = attempts + ${attempts}, updated_at = now(),
-                 sent_at = CASE WHEN ${outcome.status} = 'sent' THEN now() ELSE sent_at END
-           WHERE id = ${id}`,
-    );
-  }
-
-  /** The message of one delivery, by the job's kind (section 7). */
-  private async buildMessage(work: DeliveryWork, payload: ReminderJobPayload): Promise<WhatsAppMessageBody> {
-    const publicUrl = this.config.publicUrl;
-    if (payload.kind === 'success') return successTemplate(work.recipient, work.memberName, work.id);
-    if (payload.kind === 'assignment') {
-      const [assigned] = await queryRows<{
-        headName: string;
-        description: string;
-        type: string;
-        dueDate: string | null;
-        amountPaise: number;
-      }>(
-        this.db,
-        sql`SELECT h.name AS "headName", h.description, h.type::text AS type,
-                   coalesce(p.due_date, h.due_date)::text AS "dueDate", p.amount_paise::bigint AS "amountPaise"
-              FROM payments p JOIN payment_heads h ON h.id = p.payment_head_id
-             WHERE p.member_id = ${work.memberId} AND p.payment_head_id = ${payload.paymentHeadId ?? null}`,
-      );
-      if (!assigned) {
-        throw new WhatsAppSendError(REMINDER_MSG.missingTemplateParams, {
-          status: 0,
-          errorCode: 'PARAMS',
-          kind: 'permanent',
-        });
-      }
-      return assignmentText(
-        work.recipient,
-        {
-          memberName: work.memberName,
-          headName: assigned.headName,
-          amount: formatINR(Number(assigned.amountPaise)),
-          type: headTypeLabel(assigned.type),
-          dueDate: assigned.dueDate ? formatDisplayDate(assigned.dueDate) : '-',
-          description: assigned.description,
-          memberId: work.parishNumber,
-          link: paymentLink(publicUrl, work.mobile),
-        },
-        work.id,
-      );
+    if (!assigned) {
+      throw new WhatsAppSendError(REMINDER_MSG.missingTemplateParams, {
+        status: 0,
+        errorCode: 'PARAMS',
+        kind: 'permanent',
+      });
     }
-    return paymentTemplate(work.recipient, work.memberName, work.mobile, work.id);
+    return assignmentText(
+      work.recipient,
+      {
+        memberName: work.memberName,
+        headName: assigned.headName,
+        amount: formatINR(Number(assigned.amountPaise)),
+        type: headTypeLabel(assigned.type),
+        dueDate: assigned.dueDate ? formatDisplayDate(assigned.dueDate) : '-',
+        description: assigned.description,
+        memberId: work.parishNumber,
+        link: paymentLink(publicUrl, work.mobile),
+      },
+      work.id,
+    );
   }
+  return paymentTemplate(work.recipient, work.memberName, work.mobile, work.id);
 }

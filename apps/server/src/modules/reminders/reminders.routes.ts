@@ -20,18 +20,23 @@ import {
 } from '@parish/shared';
 
 import { AppError } from '../../lib/app-error.ts';
-import type { AppEvent } from '../../lib/events.ts';
-import { ReminderJobRunner } from './job-runner.ts';
+import { drainLane } from './job-runner.ts';
 import {
   listDeliveries,
-  queueNotification,
   sendSelectedReminders,
   sendTestMessage,
   startSendAll,
   whatsAppStatus,
 } from './reminders.service.ts';
-import { applyWebhookStatuses, verifyWebhookSignature, webhookBodySchema } from './webhook.ts';
+import {
+  answerWebhookHandshake,
+  applyWebhookStatuses,
+  verifyWebhookSignature,
+  webhookBodySchema,
+  webhookHandshakeSchema,
+} from './webhook.ts';
 
+const admin = { roles: ['admin'] as const };
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -60,8 +65,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /**
- * WhatsApp reminders and notifications (issue 7; spec sections 2 "Admin Send Reminders", 7
- * "Admin" and "WhatsApp (server)"; `api-contract.md`; `gateways-and-messaging.md` C):
+ * WhatsApp reminders (`docs/domain.md`, "§2 Screens": Admin Send Reminders, and "§7 API":
+ * Admin and WhatsApp (server)):
  * - `POST /api/admin/send-reminders` and `POST /api/whatsapp/send-reminders` (admin): immediate
  *   send to 1-20 members → `{results: {successful, failed, details[]}, jobId}`;
  * - `POST /api/admin/send-all-reminders` and `POST /api/whatsapp/send-bulk-reminders` (admin): a
@@ -69,55 +74,24 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * - `GET /api/whatsapp/status`, `POST /api/whatsapp/test` and
  *   `GET /api/admin/reminders/deliveries` (admin);
  * - `GET|POST /api/whatsapp/webhook` (public, for Meta): handshake and signed delivery statuses.
- * Every send route answers 503 'WhatsApp is not configured...' without credentials.
- * The background runner starts when the app is ready (unless WHATSAPP_WORKER=false) and stops
- * when it closes; with WHATSAPP_NOTIFY_ON_ASSIGN / _ON_PAYMENT it listens to `head.updated` and
- * `payment.updated` events.
+ * Every send route answers 503 'WhatsApp is not configured...' without credentials. Queued jobs
+ * and notifications are sent by the sender worker (`src/workers/`), not by these routes; when the
+ * app closes, immediate sends in progress stop (the unsent rest stays queued for the worker).
  */
 export async function remindersRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { roles: ['admin'] as const };
-  const settings = app.config.whatsapp;
-  const runner = settings.configured ? new ReminderJobRunner(app.db, app.config, app.events, app.log) : null;
-  const pending = new Set<Promise<unknown>>();
-  let unsubscribe: (() => void) | null = null;
-
-  function track(work: Promise<unknown>): void {
-    const tracked = work.catch((error: unknown) => app.log.error({ err: error }, 'whatsapp notification failed'));
-    pending.add(tracked);
-    void tracked.finally(() => pending.delete(tracked));
-  }
-
-  function onEvent(event: AppEvent): void {
-    if (!runner || runner.stopped) return;
-    const data = event.data ?? {};
-    if (event.type === 'head.updated' && settings.notifyOnAssign) {
-      const ids = Array.isArray(data.assignedMemberIds) ? data.assignedMemberIds.map(String) : [];
-      const headId = typeof data.paymentHeadId === 'string' ? data.paymentHeadId : undefined;
-      if (ids.length > 0 && headId) track(queueNotification(app, runner, 'assignment', ids, headId));
-    }
-    if (
-      event.type === 'payment.updated' &&
-      settings.notifyOnPayment &&
-      event.memberId &&
-      data.status === 'paid' &&
-      (data.via === 'worldline' || data.via === 'razorpay')
-    ) {
-      track(queueNotification(app, runner, 'success', [event.memberId]));
-    }
-  }
-
-  app.addHook('onReady', async () => {
-    if (!runner) return;
-    if (settings.notifyOnAssign || settings.notifyOnPayment) unsubscribe = app.events.subscribe(onEvent);
-    if (settings.worker) runner.start();
-  });
+  const closing = new AbortController();
   app.addHook('onClose', async () => {
-    unsubscribe?.();
-    await Promise.allSettled([...pending]);
-    await runner?.stop();
+    closing.abort();
+    await drainLane(app.deps);
   });
+  sendRoutes(app, closing.signal);
+  statusRoutes(app);
+  webhookRoutes(app);
+}
 
+/** The send routes; `signal` aborts immediate sends when the app closes. */
+function sendRoutes(app: FastifyInstance, signal: AbortSignal): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const url of ['/api/admin/send-reminders', '/api/whatsapp/send-reminders']) {
     r.post(
       url,
@@ -131,7 +105,7 @@ export async function remindersRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: sendRemindersResultSchema, ...errors },
         },
       },
-      async (request) => sendSelectedReminders(app, runner, request, request.body.memberIds),
+      async (request) => sendSelectedReminders(request.ctx, { memberIds: request.body.memberIds, signal }),
     );
   }
   for (const url of ['/api/admin/send-all-reminders', '/api/whatsapp/send-bulk-reminders']) {
@@ -146,21 +120,9 @@ export async function remindersRoutes(app: FastifyInstance): Promise<void> {
           response: { 202: sendAllRemindersResultSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(202).send(await startSendAll(app, runner, request)),
+      async (request, reply) => reply.status(202).send(await startSendAll(request.ctx)),
     );
   }
-  r.get(
-    '/api/whatsapp/status',
-    {
-      config: admin,
-      schema: {
-        tags: ['reminders'],
-        summary: 'Whether WhatsApp is configured, the masked phone number id, API version and notification flags.',
-        response: { 200: whatsAppStatusSchema, ...errors },
-      },
-    },
-    async () => whatsAppStatus(app.config),
-  );
   r.post(
     '/api/whatsapp/test',
     {
@@ -172,7 +134,24 @@ export async function remindersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: whatsAppTestResultSchema, ...errors },
       },
     },
-    async (request) => sendTestMessage(app, runner, request, request.body.to),
+    async (request) => sendTestMessage(request.ctx, { to: request.body.to }),
+  );
+}
+
+/** The status and Delivery Status panel routes. */
+function statusRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/whatsapp/status',
+    {
+      config: admin,
+      schema: {
+        tags: ['reminders'],
+        summary: 'Whether WhatsApp is configured, the masked phone number id, API version and notification flags.',
+        response: { 200: whatsAppStatusSchema, ...errors },
+      },
+    },
+    async (request) => whatsAppStatus(request.ctx),
   );
   r.get(
     '/api/admin/reminders/deliveries',
@@ -185,9 +164,13 @@ export async function remindersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: deliveriesResultSchema, ...errors },
       },
     },
-    async (request) => listDeliveries(app.db, request.query.jobId, request.query.limit),
+    async (request) => listDeliveries(request.ctx, { jobId: request.query.jobId, limit: request.query.limit }),
   );
+}
 
+/** Meta's webhook: the verification handshake and the signed delivery statuses. */
+function webhookRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/whatsapp/webhook',
     {
@@ -198,27 +181,12 @@ export async function remindersRoutes(app: FastifyInstance): Promise<void> {
         tags: ['reminders'],
         summary:
           "Meta's webhook verification handshake: answers hub.challenge as plain text when hub.verify_token matches WHATSAPP_VERIFY_TOKEN.",
-        querystring: z.object({
-          'hub.mode': z.string().max(50).optional(),
-          'hub.verify_token': z.string().max(500).optional(),
-          'hub.challenge': z.string().max(500).optional(),
-        }),
+        querystring: webhookHandshakeSchema,
         response: { 200: z.string(), 400: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const { verifyToken } = settings;
-      const query = request.query;
-      if (
-        !verifyToken ||
-        query['hub.mode'] !== 'subscribe' ||
-        query['hub.verify_token'] !== verifyToken ||
-        query['hub.challenge'] === undefined
-      ) {
-        throw new AppError(ErrorCode.FORBIDDEN, 'Webhook verification failed');
-      }
-      return reply.type('text/plain; charset=utf-8').send(query['hub.challenge']);
-    },
+    async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(answerWebhookHandshake(request.ctx, request.query)),
   );
   r.post(
     '/api/whatsapp/webhook',
@@ -238,13 +206,13 @@ export async function remindersRoutes(app: FastifyInstance): Promise<void> {
       },
       preValidation: async (request) => {
         const signature = request.headers['x-hub-signature-256'];
-        if (!verifyWebhookSignature(rawBodies.get(request), signature, settings.appSecret)) {
+        if (!verifyWebhookSignature(rawBodies.get(request), signature, app.config.whatsapp.appSecret)) {
           throw new AppError(ErrorCode.UNAUTHORIZED, REMINDER_MSG.badSignature);
         }
       },
     },
     async (request) => {
-      await applyWebhookStatuses(app.db, request.body);
+      await applyWebhookStatuses(request.ctx, request.body);
       return { success: true as const };
     },
   );

@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
   ErrorCode,
@@ -14,21 +13,24 @@ import {
 } from '@parish/shared';
 
 import type { Config } from '../../config/env.ts';
+import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { backgroundJobs, members, messageDeliveries } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
-import { auditContextOf, recordAudit, type AuditContext } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
 import {
   REMINDER_JOB_TYPE,
+  announceJobQueued,
+  deliverMessage,
+  finishReminderJob,
+  whatsAppLane,
   type DeliveryWork,
   type ReminderJobPayload,
-  type ReminderJobRunner,
-  type ReminderKind,
 } from './job-runner.ts';
 import { WhatsAppSendError, helloWorldTemplate } from './whatsapp-client.ts';
 
 /** A member a job will message. */
-interface Recipient {
+export interface Recipient {
   id: string;
   name: string;
   mobile: string;
@@ -38,33 +40,17 @@ interface Recipient {
 /** Rows per insert statement when queueing a large job. */
 const INSERT_CHUNK = 1000;
 
-/** The audit context of background work started by an event rather than a person. */
-export const SYSTEM_CONTEXT: AuditContext = {
-  actorType: 'system',
-  actorId: null,
-  actorName: 'WhatsApp notifications',
-  requestId: null,
-  ip: null,
-};
-
 /**
- * Refuses to pretend to send (issue 7, "Without credentials"): 503
- * 'WhatsApp is not configured. ...' when the access token or phone number id is missing.
+ * Refuses to pretend to send: 503 'WhatsApp is not configured. ...' when the access token or
+ * the phone number id is missing (`docs/domain.md`, "§7 API": WhatsApp).
  */
 export function assertConfigured(config: Config): void {
   if (!config.whatsapp.configured) throw new AppError(ErrorCode.UNAVAILABLE, REMINDER_MSG.notConfigured);
 }
 
-/** The runner of a configured server; the same 503 otherwise. */
-function requireRunner(app: FastifyInstance, runner: ReminderJobRunner | null): ReminderJobRunner {
-  assertConfigured(app.config);
-  if (!runner) throw new AppError(ErrorCode.UNAVAILABLE, REMINDER_MSG.notConfigured);
-  return runner;
-}
-
 /** `GET /api/whatsapp/status`: configuration flags, the phone number id masked, never the token. */
-export function whatsAppStatus(config: Config): WhatsAppStatus {
-  const { phoneNumberId, apiVersion, notifyOnAssign, notifyOnPayment, configured, appSecret } = config.whatsapp;
+export function whatsAppStatus(ctx: ServiceContext): WhatsAppStatus {
+  const { phoneNumberId, apiVersion, notifyOnAssign, notifyOnPayment, configured, appSecret } = ctx.config.whatsapp;
   return {
     configured,
     ...(phoneNumberId && {
@@ -77,122 +63,143 @@ export function whatsAppStatus(config: Config): WhatsAppStatus {
   };
 }
 
+/** What {@link insertReminderJob} writes. */
+export interface NewReminderJob {
+  /** Who to name in the job's audit record (and `created_by`). */
+  audit: AuditContext;
+  payload: ReminderJobPayload;
+  recipients: Recipient[];
+  /** The audit action, e.g. `reminders.send`. */
+  action: string;
+  /** Direct jobs: the lane's worker id, which holds the job while the request sends it. */
+  lockedBy?: string;
+}
+
 /**
- * Creates a WhatsApp job and its outbox rows in one transaction with its audit event: one
- * `message_deliveries` row per member (`queued`, or `failed` at once when the mobile is not a
- * WhatsApp number under the phone helper of section 5). Direct jobs are created `running` and
- * locked by this process, which sends them itself; the others are queued for the runner.
+ * Writes a WhatsApp job and its outbox rows through the caller's transaction, with its audit
+ * record: one `message_deliveries` row per member (`queued`, or `failed` at once when the mobile
+ * is not a WhatsApp number under the phone helper of `docs/domain.md`, "§5 Validation"). Direct
+ * jobs are written `running` and locked by `lockedBy`; the others `queued` for the sender worker.
  * @returns the job id and the rows, in the given member order.
  */
-export async function createReminderJob(
-  db: DbOrTx,
-  runner: ReminderJobRunner,
-  context: AuditContext,
-  payload: ReminderJobPayload,
-  recipients: Recipient[],
-  action: string,
+export async function insertReminderJob(
+  tx: DbOrTx,
+  input: NewReminderJob,
 ): Promise<{ jobId: string; rows: DeliveryWork[] }> {
-  return db.transaction(async (tx) => {
-    const [job] = await tx
-      .insert(backgroundJobs)
-      .values({
-        type: REMINDER_JOB_TYPE,
-        status: payload.direct ? 'running' : 'queued',
-        payload,
-        progress: { total: recipients.length, done: 0, sent: 0, failed: 0, unknown: 0 },
-        createdBy: context.actorId,
-        ...(payload.direct && { lockedBy: runner.workerId, lockedAt: sql`now()` as unknown as string }),
-      })
-      .returning({ id: backgroundJobs.id });
-    if (!job) throw new Error('job insert returned nothing');
-    const rows: DeliveryWork[] = [];
-    for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
-      const chunk = recipients.slice(start, start + INSERT_CHUNK);
-      const inserted = await tx
-        .insert(messageDeliveries)
-        .values(
-          chunk.map((member) => {
-            const recipient = toWhatsAppNumber(member.mobile);
-            return {
-              jobId: job.id,
-              memberId: member.id,
-              kind: payload.kind,
-              status: recipient ? 'queued' : 'failed',
-              recipient: recipient ?? member.mobile,
-              createdBy: context.actorId,
-              ...(!recipient && { errorCode: 'RECIPIENT', errorMessage: REMINDER_MSG.invalidRecipient }),
-            };
-          }),
-        )
-        .returning({
-          id: messageDeliveries.id,
-          memberId: messageDeliveries.memberId,
-          recipient: messageDeliveries.recipient,
-        });
-      const byMember = new Map(inserted.map((row) => [row.memberId, row]));
-      for (const member of chunk) {
-        const row = byMember.get(member.id);
-        if (!row) continue;
-        rows.push({
-          id: row.id,
-          jobId: job.id,
+  const { audit, payload, recipients } = input;
+  const [job] = await tx
+    .insert(backgroundJobs)
+    .values({
+      type: REMINDER_JOB_TYPE,
+      status: payload.direct ? 'running' : 'queued',
+      payload,
+      progress: { total: recipients.length, done: 0, sent: 0, failed: 0, unknown: 0 },
+      createdBy: audit.actorId,
+      ...(input.lockedBy && { lockedBy: input.lockedBy, lockedAt: sql`now()` as unknown as string }),
+    })
+    .returning({ id: backgroundJobs.id });
+  if (!job) throw new Error('job insert returned nothing');
+  const rows: DeliveryWork[] = [];
+  for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
+    rows.push(...(await insertDeliveries(tx, job.id, payload, audit, recipients.slice(start, start + INSERT_CHUNK))));
+  }
+  await recordAudit(tx, audit, {
+    action: input.action,
+    entityType: 'reminder_job',
+    entityId: job.id,
+    after: {
+      kind: payload.kind,
+      total: recipients.length,
+      ...(payload.paymentHeadId && { paymentHeadId: payload.paymentHeadId }),
+    },
+  });
+  return { jobId: job.id, rows };
+}
+
+/** One insert statement of a job's outbox rows; the rows in the given member order. */
+async function insertDeliveries(
+  tx: DbOrTx,
+  jobId: string,
+  payload: ReminderJobPayload,
+  audit: AuditContext,
+  chunk: Recipient[],
+): Promise<DeliveryWork[]> {
+  const inserted = await tx
+    .insert(messageDeliveries)
+    .values(
+      chunk.map((member) => {
+        const recipient = toWhatsAppNumber(member.mobile);
+        return {
+          jobId,
           memberId: member.id,
-          memberName: member.name,
-          mobile: member.mobile,
-          parishNumber: member.parishNumber,
-          recipient: row.recipient,
-        });
-      }
-    }
-    await recordAudit(tx, context, {
-      action,
-      entityType: 'reminder_job',
-      entityId: job.id,
-      after: {
-        kind: payload.kind,
-        total: recipients.length,
-        ...(payload.paymentHeadId && { paymentHeadId: payload.paymentHeadId }),
-      },
+          kind: payload.kind,
+          status: recipient ? 'queued' : 'failed',
+          recipient: recipient ?? member.mobile,
+          createdBy: audit.actorId,
+          ...(!recipient && { errorCode: 'RECIPIENT', errorMessage: REMINDER_MSG.invalidRecipient }),
+        };
+      }),
+    )
+    .returning({
+      id: messageDeliveries.id,
+      memberId: messageDeliveries.memberId,
+      recipient: messageDeliveries.recipient,
     });
-    return { jobId: job.id, rows };
+  const byMember = new Map(inserted.map((row) => [row.memberId, row]));
+  return chunk.flatMap((member) => {
+    const row = byMember.get(member.id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        jobId,
+        memberId: member.id,
+        memberName: member.name,
+        mobile: member.mobile,
+        parishNumber: member.parishNumber,
+        recipient: row.recipient,
+      },
+    ];
   });
 }
 
 /**
- * Immediate send to the selected members (`POST /api/admin/send-reminders`, section 7): the
- * `payment` template to each, one by one 1 s apart, each attempt recorded in the outbox under
- * one job. Members are distinct, active and must exist.
- * @returns `{results: {successful, failed, details[]}, jobId}` (section 3, "Reminder response").
+ * Immediate send to the selected members (`POST /api/admin/send-reminders`, `docs/domain.md`,
+ * "§7 API"): the `payment` template to each, one by one 1 s apart through the app's lane, each
+ * attempt recorded in the outbox under one job. Members are distinct, active and must exist.
+ * When `signal` aborts (the app is closing) the unsent rest stays queued and the job unlocked,
+ * so the sender worker of the next start finishes it.
+ * @returns `{results: {successful, failed, details[]}, jobId}` ("§3 Data", "Reminder response").
  * @throws AppError 503 when WhatsApp is not configured (nothing written); 404 for an unknown or
  *   inactive member id (nothing written).
  */
 export async function sendSelectedReminders(
-  app: FastifyInstance,
-  runner: ReminderJobRunner | null,
-  request: FastifyRequest,
-  memberIds: string[],
+  ctx: ServiceContext,
+  input: { memberIds: string[]; signal: AbortSignal },
 ): Promise<SendRemindersResult> {
-  const sender = requireRunner(app, runner);
-  const ids = [...new Set(memberIds)];
-  const found = await app.db
+  assertConfigured(ctx.config);
+  const ids = [...new Set(input.memberIds)];
+  const found = await ctx.db
     .select({ id: members.id, name: members.name, mobile: members.mobile, parishNumber: members.parishNumber })
     .from(members)
     .where(and(inArray(members.id, ids), eq(members.isActive, true)));
   if (found.length !== ids.length) throw notFound('Member not found');
   const byId = new Map(found.map((member) => [member.id, member]));
   const recipients = ids.map((id) => byId.get(id)).filter((member) => member !== undefined);
-  const { jobId, rows } = await createReminderJob(
-    app.db,
-    sender,
-    auditContextOf(request),
-    { kind: 'payment', direct: true },
-    recipients,
-    'reminders.send',
+  const payload: ReminderJobPayload = { kind: 'payment', direct: true };
+  const { jobId, rows } = await ctx.db.transaction((tx) =>
+    insertReminderJob(tx, {
+      audit: ctx.audit,
+      payload,
+      recipients,
+      action: 'reminders.send',
+      lockedBy: whatsAppLane(ctx).workerId,
+    }),
   );
   const details: SendRemindersResult['results']['details'] = [];
   for (const row of rows) {
     const member = { id: row.memberId, name: row.memberName, mobile: row.mobile, parishNumber: row.parishNumber };
-    const [current] = await app.db
+    const [current] = await ctx.db
       .select({ status: messageDeliveries.status, errorMessage: messageDeliveries.errorMessage })
       .from(messageDeliveries)
       .where(eq(messageDeliveries.id, row.id));
@@ -200,7 +207,7 @@ export async function sendSelectedReminders(
       details.push({ member, success: false, messageId: null, error: current.errorMessage, status: 'failed' });
       continue;
     }
-    const outcome = await sender.deliver(row, { kind: 'payment', direct: true });
+    const outcome = await deliverMessage(ctx, { work: row, payload, signal: input.signal });
     details.push({
       member,
       success: outcome.status === 'sent',
@@ -209,11 +216,11 @@ export async function sendSelectedReminders(
       status: outcome.status,
     });
   }
-  if (sender.stopped) {
-    // Shutting down mid-send: the runner of the next start finishes the queued rest.
-    await app.db.execute(sql`UPDATE background_jobs SET locked_by = NULL WHERE id = ${jobId}`);
+  if (input.signal.aborted) {
+    // Shutting down mid-send: the sender worker of the next start finishes the queued rest.
+    await ctx.db.execute(sql`UPDATE background_jobs SET locked_by = NULL WHERE id = ${jobId}`);
   } else {
-    await sender.finishJob(jobId);
+    await finishReminderJob(ctx, jobId);
   }
   const successful = details.filter((detail) => detail.success).length;
   return { results: { successful, failed: details.length - successful, details }, jobId };
@@ -221,18 +228,15 @@ export async function sendSelectedReminders(
 
 /**
  * Starts "send to all" (`POST /api/admin/send-all-reminders`): a background job sending the
- * `payment` template to every active member with a pending payment, name order, 1 s apart.
+ * `payment` template to every active member with a pending payment, name order, 1 s apart; the
+ * sender worker is woken after the commit.
  * @returns `{jobId, total}`; progress arrives as `reminders.progress` events.
- * @throws AppError 503 when not configured; 409 when a send-to-all is still running (WA-05) or
- *   nobody has a pending payment. Nothing is written in those cases.
+ * @throws AppError 503 when not configured; 409 when a send-to-all is still queued or running
+ *   (one at a time) or nobody has a pending payment. Nothing is written in those cases.
  */
-export async function startSendAll(
-  app: FastifyInstance,
-  runner: ReminderJobRunner | null,
-  request: FastifyRequest,
-): Promise<SendAllRemindersResult> {
-  const sender = requireRunner(app, runner);
-  const result = await app.db.transaction(async (tx) => {
+export async function startSendAll(ctx: ServiceContext): Promise<SendAllRemindersResult> {
+  assertConfigured(ctx.config);
+  const result = await ctx.db.transaction(async (tx) => {
     // One send-to-all at a time: a second click or a second admin waits for this lock, then sees the first job.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('whatsapp.send-all'))`);
     const [running] = await queryRows<{ id: string }>(
@@ -252,82 +256,37 @@ export async function startSendAll(
            ORDER BY m.name, m.id`,
     );
     if (recipients.length === 0) throw conflict(REMINDER_MSG.nobodyPending);
-    const payload: ReminderJobPayload = { kind: 'payment', all: true };
-    const { jobId } = await createReminderJob(
-      tx,
-      sender,
-      auditContextOf(request),
-      payload,
+    const { jobId } = await insertReminderJob(tx, {
+      audit: ctx.audit,
+      payload: { kind: 'payment', all: true },
       recipients,
-      'reminders.send_all',
-    );
+      action: 'reminders.send_all',
+    });
     return { jobId, total: recipients.length };
   });
-  sender.wake();
+  announceJobQueued(ctx);
   return result;
 }
 
 /**
- * Queues a notification job (issue 7, "notifications after tagging"): `assignment` texts for
- * members newly assigned a head, or the `success` template after an online payment. Only active
- * members; for assignments only those whose payment of that head is still pending.
- * @returns the job id, or null when nobody is left to message.
- */
-export async function queueNotification(
-  app: FastifyInstance,
-  runner: ReminderJobRunner,
-  kind: Exclude<ReminderKind, 'payment'>,
-  memberIds: string[],
-  paymentHeadId?: string,
-): Promise<string | null> {
-  if (memberIds.length === 0) return null;
-  const recipients = await queryRows<Recipient>(
-    app.db,
-    kind === 'assignment'
-      ? sql`SELECT m.id, m.name, m.mobile, m.parish_number AS "parishNumber"
-              FROM members m JOIN payments p ON p.member_id = m.id
-             WHERE m.is_active AND p.payment_head_id = ${paymentHeadId ?? null} AND p.status = 'pending'
-               AND m.id IN (SELECT unnest(${`{${memberIds.join(',')}}`}::uuid[]))
-             ORDER BY m.name, m.id`
-      : sql`SELECT m.id, m.name, m.mobile, m.parish_number AS "parishNumber"
-              FROM members m
-             WHERE m.is_active AND m.id IN (SELECT unnest(${`{${memberIds.join(',')}}`}::uuid[]))
-             ORDER BY m.name, m.id`,
-  );
-  if (recipients.length === 0) return null;
-  const { jobId } = await createReminderJob(
-    app.db,
-    runner,
-    SYSTEM_CONTEXT,
-    { kind, ...(paymentHeadId && { paymentHeadId }) },
-    recipients,
-    kind === 'assignment' ? 'notifications.assignment' : 'notifications.payment_success',
-  );
-  runner.wake();
-  return jobId;
-}
-
-/**
- * `POST /api/whatsapp/test`: the `hello_world` template to a number (phone helper of section 5).
- * Audited; not an outbox row (the number need not be a member's).
- * @throws AppError 503 when not configured; 400 for a number that is not 10 to 15 digits; 502
+ * `POST /api/whatsapp/test`: the `hello_world` template to a number (phone helper of
+ * `docs/domain.md`, "§5 Validation"). Audited; not an outbox row (the number need not be a member's).
+ * @throws AppError 503 when not configured; 400 for a number that is not 10 to 15 digits; 503
  *   with 'WhatsApp API Error: {status} - {body}' when WhatsApp refuses.
  */
 export async function sendTestMessage(
-  app: FastifyInstance,
-  runner: ReminderJobRunner | null,
-  request: FastifyRequest,
-  to: string,
+  ctx: ServiceContext,
+  input: { to: string },
 ): Promise<{ success: true; messageId: string }> {
-  const sender = requireRunner(app, runner);
-  const recipient = toWhatsAppNumber(to);
+  assertConfigured(ctx.config);
+  const recipient = toWhatsAppNumber(input.to);
   if (!recipient)
     throw new AppError(ErrorCode.VALIDATION_FAILED, REMINDER_MSG.invalidRecipient, [
       { field: 'to', message: REMINDER_MSG.invalidRecipient },
     ]);
   try {
-    const messageId = await sender.client.send(helloWorldTemplate(recipient));
-    await recordAudit(app.db, auditContextOf(request), {
+    const messageId = await whatsAppLane(ctx).client.send(helloWorldTemplate(recipient));
+    await recordAudit(ctx.db, ctx.audit, {
       action: 'whatsapp.test',
       entityType: 'whatsapp',
       after: { to: recipient, messageId },
@@ -349,7 +308,12 @@ function iso(value: string | Date | null): string | null {
  * the latest), its counts and up to `limit` deliveries in member name order.
  * @throws AppError 404 for an unknown job id.
  */
-export async function listDeliveries(db: DbOrTx, jobId: string | undefined, limit: number): Promise<DeliveriesResult> {
+export async function listDeliveries(
+  ctx: ServiceContext,
+  input: { jobId?: string | undefined; limit: number },
+): Promise<DeliveriesResult> {
+  const { db } = ctx;
+  const { jobId, limit } = input;
   const [job] = await queryRows<{
     id: string;
     status: ReminderJob['status'];

@@ -3,7 +3,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-import type { Db } from '../../db/client.ts';
+import { ErrorCode } from '@parish/shared';
+
+import type { ServiceContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /**
  * Checks `X-Hub-Signature-256: sha256=<hex>` against HMAC-SHA256 of the raw request bytes with
@@ -21,6 +24,33 @@ export function verifyWebhookSignature(
   const expected = createHmac('sha256', appSecret).update(rawBody).digest();
   const given = Buffer.from(match[1], 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The query of Meta's webhook verification handshake. */
+export const webhookHandshakeSchema = z.object({
+  'hub.mode': z.string().max(50).optional(),
+  'hub.verify_token': z.string().max(500).optional(),
+  'hub.challenge': z.string().max(500).optional(),
+});
+
+/**
+ * Meta's webhook verification handshake (`GET /api/whatsapp/webhook`): the challenge to echo
+ * when the mode is `subscribe` and the token is WHATSAPP_VERIFY_TOKEN.
+ * @returns `hub.challenge`, to answer as plain text
+ * @throws AppError 403 'Webhook verification failed' otherwise, or when no verify token is set
+ */
+export function answerWebhookHandshake(ctx: ServiceContext, query: z.infer<typeof webhookHandshakeSchema>): string {
+  const { verifyToken } = ctx.config.whatsapp;
+  const challenge = query['hub.challenge'];
+  if (
+    !verifyToken ||
+    query['hub.mode'] !== 'subscribe' ||
+    query['hub.verify_token'] !== verifyToken ||
+    challenge === undefined
+  ) {
+    throw new AppError(ErrorCode.FORBIDDEN, 'Webhook verification failed');
+  }
+  return challenge;
 }
 
 /** One status of the `messages` webhook field (C.5). */
@@ -73,7 +103,8 @@ const RANK: Record<string, number> = { queued: 0, sending: 0, unknown: 0, sent: 
  * `delivered` after `read` and `failed` after `delivered` change nothing.
  * @returns how many deliveries changed.
  */
-export async function applyWebhookStatuses(db: Db, body: WebhookBody): Promise<number> {
+export async function applyWebhookStatuses(ctx: ServiceContext, body: WebhookBody): Promise<number> {
+  const { db } = ctx;
   let changed = 0;
   const statuses = (body.entry ?? []).flatMap((entry) =>
     (entry.changes ?? []).flatMap((change) => change.value?.statuses ?? []),

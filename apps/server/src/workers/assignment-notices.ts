@@ -1,0 +1,49 @@
+import { systemContext, type AppDeps } from '../context.ts';
+import type { AppEvent } from '../lib/events.ts';
+import { NOTIFICATIONS_AUDIT, queueAssignmentNotices } from '../modules/reminders/notifications.ts';
+
+/** A running assignment-notice listener. */
+export interface AssignmentNotices {
+  /** Stops listening and waits for the notices being queued. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** The head and the newly assigned members of a `head.updated` event, or null. */
+function assignmentOf(event: AppEvent): { paymentHeadId: string; memberIds: string[] } | null {
+  if (event.type !== 'head.updated') return null;
+  const data = event.data ?? {};
+  const memberIds = Array.isArray(data.assignedMemberIds) ? data.assignedMemberIds.map(String) : [];
+  const paymentHeadId = typeof data.paymentHeadId === 'string' ? data.paymentHeadId : undefined;
+  return memberIds.length > 0 && paymentHeadId ? { paymentHeadId, memberIds } : null;
+}
+
+/**
+ * The assignment-notice worker (on when WhatsApp is configured and WHATSAPP_NOTIFY_ON_ASSIGN is
+ * set; it does not depend on WHATSAPP_WORKER): listens to `head.updated` change events, published
+ * after the tagging commits, and queues the new-assignment text for the newly assigned members
+ * (`queueAssignmentNotices`, audited as the WhatsApp notifications). The sender worker sends it.
+ * Errors are logged, never thrown.
+ */
+export function startAssignmentNotices(deps: AppDeps): AssignmentNotices {
+  const { configured, notifyOnAssign } = deps.config.whatsapp;
+  if (!configured || !notifyOnAssign) return { stop: async () => undefined };
+  const ctx = systemContext(deps, NOTIFICATIONS_AUDIT);
+  const pending = new Set<Promise<unknown>>();
+  let stopped = false;
+  const unsubscribe = deps.events.subscribe((event) => {
+    const assignment = stopped ? null : assignmentOf(event);
+    if (!assignment) return;
+    const work = queueAssignmentNotices(ctx, assignment).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'whatsapp notification failed'),
+    );
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  });
+  return {
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Config } from '../config/env.ts';
+import type { AppDeps } from '../context.ts';
+import { startAssignmentNotices } from './assignment-notices.ts';
+import { startEventRelay } from './event-relay.ts';
+import { startReminderSender } from './reminder-sender.ts';
+
+/**
+ * The background workers of a server process. They are started by the entry point
+ * (`src/server.ts`) once the app is built, never by the route plugins, and business modules
+ * never import them: a worker calls module services with a system context
+ * (`docs/ARCHITECTURE.md`, the module boundaries; the ESLint rule forbids the other direction).
+ */
+
+/** A started worker: the way to stop it. */
+export interface WorkerHandle {
+  /** Stops the worker and waits for its work in progress to end or be handed back. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Which workers to start; each switches one off when false. */
+export interface WorkerFlags {
+  /**
+   * WHATSAPP_WORKER (default true): send the queued WhatsApp jobs and notifications from this
+   * process (`reminder-sender.ts`); only when WhatsApp is configured.
+   */
+  whatsAppSender: boolean;
+  /**
+   * EVENT_RELAY (default true): relay change events to and from the other server processes over
+   * PostgreSQL LISTEN/NOTIFY (`event-relay.ts`); only on PostgreSQL.
+   */
+  eventRelay: boolean;
+}
+
+/** The flags the configuration asks for: WHATSAPP_WORKER and EVENT_RELAY. */
+export function workerFlagsOf(config: Config): WorkerFlags {
+  return { whatsAppSender: config.whatsapp.worker, eventRelay: config.eventRelay };
+}
+
+/**
+ * Starts the workers the flags and the configuration call for:
+ * - the event relay (`eventRelay`, PostgreSQL only);
+ * - the assignment-notice listener (WhatsApp configured and WHATSAPP_NOTIFY_ON_ASSIGN);
+ * - the WhatsApp sender (`whatsAppSender`, WhatsApp configured).
+ * @param deps the app's dependencies (`app.deps`), shared with its requests
+ * @returns one handle whose `stop` stops them all, in the reverse order (idempotent)
+ */
+export async function startWorkers(
+  deps: AppDeps,
+  flags: WorkerFlags = workerFlagsOf(deps.config),
+): Promise<WorkerHandle> {
+  const started: WorkerHandle[] = [];
+  if (flags.eventRelay) started.push(await startEventRelay(deps));
+  started.push(startAssignmentNotices(deps));
+  if (flags.whatsAppSender && deps.config.whatsapp.configured) started.push(startReminderSender(deps));
+  let stopping: Promise<void> | null = null;
+  return {
+    stop() {
+      stopping ??= (async () => {
+        for (const worker of started.reverse()) {
+          await worker.stop().catch((error: unknown) => deps.log.error({ err: error }, 'a worker failed to stop'));
+        }
+      })();
+      return stopping;
+    },
+  };
+}

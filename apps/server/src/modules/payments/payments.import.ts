@@ -206,7 +206,8 @@ type HeadTarget = { id: string; year: number; dueDate: string | null };
  *    with `ON CONFLICT (member_id, payment_head_id) DO NOTHING`, so a rerun creates no duplicates
  *    and a paid payment is never changed. Bulk statements use unnest arrays, never per-row inserts.
  *    After each batch commits, `head.updated` per head with the members assigned, and
- *    `member.updated` when members were created, go to `ctx.events` (`docs/ARCHITECTURE.md`, "Live updates").
+ *    `member.updated` when members were created, go to `ctx.events` (`docs/ARCHITECTURE.md`,
+ *    "Live updates").
  *
  * A batch whose transaction fails is rolled back whole and its rows reported as errors; earlier
  * batches stay committed, and uploading the same file again completes the import.

@@ -286,8 +286,8 @@ async function applyTagPlan(
 }
 
 /**
- * Tags members to a head (`docs/domain.md`, "Saving tags"), all in ONE transaction with one audit event
- * (`ctx.audit`) listing the member ids added, updated and revoked:
+ * Tags members to a head (`docs/domain.md`, "Saving tags"), all in ONE transaction with one
+ * audit event (`ctx.audit`) listing the member ids added, updated and revoked:
  * - with `replacePending`, the head's pending payments of members not selected are revoked first
  *   (never paid ones, never ones an online checkout refers to);
  * - a selected member without a payment of the head gets one (custom amount, else the head's);
@@ -338,9 +338,10 @@ export async function assignPayments(ctx: ServiceContext, input: AssignInput): P
 }
 
 /**
- * Revokes the head's pending payments of the given members (`docs/domain.md`, "Cancel tags") in one
- * transaction with its audit event (`ctx.audit`). Paid payments, and payments an online checkout
- * refers to, are never revoked. After the commit a `head.updated` event names the members revoked.
+ * Revokes the head's pending payments of the given members (`docs/domain.md`, "Cancel tags") in
+ * one transaction with its audit event (`ctx.audit`). Paid payments, and payments an online
+ * checkout refers to, are never revoked. After the commit a `head.updated` event names the members
+ * revoked.
  * @throws 404 'Payment head or member not found.' when the head does not exist.
  */
 export async function revokePayments(

@@ -38,8 +38,9 @@ import { num } from './report-sql.ts';
  * CSV downloads: every report tab and the full export, with dated file names (`docs/domain.md`,
  * "File names"). Rows are produced page by page and written to the reply as they come, so an
  * export of a million payments never sits in memory (`docs/domain.md`, "D3 Streamed export").
- * Every cell passes through `neutralizeCsvRows` (`docs/domain.md`, "EX-01 CSV injection"). Amounts are plain rupees with two decimals (no grouping, so spreadsheets
- * read them as numbers); dates dd/mm/yyyy in the parish time zone.
+ * Every cell passes through `neutralizeCsvRows` (`docs/domain.md`, "EX-01 CSV injection").
+ * Amounts are plain rupees with two decimals (no grouping, so spreadsheets read them as numbers);
+ * dates dd/mm/yyyy in the parish time zone.
  */
 
 /** Rows fetched per database round trip while streaming. */

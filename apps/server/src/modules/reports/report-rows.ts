@@ -259,7 +259,7 @@ export const HEAD_SUMMARY = sql`SELECT payment_head_id, sum(count) AS total,
            coalesce(sum(amount_paise) FILTER (WHERE status <> 'paid'), 0) AS outstanding
       FROM payment_head_status_summary GROUP BY payment_head_id`;
 
-/** One page of payment head analysis rows, sorted by head name (section 2) unless asked otherwise. */
+/** One page of payment head analysis rows, by head name unless asked otherwise (`docs/domain.md`, "Reports and Analytics"). */
 export async function headRows(rc: ReportContext, filters: ReportFilters, limit: number, offset: number) {
   const search = filters.search ? sql`h.name ILIKE ${likePattern(filters.search)}` : sql`true`;
   const rows = await queryRows<Record<string, unknown>>(
@@ -380,7 +380,7 @@ const DETAILS_ORDER: Record<string, SQL> = {
   date: sql`p.created_at`,
 };
 
-/** One page of payment details: every payment, by member name (section 2) unless asked otherwise. */
+/** One page of payment details: every payment, by member name unless asked otherwise (`docs/domain.md`, "Reports and Analytics"). */
 export async function detailsRows(rc: ReportContext, filters: ReportFilters, limit: number, offset: number) {
   const order =
     filters.sortBy === 'member'

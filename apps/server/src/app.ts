@@ -12,18 +12,19 @@ import {
 import helmet from 'helmet';
 
 import type { Config } from './config/env.ts';
+import { systemContext } from './context.ts';
 import { gatewayCspSources } from './config/gateways.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
 import { routeModules } from './modules/index.ts';
-import { ensureParishTimezone } from './modules/reports/parish-calendar.ts';
+import { syncParishTimezone } from './modules/reports/parish-calendar.ts';
 import { ensureParishSettings } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
-import { APP_VERSION } from './modules/health/health.routes.ts';
+import { APP_VERSION } from './modules/health/health.service.ts';
 import './types.ts';
 
 /** What `buildApp` needs: configuration and an open database; the clock is injectable for tests. */
@@ -138,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webAppPlugin);
 
   await ensureParishSettings(database.db, config.parishName);
-  await ensureParishTimezone(database.db, config.parishTimezone);
+  await syncParishTimezone(systemContext(app.deps), { timezone: config.parishTimezone });
   const firstAdmin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
   if (firstAdmin.generatedPassword) {
     options.onGeneratedAdminPassword?.(config.adminUsername, firstAdmin.generatedPassword);

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { checkHealth } from './health.service.ts';
 
 /** Kept here for `app.ts` and the tests, which import the version from the routes file. */
-export { APP_VERSION } from './health.service.ts';
 
 /** `GET /api/health`: `{status:"ok", db:"ok", version}`, or 503 when the database does not answer. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {

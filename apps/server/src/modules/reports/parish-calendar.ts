@@ -50,13 +50,6 @@ export async function syncParishTimezone(ctx: ServiceContext, input: { timezone:
   await storeParishTimezone(ctx.db, input.timezone);
 }
 
-/**
- * @deprecated The start-up call of `buildApp` (`app.ts`), kept until it calls
- *   {@link syncParishTimezone} with `systemContext(app.deps)`.
- */
-export async function ensureParishTimezone(db: Db, timezone: string): Promise<void> {
-  await storeParishTimezone(db, timezone);
-}
 
 /** The transaction of {@link syncParishTimezone}. */
 async function storeParishTimezone(db: Db, timezone: string): Promise<void> {

@@ -4,11 +4,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Lint rules and module boundaries (design/style.md, section 7.4):
+ * Lint rules and module boundaries (docs/ARCHITECTURE.md, "Module boundaries"):
  * - packages/shared imports no app, no node:*, no react, no drizzle;
  * - the web app never imports the server, and the server never imports the web app;
  * - server plugins and lib do not import business modules;
- * - business modules do not import the background workers (workers call modules, not the reverse).
+ * - business modules do not import the background workers (workers call modules, not the reverse);
+ * - no server function is longer than 120 lines.
  */
 export default tseslint.config(
   {
@@ -108,6 +109,15 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // A function a newcomer can read at once: at most 120 lines from its first line to its last,
+    // nested functions included, so that a route plugin registers routes and delegates.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false, IIFEs: true }],
     },
   },
 );

@@ -10,9 +10,9 @@ import {
 
 import type { AppEvent } from '../src/lib/events.ts';
 import { SANDBOX_SECRETS } from '../src/config/gateways.ts';
-import { sandboxStoreOf } from '../src/modules/gateways/sandbox-store.ts';
+import { sandboxStoreOf } from '../src/modules/gateways/sandbox/sandbox-store.ts';
 import { recheckPendingTransactions } from '../src/modules/gateways/settle.ts';
-import { buildWorldlineResponse, verifyWorldlineResponse } from '../src/modules/gateways/worldline-hash.ts';
+import { buildWorldlineResponse, verifyWorldlineResponse } from '../src/modules/gateways/worldline/worldline-hash.ts';
 import {
   auditActions,
   due,

@@ -37,7 +37,7 @@ import { selectTransactionRecords } from '../portal/portal.service.ts';
 import { createRazorpayOrder } from './gateway-apis.ts';
 import { GatewayUnavailableError } from './gateway-client.ts';
 import { newTxnId, prepareOrder, recordPendingTransaction, type OrderLine } from './orders.service.ts';
-import { verifyRazorpayCheckoutSignature, verifyRazorpayWebhookSignature } from './razorpay-signature.ts';
+import { verifyRazorpayCheckoutSignature, verifyRazorpayWebhookSignature } from './razorpay/razorpay-signature.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 import {
   findTransaction,
@@ -46,7 +46,7 @@ import {
   settleTransaction,
   transactionResult,
 } from './settle.ts';
-import { verifyWorldlineResponse, worldlineRequestToken } from './worldline-hash.ts';
+import { verifyWorldlineResponse, worldlineRequestToken } from './worldline/worldline-hash.ts';
 
 const errors = {
   400: errorBodySchema,

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { errorBodySchema, formatINR, parseRupeesToPaise } from '@parish/shared';
 
 import { escapeHtml } from '../collections/receipt-html.ts';
-import { razorpayCheckoutSignature, hexEquals } from './razorpay-signature.ts';
+import { razorpayCheckoutSignature, hexEquals } from './razorpay/razorpay-signature.ts';
 import { razorpayAuthHeader } from './gateway-client.ts';
-import { sandboxStoreOf, type SandboxRazorpayPayment } from './sandbox-store.ts';
-import { buildWorldlineResponse, worldlineRequestToken } from './worldline-hash.ts';
+import { sandboxStoreOf, type SandboxRazorpayPayment } from './sandbox/sandbox-store.ts';
+import { buildWorldlineResponse, worldlineRequestToken } from './worldline/worldline-hash.ts';
 
 /**
  * THE SANDBOX GATEWAYS (not part of the product's payment logic): when a gateway has no live

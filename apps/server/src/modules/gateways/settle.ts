@@ -24,7 +24,7 @@ import {
 } from './gateway-apis.ts';
 import { GatewayUnavailableError } from './gateway-client.ts';
 import { CHECKOUT_HOLD_MS } from './orders.service.ts';
-import type { WorldlineResponse } from './worldline-hash.ts';
+import type { WorldlineResponse } from './worldline/worldline-hash.ts';
 
 /**
  * Settling an online transaction (`api-contract.md`, "Gateway B": "Settling a transaction

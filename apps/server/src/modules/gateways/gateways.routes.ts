@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 import { sandboxModeOn } from '../../config/gateways.ts';
-import { systemContext } from '../../context.ts';
 import { razorpayNewsRoutes, razorpayRoutes } from './razorpay.routes.ts';
-import { recheckPendingTransactions } from './recheck.ts';
+import { startGatewayRecheck } from './recheck-timer.ts';
 import { addFormBodyParser } from './request-bodies.ts';
 import { sandboxPlugin } from './sandbox/sandbox.plugin.ts';
 import { worldlineRoutes } from './worldline.routes.ts';
@@ -24,22 +23,12 @@ export async function gatewaysRoutes(app: FastifyInstance): Promise<void> {
 
   const seconds = app.config.gatewayRecheckSeconds;
   if (seconds > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    let running = false;
+    let recheck: { stop(): Promise<void> } | undefined;
     app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        recheckPendingTransactions(systemContext(app.deps))
-          .catch((error: unknown) => app.log.error({ err: error }, 'gateway re-check failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, seconds * 1000);
-      timer.unref();
+      recheck = startGatewayRecheck(app.deps, seconds);
     });
     app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
+      await recheck?.stop();
     });
   }
 }

@@ -57,9 +57,9 @@ export async function findTransactionByOrderId(
 
 /**
  * The verify answer for a transaction as it stands: `success`, the message (`message`, else by
- * status: 'Payment successful', 'Payment pending', or the transaction's error message), the
- * status and code, its payment ids (sorted), how many of them this transaction paid (read from
- * the payments), and the amount in rupees.
+ * status: `GATEWAY_MSG.paymentSuccessful`, `GATEWAY_MSG.paymentPending`, or the transaction's
+ * error message, else 'Payment failed'), the status and code, its payment ids (sorted), how many
+ * of them this transaction paid (read from the payments), and the amount in rupees.
  */
 export async function transactionResult(
   ctx: Pick<ServiceContext, 'db'>,
@@ -117,7 +117,7 @@ export async function settleTransaction(
  *   message, audit `transaction.failed`.
  * - Mismatch (amount, transaction id, reference, status): never paid; audit
  *   `transaction.verification_mismatch`; an amount mismatch also fails the transaction for staff
- *   review (answered with its message), the others stay pending (answered 'Payment pending').
+ *   review (answered with its message), the others stay pending (`GATEWAY_MSG.paymentPending`).
  * @throws 404 'Transaction not found' when there is no row or it belongs to another gateway.
  */
 export async function settleFoundTransaction(

@@ -46,7 +46,7 @@ export type ReturnAnswer<Settled = object> =
  * and every amount computed from the database ({@link prepareOrder}), then the gateway's order is
  * opened and the pending transaction recorded (audited as the member).
  * @throws 400 'Please enter a valid amount' below the gateway's minimum (Razorpay ₹1.00); 503
- * 'Could not create the payment order…' when the gateway cannot be reached; 400/404/409 as
+ * 'Failed to create payment order' when the gateway cannot be reached; 400/404/409 as
  * {@link prepareOrder} and {@link recordPendingTransaction}.
  */
 export async function openCheckout<Evidence, Checkout>(

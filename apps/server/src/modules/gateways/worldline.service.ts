@@ -42,8 +42,8 @@ export function createWorldlineCheckout(
  * security event), then settles the transaction it names.
  * @param input `via`: the route that received it, for the audit trail
  * @returns the settled answer with the gateway's reference (tpsl_txn_id); or, refused, 'Invalid
- * response from the payment gateway' without `msg`, 'Payment verification failed…' when the hash
- * does not verify, 'Transaction not found' for an unknown transaction.
+ * response format from payment gateway' without `msg`, 'Payment verification failed…' when the
+ * hash does not verify, 'Transaction not found' for an unknown transaction.
  */
 export async function worldlineReturn(
   ctx: ServiceContext,

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GATEWAY_MSG, type RazorpayConfig, type RazorpayOrder, type VerifyResult } from '@parish/shared';
 
 import { SANDBOX_SECRETS } from '../src/config/gateways.ts';
-import { recheckPendingTransactions } from '../src/modules/gateways/settle.ts';
+import { systemContext } from '../src/context.ts';
+import { recheckPendingTransactions } from '../src/modules/gateways/recheck.ts';
 import {
   auditActions,
   due,
@@ -217,7 +218,7 @@ describe('Razorpay', () => {
     await expectUnpaid(t.app, a);
     t.app.config.razorpay.apiUrl = SANDBOX_API;
     t.clock.advance(3 * 60 * 1000);
-    await recheckPendingTransactions(t.app);
+    await recheckPendingTransactions(systemContext(t.app.deps));
     expect((await paymentRow(t.app, a)).status).toBe('paid');
     expect((await transactionRow(t.app, orderA3.txnId)).status).toBe('success');
   });

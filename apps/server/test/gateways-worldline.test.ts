@@ -10,9 +10,10 @@ import {
 
 import type { AppEvent } from '../src/lib/events.ts';
 import { SANDBOX_SECRETS } from '../src/config/gateways.ts';
-import { sandboxStoreOf } from '../src/modules/gateways/sandbox-store.ts';
-import { recheckPendingTransactions } from '../src/modules/gateways/settle.ts';
-import { buildWorldlineResponse, verifyWorldlineResponse } from '../src/modules/gateways/worldline-hash.ts';
+import { systemContext } from '../src/context.ts';
+import { recheckPendingTransactions } from '../src/modules/gateways/recheck.ts';
+import { sandboxStoreOf } from '../src/modules/gateways/sandbox/sandbox-store.ts';
+import { buildWorldlineResponse, verifyWorldlineResponse } from '../src/modules/gateways/worldline/worldline-hash.ts';
 import {
   auditActions,
   due,
@@ -310,7 +311,7 @@ describe('Worldline settling', () => {
     await expectUnpaid(t.app, misc);
     t.app.config.worldline.statusUrl = SANDBOX_STATUS_URL;
     t.clock.advance(3 * 60 * 1000);
-    expect(await recheckPendingTransactions(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await recheckPendingTransactions(systemContext(t.app.deps))).toBeGreaterThanOrEqual(1);
     expect((await paymentRow(t.app, misc)).status).toBe('paid');
     expect((await transactionRow(t.app, order.txnId)).status).toBe('success');
   });

@@ -4,8 +4,9 @@ import { z } from 'zod';
  * Online payment settings (`gateways-and-messaging.md` A and B): each gateway is `live` when its
  * credentials are set, else `sandbox`, where the server plays the gateway itself under
  * `/api/sandbox/…` with the published {@link SANDBOX_SECRETS}. The product's code path is the
- * same in both modes: only base URLs and secrets differ. A URL that starts with `/` is one of the
- * server's own routes (called in-process through `app.inject`); any other URL is fetched.
+ * same in both modes: only base URLs and secrets differ. In sandbox mode a URL that starts with
+ * `/` is the server's own sandbox API (answered in-process by the sandbox transport); any other
+ * URL is fetched.
  */
 
 /** Environment variables of online payment (documented in the README, "Online payment"). */
@@ -139,6 +140,15 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
         },
     gatewayRecheckSeconds: v.GATEWAY_RECHECK_SECONDS,
   };
+}
+
+/**
+ * Whether sandbox mode is on: at least one gateway has no live credentials (each gateway is live
+ * only with both of its credentials, {@link loadGatewaySettings}). Then the sandbox gateways are
+ * served and the gateway calls go through the sandbox transport.
+ */
+export function sandboxModeOn(settings: GatewaySettings): boolean {
+  return settings.worldline.mode === 'sandbox' || settings.razorpay.mode === 'sandbox';
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Config } from '../config/env.ts';
 import type { AppDeps } from '../context.ts';
 import { startAssignmentNotices } from './assignment-notices.ts';
 import { startEventRelay } from './event-relay.ts';
+import { startGatewayRecheck } from './gateway-recheck.ts';
 import { startReminderSender } from './reminder-sender.ts';
 
 /**
@@ -29,18 +30,28 @@ export interface WorkerFlags {
    * PostgreSQL LISTEN/NOTIFY (`event-relay.ts`); only on PostgreSQL.
    */
   eventRelay: boolean;
+  /**
+   * GATEWAY_RECHECK_SECONDS (default 60; 0 turns it off): how often this process re-checks pending
+   * online transactions with their gateway (`gateway-recheck.ts`).
+   */
+  gatewayRecheckSeconds: number;
 }
 
-/** The flags the configuration asks for: WHATSAPP_WORKER and EVENT_RELAY. */
+/** The flags the configuration asks for: WHATSAPP_WORKER, EVENT_RELAY and GATEWAY_RECHECK_SECONDS. */
 export function workerFlagsOf(config: Config): WorkerFlags {
-  return { whatsAppSender: config.whatsapp.worker, eventRelay: config.eventRelay };
+  return {
+    whatsAppSender: config.whatsapp.worker,
+    eventRelay: config.eventRelay,
+    gatewayRecheckSeconds: config.gatewayRecheckSeconds,
+  };
 }
 
 /**
  * Starts the workers the flags and the configuration call for:
  * - the event relay (`eventRelay`, PostgreSQL only);
  * - the assignment-notice listener (WhatsApp configured and WHATSAPP_NOTIFY_ON_ASSIGN);
- * - the WhatsApp sender (`whatsAppSender`, WhatsApp configured).
+ * - the WhatsApp sender (`whatsAppSender`, WhatsApp configured);
+ * - the gateway re-check (`gatewayRecheckSeconds` above 0).
  * @param deps the app's dependencies (`app.deps`), shared with its requests
  * @returns one handle whose `stop` stops them all, in the reverse order (idempotent)
  */
@@ -52,6 +63,7 @@ export async function startWorkers(
   if (flags.eventRelay) started.push(await startEventRelay(deps));
   started.push(startAssignmentNotices(deps));
   if (flags.whatsAppSender && deps.config.whatsapp.configured) started.push(startReminderSender(deps));
+  if (flags.gatewayRecheckSeconds > 0) started.push(startGatewayRecheck(deps, flags.gatewayRecheckSeconds));
   let stopping: Promise<void> | null = null;
   return {
     stop() {

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-
 /**
- * HTTP calls to the gateways' server APIs (Worldline paynimoV2.req, Razorpay REST). A URL that
- * starts with `/` is the server's own sandbox route, called in-process through `app.inject`
- * (same request and response bytes, no network); any other URL is fetched over HTTPS with a
- * 10-second timeout (`security-and-reliability.md` RS-03). TLS verification is never turned off.
+ * HTTP calls to the gateways' server APIs (Worldline paynimoV2.req, Razorpay REST), through an
+ * injected {@link GatewayTransport}: {@link fetchTransport} over HTTPS with a 10-second timeout
+ * in production (TLS verification is never turned off); in sandbox mode a transport that answers
+ * the server's own sandbox API in-process (`sandbox/sandbox-transport.ts`). The client itself
+ * only serialises the request, and checks and parses the answer (`docs/ARCHITECTURE.md`,
+ * "Payment gateways").
  */
 
 /** The gateway could not be reached, timed out, or answered something that is not its API's JSON. */
@@ -18,7 +18,7 @@ export class GatewayUnavailableError extends Error {
 /** Timeout of one gateway call, in milliseconds. */
 export const GATEWAY_TIMEOUT_MS = 10_000;
 
-/** One HTTP request to a gateway API. */
+/** One HTTP request to a gateway API: `body` is sent as JSON. */
 export interface GatewayRequest {
   method: 'GET' | 'POST';
   url: string;
@@ -26,51 +26,63 @@ export interface GatewayRequest {
   body?: unknown;
 }
 
+/** What a transport carries: the request with its headers complete and its body as JSON text. */
+export interface TransportRequest {
+  method: 'GET' | 'POST';
+  /** An absolute URL, or (sandbox) a path of the server's own `/api/sandbox/…` API. */
+  url: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** The JSON text of the body, or undefined for none. */
+  body?: string | undefined;
+}
+
+/** What came back: the HTTP status and the body text. */
+export interface TransportResponse {
+  status: number;
+  text: string;
+}
+
 /**
- * Sends a request to a gateway API and returns the parsed JSON body with the status.
+ * Sends one request and answers the status and body text. It may throw on a network error or
+ * a timeout ({@link callGateway} turns that into a {@link GatewayUnavailableError}).
+ */
+export type GatewayTransport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** The real transport: `fetch` with a {@link GATEWAY_TIMEOUT_MS} timeout. */
+export const fetchTransport: GatewayTransport = async (request) => {
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body !== undefined && { body: request.body }),
+    signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+  });
+  return { status: response.status, text: await response.text() };
+};
+
+/**
+ * Sends a request to a gateway API through `transport` and returns the status with the parsed
+ * JSON body (`accept: application/json`; `content-type: application/json` when there is a body).
  * @throws GatewayUnavailableError on a network error, timeout, 5xx or a body that is not JSON.
  */
 export async function callGateway(
-  app: FastifyInstance,
+  transport: GatewayTransport,
   request: GatewayRequest,
 ): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
   if (payload !== undefined) headers['content-type'] = 'application/json';
-  let status: number;
-  let text: string;
+  let answer: TransportResponse;
   try {
-    if (request.url.startsWith('/') && !request.url.startsWith('//')) {
-      const response = await app.inject({
-        method: request.method,
-        url: request.url,
-        headers,
-        ...(payload !== undefined && { payload }),
-      });
-      status = response.statusCode;
-      text = response.body;
-    } else {
-      const response = await fetch(request.url, {
-        method: request.method,
-        headers,
-        ...(payload !== undefined && { body: payload }),
-        signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
-      });
-      status = response.status;
-      text = await response.text();
-    }
+    answer = await transport({ method: request.method, url: request.url, headers, body: payload });
   } catch (error) {
     throw new GatewayUnavailableError(`gateway call failed: ${(error as Error).message}`);
   }
+  const { status, text } = answer;
   if (status >= 500) throw new GatewayUnavailableError(`gateway answered ${status}`);
   try {
     return { status, body: JSON.parse(text) as unknown };
   } catch {
     throw new GatewayUnavailableError(`gateway answered ${status} with a body that is not JSON`);
   }
-}
-
-/** `Authorization: Basic base64(key_id:key_secret)` for the Razorpay API (B.1). */
-export function razorpayAuthHeader(keyId: string, keySecret: string): string {
-  return `Basic ${Buffer.from(`${keyId}:${keySecret}`, 'utf8').toString('base64')}`;
 }

@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto';
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { GATEWAY_MSG, MSG, parseRupeesToPaise, paiseToRupees } from '@parish/shared';
 
+import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { auditContextOf, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
- * Creating an online order (specification sections 4 and 5; `api-contract.md` "Gateway B"):
+ * Creating an online order (`docs/domain.md`, "§4 Payment rules" and "§5 Validation"):
  * the payments come from the signed-in member's own rows, every amount is recomputed from the
  * database, the arrears gate applies, and a pending transaction with its items is recorded in one
  * database transaction with an audit event.
@@ -41,7 +41,7 @@ export interface OrderMember {
   email: string | null;
 }
 
-/** What the caller asked to pay. */
+/** What the caller asked to pay: payment ids and/or payment head ids, custom rupee amounts by payment id. */
 export interface OrderRequest {
   paymentIds?: string[] | undefined;
   paymentHeads?: { paymentHeadId: string }[] | undefined;
@@ -96,14 +96,15 @@ async function loadLines(db: DbOrTx, memberId: string, ids: string[], lock: bool
  *   arrears exist"; one order that pays arrears and current dues would let a failed arrear
  *   settle the current due first).
  * - A payment held by another pending checkout younger than {@link CHECKOUT_HOLD_MS}: 409.
+ * @param input what the member `memberId` (from the caller's token) asked to pay
  * @returns the member, the lines and the total in paise.
  */
 export async function prepareOrder(
-  app: FastifyInstance,
-  memberId: string,
-  input: OrderRequest,
+  ctx: ServiceContext,
+  input: OrderRequest & { memberId: string },
 ): Promise<{ member: OrderMember; lines: OrderLine[]; totalPaise: number }> {
-  const [member] = await app.db
+  const { memberId } = input;
+  const [member] = await ctx.db
     .select({
       id: members.id,
       name: members.name,
@@ -119,7 +120,7 @@ export async function prepareOrder(
   const ids = new Set(input.paymentIds ?? []);
   const headIds = [...new Set((input.paymentHeads ?? []).map((h) => h.paymentHeadId))];
   if (headIds.length > 0) {
-    const rows = await app.db
+    const rows = await ctx.db
       .select({ id: payments.id, headId: payments.paymentHeadId })
       .from(payments)
       .where(and(eq(payments.memberId, memberId), inArray(payments.paymentHeadId, headIds)));
@@ -130,21 +131,21 @@ export async function prepareOrder(
     }
   }
   if (ids.size === 0) throw badRequest(GATEWAY_MSG.noPayments, 'paymentIds');
-  const rows = await loadLines(app.db, memberId, [...ids], false);
+  const rows = await loadLines(ctx.db, memberId, [...ids], false);
   if (rows.length !== ids.size) throw notFound(MSG.notFound);
   if (rows.some((row) => row.status === 'paid')) throw conflict(GATEWAY_MSG.alreadyPaid);
   if (rows.some((row) => row.status !== 'pending')) throw conflict(GATEWAY_MSG.alreadyPaid);
 
   if (rows.some((row) => row.headType === 'current due')) {
     const [arrear] = await queryRows<{ id: string }>(
-      app.db,
+      ctx.db,
       sql`select p.id from payments p join payment_heads h on h.id = p.payment_head_id
           where p.member_id = ${memberId} and p.status = 'pending' and h.type = 'arrear' limit 1`,
     );
     if (arrear) throw badRequest(GATEWAY_MSG.arrearsFirst, 'paymentIds');
   }
 
-  await assertNotHeld(app, app.db, memberId, [...ids]);
+  await assertNotHeld(ctx, ctx.db, memberId, [...ids]);
 
   const custom = input.customAmounts ?? {};
   const lines = rows
@@ -163,8 +164,8 @@ export async function prepareOrder(
 }
 
 /** 409 while a pending checkout younger than the hold holds one of the payments. */
-async function assertNotHeld(app: FastifyInstance, db: DbOrTx, memberId: string, paymentIds: string[]) {
-  const since = new Date(app.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
+async function assertNotHeld(ctx: ServiceContext, db: DbOrTx, memberId: string, paymentIds: string[]) {
+  const since = new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
   const held = await db
     .select({ id: transactions.id })
     .from(transactions)
@@ -186,13 +187,13 @@ async function assertNotHeld(app: FastifyInstance, db: DbOrTx, memberId: string,
  * event `transaction.created`. The payments are locked and checked again (still the member's,
  * still pending, not held), so two concurrent orders for one payment cannot both be recorded;
  * pending checkouts older than {@link CHECKOUT_HOLD_MS} that hold them are marked failed
- * (abandoned) with their own audit event.
+ * (abandoned) with their own audit event; audited as `ctx.audit` (the paying member).
+ * @param order the lines' and the total's amounts in paise
  * @returns the transaction's row id.
  * @throws 404/409 as {@link prepareOrder}.
  */
 export async function recordPendingTransaction(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   order: {
     gateway: 'worldline' | 'razorpay';
     txnId: string;
@@ -202,14 +203,14 @@ export async function recordPendingTransaction(
     totalPaise: number;
   },
 ): Promise<string> {
-  const now = app.clock.now().toISOString();
+  const now = ctx.clock.now().toISOString();
   const ids = order.lines.map((line) => line.paymentId);
-  const context = auditContextOf(request);
-  return app.db.transaction(async (tx) => {
+  const context = ctx.audit;
+  return ctx.db.transaction(async (tx) => {
     const locked = await loadLines(tx, order.memberId, ids, true);
     if (locked.length !== ids.length) throw notFound(MSG.notFound);
     if (locked.some((row) => row.status !== 'pending')) throw conflict(GATEWAY_MSG.alreadyPaid);
-    await assertNotHeld(app, tx, order.memberId, ids);
+    await assertNotHeld(ctx, tx, order.memberId, ids);
     const abandoned = await queryRows<{ id: string; transaction_id: string }>(
       tx,
       sql`update transactions t set status = 'failed', updated_at = ${now},

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes, randomInt } from 'node:crypto';
+
+import type { Config } from '../../../config/env.ts';
 
 /**
  * The sandbox gateways' own memory: what "the bank" decided. It stands for the gateway's
@@ -68,15 +70,26 @@ export class SandboxStore {
   }
 }
 
-// Keyed by the configuration object, which every encapsulated child instance of one app shares.
+// Keyed by the configuration object, which the app, its encapsulated child instances and every
+// service context of the app share.
 const stores = new WeakMap<object, SandboxStore>();
 
-/** The sandbox memory of an application (created on first use). */
-export function sandboxStoreOf(app: FastifyInstance): SandboxStore {
-  let store = stores.get(app.config);
+/**
+ * The sandbox memory of an application (created on first use).
+ * @param holder anything carrying the app's configuration: the app, its deps, a service context
+ */
+export function sandboxStoreOf(holder: { config: Config }): SandboxStore {
+  let store = stores.get(holder.config);
   if (!store) {
     store = new SandboxStore();
-    stores.set(app.config, store);
+    stores.set(holder.config, store);
   }
   return store;
 }
+
+/** `n` random decimal digits (the sandbox bank's ids). */
+export const randomDigits = (n: number): string => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+
+/** A Razorpay-like id: `prefix_` and 14 random letters and digits. */
+export const razorpayLikeId = (prefix: string): string =>
+  `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;

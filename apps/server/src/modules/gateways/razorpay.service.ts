@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+
+import { eq, or, sql } from 'drizzle-orm';
+
+import { ErrorCode, GATEWAY_MSG, type RazorpayConfig, type VerifyResult } from '@parish/shared';
+
+import { actorOf, type ServiceContext } from '../../context.ts';
+import { transactions } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { paymentGateways } from './adapters.ts';
+import type { OrderRequest } from './orders.service.ts';
+import type { RazorpayCheckout } from './razorpay/razorpay-checkout.ts';
+import { findTransactionByOrderId, settleFoundTransaction, type Settlement } from './settle.ts';
+import {
+  openCheckout,
+  recordRejectedResponse,
+  transactionStatus,
+  type OpenedCheckout,
+  type ReturnAnswer,
+} from './transactions.service.ts';
+
+/**
+ * Razorpay services (`docs/domain.md`, "§7 API"): its public settings, a checkout (an order made
+ * with the Orders API) for the signed-in member, the verify call, its callback URL, the status
+ * check and webhooks. The checkout signature is always checked against the order id WE stored;
+ * the outcome always comes from Razorpay's payments API ({@link settleFoundTransaction}).
+ */
+
+/** The public checkout settings: availability, mode, key id, script; never a secret. */
+export function razorpayConfig(ctx: ServiceContext): RazorpayConfig {
+  return paymentGateways(ctx).razorpay.publicConfig();
+}
+
+/**
+ * Opens a Razorpay checkout for the signed-in member's own payments (see `openCheckout`): a
+ * Razorpay order of the total in paise (receipt = our txn id) and the Standard Checkout options.
+ */
+export function createRazorpayCheckout(
+  ctx: ServiceContext,
+  input: OrderRequest,
+): Promise<OpenedCheckout<RazorpayCheckout>> {
+  return openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).razorpay });
+}
+
+const signatureRefused = 'checkout signature does not verify';
+
+/**
+ * Verifies a Razorpay checkout of the signed-in member: the signature over the stored order id and
+ * the payment id, then Razorpay's payments API decides; settles exactly once.
+ * @throws 404 'Transaction not found' when the order is not the member's; 400 'Payment
+ * verification failed…' (field `razorpay_signature`) on a bad signature (a security event).
+ */
+export async function verifyRazorpayPayment(
+  ctx: ServiceContext,
+  input: { orderId: string; paymentId: string; signature: string; via: string | undefined },
+): Promise<VerifyResult> {
+  const memberId = actorOf(ctx).id;
+  const row = await findTransactionByOrderId(ctx, input.orderId);
+  if (!row || row.memberId !== memberId) throw notFound(GATEWAY_MSG.transactionNotFound);
+  if (!paymentGateways(ctx).razorpay.verifyCheckout(row.gatewayOrderId ?? '', input.paymentId, input.signature)) {
+    await recordRejectedResponse(ctx, {
+      gateway: 'razorpay',
+      entityId: row.transactionId,
+      reason: signatureRefused,
+      via: input.via,
+    });
+    throw badRequest(GATEWAY_MSG.hashMismatch, 'razorpay_signature');
+  }
+  const evidence = { gateway: 'razorpay', source: 'verify', paymentId: input.paymentId } as const;
+  return (await settleFoundTransaction(ctx, { row, evidence })).result;
+}
+
+/** The form fields Razorpay's checkout posts to the callback URL. */
+export interface RazorpayReturnFields {
+  razorpay_order_id?: string | undefined;
+  razorpay_payment_id?: string | undefined;
+  razorpay_signature?: string | undefined;
+  'error[description]'?: string | undefined;
+  'error[metadata]'?: string | undefined;
+}
+
+/** The order and failed payment named by `error[metadata]` (JSON); none when it is not JSON. */
+function failureMetadata(metadata: string | undefined): { orderId?: string; paymentId?: string } {
+  if (!metadata) return {};
+  try {
+    const meta = JSON.parse(metadata) as { order_id?: unknown; payment_id?: unknown };
+    return {
+      ...(typeof meta.order_id === 'string' && { orderId: meta.order_id }),
+      ...(typeof meta.payment_id === 'string' && { paymentId: meta.payment_id }),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Razorpay's callback: on success the three checkout fields (signature checked with the stored
+ * order id; a bad one is a security event), on failure `error[…]` fields (the order from
+ * `error[metadata]`, the browser's cancel or failure only as a claim); then settles.
+ * @returns the settled answer with the payment reference, the order id and the payment id; or,
+ * refused, 'Transaction not found' for an unknown order, 'Payment verification failed…' on a bad
+ * signature.
+ */
+export async function razorpayReturn(
+  ctx: ServiceContext,
+  input: { fields: RazorpayReturnFields; via: string | undefined },
+): Promise<ReturnAnswer<{ orderId: string; paymentId: string | null }>> {
+  const { fields } = input;
+  const failure = fields.razorpay_order_id ? {} : failureMetadata(fields['error[metadata]']);
+  const orderId = fields.razorpay_order_id || failure.orderId;
+  const row = orderId ? await findTransactionByOrderId(ctx, orderId) : null;
+  if (!row) return { settled: false, message: GATEWAY_MSG.transactionNotFound };
+  let settlement: Settlement;
+  if (fields.razorpay_payment_id && fields.razorpay_signature) {
+    const gateway = paymentGateways(ctx).razorpay;
+    if (!gateway.verifyCheckout(row.gatewayOrderId ?? '', fields.razorpay_payment_id, fields.razorpay_signature)) {
+      const rejected = { gateway: 'razorpay', entityId: row.transactionId, reason: signatureRefused } as const;
+      await recordRejectedResponse(ctx, { ...rejected, via: input.via });
+      return { settled: false, txnId: row.transactionId, message: GATEWAY_MSG.hashMismatch };
+    }
+    const evidence = { gateway: 'razorpay', source: 'callback', paymentId: fields.razorpay_payment_id } as const;
+    settlement = await settleFoundTransaction(ctx, { row, evidence });
+  } else {
+    const claimedFailure =
+      fields['error[description]'] === GATEWAY_MSG.cancelledByUser
+        ? GATEWAY_MSG.cancelledByUser
+        : GATEWAY_MSG.paymentFailed;
+    settlement = await settleFoundTransaction(ctx, {
+      row,
+      evidence: {
+        gateway: 'razorpay',
+        source: 'callback',
+        ...(failure.paymentId && { paymentId: failure.paymentId }),
+        claimedFailure,
+      },
+    });
+  }
+  const reference = settlement.transaction.pgReferenceId;
+  return {
+    settled: true,
+    result: settlement.result,
+    reference,
+    orderId: row.gatewayOrderId ?? '',
+    paymentId: reference,
+  };
+}
+
+/**
+ * The state of a Razorpay transaction by our txn id or the Razorpay order id, re-checked with
+ * Razorpay while pending. A member sees only their own.
+ * @throws 404 'Transaction not found' (also for another gateway's transaction).
+ */
+export async function razorpayPaymentStatus(ctx: ServiceContext, input: { id: string }): Promise<Settlement> {
+  const [row] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(or(eq(transactions.transactionId, input.id), eq(transactions.gatewayOrderId, input.id)));
+  if (!row || row.paymentGateway !== 'razorpay') throw notFound(GATEWAY_MSG.transactionNotFound);
+  return transactionStatus(ctx, { row });
+}
+
+/** A Razorpay webhook as received: the raw body bytes, the parsed body and the two headers. */
+export interface RazorpayWebhookInput {
+  /** Exactly the bytes received (the signature is over them). */
+  rawBody: Buffer;
+  body: { event: string; payload?: Record<string, unknown> | undefined };
+  /** `X-Razorpay-Signature`. */
+  signature: string | undefined;
+  /** `x-razorpay-event-id`; without it the SHA-256 of the raw body identifies the event. */
+  eventId: string | undefined;
+  /** The route that received it, for the audit trail. */
+  via: string | undefined;
+}
+
+/**
+ * A Razorpay webhook: the signature over the raw body with the webhook secret, then each event
+ * once (deduplicated in `gateway_events` by its id); `payment.captured`, `order.paid`,
+ * `payment.failed` and `payment.authorized` settle the order's transaction, unless already
+ * paid. When settling fails the event is forgotten (so Razorpay's retry is processed) and the
+ * error thrown.
+ * @returns whether the event was delivered before.
+ * @throws 401 'Invalid webhook signature' (a security event).
+ */
+export async function razorpayWebhook(
+  ctx: ServiceContext,
+  input: RazorpayWebhookInput,
+): Promise<{ duplicate: boolean }> {
+  const gateway = paymentGateways(ctx).razorpay;
+  if (input.signature === undefined || !gateway.verifyWebhook(input.rawBody, input.signature)) {
+    const rejected = { gateway: 'razorpay', entityId: '', reason: 'webhook signature does not verify' } as const;
+    await recordRejectedResponse(ctx, { ...rejected, via: input.via });
+    throw new AppError(ErrorCode.UNAUTHORIZED, 'Invalid webhook signature');
+  }
+  const eventId = input.eventId
+    ? input.eventId.slice(0, 200)
+    : createHash('sha256').update(input.rawBody).digest('hex');
+  const inserted = await ctx.db.execute(sqlInsertEvent(eventId, input.body));
+  if ((inserted as unknown as { rows: unknown[] }).rows.length === 0) return { duplicate: true };
+  try {
+    const news = gateway.parseWebhook(input.body);
+    if (news.settles && news.orderId) {
+      const row = await findTransactionByOrderId(ctx, news.orderId);
+      if (row && row.status !== 'success') {
+        const evidence = {
+          gateway: 'razorpay',
+          source: 'webhook',
+          ...(news.paymentId && { paymentId: news.paymentId }),
+        } as const;
+        await settleFoundTransaction(ctx, { row, evidence });
+      }
+    }
+  } catch (error) {
+    // Let Razorpay retry this event: forget it, then fail.
+    await ctx.db.execute(sqlDeleteEvent(eventId));
+    throw error;
+  }
+  return { duplicate: false };
+}
+
+/** Records a webhook event once: no row back means it was delivered before. */
+function sqlInsertEvent(eventId: string, payload: unknown) {
+  return sql`insert into gateway_events (provider, event_id, payload)
+             values ('razorpay', ${eventId}, ${JSON.stringify(payload)}::jsonb)
+             on conflict (provider, event_id) do nothing returning event_id`;
+}
+
+/** Forgets an event whose processing failed, so Razorpay's retry is processed. */
+function sqlDeleteEvent(eventId: string) {
+  return sql`delete from gateway_events where provider = 'razorpay' and event_id = ${eventId}`;
+}

@@ -1,0 +1,93 @@
+import type { RazorpayConfig } from '@parish/shared';
+
+import { GatewayUnavailableError } from '../gateway-client.ts';
+import type { GatewayDeps, Outcome, PaymentGateway, TransactionRow } from '../gateway.ts';
+import {
+  createRazorpayOrder,
+  fetchRazorpayOrderPayments,
+  fetchRazorpayPayment,
+  type RazorpayPaymentEntity,
+} from './razorpay-api.ts';
+import { razorpayCheckout, type RazorpayCheckout } from './razorpay-checkout.ts';
+import { decideRazorpayOutcome, type RazorpayEvidence } from './razorpay-outcome.ts';
+import { verifyRazorpayCheckoutSignature, verifyRazorpayWebhookSignature } from './razorpay-signature.ts';
+import { parseRazorpayWebhook, type RazorpayWebhookNews } from './razorpay-webhook.ts';
+
+/** The Razorpay adapter, with what only Razorpay has. */
+export interface RazorpayGateway extends PaymentGateway<RazorpayEvidence, RazorpayCheckout> {
+  /** The public checkout settings (`GET /api/razorpay/config`): never a secret. */
+  publicConfig(): RazorpayConfig;
+  /**
+   * Whether `signature` is HMAC-SHA256(`storedOrderId|paymentId`, key secret): pass the order id
+   * WE stored, never the one the browser sent. Constant-time.
+   */
+  verifyCheckout(storedOrderId: string, paymentId: string, signature: string): boolean;
+  /** Whether `X-Razorpay-Signature` is the HMAC-SHA256 of the RAW body bytes with the webhook secret. */
+  verifyWebhook(rawBody: Buffer, signature: string): boolean;
+  /** What a verified webhook body names (order, payment) and whether it settles. */
+  parseWebhook(body: { event: string; payload?: Record<string, unknown> | undefined }): RazorpayWebhookNews;
+}
+
+/**
+ * The Razorpay adapter over `deps.config.razorpay` (sandbox or live). Its order is created with
+ * the Orders API (at least ₹1.00); its outcome comes from the payment the news named, or else from
+ * the order's payments.
+ */
+export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
+  const settings = () => deps.config.razorpay;
+
+  /** The payments to judge: the named one (none when Razorpay does not know it), else the order's. */
+  async function payments(row: TransactionRow, evidence: RazorpayEvidence): Promise<RazorpayPaymentEntity[]> {
+    if (evidence.paymentId) {
+      const one = await fetchRazorpayPayment(settings(), deps.transport, evidence.paymentId);
+      return one ? [one] : [];
+    }
+    return fetchRazorpayOrderPayments(settings(), deps.transport, row.gatewayOrderId ?? '');
+  }
+
+  return {
+    name: 'razorpay',
+    displayName: 'Razorpay',
+    txnIdPrefix: 'RP',
+    minimumPaise: 100,
+    async createOrder(order) {
+      const created = await createRazorpayOrder(settings(), deps.transport, {
+        amountPaise: order.amountPaise,
+        receipt: order.txnId,
+        notes: { txnId: order.txnId },
+      });
+      return {
+        gatewayOrderId: created.id,
+        checkout: razorpayCheckout(settings(), deps.config.publicUrl, order, created),
+      };
+    },
+    async outcome(row, evidence): Promise<Outcome> {
+      let list: RazorpayPaymentEntity[];
+      try {
+        list = await payments(row, evidence);
+      } catch (error) {
+        if (!(error instanceof GatewayUnavailableError)) throw error;
+        deps.log.warn({ txnId: row.transactionId, err: error.message }, 'Razorpay API unavailable');
+        return { kind: 'pending', statusCode: row.statusCode, reason: 'status API unavailable' };
+      }
+      return decideRazorpayOutcome(row, evidence, list, deps.clock.now());
+    },
+    publicConfig() {
+      const rz = settings();
+      return {
+        available: true,
+        mode: rz.mode,
+        keyId: rz.keyId,
+        checkoutScriptUrl: rz.checkoutScriptUrl,
+        currency: 'INR' as const,
+      };
+    },
+    verifyCheckout(storedOrderId, paymentId, signature) {
+      return verifyRazorpayCheckoutSignature(storedOrderId, paymentId, signature, settings().keySecret);
+    },
+    verifyWebhook(rawBody, signature) {
+      return verifyRazorpayWebhookSignature(rawBody, signature, settings().webhookSecret);
+    },
+    parseWebhook: parseRazorpayWebhook,
+  };
+}

@@ -1,0 +1,117 @@
+import { GATEWAY_MSG, type VerifyResult, type WorldlineConfig } from '@parish/shared';
+
+import type { ServiceContext } from '../../context.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { paymentGateways } from './adapters.ts';
+import type { OrderRequest } from './orders.service.ts';
+import { findTransaction, settleTransaction, type Settlement } from './settle.ts';
+import {
+  openCheckout,
+  recordRejectedResponse,
+  transactionStatus,
+  type OpenedCheckout,
+  type ReturnAnswer,
+} from './transactions.service.ts';
+import type { WorldlineCheckout } from './worldline/worldline-checkout.ts';
+
+/**
+ * Worldline (Paynimo checkout.js) services (`docs/domain.md`, "§7 API"): its public settings, a
+ * checkout for the signed-in member, its return URL, the verify call and the status check. A
+ * response `msg` is trusted only once its SHA-512 hash verifies, and even then the status API
+ * decides ({@link settleTransaction}).
+ */
+
+/** The public checkout settings: availability, mode, merchant code, scripts; never the salt. */
+export function worldlineConfig(ctx: ServiceContext): WorldlineConfig {
+  return paymentGateways(ctx).worldline.publicConfig();
+}
+
+/**
+ * Opens a Worldline checkout for the signed-in member's own payments (see `openCheckout`): the
+ * request token and the checkout.js configuration.
+ */
+export function createWorldlineCheckout(
+  ctx: ServiceContext,
+  input: OrderRequest,
+): Promise<OpenedCheckout<WorldlineCheckout>> {
+  return openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).worldline });
+}
+
+/**
+ * Worldline's return to the site with `msg`: verifies its hash (a failure is recorded as a
+ * security event), then settles the transaction it names.
+ * @param input `via`: the route that received it, for the audit trail
+ * @returns the settled answer with the gateway's reference (tpsl_txn_id); or, refused, 'Invalid
+ * response format from payment gateway' without `msg`, 'Payment verification failed…' when the
+ * hash does not verify, 'Transaction not found' for an unknown transaction.
+ */
+export async function worldlineReturn(
+  ctx: ServiceContext,
+  input: { msg: string | undefined; via: string | undefined },
+): Promise<ReturnAnswer> {
+  const { msg } = input;
+  if (!msg) return { settled: false, message: GATEWAY_MSG.invalidResponse };
+  const fields = paymentGateways(ctx).worldline.verifyResponse(msg);
+  const claimedRef = (msg.split('|')[3] ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
+  if (!fields) {
+    const reason = 'response hash does not verify';
+    await recordRejectedResponse(ctx, { gateway: 'worldline', entityId: claimedRef, reason, via: input.via });
+    return { settled: false, txnId: claimedRef, message: GATEWAY_MSG.hashMismatch };
+  }
+  try {
+    const { result, transaction } = await settleTransaction(ctx, {
+      txnId: fields.clnt_txn_ref,
+      evidence: { gateway: 'worldline', source: 'callback', msg: fields },
+    });
+    return { settled: true, result, reference: transaction.pgReferenceId ?? fields.tpsl_txn_id };
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) {
+      return { settled: false, txnId: claimedRef, message: GATEWAY_MSG.transactionNotFound };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Verifies a Worldline payment (idempotent). Nothing in the input is trusted: `msg`, when given,
+ * must verify and name `txnId`; `statusCode` is only the browser's word (used to give up on a
+ * transaction the gateway never saw). The status API decides.
+ * @throws 400 'Payment verification failed…' (field `msg`) when `msg` does not verify or names
+ * another transaction (recorded as a security event); 404 'Transaction not found'.
+ */
+export async function verifyWorldlinePayment(
+  ctx: ServiceContext,
+  input: { txnId: string; msg?: string | undefined; statusCode?: string | undefined; via: string | undefined },
+): Promise<VerifyResult> {
+  const { txnId, msg } = input;
+  let fields;
+  if (msg) {
+    fields = paymentGateways(ctx).worldline.verifyResponse(msg);
+    if (!fields || fields.clnt_txn_ref !== txnId) {
+      const reason = fields ? 'response is for another transaction' : 'response hash does not verify';
+      await recordRejectedResponse(ctx, { gateway: 'worldline', entityId: txnId, reason, via: input.via });
+      throw badRequest(GATEWAY_MSG.hashMismatch, 'msg');
+    }
+  }
+  const { result } = await settleTransaction(ctx, {
+    txnId,
+    evidence: {
+      gateway: 'worldline',
+      source: 'verify',
+      ...(fields && { msg: fields }),
+      claimedStatusCode: input.statusCode,
+    },
+  });
+  return result;
+}
+
+/**
+ * The state of an online transaction by our txn id (any gateway), re-checked with the gateway
+ * while pending. A member sees only their own.
+ * @throws 404 'Transaction not found'.
+ */
+export async function worldlinePaymentStatus(ctx: ServiceContext, input: { txnId: string }): Promise<Settlement> {
+  const row = await findTransaction(ctx, input.txnId);
+  if (!row) throw notFound(GATEWAY_MSG.transactionNotFound);
+  return transactionStatus(ctx, { row });
+}

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { HOME_BY_ROLE, MSG, memberLoginSchema, type SessionUser } from '@parish/shared';
+import { HOME_BY_ROLE, MSG, memberLoginSchema } from '@parish/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { AuthCard } from '../../components/auth-card.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { signInMember } from '../../features/auth/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
@@ -56,11 +56,7 @@ export default function MemberLogin() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiRequest<{ token: string; user: SessionUser }>('/api/auth/customer/login', {
-        method: 'POST',
-        body: parsed.data,
-        retryOnUnauthorized: false,
-      });
+      const answer = await signInMember(parsed.data);
       signIn(answer.token, answer.user);
       await navigate(HOME_BY_ROLE.customer, { replace: true });
     } catch (caught) {

@@ -1,11 +1,11 @@
 import { Anchor, Button, PasswordInput, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import { HOME_BY_ROLE, MSG, staffLoginSchema, type SessionUser } from '@parish/shared';
+import { HOME_BY_ROLE, MSG, staffLoginSchema } from '@parish/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
 import { AuthCard } from '../../components/auth-card.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { signInStaff } from '../../features/auth/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { FormError } from '../../components/form-error.tsx';
@@ -33,11 +33,7 @@ export default function StaffLogin() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiRequest<{ token: string; user: SessionUser }>('/api/auth/admin/login', {
-        method: 'POST',
-        body: parsed.data,
-        retryOnUnauthorized: false,
-      });
+      const answer = await signInStaff(parsed.data);
       signIn(answer.token, answer.user);
       await navigate(HOME_BY_ROLE[answer.user.role], { replace: true });
     } catch (caught) {

@@ -4,7 +4,7 @@ import { memberInputSchema, type Member } from '@parish/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useSaveMember } from './members-api.ts';
+import { useSaveMember } from './api.ts';
 import { memberErrorOfMessage, memberErrorOfSaveFailure, type MemberFormError } from './member-errors.ts';
 
 /** The form's fields as typed (strings; normalised by the shared schema on submit). */

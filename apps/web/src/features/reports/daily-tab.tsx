@@ -14,7 +14,7 @@ import {
   Toolbar,
   useMethodLabel,
 } from './report-ui.tsx';
-import { toPaise, useReport, type ReportFilters } from './reports-api.ts';
+import { toPaise, useReport, type ReportFilters } from './api.ts';
 
 /**
  * Daily Collections (section 2): a date range (default the server's last 30 days), a chart of

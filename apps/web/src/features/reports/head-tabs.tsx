@@ -1,18 +1,10 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import {
-  REPORT_DEFAULT_ORDER,
-  REPORT_SORT_FIELDS,
-  formatDisplayDate,
-  formatINR,
-  type PaymentList,
-} from '@parish/shared';
+import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatDisplayDate, formatINR } from '@parish/shared';
 import { IconUsers } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
-import { STALE_TIME } from '../../lib/query-client.ts';
+import { HEAD_MEMBERS_PAGE, toPaise, useHeadMembers, useReport, type ReportFilters } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
 import {
   DownloadButton,
@@ -25,24 +17,12 @@ import {
   TypeBadge,
   percent,
 } from './report-ui.tsx';
-import { toPaise, useReport, type ReportFilters } from './reports-api.ts';
-
-const MEMBERS_PAGE = 25;
 
 /** The members tagged to one head (`GET /api/payments?paymentHeadId=`), 25 a page. */
 function HeadMembersModal({ head, onClose }: { head: { id: string; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['payments', 'report-head-members', head?.id, page],
-    queryFn: () =>
-      apiRequest<PaymentList>(
-        `/api/payments?paymentHeadId=${head?.id ?? ''}&page=${page}&limit=${MEMBERS_PAGE}&sortBy=date&sortOrder=desc`,
-      ),
-    enabled: head !== null,
-    staleTime: STALE_TIME.payments,
-    placeholderData: keepPreviousData,
-  });
+  const list = useHeadMembers(head?.id ?? null, page);
   return (
     <Modal
       opened={head !== null}
@@ -97,7 +77,7 @@ function HeadMembersModal({ head, onClose }: { head: { id: string; name: string 
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <ReportPager page={page} limit={MEMBERS_PAGE} total={list.data.total} onPage={setPage} />
+            <ReportPager page={page} limit={HEAD_MEMBERS_PAGE} total={list.data.total} onPage={setPage} />
           </>
         ) : null}
         <Group justify="flex-end">

@@ -5,9 +5,9 @@ import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PaymentSummaryModal } from '../../components/payment-summary/payment-summary-modal.tsx';
+import { MemberHistory } from '../../components/member-history.tsx';
 import { DownloadButton, Money, RateBar, ReportPager, ReportState, SortControls, Toolbar } from './report-ui.tsx';
-import { toPaise, useReport, type ReportFilters } from './reports-api.ts';
+import { toPaise, useReport, type ReportFilters } from './api.ts';
 
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
@@ -122,7 +122,7 @@ export function MemberTab({ role }: { role: 'admin' | 'cashier' }) {
           <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
         </>
       ) : null}
-      <PaymentSummaryModal memberId={historyOf} mode={role} onClose={() => setHistoryOf(null)} />
+      <MemberHistory memberId={historyOf} mode={role} onClose={() => setHistoryOf(null)} />
     </Stack>
   );
 }

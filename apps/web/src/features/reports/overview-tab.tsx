@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ChartCard } from './chart-card.tsx';
 import { DownloadButton, Money, ReportState, percent, useMethodLabel } from './report-ui.tsx';
-import { toPaise, useReport } from './reports-api.ts';
+import { toPaise, useReport } from './api.ts';
 
 function Figure({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   return (

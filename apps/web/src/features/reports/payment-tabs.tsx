@@ -13,8 +13,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { REPORTS_KEY, reverseCollection, toPaise, useReport, type ReportFilters } from './api.ts';
 import {
   DateRange,
   DownloadButton,
@@ -27,7 +27,6 @@ import {
   TypeBadge,
   useMethodLabel,
 } from './report-ui.tsx';
-import { REPORTS_KEY, toPaise, useReport, type ReportFilters } from './reports-api.ts';
 
 /**
  * Payment Details (section 2): every payment sorted by member name: member, head with type,
@@ -127,8 +126,7 @@ function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose:
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const reverse = useMutation({
-    mutationFn: (paymentId: string) =>
-      apiRequest<{ success: boolean }>(`/api/payments/${paymentId}/reverse`, { method: 'PUT' }),
+    mutationFn: reverseCollection,
     onSuccess: () => {
       notifications.show({ color: 'green', title: t('common.success'), message: t('reports.direct.reversed') });
       for (const key of [REPORTS_KEY, ['dashboard'], ['payments'], ['collections'], ['payment-heads']]) {

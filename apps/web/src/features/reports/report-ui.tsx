@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
 import { TablePager } from '../members/table-pager.tsx';
-import { downloadReport, toPaise, type ReportFilters } from './reports-api.ts';
+import { downloadReport, toPaise, type ReportFilters } from './api.ts';
 
 /** An amount in rupees from the API shown as ₹1,00,000.00. */
 export function Money({ rupees, strong = false }: { rupees: number; strong?: boolean }) {

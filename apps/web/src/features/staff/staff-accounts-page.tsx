@@ -15,16 +15,21 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { createStaffUserSchema, type StaffUser } from '@parish/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { FormError } from '../../../components/form-error.tsx';
-
-const STAFF_KEY = ['admin', 'users'] as const;
+import { FormError } from '../../components/form-error.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import {
+  createStaffAccount,
+  resetStaffPassword,
+  setStaffActive,
+  STAFF_KEY,
+  useStaffAccounts,
+  type NewStaffAccount,
+} from './api.ts';
 
 function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,7 +37,7 @@ function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () =>
   const [form, setForm] = useState({ username: '', name: '', role: 'cashier', password: '' });
   const [error, setError] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (body: unknown) => apiRequest<StaffUser>('/api/admin/users', { method: 'POST', body }),
+    mutationFn: (body: NewStaffAccount) => createStaffAccount(body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       notifications.show({ color: 'green', message: t('staff.created') });
@@ -105,8 +110,7 @@ function ResetPasswordModal({ user, onClose }: { user: StaffUser | null; onClose
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const reset = useMutation({
-    mutationFn: () =>
-      apiRequest<StaffUser>(`/api/admin/users/${user?._id ?? ''}`, { method: 'PUT', body: { password } }),
+    mutationFn: () => resetStaffPassword(user?._id ?? '', password),
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('staff.updated') });
       setPassword('');
@@ -154,16 +158,9 @@ export default function StaffAccounts() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<StaffUser | null>(null);
-  const staff = useQuery({
-    queryKey: STAFF_KEY,
-    queryFn: () => apiRequest<{ items: StaffUser[] }>('/api/admin/users'),
-  });
+  const staff = useStaffAccounts();
   const setActive = useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiRequest<StaffUser>(
-        `/api/admin/users/${id}`,
-        isActive ? { method: 'PUT', body: { isActive } } : { method: 'DELETE' },
-      ),
+    mutationFn: setStaffActive,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       notifications.show({ color: 'green', message: t('staff.updated') });

@@ -5,7 +5,6 @@ import {
   formatINR,
   parseRupeesToPaise,
   type CollectPaymentInputRaw,
-  type CollectResult,
   type CollectionMethod,
   type PaymentRecord,
 } from '@parish/shared';
@@ -13,9 +12,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
+import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { FormError } from '../form-error.tsx';
+import { collectPayment } from './api.ts';
 
 /** The outcome of a collection, for the Collection Complete / Collection Failed dialog. */
 export type CollectOutcome = { ok: true } | { ok: false; reason: string };
@@ -42,8 +41,7 @@ function CollectForm({
   const [remarks, setRemarks] = useState('');
   const [error, setError] = useState<string | null>(null);
   const collect = useMutation({
-    mutationFn: (body: CollectPaymentInputRaw) =>
-      apiRequest<CollectResult>(`/api/payments/${payment._id}/collect`, { method: 'POST', body }),
+    mutationFn: (body: CollectPaymentInputRaw) => collectPayment(payment._id, body),
     onSuccess: () => onDone({ ok: true }),
     onError: (caught) => onDone({ ok: false, reason: errorText(caught) }),
   });

@@ -1,14 +1,14 @@
 import { Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { updateParishSettingsSchema, type ParishSettings } from '@parish/shared';
+import { updateParishSettingsSchema } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../../lib/api-client.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { SETTINGS_KEY, useParishSettings } from '../../../lib/settings.ts';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { SETTINGS_KEY, useParishSettings } from '../../lib/settings.ts';
+import { saveParishSettings, type SettingsBody } from './api.ts';
 
 const MAX_LOGO_BYTES = 200_000;
 
@@ -35,7 +35,7 @@ export default function ParishSettingsPage() {
     }
   }, [settings.data]);
   const save = useMutation({
-    mutationFn: (body: unknown) => apiRequest<ParishSettings>('/api/settings', { method: 'PUT', body }),
+    mutationFn: (body: SettingsBody) => saveParishSettings(body),
     onSuccess: (saved) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
       notifications.show({ color: 'green', message: t('settings.saved') });

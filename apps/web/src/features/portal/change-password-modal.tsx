@@ -4,13 +4,13 @@ import { changePasswordSchema } from '@parish/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../lib/api-client.ts';
-import { useAuth } from '../lib/auth.tsx';
-import { errorText } from '../lib/error-text.ts';
-import { writeSession } from '../lib/storage.ts';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { writeSession } from '../../lib/storage.ts';
+import { changePassword } from './api.ts';
 
-/** Change-password dialog for any signed-in user; keeps the session going with the new token. */
+/** The member's change-password dialog; keeps the session going with the new token. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { user, setUser } = useAuth();
@@ -29,11 +29,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiRequest<{ token: string }>('/api/auth/change-password', {
-        method: 'POST',
-        body: parsed.data,
-      });
-      writeSession(answer.token);
+      writeSession(await changePassword(parsed.data));
       if (user) setUser({ ...user, mustChangePassword: false });
       notifications.show({ color: 'green', message: t('common.passwordChanged') });
       setCurrentPassword('');

@@ -21,9 +21,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { TablePager } from '../../components/table-pager.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { TablePager } from '../members/table-pager.tsx';
 import { REMINDERS_KEY, sendAllReminders, sendReminders, useReminderMembers, useWhatsAppStatus } from './api.ts';
 import { DeliveryStatusPanel } from './delivery-status-panel.tsx';
 
@@ -302,6 +302,7 @@ export default function RemindersPage() {
                   page={page}
                   limit={limit}
                   total={list.data.total}
+                  label={t('reminders.members.pagerLabel')}
                   onPage={setPage}
                   onLimit={(value) => {
                     setLimit(value);

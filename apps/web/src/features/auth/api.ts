@@ -11,6 +11,9 @@ import { requestJson } from '../../lib/api-client.ts';
 const STAFF_LOGIN_PATH: ContractPath<typeof authContracts.staffLogin> = '/api/auth/admin/login';
 const MEMBER_LOGIN_PATH: ContractPath<typeof authContracts.memberLogin> = '/api/auth/customer/login';
 
+/** The staff sign-in body: username and password. */
+export type StaffSignInBody = ContractBody<typeof authContracts.staffLogin>;
+
 /** The answer of a sign-in: the access token and the signed-in user. */
 export type SignInAnswer = ContractOutput<typeof authContracts.staffLogin>;
 
@@ -18,7 +21,7 @@ export type SignInAnswer = ContractOutput<typeof authContracts.staffLogin>;
  * `POST /api/auth/admin/login` (no refresh-and-replay on a 401: a wrong password is a 401).
  * @throws ApiError with the server's text ('Invalid username or password', too many attempts...).
  */
-export function signInStaff(body: ContractBody<typeof authContracts.staffLogin>): Promise<SignInAnswer> {
+export function signInStaff(body: StaffSignInBody): Promise<SignInAnswer> {
   return requestJson<SignInAnswer>(STAFF_LOGIN_PATH, { method: 'POST', body, retryOnUnauthorized: false });
 }
 

@@ -1,64 +1,64 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { changePasswordSchema } from '@parish/shared';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 import { writeSession } from '../../lib/storage.ts';
 import { changePassword } from './api.ts';
 
-/** The member's change-password dialog; keeps the session going with the new token. */
+/** The fields of the dialog. */
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/**
+ * The member's change-password dialog (`changePasswordSchema`: the new password at least 8
+ * characters); keeps the session going with the new token.
+ */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { user, setUser } = useAuth();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '' } satisfies PasswordValues,
+    validate: schemaValidator<PasswordValues>(changePasswordSchema),
+    transformValues: (values) => parseValues(changePasswordSchema, values),
+  });
+  const error = formErrorOf(form.errors);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = changePasswordSchema.safeParse({ currentPassword, newPassword });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  async function submit(body: ReturnType<typeof form.getTransformedValues>) {
     try {
-      writeSession(await changePassword(parsed.data));
+      writeSession(await changePassword(body));
       if (user) setUser({ ...user, mustChangePassword: false });
       notifications.show({ color: 'green', message: t('common.passwordChanged') });
-      setCurrentPassword('');
-      setNewPassword('');
+      form.setValues({ currentPassword: '', newPassword: '' });
       onClose();
     } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
+      form.setErrors(formErrors(errorText(caught)));
     }
   }
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('common.changePassword')}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit((body) => submit(body))} noValidate>
         <Stack>
-          <FormError message={error} />
+          <FormError message={error?.message ?? null} />
           <PasswordInput
             label={t('common.currentPassword')}
-            value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            {...form.getInputProps('currentPassword')}
             autoComplete="current-password"
             required
           />
           <PasswordInput
             label={t('common.newPassword')}
             description={t('messages.passwordTooShort')}
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.currentTarget.value)}
+            {...form.getInputProps('newPassword')}
             autoComplete="new-password"
             required
           />
@@ -66,7 +66,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={form.submitting}>
               {t('common.changePassword')}
             </Button>
           </Group>

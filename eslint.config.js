@@ -1,7 +1,91 @@
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** What every web file may not import: the server (the web app talks to it over HTTP only). */
+const WEB_IMPORT_PATTERNS = [
+  {
+    group: ['**/apps/server/**', '@parish/server', 'drizzle-orm', 'fastify'],
+    message: 'The web app talks to the server over HTTP only.',
+  },
+  { group: ['@parish/shared/src/*'], message: 'Import @parish/shared, not its files.' },
+];
+
+/** The web app's feature folders (apps/web/src/features/<feature>/). */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Deepest folder level inside a feature the zones cover (features/x/a/b/c/file.ts). */
+const MAX_FEATURE_DEPTH = 3;
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The web zones (docs/ARCHITECTURE.md): a file under apps/web/src/features/<feature>/ imports its
+ * own feature folder, apps/web/src/components/, lib/, i18n/, packages and @parish/shared, never
+ * another feature nor the routes of app/; components/ and lib/ import no feature and no route.
+ * Only app/ composes features.
+ *
+ * Written with ESLint's own no-restricted-imports, one config per feature folder and depth, rather
+ * than eslint-plugin-import-x's no-restricted-paths: that plugin (and the resolver it needs) is not
+ * a dependency of the project, and the imports here are all relative paths whose meaning follows
+ * from the importing file's depth, which a glob per depth pins down. A relative import that climbs
+ * exactly to features/ and enters another folder is refused, as is any path through another
+ * feature's folder or through app/.
+ */
+function webZones() {
+  const configs = [
+    {
+      files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/i18n/**/*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...WEB_IMPORT_PATTERNS,
+              {
+                regex: '(^|/)(features|app)(/|$)',
+                message: 'components/, lib/ and i18n/ are below the features and routes: they may not import them.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+  for (const feature of WEB_FEATURES) {
+    const own = escapeRegex(feature);
+    for (let depth = 0; depth <= MAX_FEATURE_DEPTH; depth += 1) {
+      configs.push({
+        files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                ...WEB_IMPORT_PATTERNS,
+                {
+                  // Up to features/ (depth + 1 times '../'), then into a folder that is not this feature.
+                  regex: `^(\\.\\./){${depth + 1}}(?!${own}(/|$)|\\.\\.(/|$))[^/]+`,
+                  message: `A file of features/${feature} imports only its own feature, components/, lib/, i18n/ and packages: never another feature.`,
+                },
+                {
+                  regex: `(^|/)features/(?!${own}(/|$))|(^|/)app/`,
+                  message: `A file of features/${feature} may not import another feature or a route of app/.`,
+                },
+              ],
+            },
+          ],
+        },
+      });
+    }
+  }
+  return configs;
+}
 
 /**
  * Lint rules and module boundaries (docs/ARCHITECTURE.md, "Module boundaries"):
@@ -9,7 +93,8 @@ import tseslint from 'typescript-eslint';
  * - the web app never imports the server, and the server never imports the web app;
  * - server plugins and lib do not import business modules;
  * - business modules do not import the background workers (workers call modules, not the reverse);
- * - no server function is longer than 120 lines.
+ * - no server function is longer than 120 lines;
+ * - the web app's features import no other feature (see webZones).
  */
 export default tseslint.config(
   {
@@ -50,20 +135,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '@parish/server', 'drizzle-orm', 'fastify'],
-              message: 'The web app talks to the server over HTTP only.',
-            },
-            { group: ['@parish/shared/src/*'], message: 'Import @parish/shared, not its files.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }],
     },
   },
+  ...webZones(),
   {
     files: ['apps/server/**/*.ts'],
     rules: {

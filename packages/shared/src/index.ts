@@ -24,3 +24,4 @@ export * from './schemas/portal.ts';
 export * from './schemas/gateways.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';
+export * from './contracts/index.ts';

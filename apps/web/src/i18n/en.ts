@@ -42,6 +42,17 @@ export const en = {
     newPassword: 'New password',
     passwordChanged: 'Your password has been changed.',
     comingSoonTitle: 'Nothing to show yet',
+    pager: {
+      label: 'Pages',
+      pageSize: 'Rows per page',
+      range: '{{from}}–{{to}} of {{total}}',
+      previous: 'Previous page',
+      next: 'Next page',
+      page: 'Page {{page}}',
+    },
+    reportTable: {
+      pagerLabel: 'Report pages',
+    },
   },
   landing: {
     subtitle: 'Payment Collection module',

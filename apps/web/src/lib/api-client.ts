@@ -64,7 +64,7 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-/** Options of {@link apiRequest}. */
+/** Options of {@link requestJson}. */
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -96,7 +96,11 @@ async function send(path: string, options: ApiRequestOptions, token: string | nu
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/**
+ * The error of a failed answer: the body's `error` text (else 'HTTP error! status: {code}'), its
+ * status, and the body's `code` and `details`.
+ */
+export async function toApiError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
   const message = body?.error ?? `HTTP error! status: ${response.status}`;
   return new ApiError(message, response.status, body?.code, body?.details);
@@ -109,7 +113,7 @@ async function toApiError(response: Response): Promise<ApiError> {
  * @returns the parsed JSON body.
  * @throws ApiError with the server's error text.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+export async function requestJson<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   let response = await send(path, options, readToken());
   if (response.status === 401 && options.retryOnUnauthorized !== false && readToken()) {
     const token = await refreshAccessToken();
@@ -122,4 +126,26 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
+}
+
+/**
+ * A GET whose answer is not JSON (a receipt's HTML, a CSV file), sent with the stored bearer token
+ * and no client timeout (a large export may take a while). A 401 triggers the one shared refresh
+ * and a replay; when the refresh fails, `refreshFailed` says what happens: `replay` sends again
+ * without a token (the caller then sees the 401), `throw` throws 'Session expired. Please login
+ * again.' at once. The session is not cleared here.
+ * @returns the answer as it came, 2xx or not.
+ * @throws ApiError 'Session expired…' (with `throw`); the network error as fetch throws it.
+ */
+export async function fetchWithSession(path: string, refreshFailed: 'replay' | 'throw' = 'replay'): Promise<Response> {
+  const get = (token: string | null) =>
+    fetch(path, {
+      headers: { 'x-requested-with': 'parish-dues', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      credentials: 'same-origin',
+    });
+  const response = await get(readToken());
+  if (response.status !== 401) return response;
+  const token = await refreshAccessToken();
+  if (!token && refreshFailed === 'throw') throw new ApiError(MSG.sessionExpired, 401, 'UNAUTHORIZED');
+  return get(token);
 }

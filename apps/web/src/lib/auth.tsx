@@ -1,8 +1,8 @@
-import type { SessionUser } from '@parish/shared';
+import type { authContracts, ContractOutput, ContractPath, SessionUser } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-import { apiRequest, onSessionExpired } from './api-client.ts';
+import { onSessionExpired, requestJson } from './api-client.ts';
 import { clearSession, readToken, readUser, writeSession } from './storage.ts';
 
 /** The session as components see it. */
@@ -20,6 +20,13 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/*
+ * The session's own calls stay on the plain client, typed by the shared contracts' types only:
+ * this module is in the first chunk every visitor loads (the landing page and the sign-in screens).
+ */
+const VERIFY_PATH: ContractPath<typeof authContracts.verify> = '/api/auth/verify';
+const LOGOUT_PATH: ContractPath<typeof authContracts.logout> = '/api/auth/logout';
+
 /**
  * Holds the session (section 4): the token in local storage is verified on load and cleared when
  * it fails; a failed refresh anywhere ends the session.
@@ -32,7 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!readToken()) return;
     let cancelled = false;
-    apiRequest<{ user: SessionUser }>('/api/auth/verify')
+    requestJson<ContractOutput<typeof authContracts.verify>>(VERIFY_PATH)
       .then(({ user: verified }) => {
         if (cancelled) return;
         writeSession(readToken() ?? '', verified);
@@ -69,7 +76,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await apiRequest('/api/auth/logout', { method: 'POST', retryOnUnauthorized: false });
+      await requestJson<ContractOutput<typeof authContracts.logout>>(LOGOUT_PATH, {
+        method: 'POST',
+        retryOnUnauthorized: false,
+      });
     } catch {
       // Signing out locally matters more than telling the server.
     }

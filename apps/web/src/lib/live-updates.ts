@@ -1,7 +1,8 @@
+import { reportContracts } from '@parish/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from './api-request.ts';
 import { readToken } from './storage.ts';
 
 /**
@@ -132,7 +133,7 @@ export function useLiveUpdates(enabled = true): void {
       if (stopped || !readToken()) return;
       let ticket: string;
       try {
-        ({ ticket } = await apiRequest<{ ticket: string }>('/api/events/ticket', { method: 'POST' }));
+        ({ ticket } = await apiRequest(reportContracts.eventTicket));
       } catch {
         scheduleReconnect();
         return;

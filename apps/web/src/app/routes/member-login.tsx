@@ -1,15 +1,18 @@
 import { Alert, Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { HOME_BY_ROLE, MSG, memberLoginSchema, type SessionUser } from '@parish/shared';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { HOME_BY_ROLE, MSG } from '@parish/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { AuthCard } from '../../components/auth-card.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { signInMember } from '../../features/auth/api.ts';
+import { checkMemberSignIn, type MemberSignInBody } from '../../features/auth/member-sign-in.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { FORM_ERROR, formErrorOf, formErrors } from '../../lib/form-validation.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
-import { FormError } from '../../components/form-error.tsx';
 
 type Mode = 'mobile' | 'code';
 
@@ -34,46 +37,42 @@ export default function MemberLogin() {
   const link = usePaymentLink();
   const fromLink = Boolean(link.mobile || link.code);
   const [mode, setMode] = useState<Mode>(link.mobile ? 'mobile' : link.code ? 'code' : 'mobile');
-  const [identifier, setIdentifier] = useState(link.mobile || link.code);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Checked by plain functions with the shared schema's rules: this screen loads no zod.
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { identifier: link.mobile || link.code, password: '' } satisfies MemberSignInBody,
+    validate: (values): Record<string, string> => {
+      const checked = checkMemberSignIn(values);
+      return checked.ok ? {} : { [FORM_ERROR]: checked.message };
+    },
+    transformValues: (values) => {
+      const checked = checkMemberSignIn(values);
+      return checked.ok ? checked.body : values;
+    },
+  });
+  const error = formErrorOf(form.errors)?.message ?? null;
+  const busy = form.submitting;
 
   function switchMode(next: Mode) {
     setMode(next);
-    setIdentifier('');
-    setPassword('');
-    setError(null);
+    // Replacing the values also clears the message.
+    form.setValues({ identifier: '', password: '' });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = memberLoginSchema.safeParse({ identifier, password });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MSG.loginFailed);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  async function submit(body: MemberSignInBody) {
     try {
-      const answer = await apiRequest<{ token: string; user: SessionUser }>('/api/auth/customer/login', {
-        method: 'POST',
-        body: parsed.data,
-        retryOnUnauthorized: false,
-      });
+      const answer = await signInMember(body);
       signIn(answer.token, answer.user);
       await navigate(HOME_BY_ROLE.customer, { replace: true });
     } catch (caught) {
-      setError(errorText(caught, MSG.loginFailed));
-    } finally {
-      setBusy(false);
+      form.setErrors(formErrors(errorText(caught, MSG.loginFailed)));
     }
   }
 
   const isMobile = mode === 'mobile';
   return (
     <AuthCard>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <Title order={1} fz={26} ta="center">
             {fromLink ? t('memberLogin.paymentPortalTitle') : t('memberLogin.title')}
@@ -106,17 +105,15 @@ export default function MemberLogin() {
             placeholder={isMobile ? t('memberLogin.mobilePlaceholder') : t('memberLogin.parishPlaceholder')}
             inputMode={isMobile ? 'numeric' : 'text'}
             autoComplete="username"
-            value={identifier}
+            {...form.getInputProps('identifier')}
             readOnly={fromLink}
-            onChange={(event) => setIdentifier(event.currentTarget.value)}
             required
           />
           <PasswordInput
             label={t('memberLogin.password')}
             description={t('memberLogin.passwordHint')}
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...form.getInputProps('password')}
             required
           />
           <Button type="submit" disabled={busy} fullWidth>

@@ -1,14 +1,16 @@
 import { Anchor, Button, PasswordInput, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import { HOME_BY_ROLE, MSG, staffLoginSchema, type SessionUser } from '@parish/shared';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { HOME_BY_ROLE, MSG, staffLoginSchema } from '@parish/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
 import { AuthCard } from '../../components/auth-card.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { signInStaff, type StaffSignInBody } from '../../features/auth/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { FormError } from '../../components/form-error.tsx';
+import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 
 type Portal = 'admin' | 'cashier';
 
@@ -18,39 +20,30 @@ export default function StaffLogin() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [portal, setPortal] = useState<Portal>('admin');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Any problem of the shared staffLoginSchema shows as 'Please enter both username and password'.
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' } satisfies StaffSignInBody,
+    validate: schemaValidator<StaffSignInBody>(staffLoginSchema, { message: () => MSG.staffLoginBlank }),
+    transformValues: (values) => parseValues(staffLoginSchema, values),
+  });
+  const error = formErrorOf(form.errors)?.message ?? null;
+  const busy = form.submitting;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = staffLoginSchema.safeParse({ username, password });
-    if (!parsed.success) {
-      setError(MSG.staffLoginBlank);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  async function submit(body: StaffSignInBody) {
     try {
-      const answer = await apiRequest<{ token: string; user: SessionUser }>('/api/auth/admin/login', {
-        method: 'POST',
-        body: parsed.data,
-        retryOnUnauthorized: false,
-      });
+      const answer = await signInStaff(body);
       signIn(answer.token, answer.user);
       await navigate(HOME_BY_ROLE[answer.user.role], { replace: true });
     } catch (caught) {
-      setError(errorText(caught, MSG.loginFailed));
-    } finally {
-      setBusy(false);
+      form.setErrors(formErrors(errorText(caught, MSG.loginFailed)));
     }
   }
 
   const isAdmin = portal === 'admin';
   return (
     <AuthCard>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <SegmentedControl
             aria-label={t('staffLogin.roleLabel')}
@@ -69,15 +62,13 @@ export default function StaffLogin() {
           <TextInput
             label={t('staffLogin.username')}
             autoComplete="username"
-            value={username}
-            onChange={(event) => setUsername(event.currentTarget.value)}
+            {...form.getInputProps('username')}
             required
           />
           <PasswordInput
             label={t('staffLogin.password')}
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...form.getInputProps('password')}
             required
           />
           <Button type="submit" disabled={busy} fullWidth>

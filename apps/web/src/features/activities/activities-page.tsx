@@ -1,20 +1,11 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { DEFAULT_PARISH_TIMEZONE, type Activity } from '@parish/shared';
 import { IconRefresh } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { formatDateTime, summarizeChange } from './activity-summary.ts';
-
-/** Entries per page (section 9: recent activities default 50). */
-const PAGE_SIZE = 50;
-
-interface ActivityPage {
-  items: Activity[];
-  nextBefore: number | null;
-}
+import { useActivities } from './api.ts';
 
 function Changes({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
@@ -55,16 +46,7 @@ function Changes({ activity }: { activity: Activity }) {
  */
 export default function ActivitiesPage() {
   const { t } = useTranslation();
-  const list = useInfiniteQuery({
-    queryKey: ['activities'],
-    queryFn: ({ pageParam }) =>
-      apiRequest<ActivityPage>(
-        `/api/admin/activities?limit=${PAGE_SIZE}${pageParam === null ? '' : `&before=${pageParam}`}`,
-      ),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.nextBefore,
-    staleTime: 30_000,
-  });
+  const list = useActivities();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const actionLabel = (action: string) => t(`activities.actionLabels.${action}`, { defaultValue: action });
   const entityLabel = (entity: string) => t(`activities.entityLabels.${entity}`, { defaultValue: entity });

@@ -1,15 +1,12 @@
 import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { Member } from '@parish/shared';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PaymentSummaryModal } from '../../components/payment-summary/payment-summary-modal.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { STALE_TIME } from '../../lib/query-client.ts';
+import { useCashierMembers } from './api.ts';
+import { PaymentSummaryModal } from './payment-summary-modal.tsx';
 
 /** Members per page on the cashier's screen (specification section 9). */
 const PAGE_SIZE = 10;
@@ -25,15 +22,7 @@ export default function CashierArrearsPage() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<string | null>(null);
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), sortBy: 'name' });
-  if (debounced) params.set('search', debounced);
-  const list = useQuery({
-    queryKey: ['collections', 'members', page, debounced],
-    queryFn: () =>
-      apiRequest<{ items: Member[]; total: number; page: number; limit: number }>(`/api/members?${params.toString()}`),
-    staleTime: STALE_TIME.members,
-    placeholderData: keepPreviousData,
-  });
+  const list = useCashierMembers(page, PAGE_SIZE, debounced);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
 
   return (

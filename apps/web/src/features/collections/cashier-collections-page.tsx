@@ -12,37 +12,20 @@ import {
   formatINR,
   neutralizeCsvRows,
   parseRupeesToPaise,
-  type CashierCollections,
   type PaymentRecord,
 } from '@parish/shared';
 import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { STALE_TIME } from '../../lib/query-client.ts';
+import { fetchCashierCollections, useCashierCollections, type CollectionFilters } from './api.ts';
 
 /** Collections per page (specification section 9). */
 const PAGE_SIZE = 20;
 
-interface Filters {
-  search: string;
-  from: string | null;
-  to: string | null;
-}
-
 const paise = (rupees: number | null) => (rupees === null ? 0 : (parseRupeesToPaise(rupees) ?? 0));
 const paidPaise = (payment: PaymentRecord) => paise(payment.paidAmount ?? payment.amount);
-
-function queryString(filters: Filters, page: number, limit: number): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (filters.search) params.set('search', filters.search);
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  return params.toString();
-}
 
 function methodKey(method: string | null): string | null {
   if (method === 'cash') return 'collections.mine.methodCash';
@@ -65,13 +48,8 @@ export default function CashierCollectionsPage() {
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const filters: Filters = { search: debounced, from, to };
-  const list = useQuery({
-    queryKey: ['collections', 'mine', filters, page],
-    queryFn: () => apiRequest<CashierCollections>(`/api/cashier/collections?${queryString(filters, page, PAGE_SIZE)}`),
-    staleTime: STALE_TIME.payments,
-    placeholderData: keepPreviousData,
-  });
+  const filters: CollectionFilters = { search: debounced, from, to };
+  const list = useCashierCollections(filters, page, PAGE_SIZE);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
   const methodText = (method: string | null) => {
     const key = methodKey(method);
@@ -90,9 +68,7 @@ export default function CashierCollectionsPage() {
     try {
       const items: PaymentRecord[] = [];
       for (let next = 1; ; next += 1) {
-        const chunk = await apiRequest<CashierCollections>(
-          `/api/cashier/collections?${queryString(filters, next, 100)}`,
-        );
+        const chunk = await fetchCashierCollections(filters, next, 100);
         items.push(...chunk.items);
         if (items.length >= chunk.total || chunk.items.length === 0) break;
       }

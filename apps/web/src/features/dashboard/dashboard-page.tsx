@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { errorText } from '../../lib/error-text.ts';
-import { DASHBOARD_KEY, paiseOf, useDashboard } from './dashboard-api.ts';
+import { DASHBOARD_KEY, paiseOf, useDashboard } from './api.ts';
 
 type StaffRole = 'admin' | 'cashier';
 

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { formatINR } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { paiseOf, useDashboard } from './dashboard-api.ts';
+import { paiseOf, useDashboard } from './api.ts';
 
 /**
  * The header's Collection YTD (section 2, "Back-office shell"): collected since 1 January in the

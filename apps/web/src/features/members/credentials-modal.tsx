@@ -2,7 +2,7 @@ import { Alert, Button, Code, Group, Loader, Modal, Stack, Table, Text } from '@
 import type { Member } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { useMemberCredentials } from './members-api.ts';
+import { useMemberCredentials } from './api.ts';
 
 /**
  * The Login Credentials view of a member (admin only, section 6): the username and, while the

@@ -4,7 +4,7 @@ import type { Member } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../lib/api-client.ts';
-import { useDeleteMember } from './members-api.ts';
+import { useDeleteMember } from './api.ts';
 
 /**
  * The delete confirmation (section 2): deleting deactivates the member on the server. A failure

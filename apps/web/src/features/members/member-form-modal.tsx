@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { memberInputSchema, type Member } from '@parish/shared';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useSaveMember } from './members-api.ts';
-import { memberErrorOfMessage, memberErrorOfSaveFailure, type MemberFormError } from './member-errors.ts';
+import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
+import { useSaveMember } from './api.ts';
+import { memberErrorOfMessage, memberErrorOfSaveFailure } from './member-errors.ts';
 
 /** The form's fields as typed (strings; normalised by the shared schema on submit). */
 interface MemberFormValues {
@@ -31,9 +32,10 @@ function initialValues(member: Member | null): MemberFormValues {
 }
 
 /**
- * The add/edit member dialog (section 5, "Member form"). Checked with the shared
- * `memberInputSchema` before sending; the first problem shows as an alert titled as section 8
- * says (Validation Error, Invalid Mobile Number, ... Duplicate Member; Save Error otherwise).
+ * The add/edit member dialog (docs/domain.md, "§5 Validation", "Member form"). Checked with the
+ * shared `memberInputSchema` before sending (the normalised values are sent); the first problem
+ * shows as an alert titled by what it says (Validation Error, Invalid Mobile Number, ... Duplicate
+ * Member; Save Error otherwise).
  * Mount it with a `key` per member so each opening starts from that member's values.
  */
 export function MemberFormModal({
@@ -48,29 +50,24 @@ export function MemberFormModal({
 }) {
   const { t } = useTranslation();
   const save = useSaveMember();
-  const [values, setValues] = useState<MemberFormValues>(() => initialValues(member));
-  const [error, setError] = useState<MemberFormError | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: initialValues(member),
+    validate: schemaValidator<MemberFormValues>(memberInputSchema, {
+      message: (first) => first ?? t('members.saveFailed'),
+    }),
+    transformValues: (values) => parseValues(memberInputSchema, values),
+  });
+  const shown = formErrorOf(form.errors);
+  // A validation message is titled by what it says; a failed save carries its own title.
+  const error = shown
+    ? { message: shown.message, titleKey: shown.title ?? memberErrorOfMessage(shown.message).titleKey }
+    : null;
+  const field = (name: keyof MemberFormValues) => form.getInputProps(name);
 
-  function field(name: keyof MemberFormValues) {
-    return {
-      value: values[name],
-      onChange: (event: { currentTarget: { value: string } }) => {
-        const value = event.currentTarget.value;
-        setValues((current) => ({ ...current, [name]: value }));
-      },
-    };
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = memberInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(memberErrorOfMessage(parsed.error.issues[0]?.message ?? t('members.saveFailed')));
-      return;
-    }
-    setError(null);
+  function submit(input: ReturnType<typeof form.getTransformedValues>) {
     save.mutate(
-      { id: member?._id ?? null, input: parsed.data },
+      { id: member?._id ?? null, input },
       {
         onSuccess: () => {
           notifications.show({
@@ -80,7 +77,10 @@ export function MemberFormModal({
           });
           onClose();
         },
-        onError: (caught) => setError(memberErrorOfSaveFailure(caught, t('members.saveFailed'))),
+        onError: (caught) => {
+          const failure = memberErrorOfSaveFailure(caught, t('members.saveFailed'));
+          form.setErrors(formErrors(failure.message, failure.titleKey));
+        },
       },
     );
   }
@@ -92,7 +92,7 @@ export function MemberFormModal({
       title={member ? t('members.form.editTitle') : t('members.form.addTitle')}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           {error ? (
             <Alert color="red" role="alert" title={t(error.titleKey)}>

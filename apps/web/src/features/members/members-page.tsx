@@ -5,15 +5,15 @@ import { IconSearch, IconUpload, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PaymentSummaryModal } from '../../components/payment-summary/payment-summary-modal.tsx';
+import { MemberHistory } from '../../components/member-history.tsx';
+import { TablePager } from '../../components/table-pager.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { CredentialsModal } from './credentials-modal.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
 import { MemberFormModal } from './member-form-modal.tsx';
-import { useMemberPage } from './members-api.ts';
+import { useMemberPage } from './api.ts';
 import { MembersCards, MembersTable, type MemberRowActions, type MemberSort } from './members-table.tsx';
-import { TablePager } from './table-pager.tsx';
 import { UploadMembersModal } from './upload-members-modal.tsx';
 
 /** Search is sent to the server this long after the last keystroke. */
@@ -145,6 +145,7 @@ export default function MembersPage() {
                 page={page}
                 limit={limit}
                 total={data.total}
+                label={t('members.pager.label')}
                 onPage={setPage}
                 onLimit={(size) => {
                   setLimit(size);
@@ -161,7 +162,7 @@ export default function MembersPage() {
       <UploadMembersModal opened={uploading} onClose={() => setUploading(false)} />
       <DeleteMemberModal member={deleting} onClose={() => setDeleting(null)} />
       {isAdmin ? <CredentialsModal member={credentialsOf} onClose={() => setCredentialsOf(null)} /> : null}
-      <PaymentSummaryModal memberId={historyOf} mode="admin" onClose={() => setHistoryOf(null)} />
+      <MemberHistory memberId={historyOf} mode="admin" onClose={() => setHistoryOf(null)} />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
-import { useImportMembers } from './members-api.ts';
+import { useImportMembers } from './api.ts';
 import { downloadMemberTemplate } from './member-template.ts';
 
 /** A problem shown in the dialog: a title key and the text. */

@@ -2,10 +2,15 @@ import {
   calendarDateIn,
   DEFAULT_PARISH_TIMEZONE,
   formatINR,
+  memberContracts,
+  PAYMENT_CSV_TEMPLATE_FILE,
   parseRupeesToPaise,
+  paymentContracts,
+  paymentHeadContracts,
   type AssignPaymentsResult,
   type PAYMENT_SORT_FIELDS,
   type Payment,
+  type PaymentHead as PaymentHeadRecord,
   type PaymentHeadInputRaw,
   type PaymentHeadList,
   type PaymentHeadWithStats,
@@ -13,12 +18,13 @@ import {
   type UploadCsvResult,
 } from '@parish/shared';
 
-import { apiRequest, ApiError, refreshAccessToken } from '../../lib/api-client.ts';
-import { readToken } from '../../lib/storage.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { apiRequest, apiResponse } from '../../lib/api-request.ts';
 
 /**
- * Wire shapes and calls of the payment-head screens (`api-contract.md`, "Members, payment heads,
- * payments"). Amounts on the wire are rupees with at most two decimals; dates are `YYYY-MM-DD`.
+ * Wire shapes and calls of the payment-head screens (`paymentHeadContracts`, `paymentContracts`;
+ * docs/domain.md, "§7 API"). Amounts on the wire are rupees with at most two decimals; dates are
+ * `YYYY-MM-DD`.
  */
 
 /** A payment head with its figures, as `GET /api/payment-heads` answers it; amounts in rupees. */
@@ -51,7 +57,7 @@ export type UploadAnswer = Omit<UploadCsvResult, 'status'> & { status: string };
 /** Sort columns of the head-members list. */
 export type PaymentSortBy = (typeof PAYMENT_SORT_FIELDS)[number];
 
-/** The largest page the API serves (`api-contract.md`, lists). */
+/** The largest page the API serves (`pageQuerySchema`: limit at most 100). */
 export const MAX_LIMIT = 100;
 
 /** Query-key roots; every write invalidates the whole cache (section 7, "the cache is cleared after writes"). */
@@ -71,17 +77,9 @@ export function parishToday(): string {
   return calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
 }
 
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.toString();
-}
-
 /** `GET /api/payment-heads`: every active head with its stats. */
 export function listHeads(): Promise<PaymentHeadList> {
-  return apiRequest('/api/payment-heads');
+  return apiRequest(paymentHeadContracts.list);
 }
 
 /** Parameters of `GET /api/payments` for one head. */
@@ -97,7 +95,7 @@ export interface HeadPaymentsQuery {
 
 /** `GET /api/payments?paymentHeadId…`: one page of a head's payments. */
 export function listHeadPayments(params: HeadPaymentsQuery): Promise<ListPage<HeadPayment>> {
-  return apiRequest(`/api/payments?${query({ ...params })}`);
+  return apiRequest(paymentContracts.list, { query: { ...params } });
 }
 
 /**
@@ -121,19 +119,19 @@ export async function listAllHeadPayments(params: Omit<HeadPaymentsQuery, 'page'
 
 /** `GET /api/members`: one page of members (search by name, mobile, parish number, location). */
 export function listMembers(params: { page: number; search?: string }): Promise<ListPage<MemberRef>> {
-  return apiRequest(`/api/members?${query({ ...params, limit: MAX_LIMIT, sortBy: 'name', sortOrder: 'asc' })}`);
+  return apiRequest(memberContracts.list, { query: { ...params, limit: MAX_LIMIT, sortBy: 'name', sortOrder: 'asc' } });
 }
 
 /** `POST /api/payment-heads` or `PUT /api/payment-heads/{id}`. */
-export function saveHead(id: string | null, body: HeadBody): Promise<PaymentHead> {
+export function saveHead(id: string | null, body: HeadBody): Promise<PaymentHeadRecord> {
   return id
-    ? apiRequest(`/api/payment-heads/${encodeURIComponent(id)}`, { method: 'PUT', body })
-    : apiRequest('/api/payment-heads', { method: 'POST', body });
+    ? apiRequest(paymentHeadContracts.update, { params: { id }, body })
+    : apiRequest(paymentHeadContracts.create, { body });
 }
 
 /** `DELETE /api/payment-heads/{id}` (409 while any of its payments is paid). */
 export function deleteHead(id: string): Promise<unknown> {
-  return apiRequest(`/api/payment-heads/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiRequest(paymentHeadContracts.remove, { params: { id } });
 }
 
 /**
@@ -145,37 +143,28 @@ export function assignMembers(
   paymentHeadId: string,
   assignments: { memberId: string; amount?: number }[],
 ): Promise<AssignPaymentsResult> {
-  return apiRequest('/api/payments/assign', {
-    method: 'POST',
-    body: { paymentHeadId, assignments, replacePending: true },
-  });
+  return apiRequest(paymentContracts.assign, { body: { paymentHeadId, assignments, replacePending: true } });
 }
 
 /** `POST /api/payments/revoke`: removes the members' pending payments of the head. */
 export function revokeMembers(paymentHeadId: string, memberIds: string[]): Promise<RevokePaymentsResult> {
-  return apiRequest('/api/payments/revoke', { method: 'POST', body: { paymentHeadId, memberIds } });
+  return apiRequest(paymentContracts.revoke, { body: { paymentHeadId, memberIds } });
 }
 
 /** `POST /api/payments/upload-csv` with the parsed rows (a list of lists). */
 export function uploadCsv(csvData: string[][]): Promise<UploadAnswer> {
-  return apiRequest('/api/payments/upload-csv', { method: 'POST', body: { csvData } });
+  return apiRequest(paymentContracts.uploadCsv, { body: { csvData } });
 }
 
 /**
- * Downloads a file from the API with the bearer token (one refresh-and-replay on a 401) and
- * hands it to the browser under `fileName`.
- * @throws ApiError when the answer is not 2xx.
+ * Downloads the bulk CSV template (`GET /api/payments/csv-template`, one refresh-and-replay on a
+ * 401) and hands it to the browser as `bulk_member_payment_template.csv`.
+ * @throws ApiError 'HTTP error! status: {code}' when the answer is not 2xx.
  */
-export async function downloadApiFile(path: string, fileName: string): Promise<void> {
-  const get = (token: string | null) =>
-    fetch(path, {
-      headers: { 'x-requested-with': 'parish-dues', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      credentials: 'same-origin',
-    });
-  let response = await get(readToken());
-  if (response.status === 401) response = await get(await refreshAccessToken());
+export async function downloadCsvTemplate(): Promise<void> {
+  const response = await apiResponse(paymentContracts.csvTemplate, {});
   if (!response.ok) throw new ApiError(`HTTP error! status: ${response.status}`, response.status);
-  saveBlob(await response.blob(), fileName);
+  saveBlob(await response.blob(), PAYMENT_CSV_TEMPLATE_FILE);
 }
 
 /** Hands a blob to the browser as a download named `fileName`. */

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
+import { TablePager } from '../../components/table-pager.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import {
   formatRupees,
@@ -16,7 +17,6 @@ import {
   type PaymentHead,
 } from './api.ts';
 import { writeErrorText } from './errors.ts';
-import { Pager } from './pager.tsx';
 import { usePhone } from './use-phone.ts';
 
 /**
@@ -165,7 +165,7 @@ function CancelForm({ head, payments, onClose }: { head: PaymentHead; payments: 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Pager page={page} pages={Math.ceil(filtered.length / MAX_LIMIT)} onChange={setPage} />
+      <TablePager page={page} limit={MAX_LIMIT} total={filtered.length} onPage={setPage} showRange={false} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('paymentHeads.cancelTags.keep')}

@@ -1,78 +1,26 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  defaultDueDate,
-  HEAD_TYPES,
-  HEAD_YEAR_MAX,
-  HEAD_YEAR_MIN,
-  headTypeLabel,
-  MSG,
-  paiseToRupees,
-  parseRupeesToPaise,
-  type HeadType,
-} from '@parish/shared';
+import { defaultDueDate, HEAD_TYPES, HEAD_YEAR_MAX, HEAD_YEAR_MIN, headTypeLabel, type HeadType } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
+import { formErrorOf, formErrors, schemaValidator } from '../../lib/form-validation.ts';
 import { formatRupees, parishToday, saveHead, type HeadBody, type PaymentHead } from './api.ts';
 import { writeErrorText } from './errors.ts';
-
-/** Types that carry a due date (section 5: "Due date applies only to current due or miscellaneous"). */
-export function hasDueDate(type: HeadType): boolean {
-  return type !== 'arrear';
-}
-
-/** The form's values; amount as typed. */
-export interface HeadFormValues {
-  name: string;
-  description: string;
-  amount: string;
-  type: HeadType;
-  year: number;
-  dueDate: string | null;
-  variable_amount: boolean;
-}
-
-/**
- * The form after a type change (section 4, "Head type change in the form"): current due or
- * miscellaneous without a due date gets 31 March of the financial year of `today`; arrear
- * clears the due date.
- */
-export function withType(values: HeadFormValues, type: HeadType, today: string): HeadFormValues {
-  if (!hasDueDate(type)) return { ...values, type, dueDate: null };
-  return { ...values, type, dueDate: values.dueDate ?? defaultDueDate(today) };
-}
-
-/**
- * Checks the form (section 5, "Account head form").
- * @returns the request body, or the error with its dialog title key.
- */
-export function validateHeadForm(
-  values: HeadFormValues,
-  isEdit: boolean,
-): { body: HeadBody } | { error: string; titleKey: 'validationTitle' | 'invalidAmountTitle' } {
-  if (!values.name.trim() || (!isEdit && !values.amount.trim())) {
-    return { error: MSG.headRequired, titleKey: 'validationTitle' };
-  }
-  const body: HeadBody = {
-    name: values.name.trim(),
-    description: values.description.trim(),
-    type: values.type,
-    year: values.year,
-    dueDate: hasDueDate(values.type) ? values.dueDate : null,
-    variable_amount: values.variable_amount,
-  };
-  if (!isEdit) {
-    const paise = parseRupeesToPaise(values.amount);
-    if (paise === null || paise <= 0) return { error: MSG.invalidAmount, titleKey: 'invalidAmountTitle' };
-    body.amount = paiseToRupees(paise);
-  }
-  return { body };
-}
+import {
+  hasDueDate,
+  headBody,
+  headErrorTitleKey,
+  headFormInput,
+  headFormSchema,
+  parseDisplayDate,
+  withType,
+  type HeadFormValues,
+} from './head-form.ts';
 
 function initialValues(head: PaymentHead | null): HeadFormValues {
   if (head) {
@@ -98,16 +46,6 @@ function initialValues(head: PaymentHead | null): HeadFormValues {
   };
 }
 
-/** dd/mm/yyyy (as typed) to `YYYY-MM-DD`, or null. */
-function parseDisplayDate(value: string): string | null {
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim());
-  if (!match) return null;
-  const [, day = '', month = '', year = ''] = match;
-  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
-}
-
 interface HeadFormModalProps {
   /** Open for a new head (`head` null) or an existing one. */
   opened: boolean;
@@ -116,7 +54,8 @@ interface HeadFormModalProps {
 }
 
 /**
- * Add/edit account head dialog (section 2, "Manage Account Heads page"; rules of section 5).
+ * Add/edit account head dialog (docs/domain.md, "§2 Screens", "Manage Account Heads page"; the
+ * rules are head-form.ts, checked with the shared head schemas).
  * The amount is required on create and locked on edit; the due date shows only for current due
  * and miscellaneous heads. Mount with a `key` per head so the form starts fresh.
  */
@@ -124,8 +63,19 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const isEdit = head !== null;
-  const [values, setValues] = useState<HeadFormValues>(() => initialValues(head));
-  const [error, setError] = useState<{ message: string; title: string } | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: initialValues(head),
+    validate: schemaValidator<HeadFormValues>(headFormSchema(isEdit), {
+      input: (values) => headFormInput(values, isEdit),
+    }),
+    transformValues: (values) => headBody(values, isEdit),
+  });
+  const { values } = form;
+  const shown = formErrorOf(form.errors);
+  const error = shown
+    ? { message: shown.message, title: t(shown.title ?? `paymentHeads.form.${headErrorTitleKey(shown.message)}`) }
+    : null;
   const save = useMutation({
     mutationFn: (body: HeadBody) => saveHead(head?._id ?? null, body),
     onSuccess: async () => {
@@ -137,19 +87,8 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
       onClose();
     },
     onError: (caught) =>
-      setError({ message: writeErrorText(caught, t('paymentHeads.form.saveError')), title: t('common.error') }),
+      form.setErrors(formErrors(writeErrorText(caught, t('paymentHeads.form.saveError')), 'common.error')),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validateHeadForm(values, isEdit);
-    if ('error' in checked) {
-      setError({ message: checked.error, title: t(`paymentHeads.form.${checked.titleKey}`) });
-      return;
-    }
-    setError(null);
-    save.mutate(checked.body);
-  }
 
   return (
     <Modal
@@ -158,21 +97,19 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
       title={t(isEdit ? 'paymentHeads.form.editTitle' : 'paymentHeads.form.addTitle')}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((body) => save.mutate(body))} noValidate>
         <Stack>
           <FormError message={error?.message ?? null} title={error?.title} />
           <TextInput
             label={t('paymentHeads.form.name')}
-            value={values.name}
-            onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+            {...form.getInputProps('name')}
             maxLength={200}
             required
             data-autofocus
           />
           <Textarea
             label={t('paymentHeads.form.description')}
-            value={values.description}
-            onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
+            {...form.getInputProps('description')}
             autosize
             minRows={2}
             maxLength={1000}
@@ -180,7 +117,7 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
           <TextInput
             label={t('paymentHeads.form.amount')}
             value={isEdit && head ? formatRupees(head.amount) : values.amount}
-            onChange={(event) => setValues({ ...values, amount: event.currentTarget.value })}
+            onChange={(event) => form.setFieldValue('amount', event.currentTarget.value)}
             inputMode="decimal"
             required={!isEdit}
             disabled={isEdit}
@@ -191,7 +128,11 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
               label={t('paymentHeads.form.type')}
               value={values.type}
               onChange={(value) => {
-                if (value) setValues(withType(values, value as HeadType, parishToday()));
+                if (!value) return;
+                // Field by field: replacing the values at once would also clear a shown message.
+                const next = withType(values, value as HeadType, parishToday());
+                form.setFieldValue('type', next.type);
+                form.setFieldValue('dueDate', next.dueDate);
               }}
               data={HEAD_TYPES.map((type) => ({ value: type, label: t(`paymentHeads.types.${headTypeLabel(type)}`) }))}
               allowDeselect={false}
@@ -200,7 +141,9 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
             <NumberInput
               label={t('paymentHeads.form.year')}
               value={values.year}
-              onChange={(value) => setValues({ ...values, year: typeof value === 'number' ? value : values.year })}
+              onChange={(value) => {
+                if (typeof value === 'number') form.setFieldValue('year', value);
+              }}
               min={HEAD_YEAR_MIN}
               max={HEAD_YEAR_MAX}
               clampBehavior="strict"
@@ -214,7 +157,7 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
               label={t('paymentHeads.form.dueDate')}
               description={t('paymentHeads.form.dueDateHint')}
               value={values.dueDate}
-              onChange={(value) => setValues({ ...values, dueDate: value })}
+              onChange={(value) => form.setFieldValue('dueDate', value)}
               valueFormat="DD/MM/YYYY"
               dateParser={(text) => parseDisplayDate(text)}
               clearable
@@ -225,7 +168,7 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
             label={t('paymentHeads.form.variable')}
             description={t('paymentHeads.form.variableHint')}
             checked={values.variable_amount}
-            onChange={(event) => setValues({ ...values, variable_amount: event.currentTarget.checked })}
+            onChange={(event) => form.setFieldValue('variable_amount', event.currentTarget.checked)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

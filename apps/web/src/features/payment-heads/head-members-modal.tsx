@@ -20,6 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { TablePager } from '../../components/table-pager.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 import {
@@ -33,7 +34,6 @@ import {
   type PaymentHead,
   type PaymentSortBy,
 } from './api.ts';
-import { Pager } from './pager.tsx';
 import { usePhone } from './use-phone.ts';
 
 /** Page sizes of the shared paginated table (section 2, "Shared pieces"). */
@@ -289,7 +289,7 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
             allowDeselect={false}
             w={120}
           />
-          <Pager page={page} pages={Math.ceil(total / limit)} onChange={setPage} />
+          <TablePager page={page} limit={limit} total={total} onPage={setPage} showRange={false} />
         </Group>
       </Stack>
     </Modal>

@@ -19,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
+import { TablePager } from '../../components/table-pager.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
@@ -35,7 +36,6 @@ import {
   type PaymentHead,
 } from './api.ts';
 import { taggingErrorKey } from './errors.ts';
-import { Pager } from './pager.tsx';
 import { usePhone } from './use-phone.ts';
 
 /** A tagged member and the custom amount typed for them (blank = the head's amount). */
@@ -151,10 +151,7 @@ function TagForm({
 
   const rows: MemberRef[] =
     view === 'all' ? (members.data?.items ?? []) : selectedRows.slice((page - 1) * MAX_LIMIT, page * MAX_LIMIT);
-  const pages =
-    view === 'all'
-      ? Math.max(1, Math.ceil((members.data?.total ?? 0) / MAX_LIMIT))
-      : Math.max(1, Math.ceil(selectedRows.length / MAX_LIMIT));
+  const listTotal = view === 'all' ? (members.data?.total ?? 0) : selectedRows.length;
   const selectable = rows.filter((member) => !initial.paid.has(member._id));
   const pageChecked = selectable.length > 0 && selectable.every((member) => selected.has(member._id));
   const pageSome = selectable.some((member) => selected.has(member._id));
@@ -316,7 +313,14 @@ function TagForm({
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager page={page} pages={pages} onChange={setPage} label={t('paymentHeads.tag.page')} />
+      <TablePager
+        page={page}
+        limit={MAX_LIMIT}
+        total={listTotal}
+        onPage={setPage}
+        label={t('paymentHeads.tag.page')}
+        showRange={false}
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}

@@ -14,14 +14,14 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { MSG, PAYMENT_CSV_TEMPLATE_FILE } from '@parish/shared';
+import { MSG } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { FormError } from '../../components/form-error.tsx';
-import { downloadApiFile, uploadCsv, type UploadAnswer } from './api.ts';
+import { downloadCsvTemplate, uploadCsv, type UploadAnswer } from './api.ts';
 import { isMalformedAnswer } from './errors.ts';
 import { usePhone } from './use-phone.ts';
 
@@ -128,7 +128,7 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
 
   async function template() {
     try {
-      await downloadApiFile('/api/payments/csv-template', PAYMENT_CSV_TEMPLATE_FILE);
+      await downloadCsvTemplate();
     } catch {
       notifications.show({ color: 'red', title: t('common.error'), message: t('paymentHeads.csv.templateError') });
     }

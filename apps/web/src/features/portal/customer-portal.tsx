@@ -4,15 +4,15 @@ import { formatINR, type CustomerSummary, type PaymentRecord } from '@parish/sha
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ChangePasswordModal } from '../../components/change-password-modal.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useLiveUpdates } from '../../lib/live-updates.ts';
 import { useParishSettings } from '../../lib/settings.ts';
+import { useCustomerPayments, useCustomerTransactions, useWorldlineConfig } from './api.ts';
+import { ChangePasswordModal } from './change-password-modal.tsx';
 import { PaidTab } from './paid-tab.tsx';
 import { ConfirmDialog, FailureDialog, SuccessDialog } from './payment-dialogs.tsx';
 import { toPaise } from './payment-rules.ts';
 import { PendingTab } from './pending-tab.tsx';
-import { useCustomerPayments, useCustomerTransactions, useWorldlineConfig } from './portal-api.ts';
 import { SummaryCards } from './summary-cards.tsx';
 import { TransactionsTab } from './transactions-tab.tsx';
 import { usePaymentFlow, type ConfirmMode } from './use-payment-flow.ts';

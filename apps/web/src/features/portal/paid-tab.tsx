@@ -4,11 +4,11 @@ import { formatDisplayDate, formatINR, type PaymentRecord } from '@parish/shared
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-import { printReceipt } from '../../components/payment-summary/print-receipt.ts';
+import { printReceipt } from '../../lib/print-receipt.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { TYPE_COLORS } from './pending-item.tsx';
 import { toPaise, typeBadgeKey } from './payment-rules.ts';
-import { useCustomerPayments } from './portal-api.ts';
+import { useCustomerPayments } from './api.ts';
 
 /**
  * The Paid tab (specification section 2): 'Paid Payments', each paid payment with its type badge

@@ -6,13 +6,12 @@ import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
 import { kindOf, orderAmounts, toPaise } from './payment-rules.ts';
-import { portalKeys } from './portal-api.ts';
+import { createCustomerOrder, portalKeys } from './api.ts';
 import { VerifyError, verifyWorldlinePayment } from './verify-payment.ts';
 import {
   CHECKOUT_WATCHDOG_MS,
   CheckoutError,
   clearPaymentContext,
-  createCustomerOrder,
   openCheckout,
   readPaymentContext,
   savePaymentContext,

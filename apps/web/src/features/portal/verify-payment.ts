@@ -1,6 +1,13 @@
-import { MSG, type VerifyResult } from '@parish/shared';
+import { MSG, type ContractPath, type portalContracts, type VerifyResult } from '@parish/shared';
 
 import type { VerifyBody } from './worldline-checkout.ts';
+
+/**
+ * `POST /api/worldline/verify-payment`, on a fetch of its own: no session, no cache, a 30 s
+ * timeout, and failures read differently from other calls. Typed by the contract's types only, so
+ * the gateway return page (verify-payment.ts and worldline-checkout.ts) loads no zod schemas.
+ */
+const VERIFY_PATH: ContractPath<typeof portalContracts.verifyPayment> = '/api/worldline/verify-payment';
 
 /**
  * The verify answer as the browser sees it: the server's full answer, or only `success: false` and
@@ -28,7 +35,7 @@ export class VerifyError extends Error {
 }
 
 /**
- * `POST /api/worldline/verify-payment` (section 7): no auth, no cache, client timeout 30 s. The
+ * `POST /api/worldline/verify-payment` (docs/domain.md, "§7 API"): no auth, no cache, client timeout 30 s. The
  * server checks the gateway's answer (hash, amount, dual verification) and settles the payments
  * exactly once; a repeated call answers the same.
  * @returns the server's answer (`success` false with its message when the payment did not go through).
@@ -40,7 +47,7 @@ export async function verifyWorldlinePayment(body: VerifyBody, messages: VerifyM
   const timer = setTimeout(() => controller.abort(), VERIFY_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch('/api/worldline/verify-payment', {
+    response = await fetch(VERIFY_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'parish-dues' },
       body: JSON.stringify(body),

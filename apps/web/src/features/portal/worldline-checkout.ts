@@ -1,6 +1,4 @@
-import type { CreateCustomerOrderInput, WorldlineOrder, WorldlineVerifyInput } from '@parish/shared';
-
-import { apiRequest } from '../../lib/api-client.ts';
+import type { WorldlineOrder, WorldlineVerifyInput } from '@parish/shared';
 
 /**
  * The browser side of gateway B, Worldline Paynimo checkout.js (specification sections 3, 5 and 9;
@@ -154,15 +152,6 @@ export async function waitForSdk(notLoadedMessage: string): Promise<NonNullable<
   const checkout = pnCheckout();
   if (checkout) return checkout;
   throw new CheckoutError(notLoadedMessage);
-}
-
-/**
- * Creates the order on the server (`POST /api/worldline/create-customer-order`): the server
- * recomputes every amount, applies the arrears gate and records a pending transaction.
- * @throws ApiError with the server's message (e.g. the arrears gate's).
- */
-export function createCustomerOrder(body: CreateCustomerOrderInput): Promise<WorldlineOrder> {
-  return apiRequest<WorldlineOrder>('/api/worldline/create-customer-order', { method: 'POST', body });
 }
 
 /**

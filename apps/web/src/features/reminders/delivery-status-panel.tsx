@@ -3,9 +3,8 @@ import { formatDisplayDate, type DeliveriesResult, type DeliveryStatus } from '@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { REMINDERS_KEY } from './reminders-api.ts';
+import { fetchDeliveries, REMINDERS_KEY } from './api.ts';
 
 /** Badge colour of each delivery state. */
 const STATE_COLOR: Record<DeliveryStatus, string> = {
@@ -58,11 +57,7 @@ export function DeliveryStatusPanel({ jobIds }: { jobIds: readonly string[] }) {
   const queries = useQueries({
     queries: ids.map((jobId) => ({
       queryKey: [...REMINDERS_KEY, 'deliveries', jobId],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiRequest<DeliveriesResult>(
-          `/api/admin/reminders/deliveries?limit=500${jobId ? `&jobId=${encodeURIComponent(jobId)}` : ''}`,
-          { signal },
-        ),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchDeliveries(jobId, signal),
       staleTime: 0,
       refetchInterval: (query: { state: { data?: DeliveriesResult | undefined } }) => {
         const status = query.state.data?.job?.status;

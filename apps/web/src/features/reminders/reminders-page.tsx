@@ -21,12 +21,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { TablePager } from '../../components/table-pager.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { useMemberPage } from '../members/members-api.ts';
-import { TablePager } from '../members/table-pager.tsx';
+import { REMINDERS_KEY, sendAllReminders, sendReminders, useReminderMembers, useWhatsAppStatus } from './api.ts';
 import { DeliveryStatusPanel } from './delivery-status-panel.tsx';
-import { REMINDERS_KEY, sendAllReminders, sendReminders, useWhatsAppStatus } from './reminders-api.ts';
 
 /** Search is sent to the server this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -73,7 +72,7 @@ export default function RemindersPage() {
     setSearchedFor(debouncedSearch);
     setPage(1);
   }
-  const list = useMemberPage({ page, limit, search: debouncedSearch, sortBy: 'name', sortOrder: 'asc' });
+  const list = useReminderMembers({ page, limit, search: debouncedSearch });
   const shown = list.data?.items ?? [];
   const [selected, setSelected] = useState<Map<string, string>>(() => new Map());
   const [jobIds, setJobIds] = useState<string[]>([]);
@@ -303,6 +302,7 @@ export default function RemindersPage() {
                   page={page}
                   limit={limit}
                   total={list.data.total}
+                  label={t('reminders.members.pagerLabel')}
                   onPage={setPage}
                   onLimit={(value) => {
                     setLimit(value);

@@ -1,20 +1,12 @@
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatDisplayDate, formatINR } from '@parish/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ReportTable } from '../../components/report-table.tsx';
+import { toPaise, useReport, type ReportFilters } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
-import {
-  DateRange,
-  DownloadButton,
-  Money,
-  ReportPager,
-  ReportState,
-  SortControls,
-  Toolbar,
-  useMethodLabel,
-} from './report-ui.tsx';
-import { toPaise, useReport, type ReportFilters } from './reports-api.ts';
+import { DateRange, DownloadButton, Money, ReportState, SortControls, Toolbar, useMethodLabel } from './report-ui.tsx';
 
 /**
  * Daily Collections (section 2): a date range (default the server's last 30 days), a chart of
@@ -82,37 +74,38 @@ export function DailyTab() {
                 })}
                 chart={{ kind: 'daily', series: data.series }}
               />
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('reports.daily.date')}</Table.Th>
-                      <Table.Th ta="right">{t('reports.daily.count')}</Table.Th>
-                      <Table.Th ta="right">{t('reports.daily.amount')}</Table.Th>
-                      <Table.Th>{t('reports.daily.byMethod')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((row) => (
-                      <Table.Tr key={row.day}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(row.day)}</Table.Td>
-                        <Table.Td ta="right">{row.count}</Table.Td>
-                        <Table.Td ta="right">
-                          <Money rupees={row.amount} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            {row.byMethod
-                              .map((m) => `${methodLabel(m.method)} ${formatINR(toPaise(m.amount))} (${m.count})`)
-                              .join(' · ')}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+              <ReportTable
+                minWidth={560}
+                rows={data.items}
+                rowKey={(row) => row.day}
+                columns={[
+                  {
+                    key: 'date',
+                    header: t('reports.daily.date'),
+                    nowrap: true,
+                    cell: (row) => formatDisplayDate(row.day),
+                  },
+                  { key: 'count', header: t('reports.daily.count'), align: 'right', cell: (row) => row.count },
+                  {
+                    key: 'amount',
+                    header: t('reports.daily.amount'),
+                    align: 'right',
+                    cell: (row) => <Money rupees={row.amount} />,
+                  },
+                  {
+                    key: 'byMethod',
+                    header: t('reports.daily.byMethod'),
+                    cell: (row) => (
+                      <Text size="sm">
+                        {row.byMethod
+                          .map((m) => `${methodLabel(m.method)} ${formatINR(toPaise(m.amount))} (${m.count})`)
+                          .join(' · ')}
+                      </Text>
+                    ),
+                  },
+                ]}
+                pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
+              />
             </>
           ) : null}
         </>

@@ -1,23 +1,16 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import {
-  REPORT_DEFAULT_ORDER,
-  REPORT_SORT_FIELDS,
-  formatDisplayDate,
-  formatINR,
-  type PaymentList,
-} from '@parish/shared';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatDisplayDate, formatINR } from '@parish/shared';
 import { IconUsers } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
-import { STALE_TIME } from '../../lib/query-client.ts';
+import { ReportTable } from '../../components/report-table.tsx';
+import { HEAD_MEMBERS_PAGE, toPaise, useHeadMembers, useReport, type ReportFilters } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
 import {
   DownloadButton,
   Money,
-  ReportPager,
+  NameAndNumber,
   ReportState,
   SortControls,
   StatusBadge,
@@ -25,24 +18,12 @@ import {
   TypeBadge,
   percent,
 } from './report-ui.tsx';
-import { toPaise, useReport, type ReportFilters } from './reports-api.ts';
-
-const MEMBERS_PAGE = 25;
 
 /** The members tagged to one head (`GET /api/payments?paymentHeadId=`), 25 a page. */
 function HeadMembersModal({ head, onClose }: { head: { id: string; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['payments', 'report-head-members', head?.id, page],
-    queryFn: () =>
-      apiRequest<PaymentList>(
-        `/api/payments?paymentHeadId=${head?.id ?? ''}&page=${page}&limit=${MEMBERS_PAGE}&sortBy=date&sortOrder=desc`,
-      ),
-    enabled: head !== null,
-    staleTime: STALE_TIME.payments,
-    placeholderData: keepPreviousData,
-  });
+  const list = useHeadMembers(head?.id ?? null, page);
   return (
     <Modal
       opened={head !== null}
@@ -64,40 +45,38 @@ function HeadMembersModal({ head, onClose }: { head: { id: string; name: string 
         />
         {list.data && list.data.total > 0 ? (
           <>
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('reports.head.member')}</Table.Th>
-                    <Table.Th ta="right">{t('reports.head.amount')}</Table.Th>
-                    <Table.Th>{t('reports.head.status')}</Table.Th>
-                    <Table.Th>{t('reports.head.date')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((payment) => (
-                    <Table.Tr key={payment._id}>
-                      <Table.Td>
-                        {payment.memberId.name}
-                        <Text size="xs" c="gray.7">
-                          {payment.memberId.parishNumber}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Money rupees={payment.paidAmount ?? payment.amount} />
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={payment.status} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatDisplayDate(payment.paidAt ?? payment.createdAt)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ReportPager page={page} limit={MEMBERS_PAGE} total={list.data.total} onPage={setPage} />
+            <ReportTable
+              minWidth={480}
+              rows={list.data.items}
+              rowKey={(payment) => payment._id}
+              columns={[
+                {
+                  key: 'member',
+                  header: t('reports.head.member'),
+                  cell: (payment) => (
+                    <NameAndNumber name={payment.memberId.name} number={payment.memberId.parishNumber} />
+                  ),
+                },
+                {
+                  key: 'amount',
+                  header: t('reports.head.amount'),
+                  align: 'right',
+                  cell: (payment) => <Money rupees={payment.paidAmount ?? payment.amount} />,
+                },
+                {
+                  key: 'status',
+                  header: t('reports.head.status'),
+                  cell: (payment) => <StatusBadge status={payment.status} />,
+                },
+                {
+                  key: 'date',
+                  header: t('reports.head.date'),
+                  nowrap: true,
+                  cell: (payment) => formatDisplayDate(payment.paidAt ?? payment.createdAt),
+                },
+              ]}
+              pager={{ page, limit: HEAD_MEMBERS_PAGE, total: list.data.total, onPage: setPage }}
+            />
           </>
         ) : null}
         <Group justify="flex-end">
@@ -153,61 +132,68 @@ export function HeadTab() {
               chart={{ kind: 'heads', data: data.chart }}
             />
           ) : null}
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('reports.head.head')}</Table.Th>
-                  <Table.Th>{t('reports.head.type')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.head.collected')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.head.outstanding')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.head.collectionRate')}</Table.Th>
-                  <Table.Th>{t('reports.head.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((row) => (
-                  <Table.Tr key={row.paymentHeadId}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {row.name} ({row.year})
-                        {row.isActive ? null : (
-                          <Badge ml="xs" color="gray" variant="light" size="sm">
-                            {t('reports.head.inactive')}
-                          </Badge>
-                        )}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        {t('reports.head.baseAmount', { amount: formatINR(toPaise(row.amount)) })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <TypeBadge type={row.type} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.collected} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.outstanding} />
-                    </Table.Td>
-                    <Table.Td ta="right">{percent(row.collectionRate)}%</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        leftSection={<IconUsers size={14} aria-hidden />}
-                        aria-label={t('reports.head.viewMembersFor', { name: row.name })}
-                        onClick={() => setMembersOf({ id: row.paymentHeadId, name: row.name })}
-                      >
-                        {t('reports.head.viewMembers')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+          <ReportTable
+            minWidth={820}
+            highlightOnHover
+            rows={data.items}
+            rowKey={(row) => row.paymentHeadId}
+            columns={[
+              {
+                key: 'head',
+                header: t('reports.head.head'),
+                cell: (row) => (
+                  <>
+                    <Text fw={600} size="sm">
+                      {row.name} ({row.year})
+                      {row.isActive ? null : (
+                        <Badge ml="xs" color="gray" variant="light" size="sm">
+                          {t('reports.head.inactive')}
+                        </Badge>
+                      )}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {t('reports.head.baseAmount', { amount: formatINR(toPaise(row.amount)) })}
+                    </Text>
+                  </>
+                ),
+              },
+              { key: 'type', header: t('reports.head.type'), cell: (row) => <TypeBadge type={row.type} /> },
+              {
+                key: 'collected',
+                header: t('reports.head.collected'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.collected} />,
+              },
+              {
+                key: 'outstanding',
+                header: t('reports.head.outstanding'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.outstanding} />,
+              },
+              {
+                key: 'rate',
+                header: t('reports.head.collectionRate'),
+                align: 'right',
+                cell: (row) => `${percent(row.collectionRate)}%`,
+              },
+              {
+                key: 'actions',
+                header: t('reports.head.actions'),
+                cell: (row) => (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    leftSection={<IconUsers size={14} aria-hidden />}
+                    aria-label={t('reports.head.viewMembersFor', { name: row.name })}
+                    onClick={() => setMembersOf({ id: row.paymentHeadId, name: row.name })}
+                  >
+                    {t('reports.head.viewMembers')}
+                  </Button>
+                ),
+              },
+            ]}
+            pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
+          />
         </>
       ) : null}
       <HeadMembersModal head={membersOf} onClose={() => setMembersOf(null)} />
@@ -256,39 +242,36 @@ export function YearwiseTab() {
               chart={{ kind: 'years', data: data.trend }}
             />
           ) : null}
-          <Table.ScrollContainer minWidth={980}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('reports.yearwise.year')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.yearwise.totalReceivable')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.yearwise.collected')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.yearwise.rate')}</Table.Th>
-                  <Table.Th>{t('reports.yearwise.arrears')}</Table.Th>
-                  <Table.Th>{t('reports.yearwise.current')}</Table.Th>
-                  <Table.Th>{t('reports.yearwise.misc')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((row) => (
-                  <Table.Tr key={row.year}>
-                    <Table.Td fw={600}>{row.year}</Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.totalReceivable} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.collected} />
-                    </Table.Td>
-                    <Table.Td ta="right">{percent(row.collectionRate)}%</Table.Td>
-                    <Table.Td>{split(row.arrears)}</Table.Td>
-                    <Table.Td>{split(row.current)}</Table.Td>
-                    <Table.Td>{split(row.misc)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+          <ReportTable
+            minWidth={980}
+            rows={data.items}
+            rowKey={(row) => row.year}
+            columns={[
+              { key: 'year', header: t('reports.yearwise.year'), strong: true, cell: (row) => row.year },
+              {
+                key: 'receivable',
+                header: t('reports.yearwise.totalReceivable'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.totalReceivable} />,
+              },
+              {
+                key: 'collected',
+                header: t('reports.yearwise.collected'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.collected} />,
+              },
+              {
+                key: 'rate',
+                header: t('reports.yearwise.rate'),
+                align: 'right',
+                cell: (row) => `${percent(row.collectionRate)}%`,
+              },
+              { key: 'arrears', header: t('reports.yearwise.arrears'), cell: (row) => split(row.arrears) },
+              { key: 'current', header: t('reports.yearwise.current'), cell: (row) => split(row.current) },
+              { key: 'misc', header: t('reports.yearwise.misc'), cell: (row) => split(row.misc) },
+            ]}
+            pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
+          />
         </>
       ) : null}
     </Stack>

@@ -1,13 +1,14 @@
-import { Button, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatINR } from '@parish/shared';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PaymentSummaryModal } from '../../components/payment-summary/payment-summary-modal.tsx';
-import { DownloadButton, Money, RateBar, ReportPager, ReportState, SortControls, Toolbar } from './report-ui.tsx';
-import { toPaise, useReport, type ReportFilters } from './reports-api.ts';
+import { MemberHistory } from '../../components/member-history.tsx';
+import { ReportTable } from '../../components/report-table.tsx';
+import { toPaise, useReport, type ReportFilters } from './api.ts';
+import { DownloadButton, Money, NameAndNumber, RateBar, ReportState, SortControls, Toolbar } from './report-ui.tsx';
 
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
@@ -69,60 +70,61 @@ export function MemberTab({ role }: { role: 'admin' | 'cashier' }) {
       />
       {data && data.total > 0 ? (
         <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('reports.member.nameAndNumber')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.member.amountPaid')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.member.amountPending')}</Table.Th>
-                  <Table.Th>{t('reports.member.paymentRate')}</Table.Th>
-                  <Table.Th>{t('reports.member.mobile')}</Table.Th>
-                  <Table.Th>{t('reports.member.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((row) => (
-                  <Table.Tr key={row.memberId}>
-                    <Table.Td>
-                      {row.name}
-                      <Text size="xs" c="gray.7">
-                        {row.parishNumber}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.amountPaid} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.amountPending} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RateBar
-                        rate={row.paymentRate}
-                        label={t('reports.member.rateLabel', { name: row.name, rate: row.paymentRate })}
-                      />
-                    </Table.Td>
-                    <Table.Td>{row.mobile}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        leftSection={<IconHistory size={14} aria-hidden />}
-                        aria-label={t('reports.member.viewHistoryFor', { name: row.name })}
-                        onClick={() => setHistoryOf(row.memberId)}
-                      >
-                        {t('reports.member.viewHistory')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+          <ReportTable
+            minWidth={860}
+            highlightOnHover
+            rows={data.items}
+            rowKey={(row) => row.memberId}
+            columns={[
+              {
+                key: 'name',
+                header: t('reports.member.nameAndNumber'),
+                cell: (row) => <NameAndNumber name={row.name} number={row.parishNumber} />,
+              },
+              {
+                key: 'paid',
+                header: t('reports.member.amountPaid'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.amountPaid} />,
+              },
+              {
+                key: 'pending',
+                header: t('reports.member.amountPending'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.amountPending} />,
+              },
+              {
+                key: 'rate',
+                header: t('reports.member.paymentRate'),
+                cell: (row) => (
+                  <RateBar
+                    rate={row.paymentRate}
+                    label={t('reports.member.rateLabel', { name: row.name, rate: row.paymentRate })}
+                  />
+                ),
+              },
+              { key: 'mobile', header: t('reports.member.mobile'), cell: (row) => row.mobile },
+              {
+                key: 'actions',
+                header: t('reports.member.actions'),
+                cell: (row) => (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    leftSection={<IconHistory size={14} aria-hidden />}
+                    aria-label={t('reports.member.viewHistoryFor', { name: row.name })}
+                    onClick={() => setHistoryOf(row.memberId)}
+                  >
+                    {t('reports.member.viewHistory')}
+                  </Button>
+                ),
+              },
+            ]}
+            pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
+          />
         </>
       ) : null}
-      <PaymentSummaryModal memberId={historyOf} mode={role} onClose={() => setHistoryOf(null)} />
+      <MemberHistory memberId={historyOf} mode={role} onClose={() => setHistoryOf(null)} />
     </Stack>
   );
 }
@@ -176,46 +178,44 @@ export function MemberDueTab() {
               amount: formatINR(toPaise(data.totals.totalPending)),
             })}
           </Text>
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('reports.memberDue.nameAndNumber')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.memberDue.totalPending')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.memberDue.arrears')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.memberDue.current')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.memberDue.misc')}</Table.Th>
-                  <Table.Th>{t('reports.memberDue.mobile')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((row) => (
-                  <Table.Tr key={row.memberId}>
-                    <Table.Td>
-                      {row.name}
-                      <Text size="xs" c="gray.7">
-                        {row.parishNumber}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.totalPending} strong />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.arrears} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.current} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.misc} />
-                    </Table.Td>
-                    <Table.Td>{row.mobile}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+          <ReportTable
+            minWidth={820}
+            rows={data.items}
+            rowKey={(row) => row.memberId}
+            columns={[
+              {
+                key: 'name',
+                header: t('reports.memberDue.nameAndNumber'),
+                cell: (row) => <NameAndNumber name={row.name} number={row.parishNumber} />,
+              },
+              {
+                key: 'total',
+                header: t('reports.memberDue.totalPending'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.totalPending} strong />,
+              },
+              {
+                key: 'arrears',
+                header: t('reports.memberDue.arrears'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.arrears} />,
+              },
+              {
+                key: 'current',
+                header: t('reports.memberDue.current'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.current} />,
+              },
+              {
+                key: 'misc',
+                header: t('reports.memberDue.misc'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.misc} />,
+              },
+              { key: 'mobile', header: t('reports.memberDue.mobile'), cell: (row) => row.mobile },
+            ]}
+            pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
+          />
         </>
       ) : null}
     </Stack>

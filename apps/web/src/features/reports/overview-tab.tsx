@@ -1,11 +1,12 @@
-import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatINR } from '@parish/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ReportTable } from '../../components/report-table.tsx';
+import { toPaise, useReport } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
 import { DownloadButton, Money, ReportState, percent, useMethodLabel } from './report-ui.tsx';
-import { toPaise, useReport } from './reports-api.ts';
 
 function Figure({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   return (
@@ -75,28 +76,22 @@ export function OverviewTab() {
                 chart={{ kind: 'methods', data: data.byMethod, methodLabel }}
               />
               <Paper withBorder p="md">
-                <Table.ScrollContainer minWidth={300}>
-                  <Table>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('reports.overview.method')}</Table.Th>
-                        <Table.Th ta="right">{t('reports.overview.count')}</Table.Th>
-                        <Table.Th ta="right">{t('reports.overview.amount')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.byMethod.map((row) => (
-                        <Table.Tr key={row.method}>
-                          <Table.Td>{methodLabel(row.method)}</Table.Td>
-                          <Table.Td ta="right">{row.count}</Table.Td>
-                          <Table.Td ta="right">
-                            <Money rupees={row.amount} />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <ReportTable
+                  minWidth={300}
+                  striped={false}
+                  rows={data.byMethod}
+                  rowKey={(row) => row.method}
+                  columns={[
+                    { key: 'method', header: t('reports.overview.method'), cell: (row) => methodLabel(row.method) },
+                    { key: 'count', header: t('reports.overview.count'), align: 'right', cell: (row) => row.count },
+                    {
+                      key: 'amount',
+                      header: t('reports.overview.amount'),
+                      align: 'right',
+                      cell: (row) => <Money rupees={row.amount} />,
+                    },
+                  ]}
+                />
               </Paper>
             </SimpleGrid>
           )}

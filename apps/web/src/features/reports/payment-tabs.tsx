@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -13,13 +13,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
+import { ReportTable } from '../../components/report-table.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { REPORTS_KEY, reverseCollection, toPaise, useReport, type ReportFilters } from './api.ts';
 import {
   DateRange,
   DownloadButton,
   Money,
-  ReportPager,
+  NameAndNumber,
   ReportState,
   SortControls,
   StatusBadge,
@@ -27,7 +28,6 @@ import {
   TypeBadge,
   useMethodLabel,
 } from './report-ui.tsx';
-import { REPORTS_KEY, toPaise, useReport, type ReportFilters } from './reports-api.ts';
 
 /**
  * Payment Details (section 2): every payment sorted by member name: member, head with type,
@@ -77,45 +77,46 @@ export function DetailsTab() {
       />
       {data && data.total > 0 ? (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('reports.details.member')}</Table.Th>
-                  <Table.Th>{t('reports.details.head')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.details.amount')}</Table.Th>
-                  <Table.Th>{t('reports.details.status')}</Table.Th>
-                  <Table.Th>{t('reports.details.created')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((row) => (
-                  <Table.Tr key={row.paymentId}>
-                    <Table.Td>
-                      {row.memberName}
-                      <Text size="xs" c="gray.7">
-                        {row.parishNumber}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm">{row.headName}</Text>
-                        <TypeBadge type={row.headType} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.amount} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={row.status} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(row.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+          <ReportTable
+            minWidth={760}
+            rows={data.items}
+            rowKey={(row) => row.paymentId}
+            columns={[
+              {
+                key: 'member',
+                header: t('reports.details.member'),
+                cell: (row) => <NameAndNumber name={row.memberName} number={row.parishNumber} />,
+              },
+              {
+                key: 'head',
+                header: t('reports.details.head'),
+                cell: (row) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm">{row.headName}</Text>
+                    <TypeBadge type={row.headType} />
+                  </Group>
+                ),
+              },
+              {
+                key: 'amount',
+                header: t('reports.details.amount'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.amount} />,
+              },
+              {
+                key: 'status',
+                header: t('reports.details.status'),
+                cell: (row) => <StatusBadge status={row.status} />,
+              },
+              {
+                key: 'created',
+                header: t('reports.details.created'),
+                nowrap: true,
+                cell: (row) => formatDisplayDate(row.createdAt),
+              },
+            ]}
+            pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
+          />
         </>
       ) : null}
     </Stack>
@@ -127,8 +128,7 @@ function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose:
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const reverse = useMutation({
-    mutationFn: (paymentId: string) =>
-      apiRequest<{ success: boolean }>(`/api/payments/${paymentId}/reverse`, { method: 'PUT' }),
+    mutationFn: reverseCollection,
     onSuccess: () => {
       notifications.show({ color: 'green', title: t('common.success'), message: t('reports.direct.reversed') });
       for (const key of [REPORTS_KEY, ['dashboard'], ['payments'], ['collections'], ['payment-heads']]) {
@@ -282,57 +282,66 @@ export function DirectTab() {
       />
       {data && data.total > 0 ? (
         <>
-          <Table.ScrollContainer minWidth={980}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('reports.direct.date')}</Table.Th>
-                  <Table.Th>{t('reports.direct.member')}</Table.Th>
-                  <Table.Th ta="right">{t('reports.direct.amount')}</Table.Th>
-                  <Table.Th>{t('reports.direct.head')}</Table.Th>
-                  <Table.Th>{t('reports.direct.method')}</Table.Th>
-                  <Table.Th>{t('reports.direct.transactionId')}</Table.Th>
-                  <Table.Th>{t('reports.direct.collectedBy')}</Table.Th>
-                  <Table.Th>{t('reports.direct.receipt')}</Table.Th>
-                  <Table.Th>{t('reports.direct.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((row) => (
-                  <Table.Tr key={row.paymentId}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(row.paidAt)}</Table.Td>
-                    <Table.Td>
-                      {row.memberName}
-                      <Text size="xs" c="gray.7">
-                        {row.parishNumber}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money rupees={row.amount} />
-                    </Table.Td>
-                    <Table.Td>{row.headName}</Table.Td>
-                    <Table.Td>{methodLabel(row.paymentMethod)}</Table.Td>
-                    <Table.Td>{row.transactionId ?? ''}</Table.Td>
-                    <Table.Td>{row.collectedBy?.name ?? ''}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.receiptNumber ?? ''}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                        aria-label={t('reports.direct.reverseFor', { head: row.headName, name: row.memberName })}
-                        onClick={() => setReversing(row)}
-                      >
-                        {t('reports.direct.reverse')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ReportPager page={page} limit={data.limit} total={data.total} onPage={setPage} />
+          <ReportTable
+            minWidth={980}
+            highlightOnHover
+            rows={data.items}
+            rowKey={(row) => row.paymentId}
+            columns={[
+              {
+                key: 'date',
+                header: t('reports.direct.date'),
+                nowrap: true,
+                cell: (row) => formatDisplayDate(row.paidAt),
+              },
+              {
+                key: 'member',
+                header: t('reports.direct.member'),
+                cell: (row) => <NameAndNumber name={row.memberName} number={row.parishNumber} />,
+              },
+              {
+                key: 'amount',
+                header: t('reports.direct.amount'),
+                align: 'right',
+                cell: (row) => <Money rupees={row.amount} />,
+              },
+              { key: 'head', header: t('reports.direct.head'), cell: (row) => row.headName },
+              { key: 'method', header: t('reports.direct.method'), cell: (row) => methodLabel(row.paymentMethod) },
+              {
+                key: 'transactionId',
+                header: t('reports.direct.transactionId'),
+                cell: (row) => row.transactionId ?? '',
+              },
+              {
+                key: 'collectedBy',
+                header: t('reports.direct.collectedBy'),
+                cell: (row) => row.collectedBy?.name ?? '',
+              },
+              {
+                key: 'receipt',
+                header: t('reports.direct.receipt'),
+                nowrap: true,
+                cell: (row) => row.receiptNumber ?? '',
+              },
+              {
+                key: 'actions',
+                header: t('reports.direct.actions'),
+                cell: (row) => (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    leftSection={<IconArrowBackUp size={14} aria-hidden />}
+                    aria-label={t('reports.direct.reverseFor', { head: row.headName, name: row.memberName })}
+                    onClick={() => setReversing(row)}
+                  >
+                    {t('reports.direct.reverse')}
+                  </Button>
+                ),
+              },
+            ]}
+            pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
+          />
         </>
       ) : null}
       <ReverseModal row={reversing} onClose={() => setReversing(null)} />

@@ -4,7 +4,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { formatDisplayDate, formatINR } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { toPaise } from './reports-api.ts';
+import { toPaise } from './api.ts';
 
 /**
  * The report charts (issue 6, "Charts"), in their own lazily loaded chunk with Mantine charts

@@ -20,8 +20,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
-import { TablePager } from '../members/table-pager.tsx';
-import { downloadReport, toPaise, type ReportFilters } from './reports-api.ts';
+import { downloadReport, toPaise, type ReportFilters } from './api.ts';
 
 /** An amount in rupees from the API shown as ₹1,00,000.00. */
 export function Money({ rupees, strong = false }: { rupees: number; strong?: boolean }) {
@@ -35,6 +34,18 @@ export function Money({ rupees, strong = false }: { rupees: number; strong?: boo
       {rupees < 0 ? '-' : ''}
       {formatINR(toPaise(rupees))}
     </Text>
+  );
+}
+
+/** A member's name with the parish number under it, as the report tables show members. */
+export function NameAndNumber({ name, number }: { name: string; number: string }) {
+  return (
+    <>
+      {name}
+      <Text size="xs" c="gray.7">
+        {number}
+      </Text>
+    </>
   );
 }
 
@@ -237,16 +248,6 @@ export function SortControls({
       />
     </>
   );
-}
-
-/**
- * The shown range and previous/next with up to five page buttons (section 2, "Shared pieces"):
- * the shared `TablePager` without a page-size select, named 'Report pages'; nothing when empty.
- */
-export function ReportPager(props: { page: number; limit: number; total: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation();
-  if (props.total === 0) return null;
-  return <TablePager {...props} label={t('reports.pager.label')} />;
 }
 
 /** A row of filters and actions that wraps on a phone. */

@@ -30,11 +30,6 @@ export const members = {
   },
   pager: {
     label: 'Members pages',
-    pageSize: 'Rows per page',
-    range: '{{from}}–{{to}} of {{total}}',
-    previous: 'Previous page',
-    next: 'Next page',
-    page: 'Page {{page}}',
   },
   form: {
     addTitle: 'Add Member',

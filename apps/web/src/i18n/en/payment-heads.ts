@@ -187,12 +187,4 @@ export const paymentHeads = {
     close: 'Close',
     again: 'Upload another file',
   },
-  pager: {
-    label: 'Pages',
-    page: 'Page {{page}}',
-    previous: 'Previous page',
-    next: 'Next page',
-    first: 'First page',
-    last: 'Last page',
-  },
 } as const;

@@ -25,6 +25,7 @@ export const reminders = {
     select: 'Select {{name}}',
     parishNumber: 'Parish No. {{value}}',
     chunkNote: 'Up to 20 members are sent at a time, one message per second.',
+    pagerLabel: 'Members pages',
   },
   sendAllConfirm: {
     title: 'Send to All',

@@ -72,9 +72,6 @@ export const reports = {
     descending: 'Descending',
     order: 'Order',
   },
-  pager: {
-    label: 'Report pages',
-  },
   types: {
     arrear: 'Arrears',
     'current due': 'Current Due',

@@ -5,14 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
+import {
+  MemberHistoryProvider,
+  type MemberHistoryProps,
+  type RenderMemberHistory,
+} from '../../../components/member-history.tsx';
 import { HeaderCollectionYtd } from '../../../features/dashboard/header-collection-ytd.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { useParishSettings } from '../../../lib/settings.ts';
 import { Dashboard } from './dashboard.tsx';
 
-const StaffAccounts = lazy(() => import('./staff-accounts.tsx'));
-const ParishSettingsPage = lazy(() => import('./parish-settings.tsx'));
+const StaffAccounts = lazy(() => import('../../../features/staff/staff-accounts-page.tsx'));
+const ParishSettingsPage = lazy(() => import('../../../features/settings/parish-settings-page.tsx'));
 const MembersPage = lazy(() => import('../../../features/members/members-page.tsx'));
 const PaymentHeadsPage = lazy(() => import('../../../features/payment-heads/payment-heads-page.tsx'));
 const RemindersPage = lazy(() => import('../../../features/reminders/reminders-page.tsx'));
@@ -20,6 +25,26 @@ const ReportsPage = lazy(() => import('../../../features/reports/reports-page.ts
 const ActivitiesPage = lazy(() => import('../../../features/activities/activities-page.tsx'));
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
+const PaymentSummaryModal = lazy(() =>
+  import('../../../features/collections/payment-summary-modal.tsx').then((module) => ({
+    default: module.PaymentSummaryModal,
+  })),
+);
+
+/**
+ * The members and reports screens' payment history dialog: the collections feature's Payment
+ * Summary, loaded with the first screen that shows it; nothing is shown while it loads (the dialog
+ * starts closed).
+ */
+function PaymentHistoryDialog(props: MemberHistoryProps) {
+  return (
+    <Suspense fallback={null}>
+      <PaymentSummaryModal {...props} />
+    </Suspense>
+  );
+}
+
+const renderPaymentHistory: RenderMemberHistory = (props) => <PaymentHistoryDialog {...props} />;
 
 type StaffRole = 'admin' | 'cashier';
 
@@ -54,73 +79,75 @@ export default function BackOffice({ role }: { role: StaffRole }) {
   useLiveUpdates();
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'sm', sm: 'md' }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.openMenu')} />
-            <Text fw={700} truncate="end" component="span">
-              {settings.data?.name ?? ''}
-            </Text>
-          </Group>
-          <Group gap="md" wrap="nowrap">
-            <HeaderCollectionYtd />
-            <Stack gap={0} visibleFrom="xs" align="flex-end">
-              <Text size="sm" fw={600}>
-                {user?.name}
+    <MemberHistoryProvider value={renderPaymentHistory}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding={{ base: 'sm', sm: 'md' }}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.openMenu')} />
+              <Text fw={700} truncate="end" component="span">
+                {settings.data?.name ?? ''}
               </Text>
-              <Text size="xs" c="gray.7">
-                {role === 'admin' ? t('shell.roleAdmin') : t('shell.roleCashier')}
-              </Text>
-            </Stack>
-            <Button variant="default" size="xs" onClick={() => void signOut()}>
-              {t('common.signOut')}
-            </Button>
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              <HeaderCollectionYtd />
+              <Stack gap={0} visibleFrom="xs" align="flex-end">
+                <Text size="sm" fw={600}>
+                  {user?.name}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {role === 'admin' ? t('shell.roleAdmin') : t('shell.roleCashier')}
+                </Text>
+              </Stack>
+              <Button variant="default" size="xs" onClick={() => void signOut()}>
+                {t('common.signOut')}
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main">
-        <ScrollArea>
-          {NAV[role].map((item) => (
-            <NavLink
-              key={item.path}
-              component={Link}
-              to={`${base}/${item.path}`}
-              label={t(`shell.nav.${item.key}`)}
-              active={location.pathname === `${base}/${item.path}`}
-              onClick={close}
-            />
-          ))}
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense fallback={<FullScreenLoader />}>
-          <Routes>
-            <Route path="dashboard" element={<Dashboard role={role} />} />
-            {role === 'admin' ? (
-              <>
-                <Route path="members" element={<MembersPage />} />
-                <Route path="payments" element={<PaymentHeadsPage />} />
-                <Route path="reminders" element={<RemindersPage />} />
-                <Route path="activities" element={<ActivitiesPage />} />
-                <Route path="staff" element={<StaffAccounts />} />
-                <Route path="settings" element={<ParishSettingsPage />} />
-              </>
-            ) : (
-              <>
-                <Route path="arrears" element={<CashierArrearsPage />} />
-                <Route path="collections" element={<CashierCollectionsPage />} />
-              </>
-            )}
-            <Route path="reports" element={<ReportsPage />} />
-            <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
-          </Routes>
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label="Main">
+          <ScrollArea>
+            {NAV[role].map((item) => (
+              <NavLink
+                key={item.path}
+                component={Link}
+                to={`${base}/${item.path}`}
+                label={t(`shell.nav.${item.key}`)}
+                active={location.pathname === `${base}/${item.path}`}
+                onClick={close}
+              />
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Suspense fallback={<FullScreenLoader />}>
+            <Routes>
+              <Route path="dashboard" element={<Dashboard role={role} />} />
+              {role === 'admin' ? (
+                <>
+                  <Route path="members" element={<MembersPage />} />
+                  <Route path="payments" element={<PaymentHeadsPage />} />
+                  <Route path="reminders" element={<RemindersPage />} />
+                  <Route path="activities" element={<ActivitiesPage />} />
+                  <Route path="staff" element={<StaffAccounts />} />
+                  <Route path="settings" element={<ParishSettingsPage />} />
+                </>
+              ) : (
+                <>
+                  <Route path="arrears" element={<CashierArrearsPage />} />
+                  <Route path="collections" element={<CashierCollectionsPage />} />
+                </>
+              )}
+              <Route path="reports" element={<ReportsPage />} />
+              <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
+            </Routes>
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </MemberHistoryProvider>
   );
 }

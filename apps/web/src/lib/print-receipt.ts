@@ -1,37 +1,27 @@
-import { MSG } from '@parish/shared';
+import { collectionContracts } from '@parish/shared';
 
-import { ApiError, refreshAccessToken } from '../../lib/api-client.ts';
-import { readToken } from '../../lib/storage.ts';
+import { toApiError } from './api-client.ts';
+import { apiResponse } from './api-request.ts';
+
+/*
+ * Receipts of paid payments, printed from the back office (the Payment Summary dialog) and from the
+ * member portal (the Paid tab) alike (docs/domain.md, "§8 Receipts").
+ */
 
 /** Printing starts about 0.5 s after the receipt is shown (specification section 9). */
 export const PRINT_DELAY_MS = 500;
 /** The receipt window closes 1 s after printing (section 9). */
 export const CLOSE_AFTER_PRINT_MS = 1000;
 
-async function fetchHtml(path: string, token: string | null): Promise<Response> {
-  return fetch(path, {
-    headers: { 'x-requested-with': 'parish-dues', ...(token && { authorization: `Bearer ${token}` }) },
-    credentials: 'same-origin',
-  });
-}
-
 /**
  * The printable receipt of a paid payment as HTML (`GET /api/payments/{id}/receipt`), fetched
- * with the bearer token (one shared refresh on a 401, like every API call).
+ * with the bearer token (one shared refresh on a 401, like every API call; 'Session expired.
+ * Please login again.' when the refresh fails).
  * @throws ApiError with the server's error text.
  */
 export async function fetchReceiptHtml(paymentId: string): Promise<string> {
-  const path = `/api/payments/${encodeURIComponent(paymentId)}/receipt`;
-  let response = await fetchHtml(path, readToken());
-  if (response.status === 401) {
-    const token = await refreshAccessToken();
-    if (!token) throw new ApiError(MSG.sessionExpired, 401, 'UNAUTHORIZED');
-    response = await fetchHtml(path, token);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string; code?: string } | null;
-    throw new ApiError(body?.error ?? `HTTP error! status: ${response.status}`, response.status, body?.code);
-  }
+  const response = await apiResponse(collectionContracts.receipt, { params: { id: paymentId } }, 'throw');
+  if (!response.ok) throw await toApiError(response);
   return response.text();
 }
 

@@ -30,27 +30,18 @@ import {
   type PaymentRecord,
 } from '@parish/shared';
 import { IconPrinter, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
+import type { MemberHistoryProps } from '../../components/member-history.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { STALE_TIME } from '../../lib/query-client.ts';
+import { printReceipt } from '../../lib/print-receipt.ts';
+import { useMemberPayments } from './api.ts';
 import { CollectOutcomeDialog, CollectPaymentModal, type CollectOutcome } from './collect-payment-modal.tsx';
-import { printReceipt } from './print-receipt.ts';
 
-/** Props of the Payment Summary dialog of one member (specification section 2). */
-export interface PaymentSummaryModalProps {
-  /** The member whose payments to show; null keeps the dialog closed. */
-  memberId: string | null;
-  /** Who opens it: the admin (export, receipts) or the cashier (also Collect). */
-  mode: 'admin' | 'cashier';
-  onClose: () => void;
-}
-
-/** Query key of one member's payments; everything under `['collections']` refreshes after a collection. */
-export const memberPaymentsKey = (memberId: string) => ['collections', 'member-payments', memberId] as const;
+/** Props of the Payment Summary dialog of one member (docs/domain.md, "§2 Screens"). */
+export type PaymentSummaryModalProps = MemberHistoryProps;
 
 /** The list refreshes 300 ms after a staff collection (sections 4 and 9). */
 export const REFRESH_AFTER_COLLECTION_MS = 300;
@@ -223,13 +214,7 @@ function SummaryBody({
   const [collecting, setCollecting] = useState<PaymentRecord | null>(null);
   const [outcome, setOutcome] = useState<CollectOutcome | null>(null);
   const today = calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
-  const query = useQuery({
-    queryKey: memberPaymentsKey(memberId),
-    queryFn: () => apiRequest<MemberPayments>(`/api/collections/members/${memberId}/payments`),
-    staleTime: STALE_TIME.payments,
-    // Opening the dialog is a deliberate look: show what other cashiers did since (shown cached meanwhile).
-    refetchOnMount: 'always',
-  });
+  const query = useMemberPayments(memberId);
 
   const items = useMemo(() => {
     const list = (query.data?.items ?? []).filter((p) =>

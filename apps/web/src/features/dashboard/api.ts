@@ -1,7 +1,7 @@
-import { parseRupeesToPaise, type Dashboard } from '@parish/shared';
+import { parseRupeesToPaise, reportContracts } from '@parish/shared';
 import { useQuery } from '@tanstack/react-query';
 
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-request.ts';
 import { DASHBOARD_REFETCH_MS, STALE_TIME } from '../../lib/query-client.ts';
 
 /** Query key of the dashboard; Refresh and live payment events invalidate it. */
@@ -15,7 +15,7 @@ export const DASHBOARD_KEY = ['dashboard'] as const;
 export function useDashboard() {
   return useQuery({
     queryKey: DASHBOARD_KEY,
-    queryFn: () => apiRequest<Dashboard>('/api/admin/dashboard'),
+    queryFn: () => apiRequest(reportContracts.dashboard),
     staleTime: STALE_TIME.dashboard,
     refetchInterval: DASHBOARD_REFETCH_MS,
   });

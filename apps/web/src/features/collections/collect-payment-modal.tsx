@@ -1,28 +1,24 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   COLLECTION_METHODS,
-  amountBelowDueMessage,
   formatINR,
   parseRupeesToPaise,
   type CollectPaymentInputRaw,
-  type CollectResult,
   type CollectionMethod,
   type PaymentRecord,
 } from '@parish/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-client.ts';
+import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { FormError } from '../form-error.tsx';
+import { FORM_ERROR, formErrorOf } from '../../lib/form-validation.ts';
+import { collectPayment } from './api.ts';
+import { collectionBody, collectionProblem, rupeesText, type CollectValues } from './collect-rules.ts';
 
 /** The outcome of a collection, for the Collection Complete / Collection Failed dialog. */
 export type CollectOutcome = { ok: true } | { ok: false; reason: string };
-
-function rupeesText(paise: number): string {
-  return formatINR(paise, { symbol: false }).replace(/,/g, '');
-}
 
 function CollectForm({
   payment,
@@ -36,41 +32,25 @@ function CollectForm({
   const { t } = useTranslation();
   const duePaise = parseRupeesToPaise(payment.amount) ?? 0;
   const variable = payment.paymentHeadId.variable_amount;
-  const [amount, setAmount] = useState<string | number>(rupeesText(duePaise));
-  const [method, setMethod] = useState<CollectionMethod>('cash');
-  const [reference, setReference] = useState('');
-  const [remarks, setRemarks] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const initialValues: CollectValues = { amount: rupeesText(duePaise), method: 'cash', reference: '', remarks: '' };
+  const form = useForm({
+    mode: 'controlled',
+    initialValues,
+    validate: (values): Record<string, string> => {
+      const problem = collectionProblem(values.amount, duePaise, variable);
+      return problem ? { [FORM_ERROR]: problem } : {};
+    },
+    transformValues: (values) => collectionBody(values, duePaise, variable),
+  });
+  const error = formErrorOf(form.errors)?.message ?? null;
   const collect = useMutation({
-    mutationFn: (body: CollectPaymentInputRaw) =>
-      apiRequest<CollectResult>(`/api/payments/${payment._id}/collect`, { method: 'POST', body }),
+    mutationFn: (body: CollectPaymentInputRaw) => collectPayment(payment._id, body),
     onSuccess: () => onDone({ ok: true }),
     onError: (caught) => onDone({ ok: false, reason: errorText(caught) }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const paise = variable ? parseRupeesToPaise(String(amount)) : duePaise;
-    if (paise === null) {
-      setError(t('messages.invalidAmount'));
-      return;
-    }
-    if (paise < duePaise) {
-      setError(amountBelowDueMessage(formatINR(duePaise)));
-      return;
-    }
-    setError(null);
-    collect.mutate({
-      collectionMode: 'manual',
-      collectionAmount: paise / 100,
-      paymentMethod: method,
-      ...(reference.trim() && { pgTransactionId: reference.trim() }),
-      ...(remarks.trim() && { notes: remarks.trim() }),
-    });
-  }
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((body) => collect.mutate(body))} noValidate>
       <Stack gap="sm">
         <FormError message={error} />
         <TextInput
@@ -86,8 +66,7 @@ function CollectForm({
               ? t('collections.collect.amountVariableHint', { amount: formatINR(duePaise) })
               : t('collections.collect.amountFixedHint')
           }
-          value={amount}
-          onChange={setAmount}
+          {...form.getInputProps('amount')}
           readOnly={!variable}
           min={duePaise / 100}
           decimalScale={2}
@@ -99,8 +78,8 @@ function CollectForm({
         />
         <Select
           label={t('collections.collect.method')}
-          value={method}
-          onChange={(value) => setMethod((value as CollectionMethod | null) ?? 'cash')}
+          value={form.values.method}
+          onChange={(value) => form.setFieldValue('method', (value as CollectionMethod | null) ?? 'cash')}
           data={COLLECTION_METHODS.map((value) => ({ value, label: t(`collections.collect.${value}`) }))}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
@@ -108,15 +87,13 @@ function CollectForm({
         <TextInput
           label={t('collections.collect.reference')}
           description={t('collections.collect.referenceHint')}
-          value={reference}
-          onChange={(event) => setReference(event.currentTarget.value)}
+          {...form.getInputProps('reference')}
           maxLength={100}
         />
         <Textarea
           label={t('collections.collect.remarks')}
           description={t('collections.collect.remarksHint')}
-          value={remarks}
-          onChange={(event) => setRemarks(event.currentTarget.value)}
+          {...form.getInputProps('remarks')}
           maxLength={500}
           autosize
           minRows={2}

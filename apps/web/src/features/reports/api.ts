@@ -2,16 +2,23 @@ import {
   DEFAULT_PARISH_TIMEZONE,
   REPORT_FILE_PREFIX,
   calendarDateIn,
+  collectionContracts,
   datedFileName,
   parseRupeesToPaise,
+  paymentContracts,
+  reportContracts,
+  type PaymentList,
   type ReportOf,
   type ReportType,
+  type ReverseResult,
 } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { ApiError, apiRequest, refreshAccessToken } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { apiRequest, apiResponse } from '../../lib/api-request.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
-import { readToken } from '../../lib/storage.ts';
+
+/** The reports screen's calls (`reportContracts`, and the payments a report links to). */
 
 /** Query-key prefix of every report; live `payment.updated` events invalidate it. */
 export const REPORTS_KEY = ['reports'] as const;
@@ -26,7 +33,8 @@ export interface ReportFilters {
   sortOrder?: 'asc' | 'desc';
 }
 
-function cleanFilters(filters: ReportFilters): Record<string, string> {
+/** The filters as sent: every text trimmed, blank and absent ones left out. */
+export function cleanFilters(filters: ReportFilters): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (typeof value === 'string' && value.trim() !== '') out[key] = value.trim();
@@ -35,7 +43,7 @@ function cleanFilters(filters: ReportFilters): Record<string, string> {
 }
 
 /**
- * One page of a report (`POST /api/admin/reports`, `api-contract.md` "Back office"). The server
+ * One page of a report (`POST /api/admin/reports`, docs/domain.md "§7 API"). The server
  * aggregates in SQL and answers page by page, so the browser never downloads every payment.
  * Cached for the payments lifetime (1 min); a live payment event refreshes it at once.
  */
@@ -43,7 +51,7 @@ export function useReport<T extends ReportType>(type: T, filters: ReportFilters,
   const body = { type, ...cleanFilters(filters), page, ...(limit ? { limit } : {}) };
   return useQuery({
     queryKey: [...REPORTS_KEY, type, body],
-    queryFn: () => apiRequest<ReportOf<T>>('/api/admin/reports', { method: 'POST', body }),
+    queryFn: () => apiRequest(reportContracts.report, { body }) as Promise<ReportOf<T>>,
     staleTime: STALE_TIME.payments,
     placeholderData: keepPreviousData,
   });
@@ -55,11 +63,15 @@ export function toPaise(rupees: number | null | undefined): number {
   return parseRupeesToPaise(Math.abs(rupees)) ?? 0;
 }
 
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+/**
+ * The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` first, then
+ * `filename="…"`), else `fallback`.
+ */
+export function fileNameOf(header: string | null, fallback: string): string {
+  const text = header ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(text);
   if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(header);
+  const plain = /filename="?([^";]+)"?/i.exec(text);
   return plain?.[1] ?? fallback;
 }
 
@@ -69,23 +81,40 @@ function fileNameOf(response: Response, fallback: string): string {
  * @throws ApiError when the server refuses or the network fails.
  */
 export async function downloadReport(type: ReportType, filters: ReportFilters): Promise<void> {
-  const params = new URLSearchParams({ type, ...cleanFilters(filters) });
-  const url = `/api/admin/reports/export?${params.toString()}`;
-  const get = (token: string | null) =>
-    fetch(url, {
-      headers: { 'x-requested-with': 'parish-dues', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      credentials: 'same-origin',
-    });
-  let response = await get(readToken());
-  if (response.status === 401) response = await get(await refreshAccessToken());
+  const response = await apiResponse(reportContracts.exportCsv, { query: { type, ...cleanFilters(filters) } });
   if (!response.ok) throw new ApiError(`Export failed: ${response.status}`, response.status);
   const blob = await response.blob();
   const fallback = datedFileName(REPORT_FILE_PREFIX[type], calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE));
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  link.download = fileNameOf(response, fallback);
+  link.download = fileNameOf(response.headers.get('content-disposition'), fallback);
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** Members per page of a head's member list (the report's View Members dialog). */
+export const HEAD_MEMBERS_PAGE = 25;
+
+/**
+ * One page of the payments of a head, newest first (`GET /api/payments?paymentHeadId=…`), 25 a
+ * page; `enabled` only while the dialog shows a head. Cached for the payments lifetime (1 min).
+ */
+export function useHeadMembers(headId: string | null, page: number) {
+  return useQuery({
+    queryKey: ['payments', 'report-head-members', headId ?? undefined, page],
+    queryFn: (): Promise<PaymentList> =>
+      apiRequest(paymentContracts.list, {
+        query: { paymentHeadId: headId ?? '', page, limit: HEAD_MEMBERS_PAGE, sortBy: 'date', sortOrder: 'desc' },
+      }),
+    enabled: headId !== null,
+    staleTime: STALE_TIME.payments,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `PUT /api/payments/{id}/reverse` (admin): a direct collection made pending again. */
+export function reverseCollection(paymentId: string): Promise<ReverseResult> {
+  return apiRequest(collectionContracts.reverse, { params: { id: paymentId } });
 }

@@ -1,6 +1,6 @@
 import {
-  type Member,
-  type MemberCredentials,
+  memberContracts,
+  type ContractOutput,
   type MemberImportResult,
   type MemberImportRow,
   type MemberInput,
@@ -8,8 +8,10 @@ import {
 } from '@parish/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-request.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
+
+/** The members screen's calls (`memberContracts`: `/api/members...`). */
 
 /** The root of every members query key; invalidated after each write. */
 export const MEMBERS_KEY = ['members'] as const;
@@ -24,24 +26,13 @@ export interface MemberListParams {
 }
 
 /** One page of members with the total count. */
-export interface MemberPage {
-  items: Member[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type MemberPage = ContractOutput<typeof memberContracts.list>;
 
-/** The URL of a members page: search only when not blank. */
-function listUrl(params: MemberListParams): string {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    limit: String(params.limit),
-    sortBy: params.sortBy,
-    sortOrder: params.sortOrder,
-  });
-  const search = params.search.trim();
-  if (search) query.set('search', search);
-  return `/api/members?${query.toString()}`;
+/** `GET /api/members` for one page: search only when not blank. */
+export function fetchMemberPage(params: MemberListParams, signal?: AbortSignal): Promise<MemberPage> {
+  const { page, limit, sortBy, sortOrder } = params;
+  const query = { page, limit, sortBy, sortOrder, search: params.search.trim() };
+  return apiRequest(memberContracts.list, { query }, { signal });
 }
 
 /**
@@ -51,7 +42,7 @@ function listUrl(params: MemberListParams): string {
 export function useMemberPage(params: MemberListParams) {
   return useQuery({
     queryKey: [...MEMBERS_KEY, 'list', params],
-    queryFn: ({ signal }) => apiRequest<MemberPage>(listUrl(params), { signal }),
+    queryFn: ({ signal }) => fetchMemberPage(params, signal),
     staleTime: STALE_TIME.members,
     placeholderData: keepPreviousData,
   });
@@ -63,8 +54,8 @@ export function useSaveMember() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: MemberInput }) =>
       id
-        ? apiRequest<Member>(`/api/members/${id}`, { method: 'PUT', body: input })
-        : apiRequest<Member>('/api/members', { method: 'POST', body: input }),
+        ? apiRequest(memberContracts.update, { params: { id }, body: input })
+        : apiRequest(memberContracts.create, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MEMBERS_KEY }),
   });
 }
@@ -73,7 +64,7 @@ export function useSaveMember() {
 export function useDeleteMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ success: true }>(`/api/members/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest(memberContracts.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MEMBERS_KEY }),
   });
 }
@@ -85,7 +76,7 @@ export function useDeleteMember() {
 export function useMemberCredentials(memberId: string | null) {
   return useQuery({
     queryKey: [...MEMBERS_KEY, 'credentials', memberId],
-    queryFn: () => apiRequest<MemberCredentials>(`/api/admin/members/${memberId ?? ''}/credentials`),
+    queryFn: () => apiRequest(memberContracts.credentials, { params: { id: memberId ?? '' } }),
     enabled: memberId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -104,8 +95,7 @@ const BULK_BATCH_ROWS = 10_000;
 export async function importMemberRows(rows: readonly MemberImportRow[]): Promise<MemberImportResult> {
   const combined: MemberImportResult = { success: true, imported: 0, errors: [], members: [] };
   for (let start = 0; start < rows.length; start += BULK_BATCH_ROWS) {
-    const result = await apiRequest<MemberImportResult>('/api/members/bulk', {
-      method: 'POST',
+    const result = await apiRequest(memberContracts.importRows, {
       body: { members: rows.slice(start, start + BULK_BATCH_ROWS) },
     });
     combined.imported += result.imported;

@@ -12,66 +12,69 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { createStaffUserSchema, type StaffUser } from '@parish/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
+import {
+  createStaffAccount,
+  resetStaffPassword,
+  setStaffActive,
+  STAFF_KEY,
+  useStaffAccounts,
+  type NewStaffAccount,
+} from './api.ts';
 
-const STAFF_KEY = ['admin', 'users'] as const;
+/** The fields of the new staff account dialog (role 'cashier' or 'admin'). */
+interface NewStaffValues {
+  username: string;
+  name: string;
+  role: string;
+  password: string;
+}
 
+const NEW_STAFF: NewStaffValues = { username: '', name: '', role: 'cashier', password: '' };
+
+/** Add Staff Account: checked with the shared `createStaffUserSchema` before sending. */
 function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ username: '', name: '', role: 'cashier', password: '' });
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: NEW_STAFF,
+    validate: schemaValidator<NewStaffValues>(createStaffUserSchema),
+    transformValues: (values) => parseValues(createStaffUserSchema, values),
+  });
+  const error = formErrorOf(form.errors);
   const create = useMutation({
-    mutationFn: (body: unknown) => apiRequest<StaffUser>('/api/admin/users', { method: 'POST', body }),
+    mutationFn: (body: NewStaffAccount) => createStaffAccount(body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       notifications.show({ color: 'green', message: t('staff.created') });
-      setForm({ username: '', name: '', role: 'cashier', password: '' });
+      form.setValues(NEW_STAFF);
       onClose();
     },
-    onError: (caught) => setError(errorText(caught)),
+    onError: (caught) => form.setErrors(formErrors(errorText(caught))),
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createStaffUserSchema.safeParse(form);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setError(null);
-    create.mutate(parsed.data);
-  }
   return (
     <Modal opened={opened} onClose={onClose} title={t('staff.add')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((body) => create.mutate(body))} noValidate>
         <Stack>
-          <FormError message={error} />
-          <TextInput
-            label={t('staff.username')}
-            value={form.username}
-            onChange={(event) => setForm({ ...form, username: event.currentTarget.value })}
-            required
-          />
-          <TextInput
-            label={t('staff.name')}
-            value={form.name}
-            onChange={(event) => setForm({ ...form, name: event.currentTarget.value })}
-            required
-          />
+          <FormError message={error?.message ?? null} />
+          <TextInput label={t('staff.username')} {...form.getInputProps('username')} required />
+          <TextInput label={t('staff.name')} {...form.getInputProps('name')} required />
           <Select
             label={t('staff.role')}
-            value={form.role}
-            onChange={(value) => setForm({ ...form, role: value ?? 'cashier' })}
+            value={form.values.role}
+            onChange={(value) => form.setFieldValue('role', value ?? 'cashier')}
             data={[
               { value: 'cashier', label: t('staff.cashier') },
               { value: 'admin', label: t('staff.admin') },
@@ -81,8 +84,7 @@ function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () =>
           <PasswordInput
             label={t('staff.password')}
             description={t('staff.passwordHint')}
-            value={form.password}
-            onChange={(event) => setForm({ ...form, password: event.currentTarget.value })}
+            {...form.getInputProps('password')}
             autoComplete="new-password"
             required
           />
@@ -100,36 +102,39 @@ function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () =>
   );
 }
 
+/**
+ * Reset Password of a staff account: the new password is sent as typed; the server checks it
+ * (at least 10 characters) and its text shows in the dialog.
+ */
 function ResetPasswordModal({ user, onClose }: { user: StaffUser | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { password: '' } });
+  const error = formErrorOf(form.errors);
   const reset = useMutation({
-    mutationFn: () =>
-      apiRequest<StaffUser>(`/api/admin/users/${user?._id ?? ''}`, { method: 'PUT', body: { password } }),
+    mutationFn: (password: string) => resetStaffPassword(user?._id ?? '', password),
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('staff.updated') });
-      setPassword('');
+      form.setValues({ password: '' });
       onClose();
     },
-    onError: (caught) => setError(errorText(caught)),
+    onError: (caught) => form.setErrors(formErrors(errorText(caught))),
   });
   return (
     <Modal opened={user !== null} onClose={onClose} title={`${t('staff.resetPassword')}: ${user?.name ?? ''}`}>
       <form
         onSubmit={(event) => {
+          // No validation here (the server's text shows), and an earlier failure stays shown until the answer.
           event.preventDefault();
-          reset.mutate();
+          reset.mutate(form.values.password);
         }}
         noValidate
       >
         <Stack>
-          <FormError message={error} />
+          <FormError message={error?.message ?? null} />
           <PasswordInput
             label={t('staff.newPassword')}
             description={t('staff.passwordHint')}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...form.getInputProps('password')}
             autoComplete="new-password"
             required
           />
@@ -154,16 +159,9 @@ export default function StaffAccounts() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<StaffUser | null>(null);
-  const staff = useQuery({
-    queryKey: STAFF_KEY,
-    queryFn: () => apiRequest<{ items: StaffUser[] }>('/api/admin/users'),
-  });
+  const staff = useStaffAccounts();
   const setActive = useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiRequest<StaffUser>(
-        `/api/admin/users/${id}`,
-        isActive ? { method: 'PUT', body: { isActive } } : { method: 'DELETE' },
-      ),
+    mutationFn: setStaffActive,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       notifications.show({ color: 'green', message: t('staff.updated') });

@@ -1,0 +1,34 @@
+import type { authContracts, ContractBody, ContractOutput, ContractPath } from '@parish/shared';
+
+import { requestJson } from '../../lib/api-client.ts';
+
+/**
+ * The sign-in calls of the two sign-in screens. They use the plain API client, typed by the shared
+ * contracts' types only: the member's sign-in screen is the first screen of a reminder link on a
+ * phone, and must not load zod schemas (the contract objects hold them).
+ */
+
+const STAFF_LOGIN_PATH: ContractPath<typeof authContracts.staffLogin> = '/api/auth/admin/login';
+const MEMBER_LOGIN_PATH: ContractPath<typeof authContracts.memberLogin> = '/api/auth/customer/login';
+
+/** The staff sign-in body: username and password. */
+export type StaffSignInBody = ContractBody<typeof authContracts.staffLogin>;
+
+/** The answer of a sign-in: the access token and the signed-in user. */
+export type SignInAnswer = ContractOutput<typeof authContracts.staffLogin>;
+
+/**
+ * `POST /api/auth/admin/login` (no refresh-and-replay on a 401: a wrong password is a 401).
+ * @throws ApiError with the server's text ('Invalid username or password', too many attempts...).
+ */
+export function signInStaff(body: StaffSignInBody): Promise<SignInAnswer> {
+  return requestJson<SignInAnswer>(STAFF_LOGIN_PATH, { method: 'POST', body, retryOnUnauthorized: false });
+}
+
+/**
+ * `POST /api/auth/customer/login` with a mobile number or parish number and the password.
+ * @throws ApiError with the server's text ('Invalid mobile number/parish number or password'...).
+ */
+export function signInMember(body: ContractBody<typeof authContracts.memberLogin>): Promise<SignInAnswer> {
+  return requestJson<SignInAnswer>(MEMBER_LOGIN_PATH, { method: 'POST', body, retryOnUnauthorized: false });
+}

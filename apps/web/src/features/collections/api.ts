@@ -1,0 +1,87 @@
+import {
+  collectionContracts,
+  memberContracts,
+  type CashierCollections,
+  type CollectPaymentInputRaw,
+  type CollectResult,
+  type MemberPayments,
+} from '@parish/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { apiRequest } from '../../lib/api-request.ts';
+import { STALE_TIME } from '../../lib/query-client.ts';
+
+/**
+ * The collections screens' calls (`collectionContracts`; docs/domain.md, "§4 Payment rules"): the
+ * cashier's member list, a member's payments, a collection at the office and the cashier's own
+ * collections. Everything under `['collections']` is refreshed after a collection.
+ */
+
+/** Query key of one member's payments; everything under `['collections']` refreshes after a collection. */
+export const memberPaymentsKey = (memberId: string) => ['collections', 'member-payments', memberId] as const;
+
+/**
+ * One member's payments with the paid, pending and total figures
+ * (`GET /api/collections/members/{id}/payments`). Opening the dialog is a deliberate look: it
+ * refetches on every mount (showing the cached list meanwhile) so what other cashiers did since shows.
+ */
+export function useMemberPayments(memberId: string) {
+  return useQuery({
+    queryKey: memberPaymentsKey(memberId),
+    queryFn: (): Promise<MemberPayments> =>
+      apiRequest(collectionContracts.memberPayments, { params: { id: memberId } }),
+    staleTime: STALE_TIME.payments,
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * `POST /api/payments/{id}/collect`: a collection at the office (amount in rupees).
+ * @throws ApiError with the server's text (amount below the due amount, already paid...).
+ */
+export function collectPayment(paymentId: string, body: CollectPaymentInputRaw): Promise<CollectResult> {
+  return apiRequest(collectionContracts.collect, { params: { id: paymentId }, body });
+}
+
+/**
+ * The cashier's member list, `pageSize` a page by name, searched by name, parish number, phone or
+ * location (`GET /api/members`, search only when not blank); the previous page stays on screen
+ * while the next loads.
+ */
+export function useCashierMembers(page: number, pageSize: number, search: string) {
+  return useQuery({
+    queryKey: ['collections', 'members', page, search],
+    queryFn: () => apiRequest(memberContracts.list, { query: { page, limit: pageSize, sortBy: 'name', search } }),
+    staleTime: STALE_TIME.members,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Filters of the cashier's own collections: search text and From/To parish dates (`YYYY-MM-DD`). */
+export interface CollectionFilters {
+  search: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** `GET /api/cashier/collections`: one page of the signed-in cashier's own collections and their total. */
+export function fetchCashierCollections(
+  filters: CollectionFilters,
+  page: number,
+  limit: number,
+): Promise<CashierCollections> {
+  return apiRequest(collectionContracts.cashierCollections, { query: { page, limit, ...filters } });
+}
+
+/**
+ * One page of the cashier's own collections, matching `filters`; the previous page stays on
+ * screen while the next loads. Cached for the payments lifetime (1 min).
+ */
+export function useCashierCollections(filters: CollectionFilters, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['collections', 'mine', filters, page],
+    queryFn: () => fetchCashierCollections(filters, page, pageSize),
+    staleTime: STALE_TIME.payments,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,84 @@
+import {
+  authContracts,
+  portalContracts,
+  type ContractBody,
+  type CreateCustomerOrderInput,
+  type WorldlineOrder,
+} from '@parish/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { apiRequest } from '../../lib/api-request.ts';
+import { STALE_TIME } from '../../lib/query-client.ts';
+
+/**
+ * The member portal's calls (`portalContracts`; docs/domain.md, "§7 API": the customer view loads
+ * transactions with limit 50). Every answer is the signed-in member's own data. The verification
+ * of a gateway return is verify-payment.ts: it needs no session, and the return page loads it
+ * without the rest of the portal.
+ */
+
+/** Transactions shown on the Transactions tab (section 9, "Transactions list limit"). */
+export const TRANSACTIONS_LIMIT = 50;
+
+/** Query keys; everything under `['portal']` is refetched after a payment. */
+export const portalKeys = {
+  all: ['portal'] as const,
+  payments: (status: 'pending' | 'paid') => ['portal', 'payments', status] as const,
+  transactions: ['portal', 'transactions'] as const,
+  worldlineConfig: ['portal', 'worldline-config'] as const,
+};
+
+/**
+ * The signed-in member's pending or paid payments with the summary cards' figures and
+ * `arrearsBlocking` (`GET /api/customer/payments?status=`). Payments are cached for 1 minute
+ * (section 9) and refetched after every payment.
+ */
+export function useCustomerPayments(status: 'pending' | 'paid', enabled = true) {
+  return useQuery({
+    queryKey: portalKeys.payments(status),
+    queryFn: ({ signal }) => apiRequest(portalContracts.payments, { query: { status } }, { signal }),
+    staleTime: STALE_TIME.payments,
+    enabled,
+  });
+}
+
+/** The member's online transactions, newest first, at most 50 (`GET /api/customer/transactions`). */
+export function useCustomerTransactions() {
+  return useQuery({
+    queryKey: portalKeys.transactions,
+    queryFn: ({ signal }) =>
+      apiRequest(portalContracts.transactions, { query: { limit: TRANSACTIONS_LIMIT } }, { signal }),
+    staleTime: STALE_TIME.payments,
+  });
+}
+
+/**
+ * The card gateway's public configuration (`GET /api/worldline/config`): available, sandbox or
+ * live, and the checkout scripts to load. Never carries the salt.
+ */
+export function useWorldlineConfig() {
+  return useQuery({
+    queryKey: portalKeys.worldlineConfig,
+    queryFn: ({ signal }) => apiRequest(portalContracts.worldlineConfig, {}, { signal }),
+    staleTime: STALE_TIME.default,
+  });
+}
+
+/**
+ * Creates the order on the server (`POST /api/worldline/create-customer-order`): the server
+ * recomputes every amount, applies the arrears gate and records a pending transaction.
+ * @throws ApiError with the server's message (e.g. the arrears gate's).
+ */
+export function createCustomerOrder(body: CreateCustomerOrderInput): Promise<WorldlineOrder> {
+  return apiRequest(portalContracts.createOrder, { body });
+}
+
+/**
+ * `POST /api/auth/change-password`: the member's new password.
+ * @returns the new access token (the old one stops working).
+ * @throws ApiError with the server's text (wrong current password, too short...).
+ */
+export async function changePassword(body: ContractBody<typeof authContracts.changePassword>): Promise<string> {
+  const answer = await apiRequest(authContracts.changePassword, { body });
+  return answer.token;
+}

@@ -1,0 +1,77 @@
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { changePasswordSchema } from '@parish/shared';
+import { useTranslation } from 'react-i18next';
+
+import { FormError } from '../../components/form-error.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
+import { writeSession } from '../../lib/storage.ts';
+import { changePassword } from './api.ts';
+
+/** The fields of the dialog. */
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/**
+ * The member's change-password dialog (`changePasswordSchema`: the new password at least 8
+ * characters); keeps the session going with the new token.
+ */
+export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user, setUser } = useAuth();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '' } satisfies PasswordValues,
+    validate: schemaValidator<PasswordValues>(changePasswordSchema),
+    transformValues: (values) => parseValues(changePasswordSchema, values),
+  });
+  const error = formErrorOf(form.errors);
+
+  async function submit(body: ReturnType<typeof form.getTransformedValues>) {
+    try {
+      writeSession(await changePassword(body));
+      if (user) setUser({ ...user, mustChangePassword: false });
+      notifications.show({ color: 'green', message: t('common.passwordChanged') });
+      form.setValues({ currentPassword: '', newPassword: '' });
+      onClose();
+    } catch (caught) {
+      form.setErrors(formErrors(errorText(caught)));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('common.changePassword')}>
+      <form onSubmit={form.onSubmit((body) => submit(body))} noValidate>
+        <Stack>
+          <FormError message={error?.message ?? null} />
+          <PasswordInput
+            label={t('common.currentPassword')}
+            {...form.getInputProps('currentPassword')}
+            autoComplete="current-password"
+            required
+          />
+          <PasswordInput
+            label={t('common.newPassword')}
+            description={t('messages.passwordTooShort')}
+            {...form.getInputProps('newPassword')}
+            autoComplete="new-password"
+            required
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={form.submitting}>
+              {t('common.changePassword')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { updateParishSettingsSchema } from '@parish/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { FormError } from '../../components/form-error.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
+import { SETTINGS_KEY, useParishSettings } from '../../lib/settings.ts';
+import { saveParishSettings, type SettingsBody } from './api.ts';
+
+const MAX_LOGO_BYTES = 200_000;
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Parish settings screen (admin): name, address, contact and logo for the landing page and receipts. */
+export default function ParishSettingsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const settings = useParishSettings();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '', address: '', contact: '', logoUrl: '' } satisfies SettingsBody,
+    validate: schemaValidator<SettingsBody>(updateParishSettingsSchema),
+    transformValues: (values) => parseValues(updateParishSettingsSchema, values),
+  });
+  const { setFieldValue, setErrors } = form;
+  const error = formErrorOf(form.errors)?.message ?? null;
+  useEffect(() => {
+    if (!settings.data) return;
+    // Field by field: replacing the values at once would also clear a shown message.
+    const { name, address, contact, logoUrl } = settings.data;
+    for (const [field, value] of Object.entries({ name, address, contact, logoUrl })) {
+      setFieldValue(field as keyof SettingsBody, value);
+    }
+  }, [settings.data, setFieldValue]);
+  const save = useMutation({
+    mutationFn: (body: SettingsBody) => saveParishSettings(body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+      notifications.show({ color: 'green', message: t('settings.saved') });
+    },
+    onError: (caught) => setErrors(formErrors(errorText(caught))),
+  });
+  async function chooseLogo(file: File | null) {
+    if (!file) return;
+    if (file.size > MAX_LOGO_BYTES) {
+      setErrors(formErrors(t('settings.logoTooLarge')));
+      return;
+    }
+    setFieldValue('logoUrl', await readAsDataUrl(file));
+  }
+  if (settings.isPending) return <Text>{t('settings.loading')}</Text>;
+  const { logoUrl } = form.values;
+  return (
+    <Stack maw={640}>
+      <Title order={1} fz={24}>
+        {t('settings.title')}
+      </Title>
+      <Paper withBorder p="lg">
+        <form onSubmit={form.onSubmit((body) => save.mutate(body))} noValidate>
+          <Stack>
+            <FormError message={error} />
+            <TextInput label={t('settings.name')} {...form.getInputProps('name')} required />
+            <Textarea label={t('settings.address')} {...form.getInputProps('address')} autosize minRows={2} />
+            <TextInput label={t('settings.contact')} {...form.getInputProps('contact')} />
+            {logoUrl ? <Image src={logoUrl} alt={t('settings.logo')} h={64} w="auto" fit="contain" /> : null}
+            <FileInput
+              label={t('settings.logoUpload')}
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              onChange={(file) => void chooseLogo(file)}
+              clearable
+            />
+            <TextInput
+              label={t('settings.logoUrl')}
+              value={logoUrl.startsWith('data:') ? '' : logoUrl}
+              onChange={(event) => setFieldValue('logoUrl', event.currentTarget.value)}
+            />
+            <Group justify="space-between">
+              <Button variant="subtle" color="red" onClick={() => setFieldValue('logoUrl', '')} disabled={!logoUrl}>
+                {t('settings.removeLogo')}
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? t('common.saving') : t('common.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

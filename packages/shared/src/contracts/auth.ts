@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+import {
+  changePasswordSchema,
+  loginResponseSchema,
+  memberLoginSchema,
+  sessionUserSchema,
+  staffLoginSchema,
+} from '../schemas/auth.ts';
+import { successSchema } from '../schemas/common.ts';
+import { defineContract } from './contract.ts';
+
+/** Sign-in, session and password endpoints (docs/domain.md, "§7 API"; "§6 Roles" for who may call). */
+export const authContracts = {
+  /** `POST /api/auth/admin/login`: a staff member signs in; the refresh cookie comes with the answer. */
+  staffLogin: defineContract({
+    method: 'POST',
+    path: '/api/auth/admin/login',
+    body: staffLoginSchema,
+    output: loginResponseSchema,
+  }),
+  /** `POST /api/auth/customer/login`: a member signs in with a mobile number or parish number. */
+  memberLogin: defineContract({
+    method: 'POST',
+    path: '/api/auth/customer/login',
+    body: memberLoginSchema,
+    output: loginResponseSchema,
+  }),
+  /** `GET /api/auth/verify`: the signed-in user of the bearer token. */
+  verify: defineContract({
+    method: 'GET',
+    path: '/api/auth/verify',
+    output: z.object({ user: sessionUserSchema }),
+  }),
+  /** `POST /api/auth/refresh`: a new access token for the refresh cookie. */
+  refresh: defineContract({
+    method: 'POST',
+    path: '/api/auth/refresh',
+    output: z.object({ token: z.string() }),
+  }),
+  /** `POST /api/auth/logout`: ends the session (the refresh cookie is revoked). */
+  logout: defineContract({
+    method: 'POST',
+    path: '/api/auth/logout',
+    output: successSchema,
+  }),
+  /** `POST /api/auth/change-password`: a new password; answers a new access token. */
+  changePassword: defineContract({
+    method: 'POST',
+    path: '/api/auth/change-password',
+    body: changePasswordSchema,
+    output: z.object({ success: z.literal(true), token: z.string() }),
+  }),
+};

@@ -1,0 +1,35 @@
+import {
+  deliveriesQuerySchema,
+  deliveriesResultSchema,
+  sendAllRemindersResultSchema,
+  sendRemindersBodySchema,
+  sendRemindersResultSchema,
+  whatsAppStatusSchema,
+} from '../schemas/reminders.ts';
+import { defineContract } from './contract.ts';
+
+/** WhatsApp payment reminders (admin; docs/domain.md, "§2 Screens", "Admin Send Reminders"). */
+export const reminderContracts = {
+  /** `GET /api/whatsapp/status`: whether the server can send. */
+  status: defineContract({ method: 'GET', path: '/api/whatsapp/status', output: whatsAppStatusSchema }),
+  /** `POST /api/admin/send-reminders`: sends to 1 to 20 members now. */
+  send: defineContract({
+    method: 'POST',
+    path: '/api/admin/send-reminders',
+    body: sendRemindersBodySchema,
+    output: sendRemindersResultSchema,
+  }),
+  /** `POST /api/admin/send-all-reminders` (202, no body): starts a background send to every member who owes. */
+  sendAll: defineContract({
+    method: 'POST',
+    path: '/api/admin/send-all-reminders',
+    output: sendAllRemindersResultSchema,
+  }),
+  /** `GET /api/admin/reminders/deliveries`: a send job (default the latest) and its deliveries. */
+  deliveries: defineContract({
+    method: 'GET',
+    path: '/api/admin/reminders/deliveries',
+    query: deliveriesQuerySchema,
+    output: deliveriesResultSchema,
+  }),
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+import {
+  activitiesQuerySchema,
+  activitiesSchema,
+  dashboardSchema,
+  eventTicketSchema,
+  reportExportQuerySchema,
+  reportRequestSchema,
+  reportResponseSchema,
+} from '../schemas/reports.ts';
+import { defineContract } from './contract.ts';
+
+/** The dashboard, reports, activity log and live-update tickets of the back office (docs/domain.md, "§2 Screens"). */
+export const reportContracts = {
+  /** `GET /api/admin/dashboard`: the dashboard figures (rupees; days in parish time). */
+  dashboard: defineContract({ method: 'GET', path: '/api/admin/dashboard', output: dashboardSchema }),
+  /** `POST /api/admin/reports`: one page of one report; the answer's `type` says which. */
+  report: defineContract({
+    method: 'POST',
+    path: '/api/admin/reports',
+    body: reportRequestSchema,
+    output: reportResponseSchema,
+  }),
+  /** `GET /api/admin/reports/export`: every row of a report as a CSV file. */
+  exportCsv: defineContract({
+    method: 'GET',
+    path: '/api/admin/reports/export',
+    query: reportExportQuerySchema,
+    output: z.string(),
+    answer: 'text',
+  }),
+  /** `GET /api/admin/activities` (admin): the audit trail, newest first, a page at a time. */
+  activities: defineContract({
+    method: 'GET',
+    path: '/api/admin/activities',
+    query: activitiesQuerySchema,
+    output: activitiesSchema,
+  }),
+  /** `POST /api/events/ticket`: a short-lived single-use ticket for the live-update stream. */
+  eventTicket: defineContract({ method: 'POST', path: '/api/events/ticket', output: eventTicketSchema }),
+};

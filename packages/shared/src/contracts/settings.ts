@@ -1,0 +1,15 @@
+import { parishSettingsSchema, updateParishSettingsSchema } from '../schemas/settings.ts';
+import { defineContract } from './contract.ts';
+
+/** The parish's own settings: name, address, contact and logo (docs/domain.md, "§3 Data"). */
+export const settingsContracts = {
+  /** `GET /api/settings` (public): the settings the landing page, loader and receipts show. */
+  get: defineContract({ method: 'GET', path: '/api/settings', output: parishSettingsSchema }),
+  /** `PUT /api/settings` (admin): replaces the settings; answers them as stored. */
+  update: defineContract({
+    method: 'PUT',
+    path: '/api/settings',
+    body: updateParishSettingsSchema,
+    output: parishSettingsSchema,
+  }),
+};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+import { idParamsSchema } from '../schemas/common.ts';
+import { createStaffUserSchema, staffUserSchema, updateStaffUserSchema } from '../schemas/users.ts';
+import { defineContract } from './contract.ts';
+
+/** Staff accounts (admin only; docs/domain.md, "§6 Roles"). */
+export const staffContracts = {
+  /** `GET /api/admin/users`: every staff account. */
+  list: defineContract({
+    method: 'GET',
+    path: '/api/admin/users',
+    output: z.object({ items: z.array(staffUserSchema), total: z.number() }),
+  }),
+  /** `POST /api/admin/users`: a new cashier or admin (201). */
+  create: defineContract({
+    method: 'POST',
+    path: '/api/admin/users',
+    body: createStaffUserSchema,
+    output: staffUserSchema,
+  }),
+  /** `PUT /api/admin/users/:id`: rename, change role, reset the password or reactivate. */
+  update: defineContract({
+    method: 'PUT',
+    path: '/api/admin/users/:id',
+    params: idParamsSchema,
+    body: updateStaffUserSchema,
+    output: staffUserSchema,
+  }),
+  /** `DELETE /api/admin/users/:id`: deactivates the account (it is kept). */
+  deactivate: defineContract({
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    params: idParamsSchema,
+    output: staffUserSchema,
+  }),
+};

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and integration tests (`npm run test:unit`). Two projects:
+ * Unit and integration tests (`npm run test:unit`). Three projects:
  * - `shared`: the domain rules of packages/shared;
+ * - `web`: the pure modules of apps/web (payment rules, money, CSV, the payment flow's states,
+ *   error texts, URL building), in Node: no browser, no React rendering;
  * - `server`: apps/server, through `app.inject` against a database. PGlite by default (every test
  *   file starts from a migrated template made once by the global setup); a PostgreSQL server when
  *   `TEST_DATABASE_URL` is set (every test app gets a database of its own on it).
@@ -17,6 +19,14 @@ export default defineConfig({
         test: {
           name: 'shared',
           root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },

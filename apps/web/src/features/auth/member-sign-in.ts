@@ -13,23 +13,21 @@ export type MemberSignInBody = ContractBody<typeof authContracts.memberLogin>;
 const IDENTIFIER_MAX = 100;
 const PASSWORD_MAX = 200;
 
-/** zod's own text for a string over `max` characters, which the schema does not replace. */
-const tooLong = (max: number) => `Too big: expected string to have <=${max} characters`;
-
 /**
  * The first problem of the typed values, in the schema's order (identifier, then password), or
- * the body to send: 'Please enter your mobile number or parish number' for a blank identifier,
- * 'Please enter your password' for a blank password.
+ * the body to send: 'Please enter your mobile number or parish number' for a blank (or over 100
+ * characters) identifier, 'Please enter your password' for a blank (or over 200 characters)
+ * password; the schema gives each field one text for any of its problems.
  */
 export function checkMemberSignIn(values: {
   identifier: string;
   password: string;
 }): { ok: true; body: MemberSignInBody } | { ok: false; message: string } {
   const identifier = values.identifier.trim();
-  if (identifier.length === 0) return { ok: false, message: MSG.memberIdentifierBlank };
-  if (identifier.length > IDENTIFIER_MAX) return { ok: false, message: tooLong(IDENTIFIER_MAX) };
+  if (identifier.length === 0 || identifier.length > IDENTIFIER_MAX) {
+    return { ok: false, message: MSG.memberIdentifierBlank };
+  }
   const { password } = values;
-  if (password.length === 0) return { ok: false, message: MSG.memberPasswordBlank };
-  if (password.length > PASSWORD_MAX) return { ok: false, message: tooLong(PASSWORD_MAX) };
+  if (password.length === 0 || password.length > PASSWORD_MAX) return { ok: false, message: MSG.memberPasswordBlank };
   return { ok: true, body: { identifier, password } };
 }

@@ -20,12 +20,8 @@ import { notifications } from '@mantine/notifications';
 import {
   DEFAULT_PARISH_TIMEZONE,
   calendarDateIn,
-  datedFileName,
   formatDisplayDate,
   formatINR,
-  headTypeLabel,
-  neutralizeCsvRows,
-  parseRupeesToPaise,
   type MemberPayments,
   type PaymentRecord,
 } from '@parish/shared';
@@ -39,6 +35,16 @@ import { errorText } from '../../lib/error-text.ts';
 import { printReceipt } from '../../lib/print-receipt.ts';
 import { useMemberPayments } from './api.ts';
 import { CollectOutcomeDialog, CollectPaymentModal, type CollectOutcome } from './collect-payment-modal.tsx';
+import {
+  historyCsvRows,
+  historyFileName,
+  isOverdue,
+  rupeesPaise,
+  typeKey,
+  visiblePayments,
+  type HistorySort,
+  type StatusFilter,
+} from './payment-history.ts';
 
 /** Props of the Payment Summary dialog of one member (docs/domain.md, "§2 Screens"). */
 export type PaymentSummaryModalProps = MemberHistoryProps;
@@ -46,48 +52,13 @@ export type PaymentSummaryModalProps = MemberHistoryProps;
 /** The list refreshes 300 ms after a staff collection (sections 4 and 9). */
 export const REFRESH_AFTER_COLLECTION_MS = 300;
 
-type StatusFilter = 'all' | 'pending' | 'paid';
-type SortField = 'date' | 'amount' | 'status';
-
-const paise = (rupees: number | null): number => (rupees === null ? 0 : (parseRupeesToPaise(rupees) ?? 0));
-
-/** What a payment counts for: the paid amount when paid, else the assigned amount (section 9). */
-const effectivePaise = (payment: PaymentRecord) =>
-  payment.status === 'paid' && payment.paidAmount !== null ? paise(payment.paidAmount) : paise(payment.amount);
-
-/** The date a payment sorts by: when it was paid, else its due date, else when it was assigned. */
-const sortDate = (payment: PaymentRecord) => payment.paidAt ?? payment.dueDate ?? payment.createdAt;
-
-const isOverdue = (payment: PaymentRecord, today: string) =>
-  payment.status !== 'paid' && payment.dueDate !== null && payment.dueDate < today;
-
-function typeKey(type: string): string {
-  const label = headTypeLabel(type);
-  return label === 'Arrears' ? 'typeArrears' : label === 'Miscellaneous' ? 'typeMiscellaneous' : 'typeCurrentDue';
-}
-
-/** A file-name-safe version of a member's name. */
-const fileSafe = (name: string) => name.replace(/[^\p{L}\p{N}_-]+/gu, '_').replace(/^_+|_+$/g, '') || 'member';
-
 async function exportCsv(data: MemberPayments, t: (key: string) => string, today: string) {
   const { default: Papa } = await import('papaparse');
-  const header = ['head', 'amount', 'status', 'paymentDate', 'transactionId', 'type', 'year'].map((key) =>
-    t(`collections.summary.csv.${key}`),
-  );
-  const rows = data.items.map((payment) => [
-    payment.paymentHeadId.name,
-    formatINR(effectivePaise(payment), { symbol: false }).replace(/,/g, ''),
-    payment.status,
-    formatDisplayDate(payment.paidAt),
-    payment.transactionId ?? payment.pgTransactionId ?? '',
-    headTypeLabel(payment.paymentHeadId.type),
-    payment.year,
-  ]);
-  const csv = Papa.unparse([header, ...neutralizeCsvRows(rows)]);
+  const csv = Papa.unparse(historyCsvRows(data, t));
   const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = datedFileName(`${fileSafe(data.member.name)}_payment_details`, today);
+  link.download = historyFileName(data.member.name, today);
   link.click();
   URL.revokeObjectURL(url);
 }
@@ -119,8 +90,8 @@ function PaymentItem({
   const { t } = useTranslation();
   const paid = payment.status === 'paid';
   const overdue = isOverdue(payment, today);
-  const assigned = paise(payment.amount);
-  const extra = paid && payment.paidAmount !== null ? paise(payment.paidAmount) - assigned : 0;
+  const assigned = rupeesPaise(payment.amount);
+  const extra = paid && payment.paidAmount !== null ? rupeesPaise(payment.paidAmount) - assigned : 0;
   const head = payment.paymentHeadId;
   return (
     <Card withBorder padding="sm" component="li">
@@ -209,28 +180,17 @@ function SummaryBody({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [sortBy, setSortBy] = useState<SortField>('date');
+  const [sortBy, setSortBy] = useState<HistorySort>('date');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [collecting, setCollecting] = useState<PaymentRecord | null>(null);
   const [outcome, setOutcome] = useState<CollectOutcome | null>(null);
   const today = calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
   const query = useMemberPayments(memberId);
 
-  const items = useMemo(() => {
-    const list = (query.data?.items ?? []).filter((p) =>
-      status === 'all' ? true : status === 'paid' ? p.status === 'paid' : p.status !== 'paid',
-    );
-    const sign = direction === 'asc' ? 1 : -1;
-    return [...list].sort((a, b) => {
-      const order =
-        sortBy === 'amount'
-          ? effectivePaise(a) - effectivePaise(b)
-          : sortBy === 'status'
-            ? a.status.localeCompare(b.status)
-            : sortDate(a).localeCompare(sortDate(b));
-      return order * sign || a._id.localeCompare(b._id);
-    });
-  }, [query.data, status, sortBy, direction]);
+  const items = useMemo(
+    () => visiblePayments(query.data?.items ?? [], status, sortBy, direction),
+    [query.data, status, sortBy, direction],
+  );
 
   function collected(result: CollectOutcome) {
     setCollecting(null);
@@ -293,7 +253,7 @@ function SummaryBody({
               size="sm"
               style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
             >
-              {formatINR(paise(total.value))}
+              {formatINR(rupeesPaise(total.value))}
             </Text>
           </Paper>
         ))}
@@ -318,7 +278,7 @@ function SummaryBody({
           <Select
             label={t('collections.summary.sortBy')}
             value={sortBy}
-            onChange={(value) => setSortBy((value as SortField | null) ?? 'date')}
+            onChange={(value) => setSortBy((value as HistorySort | null) ?? 'date')}
             data={[
               { value: 'date', label: t('collections.summary.sortDate') },
               { value: 'amount', label: t('collections.summary.sortAmount') },

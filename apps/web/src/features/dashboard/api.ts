@@ -1,4 +1,4 @@
-import { parseRupeesToPaise, reportContracts } from '@parish/shared';
+import { reportContracts } from '@parish/shared';
 import { useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '../../lib/api-request.ts';
@@ -19,9 +19,4 @@ export function useDashboard() {
     staleTime: STALE_TIME.dashboard,
     refetchInterval: DASHBOARD_REFETCH_MS,
   });
-}
-
-/** Rupees from the API to paise for `formatINR`. */
-export function paiseOf(rupees: number): number {
-  return parseRupeesToPaise(Math.abs(rupees)) ?? 0;
 }

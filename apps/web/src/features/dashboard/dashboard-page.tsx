@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { errorText } from '../../lib/error-text.ts';
-import { DASHBOARD_KEY, paiseOf, useDashboard } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
+import { DASHBOARD_KEY, useDashboard } from './api.ts';
 
 type StaffRole = 'admin' | 'cashier';
 
@@ -41,7 +42,7 @@ const QUICK_ACTIONS: Record<StaffRole, { to: string; key: string }[]> = {
 /** The queries Refresh reloads (section 2: dashboard, members, heads and payments). */
 const REFRESH_KEYS = [DASHBOARD_KEY, ['members'], ['payment-heads'], ['payments']] as const;
 
-const inr = (rupees: number) => formatINR(paiseOf(rupees));
+const inr = (rupees: number) => formatINR(amountPaise(rupees));
 
 function Card({
   label,

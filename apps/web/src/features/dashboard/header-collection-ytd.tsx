@@ -2,7 +2,8 @@ import { Stack, Text } from '@mantine/core';
 import { formatINR } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { paiseOf, useDashboard } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
+import { useDashboard } from './api.ts';
 
 /**
  * The header's Collection YTD (section 2, "Back-office shell"): collected since 1 January in the
@@ -18,7 +19,7 @@ export function HeaderCollectionYtd() {
         {t('reports.dashboard.collectionYtd')}
       </Text>
       <Text size="sm" fw={700} c="green.9" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatINR(paiseOf(dashboard.data.periods.ytd.amount))}
+        {formatINR(amountPaise(dashboard.data.periods.ytd.amount))}
       </Text>
     </Stack>
   );

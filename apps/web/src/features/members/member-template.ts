@@ -4,16 +4,24 @@ import { MEMBER_CSV_TEMPLATE_EXAMPLE, MEMBER_CSV_TEMPLATE_HEADER, neutralizeCsvR
 export const MEMBER_TEMPLATE_FILE = 'member_template.csv';
 
 /**
- * Saves `member_template.csv` (header Name, Mobile, Parish Number, Alternate Contact, Current
- * Location, Email, Address, and one example row): UTF-8 with a byte-order mark and CRLF line
- * ends so that Excel opens it as it writes it. papaparse is loaded only when asked for.
+ * The template's CSV text: the header Name, Mobile, Parish Number, Alternate Contact, Current
+ * Location, Email, Address and one example row, CRLF line ends, no final line end. papaparse is
+ * loaded only when asked for.
+ */
+export async function memberTemplateCsv(): Promise<string> {
+  const { default: Papa } = await import('papaparse');
+  return Papa.unparse(neutralizeCsvRows([[...MEMBER_CSV_TEMPLATE_HEADER], [...MEMBER_CSV_TEMPLATE_EXAMPLE]]), {
+    newline: '\r\n',
+  });
+}
+
+/**
+ * Saves `member_template.csv` ({@link memberTemplateCsv}): UTF-8 with a byte-order mark and a CRLF
+ * after the last row, so that Excel opens it as it writes it.
  * @throws when the browser cannot make the file (the caller shows 'Failed to download template').
  */
 export async function downloadMemberTemplate(): Promise<void> {
-  const { default: Papa } = await import('papaparse');
-  const csv = Papa.unparse(neutralizeCsvRows([[...MEMBER_CSV_TEMPLATE_HEADER], [...MEMBER_CSV_TEMPLATE_EXAMPLE]]), {
-    newline: '\r\n',
-  });
+  const csv = await memberTemplateCsv();
   const blob = new Blob(['\uFEFF', csv, '\r\n'], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   try {

@@ -1,10 +1,8 @@
 import {
   calendarDateIn,
   DEFAULT_PARISH_TIMEZONE,
-  formatINR,
   memberContracts,
   PAYMENT_CSV_TEMPLATE_FILE,
-  parseRupeesToPaise,
   paymentContracts,
   paymentHeadContracts,
   type AssignPaymentsResult,
@@ -64,13 +62,6 @@ export const MAX_LIMIT = 100;
 export const HEADS_KEY = ['payment-heads'] as const;
 export const PAYMENTS_KEY = ['payments'] as const;
 export const MEMBERS_KEY = ['members'] as const;
-
-/** Shows a rupee amount from the wire as `₹1,00,000.00`. */
-export function formatRupees(rupees: number | null | undefined): string {
-  const value = rupees ?? 0;
-  const paise = parseRupeesToPaise(Math.abs(value)) ?? Math.round(Math.abs(value) * 100);
-  return formatINR(value < 0 ? -paise : paise);
-}
 
 /** Today's calendar date in the parish, `YYYY-MM-DD`. */
 export function parishToday(): string {

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { formatRupees } from '../../lib/money.ts';
 import {
-  formatRupees,
   listAllHeadPayments,
   MAX_LIMIT,
   PAYMENTS_KEY,

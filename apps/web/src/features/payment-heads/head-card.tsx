@@ -3,7 +3,8 @@ import { IconEdit, IconEye, IconTag, IconTagOff, IconTrash } from '@tabler/icons
 import { formatDisplayDate, headTypeLabel } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { formatRupees, type PaymentHead } from './api.ts';
+import { formatRupees } from '../../lib/money.ts';
+import { type PaymentHead } from './api.ts';
 
 /** Badge colour of each type label (dark shades keep white text above 4.5:1 contrast). */
 const TYPE_COLOR: Record<ReturnType<typeof headTypeLabel>, string> = {

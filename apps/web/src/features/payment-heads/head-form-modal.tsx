@@ -8,8 +8,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
+import { formatRupees } from '../../lib/money.ts';
 import { formErrorOf, formErrors, schemaValidator } from '../../lib/form-validation.ts';
-import { formatRupees, parishToday, saveHead, type HeadBody, type PaymentHead } from './api.ts';
+import { parishToday, saveHead, type HeadBody, type PaymentHead } from './api.ts';
 import { writeErrorText } from './errors.ts';
 import {
   hasDueDate,

@@ -22,9 +22,9 @@ import { useTranslation } from 'react-i18next';
 
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { formatRupees } from '../../lib/money.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 import {
-  formatRupees,
   listAllHeadPayments,
   listHeadPayments,
   parishToday,

@@ -22,10 +22,10 @@ import { FormError } from '../../components/form-error.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { formatRupees } from '../../lib/money.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 import {
   assignMembers,
-  formatRupees,
   listAllHeadPayments,
   listMembers,
   MAX_LIMIT,

@@ -1,12 +1,23 @@
 import { notifications } from '@mantine/notifications';
 import { MSG, formatINR, type CustomerPayments, type PaymentRecord } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
-import { kindOf, orderAmounts, toPaise } from './payment-rules.ts';
 import { createCustomerOrder, portalKeys } from './api.ts';
+import {
+  checkRequest,
+  defaultFailureKey,
+  flowReducer,
+  gatewayOutcome,
+  INITIAL_FLOW,
+  retryRequest,
+  type ConfirmMode,
+  type FailureState,
+  type PaymentRequest,
+} from './payment-flow-state.ts';
+import { toPaise } from './payment-rules.ts';
 import { VerifyError, verifyWorldlinePayment } from './verify-payment.ts';
 import {
   CHECKOUT_WATCHDOG_MS,
@@ -21,33 +32,16 @@ import {
 } from './worldline-checkout.ts';
 
 /**
- * The customer payment flow (specification section 4): choose, confirm with the gateway, process
- * (controls disabled), then the success or the failure dialog; the emergency Reset; the 30-second
- * watchdog; after a success the refreshes at 1 s and 2 s later and the check 3 s after that.
+ * The customer payment flow (docs/domain.md, "§4 Payment rules"): choose, confirm with the gateway,
+ * process (controls disabled), then the success or the failure dialog; the emergency Reset; the
+ * 30-second watchdog; after a success the refreshes at 1 s and 2 s later and the check 3 s after
+ * that. The states and transitions are payment-flow-state.ts; this hook runs them.
  */
+
+export type { ConfirmMode, FailureState, PaymentRequest };
 
 /** Payment refresh delays after a success (section 9): 1 s, then 2 s, then the check 3 s later. */
 export const REFRESH_DELAYS_MS = [1000, 2000, 3000] as const;
-
-/** Which confirm dialog: one payment, the selection, or all arrears (section 2, "Dialogs"). */
-export type ConfirmMode = 'single' | 'selected' | 'arrears';
-
-/** What the confirm dialog shows and pays. */
-export interface PaymentRequest {
-  mode: ConfirmMode;
-  payments: PaymentRecord[];
-  /** Sum of the effective amounts, paise. */
-  totalPaise: number;
-  customAmounts: Record<string, string>;
-}
-
-/** The failure dialog: its message, and what Try Again reopens (null: nothing to retry). */
-export interface FailureState {
-  message: string;
-  retry: PaymentRequest | null;
-  /** After a return from the gateway: the stored payments to offer again (resolved on Try Again). */
-  retryIds?: { mode: ConfirmMode; paymentIds: string[] };
-}
 
 /** Everything the dashboard needs from the flow. */
 export interface PaymentFlow {
@@ -85,10 +79,8 @@ export interface ReturnOutcome {
 export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): PaymentFlow {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [confirm, setConfirm] = useState<PaymentRequest | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const [failure, setFailure] = useState<FailureState | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(flowReducer, INITIAL_FLOW);
+  const { confirm, processing, failure, success } = state;
   const watchdog = useRef<number | null>(null);
   const timers = useRef<number[]>([]);
   /** Incremented by Reset and by every finished attempt, so a late answer of an old one is ignored. */
@@ -107,22 +99,13 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
     [clearWatchdog],
   );
 
-  const defaultFailure = useCallback(
-    (mode: ConfirmMode | undefined) =>
-      mode === 'arrears'
-        ? t('portal.failed.arrears')
-        : mode === 'selected'
-          ? t('portal.failed.multiple')
-          : t('portal.failed.single'),
-    [t],
-  );
+  const defaultFailure = useCallback((mode: ConfirmMode | undefined) => t(defaultFailureKey(mode)), [t]);
 
   const fail = useCallback(
     (message: string, retry: PaymentRequest | null) => {
       attempt.current += 1;
       clearWatchdog();
-      setProcessing(false);
-      setFailure({ message, retry });
+      dispatch({ type: 'fail', failure: { message, retry } });
     },
     [clearWatchdog],
   );
@@ -159,9 +142,7 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
     (message: string, paidIds: readonly string[]) => {
       attempt.current += 1;
       clearWatchdog();
-      setProcessing(false);
-      setConfirm(null);
-      setSuccess(message);
+      dispatch({ type: 'succeed', message });
       clearPaymentContext();
       scheduleRefreshes(paidIds);
     },
@@ -170,18 +151,14 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
 
   const requestPayment = useCallback(
     (mode: ConfirmMode, payments: PaymentRecord[], entered: Record<string, string>) => {
-      if (payments.length === 0) return;
-      if (arrearsBlocking && payments.some((payment) => kindOf(payment.paymentHeadId.type) === 'current')) {
+      const checked = checkRequest(mode, payments, entered, arrearsBlocking);
+      if (checked.kind === 'arrearsFirst') {
         notifications.show({ color: 'yellow', title: t('portal.notices.arrearsTitle'), message: MSG.arrearsFirst });
-        return;
-      }
-      const amounts = orderAmounts(payments, entered);
-      if (!amounts) {
+      } else if (checked.kind === 'invalidAmount') {
         notifications.show({ color: 'red', title: t('portal.notices.invalidAmountTitle'), message: MSG.invalidAmount });
-        return;
+      } else if (checked.kind === 'ok') {
+        dispatch({ type: 'confirm', request: checked.request });
       }
-      setFailure(null);
-      setConfirm({ mode, payments, ...amounts });
     },
     [arrearsBlocking, t],
   );
@@ -192,10 +169,10 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
       clearWatchdog();
       const body = verifyBodyFromResponse(txnId, response);
       const code = body.statusCode ?? '';
-      if (code === '0398' || code === '0396') {
+      const outcome = gatewayOutcome(code);
+      if (outcome === 'pending') {
         attempt.current += 1;
-        setProcessing(false);
-        setConfirm(null);
+        dispatch({ type: 'stop' });
         notifications.show({
           color: 'blue',
           title: t('portal.notices.infoTitle'),
@@ -204,12 +181,12 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
         scheduleRefreshes([]);
         return;
       }
-      if (code === '0392') return fail(t('portal.failed.cancelled'), request);
-      if (code !== '0300') {
-        const known = code === '0399';
-        const message = known
-          ? body.statusMessage || t('portal.failed.failed')
-          : t('portal.failed.unknownStatus', { code: code || '-', message: body.statusMessage || body.status || '' });
+      if (outcome === 'cancelled') return fail(t('portal.failed.cancelled'), request);
+      if (outcome !== 'verify') {
+        const message =
+          outcome === 'failed'
+            ? body.statusMessage || t('portal.failed.failed')
+            : t('portal.failed.unknownStatus', { code: code || '-', message: body.statusMessage || body.status || '' });
         return fail(message, request);
       }
       try {
@@ -221,8 +198,7 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
         if (mine !== attempt.current) return;
         if (!result.success && result.status === 'pending') {
           attempt.current += 1;
-          setProcessing(false);
-          setConfirm(null);
+          dispatch({ type: 'stop' });
           notifications.show({
             color: 'blue',
             title: t('portal.notices.infoTitle'),
@@ -255,7 +231,7 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
     if (!request || processing) return;
     attempt.current += 1;
     const mine = attempt.current;
-    setProcessing(true);
+    dispatch({ type: 'process' });
     try {
       // The SDK first (its script started loading when the dialog opened): no order is left
       // behind when it cannot load.
@@ -283,7 +259,7 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
         t('portal.errors.consumerDataMissing'),
       );
       // The checkout is the gateway's now: close the dialog so the header's Reset is in reach.
-      setConfirm(null);
+      dispatch({ type: 'checkoutOpened' });
       watchdog.current = window.setTimeout(() => {
         if (mine === attempt.current) fail(t('portal.failed.watchdog'), request);
       }, CHECKOUT_WATCHDOG_MS);
@@ -293,8 +269,7 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
       const message = errorText(error, t('portal.errors.createOrderFailed'));
       if (message === MSG.arrearsFirst) {
         attempt.current += 1;
-        setProcessing(false);
-        setConfirm(null);
+        dispatch({ type: 'stop' });
         notifications.show({ color: 'yellow', title: t('portal.notices.arrearsTitle'), message });
         return;
       }
@@ -305,29 +280,22 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
   const reset = useCallback(() => {
     attempt.current += 1;
     clearWatchdog();
-    setProcessing(false);
-    setConfirm(null);
+    dispatch({ type: 'reset' });
     clearPaymentContext();
   }, [clearWatchdog]);
 
-  const cancelConfirm = useCallback(() => {
-    if (!processing) setConfirm(null);
-  }, [processing]);
+  const cancelConfirm = useCallback(() => dispatch({ type: 'cancelConfirm' }), []);
 
-  const closeFailure = useCallback(() => {
-    setFailure(null);
-    setConfirm(null);
-  }, []);
+  const closeFailure = useCallback(() => dispatch({ type: 'closeFailure' }), []);
 
   const tryAgain = useCallback(() => {
     const retryIds = failure?.retryIds;
-    const retry =
-      failure?.retry ?? (retryIds ? retryFromContext(retryIds.mode, retryIds.paymentIds, queryClient) : null);
-    setFailure(null);
-    setConfirm(retry);
+    const pending = () => queryClient.getQueryData<CustomerPayments>(portalKeys.payments('pending'))?.items ?? [];
+    const retry = failure?.retry ?? (retryIds ? retryRequest(retryIds.mode, retryIds.paymentIds, pending()) : null);
+    dispatch({ type: 'tryAgain', retry });
   }, [failure, queryClient]);
 
-  const closeSuccess = useCallback(() => setSuccess(null), []);
+  const closeSuccess = useCallback(() => dispatch({ type: 'closeSuccess' }), []);
 
   const showReturn = useCallback(
     (outcome: ReturnOutcome) => {
@@ -352,10 +320,13 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
           outcome.txnId && amountText
             ? t('portal.failed.withTxn', { message: base, txnId: outcome.txnId, amount: amountText })
             : base;
-        setFailure({
-          message,
-          retry: null,
-          ...(context ? { retryIds: { mode: context.mode, paymentIds: context.paymentIds } } : {}),
+        dispatch({
+          type: 'returnFailed',
+          failure: {
+            message,
+            retry: null,
+            ...(context ? { retryIds: { mode: context.mode, paymentIds: context.paymentIds } } : {}),
+          },
         });
         void queryClient.invalidateQueries({ queryKey: portalKeys.all });
         return;
@@ -384,20 +355,4 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
     closeSuccess,
     showReturn,
   };
-}
-
-/**
- * Rebuilds the request Try Again reopens after a return from the gateway: the stored payment ids
- * that are still pending, at their due amounts (the member re-enters a custom amount if wanted).
- */
-function retryFromContext(
-  mode: ConfirmMode,
-  paymentIds: readonly string[],
-  queryClient: ReturnType<typeof useQueryClient>,
-): PaymentRequest | null {
-  const pending = queryClient.getQueryData<CustomerPayments>(portalKeys.payments('pending'));
-  const payments = pending?.items.filter((item) => paymentIds.includes(item._id)) ?? [];
-  if (payments.length === 0) return null;
-  const amounts = orderAmounts(payments, {});
-  return amounts ? { mode, payments, ...amounts } : null;
 }

@@ -22,9 +22,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TablePager } from '../../components/table-pager.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { REMINDERS_KEY, sendAllReminders, sendReminders, useReminderMembers, useWhatsAppStatus } from './api.ts';
+import { displayMobile, isSessionError } from './reminder-rules.ts';
 import { DeliveryStatusPanel } from './delivery-status-panel.tsx';
 
 /** Search is sent to the server this long after the last keystroke. */
@@ -38,18 +38,6 @@ interface Dialog {
   title: string;
   message: string;
   color: 'green' | 'red' | 'yellow' | 'blue';
-}
-
-/** Whether a failure means the session is gone: 401, or the session-expiry texts of section 8. */
-function isSessionError(error: unknown): boolean {
-  if (error instanceof ApiError && error.status === 401) return true;
-  const text = errorText(error, '');
-  return text === MSG.sessionExpired || /session expired|authentication token/i.test(text);
-}
-
-/** Mobile `919847012345` shown as `+91 98470 12345`. */
-function displayMobile(mobile: string): string {
-  return /^91\d{10}$/.test(mobile) ? `+91 ${mobile.slice(2, 7)} ${mobile.slice(7)}` : mobile;
 }
 
 /**

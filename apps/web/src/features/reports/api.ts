@@ -4,7 +4,6 @@ import {
   calendarDateIn,
   collectionContracts,
   datedFileName,
-  parseRupeesToPaise,
   paymentContracts,
   reportContracts,
   type PaymentList,
@@ -55,12 +54,6 @@ export function useReport<T extends ReportType>(type: T, filters: ReportFilters,
     staleTime: STALE_TIME.payments,
     placeholderData: keepPreviousData,
   });
-}
-
-/** Rupees from the API to paise for `formatINR` (0 for anything unreadable). */
-export function toPaise(rupees: number | null | undefined): number {
-  if (rupees === null || rupees === undefined) return 0;
-  return parseRupeesToPaise(Math.abs(rupees)) ?? 0;
 }
 
 /**

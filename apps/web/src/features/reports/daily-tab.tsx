@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ReportTable } from '../../components/report-table.tsx';
-import { toPaise, useReport, type ReportFilters } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
+import { useReport, type ReportFilters } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
 import { DateRange, DownloadButton, Money, ReportState, SortControls, Toolbar, useMethodLabel } from './report-ui.tsx';
 
@@ -62,7 +63,7 @@ export function DailyTab() {
       {data ? (
         <>
           <Text fw={600} aria-live="polite">
-            {t('reports.daily.total', { count: data.totals.count, amount: formatINR(toPaise(data.totals.amount)) })}
+            {t('reports.daily.total', { count: data.totals.count, amount: formatINR(amountPaise(data.totals.amount)) })}
           </Text>
           {data.total > 0 ? (
             <>
@@ -98,7 +99,7 @@ export function DailyTab() {
                     cell: (row) => (
                       <Text size="sm">
                         {row.byMethod
-                          .map((m) => `${methodLabel(m.method)} ${formatINR(toPaise(m.amount))} (${m.count})`)
+                          .map((m) => `${methodLabel(m.method)} ${formatINR(amountPaise(m.amount))} (${m.count})`)
                           .join(' · ')}
                       </Text>
                     ),

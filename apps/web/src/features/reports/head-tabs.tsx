@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ReportTable } from '../../components/report-table.tsx';
-import { HEAD_MEMBERS_PAGE, toPaise, useHeadMembers, useReport, type ReportFilters } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
+import { HEAD_MEMBERS_PAGE, useHeadMembers, useReport, type ReportFilters } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
 import {
   DownloadButton,
@@ -152,7 +153,7 @@ export function HeadTab() {
                       )}
                     </Text>
                     <Text size="xs" c="gray.7">
-                      {t('reports.head.baseAmount', { amount: formatINR(toPaise(row.amount)) })}
+                      {t('reports.head.baseAmount', { amount: formatINR(amountPaise(row.amount)) })}
                     </Text>
                   </>
                 ),
@@ -214,10 +215,10 @@ export function YearwiseTab() {
   const split = (group: { collected: number; pending: number }) => (
     <Stack gap={0}>
       <Text size="sm" c="green.9" style={{ whiteSpace: 'nowrap' }}>
-        {t('reports.yearwise.collectedShort')}: {formatINR(toPaise(group.collected))}
+        {t('reports.yearwise.collectedShort')}: {formatINR(amountPaise(group.collected))}
       </Text>
       <Text size="sm" c="orange.9" style={{ whiteSpace: 'nowrap' }}>
-        {t('reports.yearwise.pendingShort')}: {formatINR(toPaise(group.pending))}
+        {t('reports.yearwise.pendingShort')}: {formatINR(amountPaise(group.pending))}
       </Text>
     </Stack>
   );

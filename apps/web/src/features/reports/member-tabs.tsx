@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 
 import { MemberHistory } from '../../components/member-history.tsx';
 import { ReportTable } from '../../components/report-table.tsx';
-import { toPaise, useReport, type ReportFilters } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
+import { useReport, type ReportFilters } from './api.ts';
 import { DownloadButton, Money, NameAndNumber, RateBar, ReportState, SortControls, Toolbar } from './report-ui.tsx';
 
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -175,7 +176,7 @@ export function MemberDueTab() {
           <Text fw={600}>
             {t('reports.memberDue.totals', {
               members: data.totals.members,
-              amount: formatINR(toPaise(data.totals.totalPending)),
+              amount: formatINR(amountPaise(data.totals.totalPending)),
             })}
           </Text>
           <ReportTable

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ReportTable } from '../../components/report-table.tsx';
-import { toPaise, useReport } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
+import { useReport } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
 import { DownloadButton, Money, ReportState, percent, useMethodLabel } from './report-ui.tsx';
 
@@ -49,7 +50,7 @@ export function OverviewTab() {
             </Figure>
             <Figure
               label={t('reports.overview.totalCollected')}
-              hint={t('reports.overview.outstanding', { amount: formatINR(toPaise(data.totalOutstanding)) })}
+              hint={t('reports.overview.outstanding', { amount: formatINR(amountPaise(data.totalOutstanding)) })}
             >
               <Money rupees={data.totalCollected} />
             </Figure>

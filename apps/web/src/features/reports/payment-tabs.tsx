@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 
 import { ReportTable } from '../../components/report-table.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { REPORTS_KEY, reverseCollection, toPaise, useReport, type ReportFilters } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
+import { REPORTS_KEY, reverseCollection, useReport, type ReportFilters } from './api.ts';
 import {
   DateRange,
   DownloadButton,
@@ -147,7 +148,7 @@ function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose:
         <Stack>
           <Text>
             {t('reports.direct.confirmText', {
-              amount: formatINR(toPaise(row.amount)),
+              amount: formatINR(amountPaise(row.amount)),
               head: row.headName,
               name: row.memberName,
             })}

@@ -4,7 +4,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { formatDisplayDate, formatINR } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { toPaise } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
 
 /**
  * The report charts (issue 6, "Charts"), in their own lazily loaded chunk with Mantine charts
@@ -18,7 +18,7 @@ export type ReportChartProps =
   | { kind: 'heads'; data: { name: string; collected: number; outstanding: number }[] }
   | { kind: 'years'; data: { year: number; totalReceivable: number; collected: number }[] };
 
-const money = (rupees: number) => formatINR(toPaise(rupees));
+const money = (rupees: number) => formatINR(amountPaise(rupees));
 /** Short axis ticks: ₹1.2L, ₹35K, ₹900. */
 const compact = (rupees: number) =>
   rupees >= 1e7

@@ -20,7 +20,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
-import { downloadReport, toPaise, type ReportFilters } from './api.ts';
+import { amountPaise } from '../../lib/money.ts';
+import { downloadReport, type ReportFilters } from './api.ts';
 
 /** An amount in rupees from the API shown as ₹1,00,000.00. */
 export function Money({ rupees, strong = false }: { rupees: number; strong?: boolean }) {
@@ -32,7 +33,7 @@ export function Money({ rupees, strong = false }: { rupees: number; strong?: boo
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
     >
       {rupees < 0 ? '-' : ''}
-      {formatINR(toPaise(rupees))}
+      {formatINR(amountPaise(rupees))}
     </Text>
   );
 }

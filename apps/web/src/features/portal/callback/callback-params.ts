@@ -53,3 +53,14 @@ export function reportedOutcome(params: CallbackParams): 'success' | 'pending' |
   if (code === '0398') return 'pending';
   return 'failed';
 }
+
+/**
+ * Where the browser goes after a success (section 4): the dashboard when a token exists (with the
+ * outcome in the query, which the dashboard shows and clears), else `/?payment=success&txn=…`.
+ */
+export function successTarget(txnId: string, amount: string | null, signedIn: boolean): string {
+  if (!signedIn) return `/?payment=success&txn=${encodeURIComponent(txnId)}`;
+  const query = new URLSearchParams({ payment: 'success', txn_id: txnId, gateway: 'worldline' });
+  if (amount) query.set('amount', amount);
+  return `/customer/dashboard?${query.toString()}`;
+}

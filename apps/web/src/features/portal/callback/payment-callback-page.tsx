@@ -9,24 +9,13 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { readToken } from '../../../lib/storage.ts';
 import { VerifyError, verifyWorldlinePayment, type VerifyAnswer } from '../verify-payment.ts';
 import { readPaymentContext } from '../worldline-checkout.ts';
-import { readCallbackParams, reportedOutcome } from './callback-params.ts';
+import { readCallbackParams, reportedOutcome, successTarget } from './callback-params.ts';
 
 /** Redirect delay after a gateway B success (specification section 9). */
 export const SUCCESS_REDIRECT_MS = 3000;
 
 /** The page's states (section 4); `pending` looks like processing: the bank's answer is awaited. */
 type CallbackState = 'processing' | 'pending' | 'success' | 'failed' | 'error';
-
-/**
- * Where the browser goes after a success (section 4): the dashboard when a token exists (with the
- * outcome in the query, which the dashboard shows and clears), else `/?payment=success&txn=…`.
- */
-export function successTarget(txnId: string, amount: string | null, signedIn: boolean): string {
-  if (!signedIn) return `/?payment=success&txn=${encodeURIComponent(txnId)}`;
-  const query = new URLSearchParams({ payment: 'success', txn_id: txnId, gateway: 'worldline' });
-  if (amount) query.set('amount', amount);
-  return `/customer/dashboard?${query.toString()}`;
-}
 
 /**
  * The gateway B return page (`/payment-callback`, `/payment/callback/worldline`; section 2,

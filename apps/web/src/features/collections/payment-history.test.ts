@@ -1,0 +1,119 @@
+import type { MemberPayments } from '@parish/shared';
+import { describe, expect, it } from 'vitest';
+
+import { payment } from '../../test/fixtures.ts';
+import { collectionBody, collectionProblem, rupeesText } from './collect-rules.ts';
+import {
+  effectivePaise,
+  fileSafe,
+  historyCsvRows,
+  historyFileName,
+  isOverdue,
+  typeKey,
+  visiblePayments,
+} from './payment-history.ts';
+
+const paidExtra = payment({
+  id: 'b',
+  type: 'arrear',
+  headName: '=HYPERLINK("x")',
+  amount: 1000,
+  paidAmount: 1250.5,
+  status: 'paid',
+  paidAt: '2026-11-22T20:00:00.000Z',
+  transactionId: 'MAN-1',
+  dueDate: null,
+});
+const pendingLate = payment({ id: 'a', amount: 100000, dueDate: '2026-03-31' });
+const pendingLater = payment({ id: 'c', type: 'misc', amount: 500, dueDate: '2027-03-31' });
+
+describe('Payment Summary list', () => {
+  it('counts a paid payment at its paid amount, a pending one at its assigned amount', () => {
+    expect(effectivePaise(paidExtra)).toBe(125_050);
+    expect(effectivePaise(pendingLate)).toBe(10_000_000);
+  });
+
+  it('marks pending payments past their due date (parish date) as overdue', () => {
+    expect(isOverdue(pendingLate, '2026-04-01')).toBe(true);
+    expect(isOverdue(pendingLate, '2026-03-31')).toBe(false);
+    expect(isOverdue(paidExtra, '2030-01-01')).toBe(false);
+  });
+
+  it('badges head types, legacy ones too', () => {
+    expect(typeKey('arrears')).toBe('typeArrears');
+    expect(typeKey('misc')).toBe('typeMiscellaneous');
+    expect(typeKey('normal')).toBe('typeCurrentDue');
+  });
+
+  it('filters by status and sorts by date, amount or status in either direction', () => {
+    const items = [pendingLater, paidExtra, pendingLate];
+    const ids = (list: { _id: string }[]) => list.map((p) => p._id);
+    expect(ids(visiblePayments(items, 'pending', 'date', 'desc'))).toEqual(['c', 'a']);
+    expect(ids(visiblePayments(items, 'paid', 'date', 'desc'))).toEqual(['b']);
+    // Sort dates: paid at 2026-11-22T20:00Z, due 2026-03-31, due 2027-03-31.
+    expect(ids(visiblePayments(items, 'all', 'date', 'asc'))).toEqual(['a', 'b', 'c']);
+    expect(ids(visiblePayments(items, 'all', 'amount', 'desc'))).toEqual(['a', 'b', 'c']);
+    expect(ids(visiblePayments(items, 'all', 'status', 'asc'))).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('Payment history CSV', () => {
+  const data: MemberPayments = {
+    member: { _id: 'm1', name: 'Thomas Mathew', parishNumber: 'SM101', mobile: '919847012345' },
+    items: [paidExtra, pendingLate],
+    totals: { paid: 1250.5, pending: 100000, total: 101250.5 },
+  } as MemberPayments;
+
+  it('writes the header, plain rupee amounts, dd/mm/yyyy paid dates and neutralised cells', () => {
+    const rows = historyCsvRows(data, (key) => key.replace('collections.summary.csv.', '').toUpperCase());
+    expect(rows).toEqual([
+      ['HEAD', 'AMOUNT', 'STATUS', 'PAYMENTDATE', 'TRANSACTIONID', 'TYPE', 'YEAR'],
+      // Paid at 20:00 UTC on 22 November is 23 November in India.
+      ['\'=HYPERLINK("x")', '1250.50', 'paid', '23/11/2026', 'MAN-1', 'Arrears', 2026],
+      ['Annual Dues 2026', '100000.00', 'pending', '', '', 'Current Due', 2026],
+    ]);
+  });
+
+  it('names the file after the member and the parish date', () => {
+    expect(historyFileName('Thomas Mathew', '2026-11-22')).toBe('Thomas_Mathew_payment_details_2026-11-22.csv');
+    expect(fileSafe('  Mary-Anne / K. ')).toBe('Mary-Anne_K');
+    expect(fileSafe('Anna_Joseph 2')).toBe('Anna_Joseph_2');
+    expect(fileSafe('***')).toBe('member');
+  });
+});
+
+describe('Collect Payment rules', () => {
+  it('shows the due amount as plain rupee text', () => {
+    expect(rupeesText(10_000_000)).toBe('100000.00');
+    expect(rupeesText(150_050)).toBe('1500.50');
+  });
+
+  it('refuses an unreadable amount and an amount below the due amount', () => {
+    expect(collectionProblem('abc', 150_000, true)).toBe('Please enter a valid amount');
+    expect(collectionProblem('1500.001', 150_000, true)).toBe('Please enter a valid amount');
+    expect(collectionProblem(1499.99, 150_000, true)).toBe(
+      'The amount cannot be less than the due amount of ₹1,500.00',
+    );
+    expect(collectionProblem(1500, 150_000, true)).toBeNull();
+    expect(collectionProblem('anything', 150_000, false)).toBeNull();
+  });
+
+  it('sends a manual collection in rupees, with the reference and remarks only when given', () => {
+    expect(
+      collectionBody({ amount: 1750.5, method: 'upi', reference: ' UPI-9 ', remarks: '  ' }, 150_000, true),
+    ).toEqual({
+      collectionMode: 'manual',
+      collectionAmount: 1750.5,
+      paymentMethod: 'upi',
+      pgTransactionId: 'UPI-9',
+    });
+    expect(
+      collectionBody({ amount: 9999, method: 'cash', reference: '', remarks: 'Paid at office' }, 150_000, false),
+    ).toEqual({
+      collectionMode: 'manual',
+      collectionAmount: 1500,
+      paymentMethod: 'cash',
+      notes: 'Paid at office',
+    });
+  });
+});

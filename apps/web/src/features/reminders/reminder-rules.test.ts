@@ -1,0 +1,22 @@
+import { MSG } from '@parish/shared';
+import { describe, expect, it } from 'vitest';
+
+import { ApiError } from '../../lib/api-client.ts';
+import { displayMobile, isSessionError } from './reminder-rules.ts';
+
+describe('isSessionError (reminders)', () => {
+  it('is a 401 or a session-expiry text', () => {
+    expect(isSessionError(new ApiError('Unauthorized', 401))).toBe(true);
+    expect(isSessionError(new Error(MSG.sessionExpired))).toBe(true);
+    expect(isSessionError(new Error('Invalid authentication token'))).toBe(true);
+    expect(isSessionError(new ApiError('WhatsApp is not configured', 503))).toBe(false);
+  });
+});
+
+describe('displayMobile', () => {
+  it('shows a stored Indian mobile as +91 98470 12345, anything else as it is', () => {
+    expect(displayMobile('919847012345')).toBe('+91 98470 12345');
+    expect(displayMobile('9847012345')).toBe('9847012345');
+    expect(displayMobile('4915112345678')).toBe('4915112345678');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+
+import { amountPaise, formatRupees } from './money.ts';
+
+describe('formatRupees', () => {
+  it('groups rupees the Indian way, with two decimals', () => {
+    expect(formatRupees(100000)).toBe('₹1,00,000.00');
+    expect(formatRupees(1234567.5)).toBe('₹12,34,567.50');
+    expect(formatRupees(999.99)).toBe('₹999.99');
+    expect(formatRupees(0)).toBe('₹0.00');
+  });
+
+  it('puts the minus sign before the rupee sign', () => {
+    expect(formatRupees(-1500.5)).toBe('-₹1,500.50');
+  });
+
+  it('shows nothing known as zero', () => {
+    expect(formatRupees(null)).toBe('₹0.00');
+    expect(formatRupees(undefined)).toBe('₹0.00');
+  });
+
+  it('rounds a third decimal to the nearest paisa, half a paisa up', () => {
+    // 0.005 rupees is exactly half a paisa.
+    expect(formatRupees(0.005)).toBe('₹0.01');
+    expect(formatRupees(10.125)).toBe('₹10.13');
+    // 1.005 is stored a hair below 1.005 (100.4999... paise): it rounds down.
+    expect(formatRupees(1.005)).toBe('₹1.00');
+  });
+});
+
+describe('amountPaise', () => {
+  it('converts rupees to integer paise without float arithmetic', () => {
+    expect(amountPaise(100000)).toBe(10_000_000);
+    expect(amountPaise(1250.5)).toBe(125_050);
+    expect(amountPaise(0.29)).toBe(29);
+  });
+
+  it('drops the sign (the screen shows it apart)', () => {
+    expect(amountPaise(-1500.5)).toBe(150_050);
+  });
+
+  it('is 0 for null, undefined and amounts with a third decimal', () => {
+    expect(amountPaise(null)).toBe(0);
+    expect(amountPaise(undefined)).toBe(0);
+    expect(amountPaise(12.345)).toBe(0);
+    expect(amountPaise(0.1 + 0.2)).toBe(0);
+  });
+});

@@ -1,0 +1,48 @@
+import type { HeadType, PaymentRecord } from '@parish/shared';
+
+/**
+ * A payment as the API answers it, for the web's unit tests: a pending ₹1,500.00 current due of
+ * Thomas Mathew (SM101), assigned on 1 April 2026, due 31 March 2027. Amounts in rupees.
+ */
+export function payment(
+  overrides: Partial<Omit<PaymentRecord, 'paymentHeadId'>> & {
+    id?: string;
+    type?: HeadType | string;
+    variable?: boolean;
+    headName?: string;
+  } = {},
+): PaymentRecord {
+  const { id = 'p1', type = 'current due', variable = false, headName = 'Annual Dues 2026', ...rest } = overrides;
+  return {
+    _id: id,
+    memberId: { _id: 'm1', name: 'Thomas Mathew', parishNumber: 'SM101', mobile: '919847012345' },
+    paymentHeadId: {
+      _id: `h-${id}`,
+      name: headName,
+      description: '',
+      amount: rest.amount ?? 1500,
+      type: type as HeadType,
+      year: 2026,
+      dueDate: '2027-03-31',
+      variable_amount: variable,
+      isActive: true,
+      createdAt: '2026-04-01T04:30:00.000Z',
+    },
+    amount: 1500,
+    paidAmount: null,
+    status: 'pending',
+    year: 2026,
+    paidAt: null,
+    createdAt: '2026-04-01T04:30:00.000Z',
+    dueDate: '2027-03-31',
+    transactionId: null,
+    pgTransactionId: null,
+    paymentMethod: null,
+    paymentGateway: null,
+    collectionMode: null,
+    collectedBy: null,
+    notes: null,
+    receiptNumber: null,
+    ...rest,
+  };
+}

@@ -9,6 +9,7 @@ import {
   formatINR,
   paiseToRupees,
   rupeesToPaise,
+  type AuditPaymentDetails,
   type CashierCollections,
   type CashierCollectionsQuery,
   type CollectPaymentInput,
@@ -26,8 +27,8 @@ import { markPaid } from '../payments/mark-paid.ts';
 import { findPaymentRecord, selectPaymentRecords } from '../payments/payment-record.ts';
 import { voidReceiptOf } from '../payments/receipts.ts';
 
-/** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail). */
-function paymentDetails(record: PaymentRecord) {
+/** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail; money in rupees). */
+function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
   return {
     status: record.status,
     amount: record.amount,

@@ -6,6 +6,7 @@ import {
   toWhatsAppNumber,
   type DeliveriesResult,
   type Delivery,
+  type AuditAfter,
   type ReminderJob,
   type SendAllRemindersResult,
   type SendRemindersResult,
@@ -63,17 +64,26 @@ export function whatsAppStatus(ctx: ServiceContext): WhatsAppStatus {
   };
 }
 
-/** What {@link insertReminderJob} writes. */
-export interface NewReminderJob {
-  /** Who to name in the job's audit record (and `created_by`). */
-  audit: AuditContext;
-  payload: ReminderJobPayload;
-  recipients: Recipient[];
-  /** The audit action, e.g. `reminders.send`. */
-  action: string;
-  /** Direct jobs: the lane's worker id, which holds the job while the request sends it. */
-  lockedBy?: string;
-}
+/** The audit actions of a WhatsApp job (their `after` is the job's kind, size and head). */
+export type ReminderJobAuditAction =
+  'reminders.send' | 'reminders.send_all' | 'notifications.assignment' | 'notifications.payment_success';
+
+/**
+ * What {@link insertReminderJob} writes. The audit action goes with the payload's kind:
+ * `reminders.send` / `reminders.send_all` with `payment`, `notifications.assignment` with
+ * `assignment`, `notifications.payment_success` with `success` (`AuditPayloads` of `@parish/shared`).
+ */
+export type NewReminderJob = {
+  [A in ReminderJobAuditAction]: {
+    /** Who to name in the job's audit record (and `created_by`). */
+    audit: AuditContext;
+    payload: ReminderJobPayload & { kind: AuditAfter<A>['kind'] };
+    recipients: Recipient[];
+    action: A;
+    /** Direct jobs: the lane's worker id, which holds the job while the request sends it. */
+    lockedBy?: string;
+  };
+}[ReminderJobAuditAction];
 
 /**
  * Writes a WhatsApp job and its outbox rows through the caller's transaction, with its audit
@@ -186,7 +196,7 @@ export async function sendSelectedReminders(
   if (found.length !== ids.length) throw notFound('Member not found');
   const byId = new Map(found.map((member) => [member.id, member]));
   const recipients = ids.map((id) => byId.get(id)).filter((member) => member !== undefined);
-  const payload: ReminderJobPayload = { kind: 'payment', direct: true };
+  const payload = { kind: 'payment', direct: true } satisfies ReminderJobPayload;
   const { jobId, rows } = await ctx.db.transaction((tx) =>
     insertReminderJob(tx, {
       audit: ctx.audit,

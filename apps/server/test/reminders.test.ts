@@ -841,7 +841,11 @@ describe('status, test message and notifications', () => {
     const head = await insertHead(t);
     await insertPayment(t, member, head);
     t.app.events.publish({ type: 'head.updated', data: { paymentHeadId: head.id, assignedMemberIds: [member.id] } });
-    t.app.events.publish({ type: 'payment.updated', memberId: member.id, data: { status: 'paid', via: 'worldline' } });
+    t.app.events.publish({
+      type: 'payment.updated',
+      memberId: member.id,
+      data: { paymentIds: [], status: 'paid', via: 'worldline' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(standIn.requests).toHaveLength(0);
     expect(await rowCounts(t)).toEqual({ jobs: 0, deliveries: 0 });

@@ -193,7 +193,7 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
     expect(first.status).toBe(200);
     first.close();
     const again = await t.app.inject({ method: 'GET', url: `/api/subscribe?ticket=${ticket}` });
-    expectError(again, 401, 'UNAUTHORIZED', REPORT_MSG.badTicket);
+    expectError(again, 401, 'STREAM_TICKET_INVALID', REPORT_MSG.badTicket);
 
     const late = await ticketFor(admin);
     t.clock.advance(30_001);
@@ -201,7 +201,7 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
       expectError(
         await t.app.inject({ method: 'GET', url: `/api/subscribe?ticket=${late}` }),
         401,
-        'UNAUTHORIZED',
+        'STREAM_TICKET_INVALID',
         REPORT_MSG.badTicket,
       );
     } finally {
@@ -210,7 +210,7 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
     expectError(
       await t.app.inject({ method: 'GET', url: `/api/subscribe?ticket=${'x'.repeat(43)}` }),
       401,
-      'UNAUTHORIZED',
+      'STREAM_TICKET_INVALID',
       REPORT_MSG.badTicket,
     );
     expectError(await t.app.inject({ method: 'POST', url: '/api/events/ticket' }), 401, 'UNAUTHORIZED');

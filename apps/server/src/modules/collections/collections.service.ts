@@ -6,6 +6,7 @@ import {
   MSG,
   amountBelowDueMessage,
   amountFixedMessage,
+  collectionAmountProblem,
   formatINR,
   paiseToRupees,
   rupeesToPaise,
@@ -48,9 +49,10 @@ function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
 }
 
 /**
- * Why a collection's update left a payment alone, decided on the row as it now stands: a
- * reversal committed while the update waited on the row (its snapshot still saw it paid) leaves
- * it pending with the amount right, and the update is tried again, at most twice.
+ * Why a collection's update left a payment alone, decided on the row as it now stands (the amount
+ * by `collectionAmountProblem`, `docs/domain.md`, "Effective amount"): a reversal committed while
+ * the update waited on the row (its snapshot still saw it paid) leaves it pending with the amount
+ * right, and the update is tried again, at most twice.
  * @throws 404 unknown payment; 409 `NOT_PENDING`; 400 `AMOUNT_BELOW_DUE` amount below the due,
  *   `AMOUNT_FIXED` not the due on a head without a variable amount.
  */
@@ -67,12 +69,12 @@ async function explainNotCollected(
     .where(eq(payments.id, paymentId));
   if (!current) throw notFound(MSG.notFound);
   if (current.status !== 'pending') throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
+  const problem = collectionAmountProblem(current.amountPaise, current.variable, amountPaise);
   const due = formatINR(current.amountPaise);
-  if (amountPaise < current.amountPaise)
+  if (problem === 'below_due') {
     throw badRequest(amountBelowDueMessage(due), 'collectionAmount', ErrorCode.AMOUNT_BELOW_DUE);
-  if (amountPaise !== current.amountPaise && !current.variable) {
-    throw badRequest(amountFixedMessage(due), 'collectionAmount', ErrorCode.AMOUNT_FIXED);
   }
+  if (problem === 'fixed') throw badRequest(amountFixedMessage(due), 'collectionAmount', ErrorCode.AMOUNT_FIXED);
   if (attempt >= 2) throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
   return 'retry';
 }

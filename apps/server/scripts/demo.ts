@@ -29,7 +29,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import { openDatabase, type Database, type DbOrTx, type Tx } from '../src/db/client.ts';
 import {
-  auditEvents,
   members,
   parishSettings,
   paymentHeads,
@@ -41,6 +40,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { recordAudit, type AuditContext } from '../src/modules/audit/audit.repository.ts';
 import { receiptsForNumberedPayments } from '../src/modules/payments/receipts.ts';
 import { ensureParishSettings } from '../src/modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from '../src/modules/users/users.service.ts';
@@ -57,6 +57,14 @@ const LEDGER_SEED = 20_250_106;
 const MEMBER_COUNT = 300;
 /** Rows per INSERT statement. */
 const CHUNK = 500;
+/** Who the `demo.loaded` audit record names: the system, as `npm run demo`. */
+const DEMO_AUDIT: AuditContext = {
+  actorType: 'system',
+  actorId: null,
+  actorName: 'npm run demo',
+  requestId: null,
+  ip: null,
+};
 
 const PARISH = {
   name: 'St. Mary’s Orthodox Syrian Church, Kottayam',
@@ -288,9 +296,7 @@ async function writeDemo(tx: Tx, content: DemoContent): Promise<boolean> {
       .onConflictDoUpdate({ target: receiptCounters.financialYear, set: { lastNumber } });
   }
   const paidCount = ledger.payments.filter((p) => p.paid).length;
-  await tx.insert(auditEvents).values({
-    actorType: 'system',
-    actorName: 'npm run demo',
+  await recordAudit(tx, DEMO_AUDIT, {
     action: 'demo.loaded',
     entityType: 'demo',
     after: {

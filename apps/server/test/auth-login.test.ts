@@ -75,7 +75,7 @@ describe('staff sign-in: POST /api/auth/admin/login', () => {
     const unknownUser = await staffLoginRequest(t.app, 'nobody-here', 'not-the-password');
     const wrongCase = await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD.toUpperCase());
     for (const response of [wrongPassword, unknownUser, wrongCase]) {
-      expectError(response, 401, ErrorCode.UNAUTHORIZED, INVALID_STAFF_LOGIN);
+      expectError(response, 401, ErrorCode.INVALID_CREDENTIALS, INVALID_STAFF_LOGIN);
       expect(refreshCookieOf(response)).toBeUndefined();
     }
     expect(unknownUser.body).toBe(wrongPassword.body);
@@ -96,13 +96,13 @@ describe('staff sign-in: POST /api/auth/admin/login', () => {
   it('refuses a deactivated account with the same 401', async () => {
     const inactive = await createCashier(t.app, { isActive: false });
     const response = await staffLoginRequest(t.app, inactive.username, inactive.password);
-    expectError(response, 401, ErrorCode.UNAUTHORIZED, INVALID_STAFF_LOGIN);
+    expectError(response, 401, ErrorCode.INVALID_CREDENTIALS, INVALID_STAFF_LOGIN);
   });
 
   it('a member cannot use the staff sign-in, even with their own credentials', async () => {
     for (const username of [member.mobile, member.parishNumber]) {
       const response = await staffLoginRequest(t.app, username, member.password);
-      expectError(response, 401, ErrorCode.UNAUTHORIZED, INVALID_STAFF_LOGIN);
+      expectError(response, 401, ErrorCode.INVALID_CREDENTIALS, INVALID_STAFF_LOGIN);
     }
   });
 });
@@ -156,7 +156,7 @@ describe('member sign-in: POST /api/auth/customer/login', () => {
     expectError(
       await memberLoginRequest(t.app, '9847055501', 'ജസഫമ5501'),
       401,
-      ErrorCode.UNAUTHORIZED,
+      ErrorCode.INVALID_CREDENTIALS,
       INVALID_MEMBER_LOGIN,
     );
   });
@@ -167,7 +167,7 @@ describe('member sign-in: POST /api/auth/customer/login', () => {
     const unknownMobile = await memberLoginRequest(t.app, '9800000000', 'Thom2345');
     const unknownParish = await memberLoginRequest(t.app, 'XX99', 'Thom2345');
     for (const response of [wrongPassword, wrongCase, unknownMobile, unknownParish]) {
-      expectError(response, 401, ErrorCode.UNAUTHORIZED, INVALID_MEMBER_LOGIN);
+      expectError(response, 401, ErrorCode.INVALID_CREDENTIALS, INVALID_MEMBER_LOGIN);
       expect(response.body).toBe(wrongPassword.body);
       expect(refreshCookieOf(response)).toBeUndefined();
     }
@@ -188,13 +188,13 @@ describe('member sign-in: POST /api/auth/customer/login', () => {
     expectError(
       await memberLoginRequest(t.app, gone.mobile, gone.password),
       401,
-      ErrorCode.UNAUTHORIZED,
+      ErrorCode.INVALID_CREDENTIALS,
       INVALID_MEMBER_LOGIN,
     );
   });
 
   it('a staff account cannot use the member sign-in', async () => {
     const response = await memberLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD);
-    expectError(response, 401, ErrorCode.UNAUTHORIZED, INVALID_MEMBER_LOGIN);
+    expectError(response, 401, ErrorCode.INVALID_CREDENTIALS, INVALID_MEMBER_LOGIN);
   });
 });

@@ -111,9 +111,9 @@ describe('POST /api/auth/refresh', () => {
   });
 
   it('is 401 "Session expired" without a cookie or with an unknown one', async () => {
-    expectError(await refresh(t.app, undefined), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
-    expectError(await refresh(t.app, 'made-up-token'), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
-    expectError(await refresh(t.app, 'x'.repeat(5000)), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
+    expectError(await refresh(t.app, undefined), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
+    expectError(await refresh(t.app, 'made-up-token'), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
+    expectError(await refresh(t.app, 'x'.repeat(5000)), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
   });
 
   it('a second use within the grace period fails without ending the session (two tabs)', async () => {
@@ -121,7 +121,7 @@ describe('POST /api/auth/refresh', () => {
     const first = await refresh(t.app, session.refreshToken);
     expect(first.statusCode).toBe(200);
     const second = refreshCookieOf(first);
-    expectError(await refresh(t.app, session.refreshToken), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
+    expectError(await refresh(t.app, session.refreshToken), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
     expect((await refresh(t.app, second)).statusCode).toBe(200);
   });
 
@@ -133,8 +133,8 @@ describe('POST /api/auth/refresh', () => {
     expect(second).toBeDefined();
 
     t.clock.advance(REUSE_GRACE_MS + 1000);
-    expectError(await refresh(t.app, session.refreshToken), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
-    expectError(await refresh(t.app, second), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
+    expectError(await refresh(t.app, session.refreshToken), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
+    expectError(await refresh(t.app, second), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
 
     // Another sign-in of the same member (another family) is not affected.
     const again = await loginMember(t.app, session.account.mobile, session.account.password);
@@ -144,7 +144,7 @@ describe('POST /api/auth/refresh', () => {
   it('a refresh token expires after 7 days unused', async () => {
     const session = await loginAs(t.app, 'cashier');
     t.clock.advance(7 * 24 * 3600_000 + 1000);
-    expectError(await refresh(t.app, session.refreshToken), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
+    expectError(await refresh(t.app, session.refreshToken), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
   });
 });
 
@@ -162,7 +162,7 @@ describe('POST /api/auth/logout', () => {
     const cleared = response.cookies.find((c) => c.name === 'parish_refresh');
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
-    expectError(await refresh(t.app, session.refreshToken), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
+    expectError(await refresh(t.app, session.refreshToken), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
   });
 
   it('needs the X-Requested-With header (a cross-site form cannot log anyone out)', async () => {
@@ -197,7 +197,7 @@ describe('POST /api/auth/change-password', () => {
       currentPassword: 'wrong-one',
       newPassword: 'brand-new-pass-1',
     });
-    const body = expectError(response, 400, ErrorCode.VALIDATION_FAILED, CURRENT_PASSWORD_WRONG);
+    const body = expectError(response, 400, ErrorCode.CURRENT_PASSWORD_WRONG, CURRENT_PASSWORD_WRONG);
     expect(body.details).toEqual([{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
     expect((await verify(t.app, session.token)).statusCode).toBe(200);
   });
@@ -218,7 +218,7 @@ describe('POST /api/auth/change-password', () => {
       currentPassword: session.account.password,
       newPassword: session.account.password,
     });
-    expectError(response, 400, ErrorCode.VALIDATION_FAILED, SAME_AS_INITIAL);
+    expectError(response, 400, ErrorCode.PASSWORD_SAME_AS_INITIAL, SAME_AS_INITIAL);
   });
 
   it('a member who has changed it once may not go back to the initial password either', async () => {
@@ -233,7 +233,7 @@ describe('POST /api/auth/change-password', () => {
       currentPassword: 'first-choice-1',
       newPassword: member.password,
     });
-    expectError(back, 400, ErrorCode.VALIDATION_FAILED, SAME_AS_INITIAL);
+    expectError(back, 400, ErrorCode.PASSWORD_SAME_AS_INITIAL, SAME_AS_INITIAL);
   });
 
   it('a member change ends the old tokens, and the new token and password work', async () => {
@@ -252,7 +252,7 @@ describe('POST /api/auth/change-password', () => {
     // Old access and refresh tokens of every session stop working.
     for (const old of [session, other]) {
       expectError(await verify(t.app, old.token), 401, ErrorCode.UNAUTHORIZED);
-      expectError(await refresh(t.app, old.refreshToken), 401, ErrorCode.UNAUTHORIZED, SESSION_EXPIRED);
+      expectError(await refresh(t.app, old.refreshToken), 401, ErrorCode.SESSION_EXPIRED, SESSION_EXPIRED);
     }
     // The new ones work, and the member is no longer on the initial password.
     const verified = await verify(t.app, body.token);
@@ -260,7 +260,7 @@ describe('POST /api/auth/change-password', () => {
     expect(verified.json().user.mustChangePassword).toBe(false);
     expect((await refresh(t.app, newRefresh)).statusCode).toBe(200);
 
-    expectError(await memberLoginRequest(t.app, member.mobile, member.password), 401, ErrorCode.UNAUTHORIZED);
+    expectError(await memberLoginRequest(t.app, member.mobile, member.password), 401, ErrorCode.INVALID_CREDENTIALS);
     const relogin = await memberLoginRequest(t.app, member.mobile, newPassword);
     expect(relogin.statusCode).toBe(200);
     expect(relogin.json().user.mustChangePassword).toBe(false);
@@ -290,7 +290,7 @@ describe('POST /api/auth/change-password', () => {
     expect(response.statusCode, response.body).toBe(200);
     expectError(await verify(t.app, session.token), 401, ErrorCode.UNAUTHORIZED);
     expect((await verify(t.app, response.json().token)).statusCode).toBe(200);
-    expectError(await staffLoginRequest(t.app, username, session.account.password), 401, ErrorCode.UNAUTHORIZED);
+    expectError(await staffLoginRequest(t.app, username, session.account.password), 401, ErrorCode.INVALID_CREDENTIALS);
     expect((await staffLoginRequest(t.app, username, 'cashier-new-password')).statusCode).toBe(200);
   });
 });

@@ -33,12 +33,22 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
     t = await createTestApp();
     const member = await createMember(t.app);
     for (let i = 0; i < 10; i += 1) {
-      expectError(await memberLoginRequest(t.app, member.mobile, `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+      expectError(await memberLoginRequest(t.app, member.mobile, `wrong-${i}`), 401, ErrorCode.INVALID_CREDENTIALS);
     }
-    expectError(await memberLoginRequest(t.app, member.mobile, member.password), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+    expectError(
+      await memberLoginRequest(t.app, member.mobile, member.password),
+      429,
+      ErrorCode.ACCOUNT_LOCKED,
+      TOO_MANY,
+    );
 
     t.clock.advance(24 * 60 * MINUTE - MINUTE);
-    expectError(await memberLoginRequest(t.app, member.mobile, member.password), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+    expectError(
+      await memberLoginRequest(t.app, member.mobile, member.password),
+      429,
+      ErrorCode.ACCOUNT_LOCKED,
+      TOO_MANY,
+    );
 
     t.clock.advance(2 * MINUTE);
     const after = await memberLoginRequest(t.app, member.mobile, member.password);
@@ -49,11 +59,15 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
     t = await createTestApp();
     const member = await createMember(t.app, { password: 'my-own-password-9' });
     for (let i = 0; i < 10; i += 1) {
-      expectError(await memberLoginRequest(t.app, member.parishNumber, `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+      expectError(
+        await memberLoginRequest(t.app, member.parishNumber, `wrong-${i}`),
+        401,
+        ErrorCode.INVALID_CREDENTIALS,
+      );
     }
-    expectError(await memberLoginRequest(t.app, member.parishNumber, member.password), 429, ErrorCode.RATE_LIMITED);
+    expectError(await memberLoginRequest(t.app, member.parishNumber, member.password), 429, ErrorCode.ACCOUNT_LOCKED);
     t.clock.advance(14 * MINUTE);
-    expectError(await memberLoginRequest(t.app, member.parishNumber, member.password), 429, ErrorCode.RATE_LIMITED);
+    expectError(await memberLoginRequest(t.app, member.parishNumber, member.password), 429, ErrorCode.ACCOUNT_LOCKED);
     t.clock.advance(MINUTE + 1000);
     expect((await memberLoginRequest(t.app, member.parishNumber, member.password)).statusCode).toBe(200);
   });
@@ -64,10 +78,15 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
     const identifiers = ['9847012345', '+91 98470 12345', '09847012345', 'sm42', 'SM42'];
     for (let i = 0; i < 10; i += 1) {
       const identifier = identifiers[i % identifiers.length] ?? 'SM42';
-      expectError(await memberLoginRequest(t.app, identifier, `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+      expectError(await memberLoginRequest(t.app, identifier, `wrong-${i}`), 401, ErrorCode.INVALID_CREDENTIALS);
     }
     for (const identifier of ['919847012345', ...identifiers]) {
-      expectError(await memberLoginRequest(t.app, identifier, member.password), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+      expectError(
+        await memberLoginRequest(t.app, identifier, member.password),
+        429,
+        ErrorCode.ACCOUNT_LOCKED,
+        TOO_MANY,
+      );
     }
   });
 
@@ -76,7 +95,7 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
     const victim = await createMember(t.app);
     const other = await createMember(t.app);
     for (let i = 0; i < 10; i += 1) await memberLoginRequest(t.app, victim.mobile, `wrong-${i}`);
-    expectError(await memberLoginRequest(t.app, victim.mobile, victim.password), 429, ErrorCode.RATE_LIMITED);
+    expectError(await memberLoginRequest(t.app, victim.mobile, victim.password), 429, ErrorCode.ACCOUNT_LOCKED);
     expect((await memberLoginRequest(t.app, other.mobile, other.password)).statusCode).toBe(200);
   });
 
@@ -101,18 +120,26 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
   it('a staff account is locked after 10 failures, even with the right password, until 15 minutes pass', async () => {
     t = await createTestApp();
     for (let i = 0; i < 10; i += 1) {
-      expectError(await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+      expectError(
+        await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, `wrong-${i}`),
+        401,
+        ErrorCode.INVALID_CREDENTIALS,
+      );
     }
     expectError(
       await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD),
       429,
-      ErrorCode.RATE_LIMITED,
+      ErrorCode.ACCOUNT_LOCKED,
       TOO_MANY,
     );
     // The lock is on the account, whatever the username's case.
-    expectError(await staffLoginRequest(t.app, 'ADMIN', TEST_ADMIN_PASSWORD), 429, ErrorCode.RATE_LIMITED);
+    expectError(await staffLoginRequest(t.app, 'ADMIN', TEST_ADMIN_PASSWORD), 429, ErrorCode.ACCOUNT_LOCKED);
     t.clock.advance(15 * MINUTE - 1000);
-    expectError(await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD), 429, ErrorCode.RATE_LIMITED);
+    expectError(
+      await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD),
+      429,
+      ErrorCode.ACCOUNT_LOCKED,
+    );
     t.clock.advance(2000);
     const after = await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD);
     expect(after.statusCode, after.body).toBe(200);
@@ -121,10 +148,10 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
   it('an unknown username locks the same way, so the lock does not tell which accounts exist', async () => {
     t = await createTestApp();
     for (let i = 0; i < 10; i += 1) {
-      expectError(await staffLoginRequest(t.app, 'ghost', `wrong-${i}`), 401, ErrorCode.UNAUTHORIZED);
+      expectError(await staffLoginRequest(t.app, 'ghost', `wrong-${i}`), 401, ErrorCode.INVALID_CREDENTIALS);
     }
-    expectError(await staffLoginRequest(t.app, 'ghost', 'anything'), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+    expectError(await staffLoginRequest(t.app, 'ghost', 'anything'), 429, ErrorCode.ACCOUNT_LOCKED, TOO_MANY);
     for (let i = 0; i < 10; i += 1) await memberLoginRequest(t.app, '9800000000', `wrong-${i}`);
-    expectError(await memberLoginRequest(t.app, '9800000000', 'anything'), 429, ErrorCode.RATE_LIMITED, TOO_MANY);
+    expectError(await memberLoginRequest(t.app, '9800000000', 'anything'), 429, ErrorCode.ACCOUNT_LOCKED, TOO_MANY);
   });
 });

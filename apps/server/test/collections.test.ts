@@ -167,7 +167,7 @@ describe('POST /api/payments/:id/collect', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     for (const r of responses.filter((x) => x.statusCode === 409)) {
-      expectError(r, 409, ErrorCode.CONFLICT, COLLECTION_MSG.notPending);
+      expectError(r, 409, ErrorCode.NOT_PENDING, COLLECTION_MSG.notPending);
     }
     const winner = responses.find((r) => r.statusCode === 200)?.json<CollectResult>();
     const row = await rowOf(payment.id);
@@ -185,7 +185,7 @@ describe('POST /api/payments/:id/collect', () => {
     expectError(
       response,
       400,
-      ErrorCode.VALIDATION_FAILED,
+      ErrorCode.AMOUNT_BELOW_DUE,
       'The amount cannot be less than the due amount of ₹1,500.00',
     );
     expect(await rowOf(payment.id)).toEqual(before);
@@ -195,7 +195,7 @@ describe('POST /api/payments/:id/collect', () => {
   it('refuses more than the assigned amount on a fixed head (400), accepts it on a variable head', async () => {
     const fixed = await pendingPayment();
     const refused = await collect(cashierA, fixed.payment.id, { collectionMode: 'manual', collectionAmount: 2000 });
-    const body = expectError(refused, 400, ErrorCode.VALIDATION_FAILED);
+    const body = expectError(refused, 400, ErrorCode.AMOUNT_FIXED);
     expect(body.error).toContain('₹1,500.00');
     expect((await rowOf(fixed.payment.id)).status).toBe('pending');
 
@@ -215,7 +215,7 @@ describe('POST /api/payments/:id/collect', () => {
       collectionMode: 'manual',
       collectionAmount: 1999,
     });
-    expectError(belowResponse, 400, ErrorCode.VALIDATION_FAILED);
+    expectError(belowResponse, 400, ErrorCode.AMOUNT_BELOW_DUE);
   });
 
   it('rejects a third decimal, other modes, unknown methods and mass-assigned fields (400)', async () => {
@@ -369,7 +369,12 @@ describe('PUT /api/payments/:id/reverse', () => {
   it('a cashier cannot reverse another cashier’s collection (403); an admin can', async () => {
     const { payment } = await pendingPayment();
     await collect(cashierB, payment.id, { collectionAmount: 1500 });
-    expectError(await reverse(cashierA, payment.id), 403, ErrorCode.FORBIDDEN, COLLECTION_MSG.notOwnCollection);
+    expectError(
+      await reverse(cashierA, payment.id),
+      403,
+      ErrorCode.NOT_OWN_COLLECTION,
+      COLLECTION_MSG.notOwnCollection,
+    );
     expect((await rowOf(payment.id)).status).toBe('paid');
     expect((await reverse(admin, payment.id)).statusCode).toBe(200);
     expect((await rowOf(payment.id)).status).toBe('pending');
@@ -389,10 +394,15 @@ describe('PUT /api/payments/:id/reverse', () => {
         transactionId: 'WL123',
       })
       .where(eq(payments.id, payment.id));
-    expectError(await reverse(admin, payment.id), 409, ErrorCode.CONFLICT, COLLECTION_MSG.onlineNotReversible);
+    expectError(
+      await reverse(admin, payment.id),
+      409,
+      ErrorCode.ONLINE_NOT_REVERSIBLE,
+      COLLECTION_MSG.onlineNotReversible,
+    );
     expect((await rowOf(payment.id)).status).toBe('paid');
     const pending = await pendingPayment();
-    expectError(await reverse(admin, pending.payment.id), 409, ErrorCode.CONFLICT, COLLECTION_MSG.notPaid);
+    expectError(await reverse(admin, pending.payment.id), 409, ErrorCode.NOT_PAID, COLLECTION_MSG.notPaid);
     expectError(await reverse(admin, '00000000-0000-4000-8000-000000000000'), 404, ErrorCode.NOT_FOUND);
   });
 
@@ -480,7 +490,7 @@ describe('GET /api/payments/:id/receipt', () => {
 
   it('a pending payment has no receipt (404); reprints keep the number', async () => {
     const { payment } = await pendingPayment();
-    expectError(await receipt(admin, payment.id), 404, ErrorCode.NOT_FOUND, COLLECTION_MSG.noReceipt);
+    expectError(await receipt(admin, payment.id), 404, ErrorCode.NO_RECEIPT, COLLECTION_MSG.noReceipt);
     const number = (await collect(admin, payment.id, { collectionAmount: 1500 })).json<CollectResult>().payment
       .receiptNumber;
     const first = await receipt(admin, payment.id);

@@ -152,7 +152,9 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
         headers: cashier.headers,
       });
       expect(reverse.statusCode, reverse.body).toBe(200);
-      const reversed = await stream.next((f) => f.event === 'payment.updated' && f.data.data?.via === 'reversal');
+      const reversed = await stream.next(
+        (f) => f.event === 'payment.updated' && f.data.type === 'payment.updated' && f.data.data?.via === 'reversal',
+      );
       expect(reversed.data.data).toEqual({ paymentIds: [paymentId], status: 'pending', via: 'reversal' });
     } finally {
       stream.close();
@@ -166,7 +168,9 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
     const stream = await openStream(await ticketFor(alice));
     try {
       const { headId, paymentIds } = await assignHead([alice.account.id, bob.account.id]);
-      const head = await stream.next((f) => f.event === 'head.updated' && f.data.data?.paymentHeadId === headId);
+      const head = await stream.next(
+        (f) => f.event === 'head.updated' && f.data.type === 'head.updated' && f.data.data?.paymentHeadId === headId,
+      );
       expect(head.data.data).toEqual({
         paymentHeadId: headId,
         assignedMemberIds: [alice.account.id],
@@ -189,7 +193,7 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
     expect(first.status).toBe(200);
     first.close();
     const again = await t.app.inject({ method: 'GET', url: `/api/subscribe?ticket=${ticket}` });
-    expectError(again, 401, 'UNAUTHORIZED', REPORT_MSG.badTicket);
+    expectError(again, 401, 'STREAM_TICKET_INVALID', REPORT_MSG.badTicket);
 
     const late = await ticketFor(admin);
     t.clock.advance(30_001);
@@ -197,7 +201,7 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
       expectError(
         await t.app.inject({ method: 'GET', url: `/api/subscribe?ticket=${late}` }),
         401,
-        'UNAUTHORIZED',
+        'STREAM_TICKET_INVALID',
         REPORT_MSG.badTicket,
       );
     } finally {
@@ -206,7 +210,7 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
     expectError(
       await t.app.inject({ method: 'GET', url: `/api/subscribe?ticket=${'x'.repeat(43)}` }),
       401,
-      'UNAUTHORIZED',
+      'STREAM_TICKET_INVALID',
       REPORT_MSG.badTicket,
     );
     expectError(await t.app.inject({ method: 'POST', url: '/api/events/ticket' }), 401, 'UNAUTHORIZED');
@@ -229,12 +233,12 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
       // ... and this process's own publish reaches NOTIFY but is not delivered twice.
       t.app.events.publish({ type: 'member.updated', data: { count: 8 } });
       const deadline = Date.now() + 5000;
-      while (!received.some((e) => e.data?.count === 7) && Date.now() < deadline) {
+      while (!received.some((e) => e.type === 'member.updated' && e.data?.count === 7) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(received.filter((e) => e.data?.count === 7)).toHaveLength(1);
-      expect(received.filter((e) => e.data?.count === 8)).toHaveLength(1);
+      expect(received.filter((e) => e.type === 'member.updated' && e.data?.count === 7)).toHaveLength(1);
+      expect(received.filter((e) => e.type === 'member.updated' && e.data?.count === 8)).toHaveLength(1);
     } finally {
       unsubscribe();
     }

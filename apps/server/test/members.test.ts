@@ -151,8 +151,8 @@ describe('POST /api/members', () => {
 
   it('409 on a duplicate mobile (10 or 12 digits) with the exact message', async () => {
     const first = await created(body());
-    expectError(await create(body({ mobile: first.mobile })), 409, ErrorCode.CONFLICT, DUPLICATE);
-    expectError(await create(body({ mobile: first.mobile.slice(2) })), 409, ErrorCode.CONFLICT, DUPLICATE);
+    expectError(await create(body({ mobile: first.mobile })), 409, ErrorCode.DUPLICATE_MOBILE, DUPLICATE);
+    expectError(await create(body({ mobile: first.mobile.slice(2) })), 409, ErrorCode.DUPLICATE_MOBILE, DUPLICATE);
   });
 
   it('409 on a duplicate parish number in another case', async () => {
@@ -160,7 +160,7 @@ describe('POST /api/members', () => {
     expectError(
       await create(body({ parishNumber: first.parishNumber.toLowerCase() })),
       409,
-      ErrorCode.CONFLICT,
+      ErrorCode.DUPLICATE_PARISH_NUMBER,
       DUPLICATE,
     );
   });
@@ -178,7 +178,9 @@ describe('POST /api/members', () => {
     const responses = await Promise.all([create(payload), create(payload), create(payload)]);
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409]);
-    for (const r of responses.filter((x) => x.statusCode === 409)) expectError(r, 409, ErrorCode.CONFLICT, DUPLICATE);
+    for (const r of responses.filter((x) => x.statusCode === 409)) {
+      expectError(r, 409, ErrorCode.DUPLICATE_MOBILE, DUPLICATE);
+    }
   });
 });
 
@@ -399,11 +401,11 @@ describe('PUT /api/members/:id', () => {
       INVALID_MOBILE,
     );
     expectError(await put('00000000-0000-4000-8000-000000000000', body()), 404, ErrorCode.NOT_FOUND);
-    expectError(await put(m._id, body({ mobile: other.mobile })), 409, ErrorCode.CONFLICT, DUPLICATE);
+    expectError(await put(m._id, body({ mobile: other.mobile })), 409, ErrorCode.DUPLICATE_MOBILE, DUPLICATE);
     expectError(
       await put(m._id, body({ parishNumber: other.parishNumber.toLowerCase() })),
       409,
-      ErrorCode.CONFLICT,
+      ErrorCode.DUPLICATE_PARISH_NUMBER,
       DUPLICATE,
     );
     // Keeping its own mobile and parish number is not a duplicate.
@@ -473,7 +475,7 @@ describe('DELETE /api/members/:id', () => {
     expect((await listed({ search: m.parishNumber })).total).toBe(0);
     const fetched = await t.app.inject({ method: 'GET', url: `/api/members/${m._id}`, headers: admin.headers });
     expect(fetched.json()).toMatchObject({ isActive: false });
-    expectError(await memberLoginRequest(t.app, m.mobile, password), 401, ErrorCode.UNAUTHORIZED);
+    expectError(await memberLoginRequest(t.app, m.mobile, password), 401, ErrorCode.INVALID_CREDENTIALS);
     expectError(
       await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: session.headers }),
       401,

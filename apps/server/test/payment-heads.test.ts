@@ -171,7 +171,7 @@ describe('PUT /api/payment-heads/:id', () => {
     expectError(
       changed,
       400,
-      ErrorCode.VALIDATION_FAILED,
+      ErrorCode.HEAD_AMOUNT_IMMUTABLE,
       'The amount of a payment head cannot be changed after creation',
     );
     const [row] = await t.db.select().from(paymentHeads).where(eq(paymentHeads.id, head._id));
@@ -264,7 +264,7 @@ describe('DELETE /api/payment-heads/:id', () => {
       url: `/api/payment-heads/${head._id}`,
       headers: admin.headers,
     });
-    expectError(response, 409, ErrorCode.CONFLICT, 'Cannot delete a payment head that has paid payments');
+    expectError(response, 409, ErrorCode.HEAD_HAS_PAID_PAYMENTS, 'Cannot delete a payment head that has paid payments');
     const left = await t.db.select().from(payments).where(eq(payments.paymentHeadId, head._id));
     expect(left).toHaveLength(2);
   });

@@ -298,7 +298,7 @@ describe('without credentials nothing pretends to send', () => {
         headers: admin.headers,
         ...(payload && { payload }),
       });
-      expectError(response, 503, ErrorCode.UNAVAILABLE, REMINDER_MSG.notConfigured);
+      expectError(response, 503, ErrorCode.WHATSAPP_NOT_CONFIGURED, REMINDER_MSG.notConfigured);
     }
     expect(await rowCounts(t)).toEqual({ jobs: 0, deliveries: 0 });
     expect(standIn.requests).toHaveLength(0);
@@ -494,7 +494,7 @@ describe('send to all (background job)', () => {
       url: '/api/whatsapp/send-bulk-reminders',
       headers: admin.headers,
     });
-    expectError(again, 409, ErrorCode.CONFLICT, REMINDER_MSG.alreadyRunning);
+    expectError(again, 409, ErrorCode.REMINDERS_ALREADY_RUNNING, REMINDER_MSG.alreadyRunning);
 
     const done = await waitForJob(t.app, admin, jobId);
     expect(done.successful).toBe(3);
@@ -741,7 +741,7 @@ describe('status, test message and notifications', () => {
       headers: admin.headers,
       payload: { to: '12345' },
     });
-    expectError(bad, 400, ErrorCode.VALIDATION_FAILED, REMINDER_MSG.invalidRecipient);
+    expectError(bad, 400, ErrorCode.INVALID_RECIPIENT, REMINDER_MSG.invalidRecipient);
   });
 
   it('with WHATSAPP_NOTIFY_ON_ASSIGN a head.updated event sends the new-assignment text to the newly tagged', async () => {
@@ -841,7 +841,11 @@ describe('status, test message and notifications', () => {
     const head = await insertHead(t);
     await insertPayment(t, member, head);
     t.app.events.publish({ type: 'head.updated', data: { paymentHeadId: head.id, assignedMemberIds: [member.id] } });
-    t.app.events.publish({ type: 'payment.updated', memberId: member.id, data: { status: 'paid', via: 'worldline' } });
+    t.app.events.publish({
+      type: 'payment.updated',
+      memberId: member.id,
+      data: { paymentIds: [], status: 'paid', via: 'worldline' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(standIn.requests).toHaveLength(0);
     expect(await rowCounts(t)).toEqual({ jobs: 0, deliveries: 0 });

@@ -102,11 +102,11 @@ describe('staff accounts API (admin only)', () => {
   it('a duplicate username is 409, in any case', async () => {
     const payload = { username: 'dup.user', password: 'dup-password-123', name: 'Dup', role: 'cashier' };
     expect((await createUser(t.app, admin.headers, payload)).statusCode).toBe(201);
-    expectError(await createUser(t.app, admin.headers, payload), 409, ErrorCode.CONFLICT, USERNAME_TAKEN);
+    expectError(await createUser(t.app, admin.headers, payload), 409, ErrorCode.DUPLICATE_USERNAME, USERNAME_TAKEN);
     expectError(
       await createUser(t.app, admin.headers, { ...payload, username: 'DUP.User' }),
       409,
-      ErrorCode.CONFLICT,
+      ErrorCode.DUPLICATE_USERNAME,
       USERNAME_TAKEN,
     );
   });
@@ -166,9 +166,9 @@ describe('staff accounts API (admin only)', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expectError(await verify(target.token), 401, ErrorCode.UNAUTHORIZED);
-    expectError(await refresh(target.refreshToken), 401, ErrorCode.UNAUTHORIZED);
+    expectError(await refresh(target.refreshToken), 401, ErrorCode.SESSION_EXPIRED);
     const username = target.user.username ?? '';
-    expectError(await staffLoginRequest(t.app, username, target.account.password), 401, ErrorCode.UNAUTHORIZED);
+    expectError(await staffLoginRequest(t.app, username, target.account.password), 401, ErrorCode.INVALID_CREDENTIALS);
     expect((await staffLoginRequest(t.app, username, 'reset-by-admin-123')).statusCode).toBe(200);
     const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'staff_user.password_reset'));
     expect(event).toMatchObject({ entityId: target.user.id, actorId: admin.user.id });
@@ -208,11 +208,11 @@ describe('staff accounts API (admin only)', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ _id: target.user.id, isActive: false });
     expectError(await verify(target.token), 401, ErrorCode.UNAUTHORIZED);
-    expectError(await refresh(target.refreshToken), 401, ErrorCode.UNAUTHORIZED);
+    expectError(await refresh(target.refreshToken), 401, ErrorCode.SESSION_EXPIRED);
     expectError(
       await staffLoginRequest(t.app, username, target.account.password),
       401,
-      ErrorCode.UNAUTHORIZED,
+      ErrorCode.INVALID_CREDENTIALS,
       'Invalid username or password',
     );
 
@@ -233,19 +233,19 @@ describe('staff accounts API (admin only)', () => {
     expectError(
       await t.app.inject({ method: 'DELETE', url, headers: admin.headers }),
       400,
-      ErrorCode.VALIDATION_FAILED,
+      ErrorCode.CANNOT_DEACTIVATE_SELF,
       CANNOT_DEACTIVATE_SELF,
     );
     expectError(
       await t.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { isActive: false } }),
       400,
-      ErrorCode.VALIDATION_FAILED,
+      ErrorCode.CANNOT_DEACTIVATE_SELF,
       CANNOT_DEACTIVATE_SELF,
     );
     expectError(
       await t.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { role: 'cashier' } }),
       400,
-      ErrorCode.VALIDATION_FAILED,
+      ErrorCode.CANNOT_DEACTIVATE_SELF,
       CANNOT_DEACTIVATE_SELF,
     );
     expect((await verify(admin.token)).json().user.role).toBe('admin');

@@ -1,8 +1,10 @@
-import { ERROR_STATUS, ErrorCode, type ErrorCodeValue } from '@parish/shared';
+import { ERROR_STATUS, ErrorCode, type ErrorCodeOfKind, type ErrorCodeValue } from '@parish/shared';
 
 /**
  * The one error type services throw. The error handler turns it into the API's error body
- * `{ success: false, error, code, details? }` with the status of its code.
+ * `{ success: false, error, code, details? }` with the status of its code (`ERROR_STATUS`): a
+ * general code, or the domain code of the case (`ErrorCode.NOT_PENDING`, …), which answers with
+ * its general code's status (`docs/ARCHITECTURE.md`, "Error contract").
  */
 export class AppError extends Error {
   readonly code: ErrorCodeValue;
@@ -18,10 +20,18 @@ export class AppError extends Error {
   }
 }
 
-/** 404 with the given message. */
-export const notFound = (message: string) => new AppError(ErrorCode.NOT_FOUND, message);
-/** 409 with the given message. */
-export const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, message);
-/** 400 with the given message, optionally naming the field. */
-export const badRequest = (message: string, field?: string) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, message, field ? [{ field, message }] : undefined);
+/** 404 with the given message; `code` NOT_FOUND or one of its domain codes (e.g. `NO_RECEIPT`). */
+export const notFound = (message: string, code: ErrorCodeOfKind<'NOT_FOUND'> = ErrorCode.NOT_FOUND) =>
+  new AppError(code, message);
+/** 409 with the given message; `code` CONFLICT or one of its domain codes (e.g. `NOT_PENDING`). */
+export const conflict = (message: string, code: ErrorCodeOfKind<'CONFLICT'> = ErrorCode.CONFLICT) =>
+  new AppError(code, message);
+/**
+ * 400 with the given message, optionally naming the field (`details: [{ field, message }]`);
+ * `code` VALIDATION_FAILED or one of its domain codes (e.g. `AMOUNT_BELOW_DUE`).
+ */
+export const badRequest = (
+  message: string,
+  field?: string,
+  code: ErrorCodeOfKind<'VALIDATION_FAILED'> = ErrorCode.VALIDATION_FAILED,
+) => new AppError(code, message, field ? [{ field, message }] : undefined);

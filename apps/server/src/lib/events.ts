@@ -1,19 +1,14 @@
 import { EventEmitter } from 'node:events';
 
-/**
- * The change events open screens listen to (`api-contract.md`, "Other": `GET /api/subscribe`).
- * `memberId` lets the server send a member only their own events.
- */
-export type AppEventType =
-  'payment.updated' | 'member.updated' | 'head.updated' | 'import.progress' | 'reminders.progress';
+import type { TypedAppEvent } from '@parish/shared';
 
-/** One change event. `data` must be safe to show to whoever the event is routed to. */
-export interface AppEvent {
-  type: AppEventType;
-  /** The member concerned, when the event is about one member's data. */
-  memberId?: string;
-  data?: Record<string, unknown>;
-}
+/**
+ * One change event of the live-update stream (`docs/ARCHITECTURE.md`, live updates;
+ * `GET /api/subscribe`): `{ type, memberId?, data? }`, its type one of `AppEventType` and its
+ * `data` typed per type by `AppEventPayloads` of `@parish/shared`. `memberId` lets the server send a member only their own
+ * events; `data` must be safe to show to whoever the event is routed to.
+ */
+export type AppEvent = TypedAppEvent;
 
 /**
  * The in-process event bus. Services publish AFTER their transaction commits; the

@@ -10,11 +10,9 @@ export interface AssignmentNotices {
 
 /** The head and the newly assigned members of a `head.updated` event, or null. */
 function assignmentOf(event: AppEvent): { paymentHeadId: string; memberIds: string[] } | null {
-  if (event.type !== 'head.updated') return null;
-  const data = event.data ?? {};
-  const memberIds = Array.isArray(data.assignedMemberIds) ? data.assignedMemberIds.map(String) : [];
-  const paymentHeadId = typeof data.paymentHeadId === 'string' ? data.paymentHeadId : undefined;
-  return memberIds.length > 0 && paymentHeadId ? { paymentHeadId, memberIds } : null;
+  if (event.type !== 'head.updated' || !event.data) return null;
+  const { paymentHeadId, assignedMemberIds = [] } = event.data;
+  return assignedMemberIds.length > 0 && paymentHeadId ? { paymentHeadId, memberIds: [...assignedMemberIds] } : null;
 }
 
 /**

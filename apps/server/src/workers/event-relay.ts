@@ -26,10 +26,19 @@ export interface EventRelay {
  * oversized events lose their `data`.
  */
 function shrink(event: AppEvent): AppEvent {
-  if (event.type === 'head.updated') {
-    return { type: event.type, data: { paymentHeadId: event.data?.paymentHeadId, allMembers: true } };
+  switch (event.type) {
+    case 'head.updated':
+      return event.data
+        ? { type: event.type, data: { paymentHeadId: event.data.paymentHeadId, allMembers: true } }
+        : { type: event.type };
+    case 'payment.updated':
+      return { type: event.type, memberId: event.memberId };
+    case 'member.updated':
+      return event.memberId ? { type: event.type, memberId: event.memberId } : { type: event.type };
+    case 'import.progress':
+    case 'reminders.progress':
+      return { type: event.type };
   }
-  return { type: event.type, ...(event.memberId && { memberId: event.memberId }) };
 }
 
 /**

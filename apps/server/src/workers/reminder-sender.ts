@@ -31,10 +31,9 @@ export interface ReminderSender {
  * that settled (`via` the gateway).
  */
 function mayHaveQueuedNotice(event: AppEvent): boolean {
+  if (event.type !== 'payment.updated') return false;
   const via = event.data?.via;
-  return (
-    event.type === 'payment.updated' && event.data?.status === 'paid' && (via === 'worldline' || via === 'razorpay')
-  );
+  return event.data?.status === 'paid' && (via === 'worldline' || via === 'razorpay');
 }
 
 /**

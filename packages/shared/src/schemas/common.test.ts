@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { ERROR_KIND, ERROR_STATUS, ErrorCode, type ErrorCodeValue, type GeneralErrorCode } from './common.ts';
+import {
+  ERROR_KIND,
+  ERROR_STATUS,
+  ErrorCode,
+  errorBodySchema,
+  type ErrorCodeOfKind,
+  type ErrorCodeValue,
+  type GeneralErrorCode,
+} from './common.ts';
 
 /** The status the server answers each case with today (e0bcc8c), by the general code it throws. */
 const STATUS_TODAY: Record<ErrorCodeValue, number> = {
@@ -127,5 +135,22 @@ describe('error codes', () => {
     ]) {
       expect(ErrorCode).toHaveProperty(code, code);
     }
+  });
+});
+
+describe('the error body', () => {
+  it('carries any code, general or domain, and no other', () => {
+    for (const code of Object.values(ErrorCode)) {
+      expect(errorBodySchema.safeParse({ success: false, error: 'x', code }).success).toBe(true);
+    }
+    expect(errorBodySchema.safeParse({ success: false, error: 'x', code: 'NO_SUCH_CODE' }).success).toBe(false);
+  });
+
+  it('ErrorCodeOfKind holds a general code and its domain codes, not another kind', () => {
+    const conflicts: ErrorCodeOfKind<'CONFLICT'>[] = ['CONFLICT', 'NOT_PENDING', 'DUPLICATE_MOBILE'];
+    for (const code of conflicts) expect(ERROR_KIND[code]).toBe('CONFLICT');
+    // @ts-expect-error AMOUNT_FIXED is a VALIDATION_FAILED case, not a CONFLICT one
+    const wrong: ErrorCodeOfKind<'CONFLICT'> = 'AMOUNT_FIXED';
+    expect(ERROR_KIND[wrong]).toBe('VALIDATION_FAILED');
   });
 });

@@ -6,20 +6,6 @@ export const idSchema = z.uuid();
 /** Path parameters `{ id }`. */
 export const idParamsSchema = z.object({ id: idSchema });
 
-/**
- * The one error body of the API (`api-contract.md`, conventions): every non-2xx answer.
- * `error` is the specification's own text where it has one.
- */
-export const errorBodySchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  code: z.string(),
-  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-
-/** The error body as a TypeScript type. */
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
 /** `{ success: true }` answers. */
 export const successSchema = z.object({ success: z.literal(true) });
 
@@ -173,7 +159,7 @@ export type GeneralErrorCode = keyof typeof GENERAL_STATUS;
 /** One of the domain codes of {@link ErrorCode}: a single case of a general code. */
 export type DomainErrorCode = Exclude<ErrorCodeValue, GeneralErrorCode>;
 
-const DOMAIN_KIND: Record<DomainErrorCode, GeneralErrorCode> = {
+const DOMAIN_KIND = {
   INVALID_CREDENTIALS: 'UNAUTHORIZED',
   ACCOUNT_LOCKED: 'RATE_LIMITED',
   SESSION_EXPIRED: 'UNAUTHORIZED',
@@ -204,7 +190,15 @@ const DOMAIN_KIND: Record<DomainErrorCode, GeneralErrorCode> = {
   INVALID_RECIPIENT: 'VALIDATION_FAILED',
   REMINDERS_ALREADY_RUNNING: 'CONFLICT',
   NOBODY_PENDING: 'CONFLICT',
-};
+} as const satisfies Record<DomainErrorCode, GeneralErrorCode>;
+
+/**
+ * The codes of one general code: itself and its domain codes, e.g. `ErrorCodeOfKind<'CONFLICT'>`
+ * is `'CONFLICT' | 'DUPLICATE_USERNAME' | … | 'NOBODY_PENDING'`. Every one answers with the same
+ * HTTP status.
+ */
+export type ErrorCodeOfKind<K extends GeneralErrorCode> =
+  K | { [C in DomainErrorCode]: (typeof DOMAIN_KIND)[C] extends K ? C : never }[DomainErrorCode];
 
 /**
  * The general code each code belongs to: itself for the ten general ones, and for a domain code
@@ -225,3 +219,19 @@ export const ERROR_KIND = {
 export const ERROR_STATUS = Object.fromEntries(
   Object.entries(ERROR_KIND).map(([code, kind]) => [code, GENERAL_STATUS[kind]]),
 ) as Record<ErrorCodeValue, number>;
+
+/**
+ * The one error body of the API (`docs/domain.md`, "§7 API", error contract): every non-2xx
+ * answer. `error` is the specification's own text where it has one; `code` is one of
+ * {@link ErrorCode} — a general code, or the domain code of the case (its status the general
+ * code's, see {@link ERROR_KIND}).
+ */
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.enum(ErrorCode),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/** The error body as a TypeScript type. */
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,41 +1,68 @@
 import type { FastifyRequest } from 'fastify';
 
+import type { AuditAction, AuditEntry } from '@parish/shared';
+
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { callerAuditContext, type AuditContext } from '../../context.ts';
 import type { Actor } from '../../types.ts';
 
-/** One audit record: who did what to which entity, with the state before and after. */
-export interface AuditInput {
-  action: string;
-  entityType: string;
+export type { AuditContext } from '../../context.ts';
+
+/**
+ * The online-transaction actions (`transaction.*`) that the gateways module still records with
+ * states it shapes itself. Transitional: once `modules/gateways` writes the typed
+ * {@link AuditEntry} of each, this type and the overload of {@link recordAudit} that takes it go.
+ */
+export type GatewayAuditAction = Extract<AuditAction, `transaction.${string}`>;
+
+/** A `transaction.*` audit record with unchecked states (see {@link GatewayAuditAction}). */
+export interface UncheckedGatewayAuditEntry {
+  action: GatewayAuditAction;
+  entityType: 'transaction';
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
 }
 
-export type { AuditContext } from '../../context.ts';
-
-/** The audit context of a request's caller. */
+/**
+ * The audit context of a request's caller. Used by the gateways module only (the other modules
+ * take `ctx.audit` from their service context).
+ */
 export function auditContextOf(request: FastifyRequest, actor: Actor | null = request.actor): AuditContext {
   return callerAuditContext(actor, request.id, request.ip);
 }
 
 /**
- * Writes an audit event through the caller's transaction, so it commits or rolls back with the
- * change it records (`architecture.md`, data model). Never fire-and-forget.
+ * Writes one audit record (`docs/ARCHITECTURE.md`, "Audit") through the caller's transaction, so
+ * it commits or rolls back with the change it records. Never fire-and-forget.
+ * @param context who acted, from where (`ctx.audit`)
+ * @param entry the action, its entity and the `before` / `after` states typed per action by
+ *   `AuditPayloads` of `@parish/shared` — money in RUPEES, never paise or text; a state left out
+ *   is stored as null
  */
-export async function recordAudit(db: DbOrTx, context: AuditContext, input: AuditInput): Promise<void> {
+export async function recordAudit<A extends AuditAction>(
+  db: DbOrTx,
+  context: AuditContext,
+  entry: AuditEntry<A>,
+): Promise<void>;
+/** @deprecated the gateways module's unchecked `transaction.*` records (see {@link GatewayAuditAction}). */
+export async function recordAudit(db: DbOrTx, context: AuditContext, entry: UncheckedGatewayAuditEntry): Promise<void>;
+export async function recordAudit(
+  db: DbOrTx,
+  context: AuditContext,
+  entry: AuditEntry<AuditAction> | UncheckedGatewayAuditEntry,
+): Promise<void> {
   await db.insert(auditEvents).values({
     actorType: context.actorType,
     actorId: context.actorId,
     actorName: context.actorName,
     requestId: context.requestId,
     ip: context.ip,
-    action: input.action,
-    entityType: input.entityType,
-    entityId: input.entityId ?? null,
-    before: input.before ?? null,
-    after: input.after ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
   });
 }

@@ -66,7 +66,7 @@ export function sessionUserOf(actor: Actor): SessionUser {
 }
 
 function lockedError(): AppError {
-  return new AppError(ErrorCode.RATE_LIMITED, MSG.tooManyAttempts);
+  return new AppError(ErrorCode.ACCOUNT_LOCKED, MSG.tooManyAttempts);
 }
 
 async function startSession(
@@ -86,8 +86,8 @@ async function startSession(
  * @param input the username and password as typed, and the caller's address (`ip`) for the
  *   address throttle.
  * @returns the access token, the refresh token for the cookie and the session user.
- * @throws AppError 401 for a bad pair or an inactive account; 429 while the account or the
- *   address is locked.
+ * @throws AppError 401 `INVALID_CREDENTIALS` for a bad pair or an inactive account; 429
+ *   `ACCOUNT_LOCKED` while the account or the address is locked.
  */
 export async function signInStaff(
   ctx: ServiceContext,
@@ -108,7 +108,7 @@ export async function signInStaff(
     await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
     const locked = await registerFailure(ctx.db, accountKey, THROTTLE_POLICIES.account, now);
     ctx.log.warn({ username: input.username, locked }, 'staff sign-in failed');
-    throw new AppError(ErrorCode.UNAUTHORIZED, MSG.invalidStaffLogin);
+    throw new AppError(ErrorCode.INVALID_CREDENTIALS, MSG.invalidStaffLogin);
   }
   await clearFailures(ctx.db, accountKey);
   const session = await startSession(
@@ -133,7 +133,8 @@ export async function signInStaff(
  * @param input the identifier and password as typed, and the caller's address (`ip`) for the
  *   address throttle.
  * @returns the access token, the refresh token for the cookie and the session user.
- * @throws AppError 401 for a bad pair or an inactive member; 429 while locked.
+ * @throws AppError 401 `INVALID_CREDENTIALS` for a bad pair or an inactive member; 429
+ *   `ACCOUNT_LOCKED` while locked.
  */
 export async function signInMember(
   ctx: ServiceContext,
@@ -160,7 +161,7 @@ export async function signInMember(
     const policy = member?.passwordIsInitial ? THROTTLE_POLICIES.initialPasswordAccount : THROTTLE_POLICIES.account;
     const locked = await registerFailure(ctx.db, accountKey, policy, now);
     ctx.log.warn({ identifierKind: identifier.kind, locked }, 'member sign-in failed');
-    throw new AppError(ErrorCode.UNAUTHORIZED, MSG.invalidMemberLogin);
+    throw new AppError(ErrorCode.INVALID_CREDENTIALS, MSG.invalidMemberLogin);
   }
   await clearFailures(ctx.db, accountKey);
   const session = await startSession(
@@ -175,14 +176,14 @@ export async function signInMember(
  * Renews the access token with the refresh cookie, rotating it.
  * @param input `refreshToken`: the refresh cookie's value, if the request had one.
  * @returns the new access token and the next refresh token of the family (for the cookie).
- * @throws AppError 401 'Session expired. Please login again.' for a missing, unknown, expired,
- *   revoked or reused token, or an account that is no longer active.
+ * @throws AppError 401 `SESSION_EXPIRED` 'Session expired. Please login again.' for a missing,
+ *   unknown, expired, revoked or reused token, or an account that is no longer active.
  */
 export async function refreshSession(
   ctx: ServiceContext,
   input: { refreshToken: string | undefined },
 ): Promise<{ token: string; refreshToken: string }> {
-  const expired = new AppError(ErrorCode.UNAUTHORIZED, MSG.sessionExpired);
+  const expired = new AppError(ErrorCode.SESSION_EXPIRED, MSG.sessionExpired);
   const { refreshToken } = input;
   if (!refreshToken || refreshToken.length > 100) throw expired;
   const now = ctx.clock.now();
@@ -223,8 +224,9 @@ export async function signOut(ctx: ServiceContext, input: { refreshToken: string
  * from the initial one; a staff password must meet the staff rule (at least 10 characters).
  * Raises the token version (other sessions end) and starts a new session.
  * @returns the new access and refresh tokens.
- * @throws AppError 400 with the field (`currentPassword` or `newPassword`) that broke a rule;
- *   401 without a signed-in caller.
+ * @throws AppError 400 with the field (`currentPassword` or `newPassword`) that broke a rule
+ *   (code `CURRENT_PASSWORD_WRONG`, `PASSWORD_SAME_AS_INITIAL`, or `VALIDATION_FAILED` for the staff
+ *   password rule); 401 without a signed-in caller.
  */
 export async function changePassword(
   ctx: ServiceContext,
@@ -242,7 +244,7 @@ export async function changePassword(
       ? await verifyMemberPassword(row.passwordHash, initialMemberPassword(row.name, row.mobile), input.currentPassword)
       : await verifyPassword(row.passwordHash, input.currentPassword);
   if (!row || !currentValid) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, MSG.currentPasswordWrong, [
+    throw new AppError(ErrorCode.CURRENT_PASSWORD_WRONG, MSG.currentPasswordWrong, [
       { field: 'currentPassword', message: MSG.currentPasswordWrong },
     ]);
   }
@@ -259,7 +261,7 @@ export async function changePassword(
     'mobile' in row &&
     input.newPassword.normalize('NFC') === initialMemberPassword(row.name, row.mobile)
   ) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, MSG.passwordSameAsInitial, [
+    throw new AppError(ErrorCode.PASSWORD_SAME_AS_INITIAL, MSG.passwordSameAsInitial, [
       { field: 'newPassword', message: MSG.passwordSameAsInitial },
     ]);
   }

@@ -6,9 +6,11 @@ import {
   MSG,
   amountBelowDueMessage,
   amountFixedMessage,
+  collectionAmountProblem,
   formatINR,
   paiseToRupees,
   rupeesToPaise,
+  type AuditPaymentDetails,
   type CashierCollections,
   type CashierCollectionsQuery,
   type CollectPaymentInput,
@@ -26,8 +28,8 @@ import { markPaid } from '../payments/mark-paid.ts';
 import { findPaymentRecord, selectPaymentRecords } from '../payments/payment-record.ts';
 import { voidReceiptOf } from '../payments/receipts.ts';
 
-/** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail). */
-function paymentDetails(record: PaymentRecord) {
+/** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail; money in rupees). */
+function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
   return {
     status: record.status,
     amount: record.amount,
@@ -47,11 +49,12 @@ function paymentDetails(record: PaymentRecord) {
 }
 
 /**
- * Why a collection's update left a payment alone, decided on the row as it now stands: a
- * reversal committed while the update waited on the row (its snapshot still saw it paid) leaves
- * it pending with the amount right, and the update is tried again, at most twice.
- * @throws 404 unknown payment; 409 not pending; 400 amount below the due, or not the due on a
- *   head without a variable amount.
+ * Why a collection's update left a payment alone, decided on the row as it now stands (the amount
+ * by `collectionAmountProblem`, `docs/domain.md`, "Effective amount"): a reversal committed while
+ * the update waited on the row (its snapshot still saw it paid) leaves it pending with the amount
+ * right, and the update is tried again, at most twice.
+ * @throws 404 unknown payment; 409 `NOT_PENDING`; 400 `AMOUNT_BELOW_DUE` amount below the due,
+ *   `AMOUNT_FIXED` not the due on a head without a variable amount.
  */
 async function explainNotCollected(
   tx: DbOrTx,
@@ -65,13 +68,14 @@ async function explainNotCollected(
     .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
     .where(eq(payments.id, paymentId));
   if (!current) throw notFound(MSG.notFound);
-  if (current.status !== 'pending') throw conflict(COLLECTION_MSG.notPending);
+  if (current.status !== 'pending') throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
+  const problem = collectionAmountProblem(current.amountPaise, current.variable, amountPaise);
   const due = formatINR(current.amountPaise);
-  if (amountPaise < current.amountPaise) throw badRequest(amountBelowDueMessage(due), 'collectionAmount');
-  if (amountPaise !== current.amountPaise && !current.variable) {
-    throw badRequest(amountFixedMessage(due), 'collectionAmount');
+  if (problem === 'below_due') {
+    throw badRequest(amountBelowDueMessage(due), 'collectionAmount', ErrorCode.AMOUNT_BELOW_DUE);
   }
-  if (attempt >= 2) throw conflict(COLLECTION_MSG.notPending);
+  if (problem === 'fixed') throw badRequest(amountFixedMessage(due), 'collectionAmount', ErrorCode.AMOUNT_FIXED);
+  if (attempt >= 2) throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
   return 'retry';
 }
 
@@ -85,9 +89,9 @@ async function explainNotCollected(
  * 'manual', collectedBy (the caller), transactionId and pgTransactionId (the Payment Reference, when
  * given) and notes (the Remarks).
  * @param input.collectionAmount in rupees
- * @throws 404 unknown payment; 409 {@link COLLECTION_MSG.notPending} when it is not pending;
- *   400 when the amount is below the assigned amount, or above it on a head without a variable
- *   amount (`docs/domain.md`, "Effective amount").
+ * @throws 404 unknown payment; 409 `NOT_PENDING` {@link COLLECTION_MSG.notPending} when it is not
+ *   pending; 400 `AMOUNT_BELOW_DUE` when the amount is below the assigned amount, `AMOUNT_FIXED`
+ *   when above it on a head without a variable amount (`docs/domain.md`, "Effective amount").
  */
 export async function collectPayment(
   ctx: ServiceContext,
@@ -142,9 +146,10 @@ export async function collectPayment(
  * Decision: an admin reverses any direct collection; a cashier only their own (section 6: a
  * cashier "sees own collections"; a cashier undoing another's cash would leave the other's till
  * short without their knowledge).
- * @throws 404 unknown payment; 409 {@link COLLECTION_MSG.notPaid} when not paid,
- *   {@link COLLECTION_MSG.onlineNotReversible} for an online payment; 403
- *   {@link COLLECTION_MSG.notOwnCollection} for a cashier and another's collection.
+ * @throws 404 unknown payment; 409 `NOT_PAID` {@link COLLECTION_MSG.notPaid} when not paid,
+ *   409 `ONLINE_NOT_REVERSIBLE` {@link COLLECTION_MSG.onlineNotReversible} for an online payment;
+ *   403 `NOT_OWN_COLLECTION` {@link COLLECTION_MSG.notOwnCollection} for a cashier and another's
+ *   collection.
  */
 export async function reverseCollection(ctx: ServiceContext, input: { paymentId: string }): Promise<PaymentRecord> {
   const actor = actorOf(ctx);
@@ -159,10 +164,12 @@ export async function reverseCollection(ctx: ServiceContext, input: { paymentId:
     if (!locked) throw notFound(MSG.notFound);
     const before = await findPaymentRecord(tx, paymentId);
     if (!before) throw notFound(MSG.notFound);
-    if (before.status !== 'paid') throw conflict(COLLECTION_MSG.notPaid);
-    if (before.paymentGateway !== 'manual') throw conflict(COLLECTION_MSG.onlineNotReversible);
+    if (before.status !== 'paid') throw conflict(COLLECTION_MSG.notPaid, ErrorCode.NOT_PAID);
+    if (before.paymentGateway !== 'manual') {
+      throw conflict(COLLECTION_MSG.onlineNotReversible, ErrorCode.ONLINE_NOT_REVERSIBLE);
+    }
     if (actor.role === 'cashier' && before.collectedBy?._id !== actor.id) {
-      throw new AppError(ErrorCode.FORBIDDEN, COLLECTION_MSG.notOwnCollection);
+      throw new AppError(ErrorCode.NOT_OWN_COLLECTION, COLLECTION_MSG.notOwnCollection);
     }
     await voidReceiptOf(tx, paymentId, now, actor.id);
     const updated = await tx
@@ -183,7 +190,7 @@ export async function reverseCollection(ctx: ServiceContext, input: { paymentId:
       })
       .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid'), eq(payments.paymentGateway, 'manual')))
       .returning({ id: payments.id });
-    if (updated.length === 0) throw conflict(COLLECTION_MSG.notPaid);
+    if (updated.length === 0) throw conflict(COLLECTION_MSG.notPaid, ErrorCode.NOT_PAID);
     const after = await findPaymentRecord(tx, paymentId);
     if (!after) throw notFound(MSG.notFound);
     await recordAudit(tx, ctx.audit, {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 
-import { COLLECTION_MSG, MSG, formatDisplayDate, headTypeLabel, rupeesToPaise } from '@parish/shared';
+import { COLLECTION_MSG, ErrorCode, MSG, formatDisplayDate, headTypeLabel, rupeesToPaise } from '@parish/shared';
 
 import { members, payments } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -19,8 +19,8 @@ import { buildReceiptHtml } from './receipt-html.ts';
  * receipt number (older data) gets the next one of its financial year now, with an audit event,
  * and keeps it for every reprint.
  * @param nonce the CSP nonce of the inline script and style
- * @throws 404 {@link MSG.notFound} unknown or foreign payment; 404 {@link COLLECTION_MSG.noReceipt}
- *   when it is not paid.
+ * @throws 404 {@link MSG.notFound} unknown or foreign payment; 404 `NO_RECEIPT`
+ *   {@link COLLECTION_MSG.noReceipt} when it is not paid.
  */
 export async function getReceiptHtml(
   ctx: ServiceContext,
@@ -30,7 +30,7 @@ export async function getReceiptHtml(
   const actor = actorOf(ctx);
   let record = await findPaymentRecord(ctx.db, paymentId);
   if (!record || (actor.type === 'member' && record.memberId._id !== actor.id)) throw notFound(MSG.notFound);
-  if (record.status !== 'paid' || !record.paidAt) throw notFound(COLLECTION_MSG.noReceipt);
+  if (record.status !== 'paid' || !record.paidAt) throw notFound(COLLECTION_MSG.noReceipt, ErrorCode.NO_RECEIPT);
   if (record.receiptNumber === null) {
     const paidAt = new Date(record.paidAt);
     record = await ctx.db.transaction(async (tx) => {
@@ -65,7 +65,9 @@ export async function getReceiptHtml(
       }
       return findPaymentRecord(tx, paymentId);
     });
-    if (!record || record.status !== 'paid' || !record.paidAt) throw notFound(COLLECTION_MSG.noReceipt);
+    if (!record || record.status !== 'paid' || !record.paidAt) {
+      throw notFound(COLLECTION_MSG.noReceipt, ErrorCode.NO_RECEIPT);
+    }
   }
   const [member] = await ctx.db
     .select({ email: members.email })

@@ -17,10 +17,10 @@ export function eventFor(subject: StreamSubject, event: AppEvent): AppEvent | nu
     return event.memberId === subject.id ? event : null;
   }
   if (event.type === 'head.updated') {
-    const data = event.data ?? {};
-    const assigned = Array.isArray(data.assignedMemberIds) && data.assignedMemberIds.includes(subject.id);
-    const revoked = Array.isArray(data.revokedMemberIds) && data.revokedMemberIds.includes(subject.id);
-    if (!assigned && !revoked && data.allMembers !== true) return null;
+    const data = event.data;
+    const assigned = data?.assignedMemberIds?.includes(subject.id) ?? false;
+    const revoked = data?.revokedMemberIds?.includes(subject.id) ?? false;
+    if (!data || (!assigned && !revoked && data.allMembers !== true)) return null;
     return {
       type: 'head.updated',
       memberId: subject.id,

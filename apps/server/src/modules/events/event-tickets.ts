@@ -48,7 +48,8 @@ export async function issueTicket(ctx: ServiceContext): Promise<{ ticket: string
  * unused and unexpired, so of two concurrent redemptions exactly one wins. The account must
  * still be active.
  * @returns who may listen on the stream
- * @throws 401 {@link REPORT_MSG.badTicket} for an unknown, used or expired ticket, or an inactive account
+ * @throws 401 `STREAM_TICKET_INVALID` {@link REPORT_MSG.badTicket} for an unknown, used or expired
+ *   ticket, or an inactive account
  */
 export async function redeemTicket(ctx: ServiceContext, input: { ticket: string }): Promise<StreamSubject> {
   const { db } = ctx;
@@ -63,6 +64,6 @@ export async function redeemTicket(ctx: ServiceContext, input: { ticket: string 
                     ELSE EXISTS (SELECT 1 FROM members m WHERE m.id = subject_id AND m.is_active) END
         RETURNING subject_type, subject_id, role`,
   );
-  if (!row) throw new AppError(ErrorCode.UNAUTHORIZED, REPORT_MSG.badTicket);
+  if (!row) throw new AppError(ErrorCode.STREAM_TICKET_INVALID, REPORT_MSG.badTicket);
   return { type: row.subject_type, id: row.subject_id, role: row.role };
 }

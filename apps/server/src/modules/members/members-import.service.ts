@@ -158,14 +158,16 @@ export async function insertMemberChunk(
       if (row) created.push(memberOfRawRow(row));
       else raced.push({ row: accepted.row, message: MSG.duplicateMember });
     }
-    if (created.length > 0) {
+    // A chunk that created a member is not empty: it has a first and a last row.
+    const [first, last] = [chunk[0], chunk.at(-1)];
+    if (created.length > 0 && first && last) {
       await recordAudit(tx, ctx.audit, {
         action: 'member.imported',
         entityType: 'member',
         after: {
           count: created.length,
-          fromRow: chunk[0]?.row,
-          toRow: chunk[chunk.length - 1]?.row,
+          fromRow: first.row,
+          toRow: last.row,
           skippedAsDuplicates: raced.length,
         },
       });

@@ -2,6 +2,7 @@ import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 
 import {
+  ErrorCode,
   MSG,
   initialMemberPassword,
   type Member,
@@ -15,8 +16,8 @@ import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { dataVersionSql, lockDataVersions, type DataVersions } from '../../db/data-versions.ts';
 import { members, payments, transactionItems } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, notFound, type AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation, uniqueViolationOf } from '../../lib/db-errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
 
@@ -230,10 +231,18 @@ export async function getMember(db: DbOrTx, id: string): Promise<Member> {
   return member;
 }
 
-/** Whether another active member already has this mobile or (case-insensitive) parish number. */
-async function hasDuplicate(db: DbOrTx, input: MemberInput, exceptId?: string): Promise<boolean> {
+/**
+ * Which field of a member another active member already has: the mobile, else the parish number
+ * (case-insensitive); a clash of the mobile is named first when both clash.
+ * @returns null when neither clashes.
+ */
+async function duplicateField(
+  db: DbOrTx,
+  input: MemberInput,
+  exceptId?: string,
+): Promise<'mobile' | 'parishNumber' | null> {
   const [existing] = await db
-    .select({ id: members.id })
+    .select({ mobile: members.mobile })
     .from(members)
     .where(
       and(
@@ -242,8 +251,22 @@ async function hasDuplicate(db: DbOrTx, input: MemberInput, exceptId?: string): 
         exceptId ? ne(members.id, exceptId) : undefined,
       ),
     )
+    .orderBy(sql`${members.mobile} = ${input.mobile} desc`)
     .limit(1);
-  return existing !== undefined;
+  if (!existing) return null;
+  return existing.mobile === input.mobile ? 'mobile' : 'parishNumber';
+}
+
+/**
+ * The 409 of a member whose mobile or parish number another active member has: one text for
+ * both ('Member with this mobile number or parish number already exists'), the code naming the
+ * field (`DUPLICATE_MOBILE`, `DUPLICATE_PARISH_NUMBER`).
+ */
+function duplicateMemberError(field: 'mobile' | 'parishNumber'): AppError {
+  return conflict(
+    MSG.duplicateMember,
+    field === 'mobile' ? ErrorCode.DUPLICATE_MOBILE : ErrorCode.DUPLICATE_PARISH_NUMBER,
+  );
 }
 
 /** Runs a member write; a unique violation of the active-member indexes becomes the 409. */
@@ -251,7 +274,10 @@ async function mappingDuplicates<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error, MEMBER_UNIQUE_INDEXES)) throw conflict(MSG.duplicateMember);
+    if (isUniqueViolation(error, MEMBER_UNIQUE_INDEXES)) {
+      const parishNumber = uniqueViolationOf(error)?.constraint === 'members_parish_number_active_uq';
+      throw duplicateMemberError(parishNumber ? 'parishNumber' : 'mobile');
+    }
     throw error;
   }
 }
@@ -275,13 +301,15 @@ function editableColumns(input: MemberInput) {
  * @param input the validated member form.
  * @returns the member as the API shows it (no heads yet).
  * @throws 409 'Member with this mobile number or parish number already exists' when another
- *   active member has the mobile or the parish number (case-insensitive), also under a race.
+ *   active member has the mobile or the parish number (case-insensitive), also under a race; code
+ *   `DUPLICATE_MOBILE` or `DUPLICATE_PARISH_NUMBER`.
  */
 export async function createMember(ctx: ServiceContext, input: MemberInput): Promise<Member> {
   const created = await mappingDuplicates(() =>
     ctx.db.transaction(async (tx) => {
       await lockDataVersions(tx, ['members']);
-      if (await hasDuplicate(tx, input)) throw conflict(MSG.duplicateMember);
+      const duplicate = await duplicateField(tx, input);
+      if (duplicate) throw duplicateMemberError(duplicate);
       const [row] = await tx
         .insert(members)
         .values({ ...editableColumns(input), passwordHash: null, passwordIsInitial: true })
@@ -308,7 +336,8 @@ export async function createMember(ctx: ServiceContext, input: MemberInput): Pro
  * @param id the member's id.
  * @param input the validated member form (absent optionals are cleared).
  * @returns the member after the change, with the heads assigned.
- * @throws 404 unknown id; 409 duplicate of another active member.
+ * @throws 404 unknown id; 409 duplicate of another active member (`DUPLICATE_MOBILE` or
+ *   `DUPLICATE_PARISH_NUMBER`).
  */
 export async function updateMember(ctx: ServiceContext, id: string, input: MemberInput): Promise<Member> {
   const now = ctx.clock.now();
@@ -317,7 +346,8 @@ export async function updateMember(ctx: ServiceContext, id: string, input: Membe
       await lockDataVersions(tx, ['members']);
       const [before] = await tx.select().from(members).where(eq(members.id, id)).for('update');
       if (!before) throw notFound(MSG.notFound);
-      if (before.isActive && (await hasDuplicate(tx, input, id))) throw conflict(MSG.duplicateMember);
+      const duplicate = before.isActive ? await duplicateField(tx, input, id) : null;
+      if (duplicate) throw duplicateMemberError(duplicate);
       const rederived =
         before.passwordIsInitial &&
         initialMemberPassword(before.name, before.mobile) !== initialMemberPassword(input.name, input.mobile);

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
 import {
+  ErrorCode,
   HEAD_AMOUNT_IMMUTABLE_MESSAGE,
   HEAD_HAS_PAID_MESSAGE,
   HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
@@ -195,7 +196,7 @@ export async function createPaymentHead(ctx: ServiceContext, input: PaymentHeadI
  * changing it to current due or miscellaneous without a due date gives the default (section 4).
  * Pending payments of the head follow its new year and due date; paid ones keep theirs.
  * @returns the head after the change, as the API shows it.
- * @throws 404 unknown id; 400 {@link HEAD_AMOUNT_IMMUTABLE_MESSAGE}.
+ * @throws 404 unknown id; 400 `HEAD_AMOUNT_IMMUTABLE` {@link HEAD_AMOUNT_IMMUTABLE_MESSAGE}.
  */
 export async function updatePaymentHead(
   ctx: ServiceContext,
@@ -207,7 +208,7 @@ export async function updatePaymentHead(
     const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
     if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
     if (input.amount !== undefined && rupeesToPaise(input.amount) !== before.amountPaise) {
-      throw badRequest(HEAD_AMOUNT_IMMUTABLE_MESSAGE, 'amount');
+      throw badRequest(HEAD_AMOUNT_IMMUTABLE_MESSAGE, 'amount', ErrorCode.HEAD_AMOUNT_IMMUTABLE);
     }
     const [after] = await tx
       .update(paymentHeads)
@@ -246,8 +247,9 @@ export async function updatePaymentHead(
 
 /**
  * Deletes a head (admin) with its unpaid payments, in one transaction with its audit event.
- * @throws 404 unknown id; 409 {@link HEAD_HAS_PAID_MESSAGE} while any payment of it is paid;
- *   409 while an online checkout still refers to one of its payments.
+ * @throws 404 unknown id; 409 `HEAD_HAS_PAID_PAYMENTS` {@link HEAD_HAS_PAID_MESSAGE} while any
+ *   payment of it is paid; 409 `CHECKOUT_IN_PROGRESS` while an online checkout still refers to one
+ *   of its payments.
  * @returns how many pending payments were deleted with it.
  */
 export async function deletePaymentHead(ctx: ServiceContext, id: string): Promise<{ deletedPayments: number }> {
@@ -260,7 +262,7 @@ export async function deletePaymentHead(ctx: ServiceContext, id: string): Promis
       .from(payments)
       .where(and(eq(payments.paymentHeadId, id), eq(payments.status, 'paid')))
       .limit(1);
-    if (paid) throw conflict(HEAD_HAS_PAID_MESSAGE);
+    if (paid) throw conflict(HEAD_HAS_PAID_MESSAGE, ErrorCode.HEAD_HAS_PAID_PAYMENTS);
     const deleted = await tx
       .delete(payments)
       .where(
@@ -271,7 +273,12 @@ export async function deletePaymentHead(ctx: ServiceContext, id: string): Promis
       )
       .returning({ id: payments.id, memberId: payments.memberId });
     const [left] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.paymentHeadId, id)).limit(1);
-    if (left) throw conflict('Cannot delete a payment head while an online payment of it is in progress');
+    if (left) {
+      throw conflict(
+        'Cannot delete a payment head while an online payment of it is in progress',
+        ErrorCode.CHECKOUT_IN_PROGRESS,
+      );
+    }
     await tx.delete(paymentHeads).where(eq(paymentHeads.id, id));
     await recordAudit(tx, ctx.audit, {
       action: 'payment_head.deleted',

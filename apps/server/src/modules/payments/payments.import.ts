@@ -6,11 +6,12 @@ import {
   HEAD_YEAR_MIN,
   MSG,
   defaultDueDate,
-  formatPaisePlain,
   normalizeMobile,
   normalizeParishNumber,
+  paiseToRupees,
   parseRupeesToPaise,
   type HeadType,
+  type Rupees,
   type RowError,
   type UploadCsvResult,
 } from '@parish/shared';
@@ -267,7 +268,8 @@ export async function importDuesMatrix(ctx: ServiceContext, input: ImportInput):
  * The payment head of every head column with at least one non-zero amount, in ONE transaction:
  * an existing head of the same case-insensitive name and type (the column's year preferred, else
  * the oldest), or a new one with the column's most common amount, the column's year and
- * `dueDate` (none for an arrear). The heads created are audited as `payment_head.csv_created`.
+ * `dueDate` (none for an arrear). The heads created are audited as `payment_head.csv_created`
+ * (each head's amount in rupees).
  * @returns the heads by column index, and how many were created
  */
 async function matchOrCreateHeads(
@@ -278,7 +280,7 @@ async function matchOrCreateHeads(
   const ids = new Map<number, HeadTarget>();
   const usedHeads = matrix.heads.filter((head) => mostCommonAmount(matrix.rows, head.index) !== null);
   if (usedHeads.length === 0) return { ids, created: 0 };
-  const created: { _id: string; name: string; type: HeadType; year: number; amount: string }[] = [];
+  const created: { _id: string; name: string; type: HeadType; year: number; amount: Rupees }[] = [];
   await ctx.db.transaction(async (tx) => {
     const existing = await queryRows<{
       id: string;
@@ -317,7 +319,7 @@ async function matchOrCreateHeads(
         name: head.name,
         type: head.type,
         year: head.year,
-        amount: formatPaisePlain(amountPaise),
+        amount: paiseToRupees(amountPaise),
       });
     }
     if (created.length > 0) {

@@ -6,6 +6,7 @@ import {
   toWhatsAppNumber,
   type DeliveriesResult,
   type Delivery,
+  type AuditAfter,
   type ReminderJob,
   type SendAllRemindersResult,
   type SendRemindersResult,
@@ -16,7 +17,7 @@ import type { Config } from '../../config/env.ts';
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { backgroundJobs, members, messageDeliveries } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
 import {
   REMINDER_JOB_TYPE,
@@ -41,11 +42,11 @@ export interface Recipient {
 const INSERT_CHUNK = 1000;
 
 /**
- * Refuses to pretend to send: 503 'WhatsApp is not configured. ...' when the access token or
- * the phone number id is missing (`docs/domain.md`, "§7 API": WhatsApp).
+ * Refuses to pretend to send: 503 `WHATSAPP_NOT_CONFIGURED` 'WhatsApp is not configured. ...'
+ * when the access token or the phone number id is missing (`docs/domain.md`, "§7 API": WhatsApp).
  */
 export function assertConfigured(config: Config): void {
-  if (!config.whatsapp.configured) throw new AppError(ErrorCode.UNAVAILABLE, REMINDER_MSG.notConfigured);
+  if (!config.whatsapp.configured) throw new AppError(ErrorCode.WHATSAPP_NOT_CONFIGURED, REMINDER_MSG.notConfigured);
 }
 
 /** `GET /api/whatsapp/status`: configuration flags, the phone number id masked, never the token. */
@@ -63,17 +64,26 @@ export function whatsAppStatus(ctx: ServiceContext): WhatsAppStatus {
   };
 }
 
-/** What {@link insertReminderJob} writes. */
-export interface NewReminderJob {
-  /** Who to name in the job's audit record (and `created_by`). */
-  audit: AuditContext;
-  payload: ReminderJobPayload;
-  recipients: Recipient[];
-  /** The audit action, e.g. `reminders.send`. */
-  action: string;
-  /** Direct jobs: the lane's worker id, which holds the job while the request sends it. */
-  lockedBy?: string;
-}
+/** The audit actions of a WhatsApp job (their `after` is the job's kind, size and head). */
+export type ReminderJobAuditAction =
+  'reminders.send' | 'reminders.send_all' | 'notifications.assignment' | 'notifications.payment_success';
+
+/**
+ * What {@link insertReminderJob} writes. The audit action goes with the payload's kind:
+ * `reminders.send` / `reminders.send_all` with `payment`, `notifications.assignment` with
+ * `assignment`, `notifications.payment_success` with `success` (`AuditPayloads` of `@parish/shared`).
+ */
+export type NewReminderJob = {
+  [A in ReminderJobAuditAction]: {
+    /** Who to name in the job's audit record (and `created_by`). */
+    audit: AuditContext;
+    payload: ReminderJobPayload & { kind: AuditAfter<A>['kind'] };
+    recipients: Recipient[];
+    action: A;
+    /** Direct jobs: the lane's worker id, which holds the job while the request sends it. */
+    lockedBy?: string;
+  };
+}[ReminderJobAuditAction];
 
 /**
  * Writes a WhatsApp job and its outbox rows through the caller's transaction, with its audit
@@ -170,7 +180,7 @@ async function insertDeliveries(
  * When `signal` aborts (the app is closing) the unsent rest stays queued and the job unlocked,
  * so the sender worker of the next start finishes it.
  * @returns `{results: {successful, failed, details[]}, jobId}` ("§3 Data", "Reminder response").
- * @throws AppError 503 when WhatsApp is not configured (nothing written); 404 for an unknown or
+ * @throws AppError 503 `WHATSAPP_NOT_CONFIGURED` (nothing written); 404 for an unknown or
  *   inactive member id (nothing written).
  */
 export async function sendSelectedReminders(
@@ -186,7 +196,7 @@ export async function sendSelectedReminders(
   if (found.length !== ids.length) throw notFound('Member not found');
   const byId = new Map(found.map((member) => [member.id, member]));
   const recipients = ids.map((id) => byId.get(id)).filter((member) => member !== undefined);
-  const payload: ReminderJobPayload = { kind: 'payment', direct: true };
+  const payload = { kind: 'payment', direct: true } satisfies ReminderJobPayload;
   const { jobId, rows } = await ctx.db.transaction((tx) =>
     insertReminderJob(tx, {
       audit: ctx.audit,
@@ -231,8 +241,9 @@ export async function sendSelectedReminders(
  * `payment` template to every active member with a pending payment, name order, 1 s apart; the
  * sender worker is woken after the commit.
  * @returns `{jobId, total}`; progress arrives as `reminders.progress` events.
- * @throws AppError 503 when not configured; 409 when a send-to-all is still queued or running
- *   (one at a time) or nobody has a pending payment. Nothing is written in those cases.
+ * @throws AppError 503 `WHATSAPP_NOT_CONFIGURED`; 409 `REMINDERS_ALREADY_RUNNING` when a
+ *   send-to-all is still queued or running (one at a time), 409 `NOBODY_PENDING` when nobody has a
+ *   pending payment. Nothing is written in those cases.
  */
 export async function startSendAll(ctx: ServiceContext): Promise<SendAllRemindersResult> {
   assertConfigured(ctx.config);
@@ -246,7 +257,7 @@ export async function startSendAll(ctx: ServiceContext): Promise<SendAllReminder
              AND payload->>'kind' = 'payment' AND coalesce(payload->>'all', 'false') = 'true'
            LIMIT 1`,
     );
-    if (running) throw conflict(REMINDER_MSG.alreadyRunning);
+    if (running) throw conflict(REMINDER_MSG.alreadyRunning, ErrorCode.REMINDERS_ALREADY_RUNNING);
     const recipients = await queryRows<Recipient>(
       tx,
       sql`SELECT m.id, m.name, m.mobile, m.parish_number AS "parishNumber"
@@ -255,7 +266,7 @@ export async function startSendAll(ctx: ServiceContext): Promise<SendAllReminder
              AND EXISTS (SELECT 1 FROM payments p WHERE p.member_id = m.id AND p.status = 'pending')
            ORDER BY m.name, m.id`,
     );
-    if (recipients.length === 0) throw conflict(REMINDER_MSG.nobodyPending);
+    if (recipients.length === 0) throw conflict(REMINDER_MSG.nobodyPending, ErrorCode.NOBODY_PENDING);
     const { jobId } = await insertReminderJob(tx, {
       audit: ctx.audit,
       payload: { kind: 'payment', all: true },
@@ -271,8 +282,9 @@ export async function startSendAll(ctx: ServiceContext): Promise<SendAllReminder
 /**
  * `POST /api/whatsapp/test`: the `hello_world` template to a number (phone helper of
  * `docs/domain.md`, "§5 Validation"). Audited; not an outbox row (the number need not be a member's).
- * @throws AppError 503 when not configured; 400 for a number that is not 10 to 15 digits; 503
- *   with 'WhatsApp API Error: {status} - {body}' when WhatsApp refuses.
+ * @throws AppError 503 `WHATSAPP_NOT_CONFIGURED`; 400 `INVALID_RECIPIENT` for a number that is not
+ *   10 to 15 digits; 503 `WHATSAPP_SEND_FAILED` with 'WhatsApp API Error: {status} - {body}' when
+ *   WhatsApp refuses (or its timeout text when it does not answer).
  */
 export async function sendTestMessage(
   ctx: ServiceContext,
@@ -280,10 +292,7 @@ export async function sendTestMessage(
 ): Promise<{ success: true; messageId: string }> {
   assertConfigured(ctx.config);
   const recipient = toWhatsAppNumber(input.to);
-  if (!recipient)
-    throw new AppError(ErrorCode.VALIDATION_FAILED, REMINDER_MSG.invalidRecipient, [
-      { field: 'to', message: REMINDER_MSG.invalidRecipient },
-    ]);
+  if (!recipient) throw badRequest(REMINDER_MSG.invalidRecipient, 'to', ErrorCode.INVALID_RECIPIENT);
   try {
     const messageId = await whatsAppLane(ctx).client.send(helloWorldTemplate(recipient));
     await recordAudit(ctx.db, ctx.audit, {
@@ -293,7 +302,7 @@ export async function sendTestMessage(
     });
     return { success: true, messageId };
   } catch (error) {
-    if (error instanceof WhatsAppSendError) throw new AppError(ErrorCode.UNAVAILABLE, error.message);
+    if (error instanceof WhatsAppSendError) throw new AppError(ErrorCode.WHATSAPP_SEND_FAILED, error.message);
     throw error;
   }
 }

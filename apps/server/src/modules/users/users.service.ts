@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
-import { MSG, type StaffUser, type createStaffUserSchema, type updateStaffUserSchema } from '@parish/shared';
+import { ErrorCode, MSG, type StaffUser, type createStaffUserSchema, type updateStaffUserSchema } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffUsers } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
@@ -37,7 +37,7 @@ export async function listStaffUsers(ctx: ServiceContext): Promise<StaffUser[]> 
  * Creates a cashier or admin (admin only), with its audit record in the same transaction.
  * @param input the validated form: username, name, role and password (hashed here).
  * @returns the account as the API shows it.
- * @throws 409 when the username (case-insensitive) is taken.
+ * @throws 409 `DUPLICATE_USERNAME` when the username (case-insensitive) is taken.
  */
 export async function createStaffUser(
   ctx: ServiceContext,
@@ -49,7 +49,7 @@ export async function createStaffUser(
       .select({ id: staffUsers.id })
       .from(staffUsers)
       .where(sql`lower(${staffUsers.username}) = ${input.username.toLowerCase()}`);
-    if (existing) throw conflict(MSG.usernameTaken);
+    if (existing) throw conflict(MSG.usernameTaken, ErrorCode.DUPLICATE_USERNAME);
     const [row] = await tx
       .insert(staffUsers)
       .values({ username: input.username, name: input.name, role: input.role, passwordHash })
@@ -72,7 +72,8 @@ export async function createStaffUser(
  * @param id the staff account's id.
  * @param input the fields to change (absent ones stay); `{ isActive: false }` deactivates.
  * @returns the account after the change, as the API shows it.
- * @throws 404 unknown id; 400 when an admin deactivates or demotes their own account.
+ * @throws 404 unknown id; 400 `CANNOT_DEACTIVATE_SELF` when an admin deactivates or demotes their
+ *   own account.
  */
 export async function updateStaffUser(
   ctx: ServiceContext,
@@ -81,7 +82,7 @@ export async function updateStaffUser(
 ): Promise<StaffUser> {
   const actor = actorOf(ctx);
   if (actor.id === id && (input.isActive === false || (input.role && input.role !== 'admin'))) {
-    throw badRequest(MSG.cannotDeactivateSelf);
+    throw new AppError(ErrorCode.CANNOT_DEACTIVATE_SELF, MSG.cannotDeactivateSelf);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const now = ctx.clock.now();

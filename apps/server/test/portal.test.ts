@@ -174,18 +174,13 @@ describe('creating an order', () => {
     const arrear = await due(t.app, member.account.id, 'arrear', 10_000);
     const current = await due(t.app, member.account.id, 'current due', 20_000);
     const misc = await due(t.app, member.account.id, 'miscellaneous', 5_000);
-    expectError(await order(member, { paymentIds: [current] }), 400, 'VALIDATION_FAILED', GATEWAY_MSG.arrearsFirst);
-    expectError(
-      await order(member, { paymentIds: [arrear, current] }),
-      400,
-      'VALIDATION_FAILED',
-      GATEWAY_MSG.arrearsFirst,
-    );
+    expectError(await order(member, { paymentIds: [current] }), 400, 'ARREARS_FIRST', GATEWAY_MSG.arrearsFirst);
+    expectError(await order(member, { paymentIds: [arrear, current] }), 400, 'ARREARS_FIRST', GATEWAY_MSG.arrearsFirst);
     const headOfCurrent = (await paymentRow(t.app, current)).paymentHeadId;
     expectError(
       await order(member, { paymentHeads: [{ paymentHeadId: headOfCurrent }] }),
       400,
-      'VALIDATION_FAILED',
+      'ARREARS_FIRST',
       GATEWAY_MSG.arrearsFirst,
     );
     expect((await memberTransactions(member.account.id)).length).toBe(0);
@@ -215,7 +210,12 @@ describe('creating an order', () => {
     const misc = await due(t.app, member.account.id, 'miscellaneous', 5_000);
     const first = await order(member, { paymentIds: [misc] });
     expect(first.statusCode).toBe(200);
-    expectError(await order(member, { paymentIds: [misc] }), 409, 'CONFLICT', GATEWAY_MSG.checkoutInProgress);
+    expectError(
+      await order(member, { paymentIds: [misc] }),
+      409,
+      'CHECKOUT_IN_PROGRESS',
+      GATEWAY_MSG.checkoutInProgress,
+    );
     t.clock.advance(31 * 60 * 1000);
     // Access tokens are short-lived: sign in again after the clock moved.
     member = { ...(await loginMember(t.app, member.account.mobile, member.account.password)), account: member.account };
@@ -235,7 +235,7 @@ describe('creating an order', () => {
       headers: admin.headers,
       payload: { collectionAmount: 10, paymentMethod: 'cash' },
     });
-    expectError(await order(member, { paymentIds: [paid] }), 409, 'CONFLICT', GATEWAY_MSG.alreadyPaid);
+    expectError(await order(member, { paymentIds: [paid] }), 409, 'ALREADY_PAID', GATEWAY_MSG.alreadyPaid);
   });
 
   it('rejects card fields and other unknown fields (PG-13)', async () => {

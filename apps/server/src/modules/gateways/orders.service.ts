@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
-import { GATEWAY_MSG, MSG, parseRupeesToPaise, paiseToRupees } from '@parish/shared';
+import { ErrorCode, GATEWAY_MSG, MSG, arrearsGateBlocks, effectiveAmount, paiseToRupees } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
@@ -55,16 +55,15 @@ export function newTxnId(prefix: 'WL' | 'RP', now: Date): string {
 }
 
 /**
- * The effective amount of one payment (section 5, "Variable-amount payment"): on a
- * variable-amount head, a custom amount above the due amount is used; blank or lower falls back
- * to the due amount. On any other head the custom amount is ignored.
+ * The effective amount of one payment, in paise: the shared rule (`docs/domain.md`, "Effective
+ * amount": on a variable-amount head a custom amount above the due amount is used; blank or lower
+ * falls back to the due amount; on any other head the custom amount is ignored).
  * @throws 400 'Please enter a valid amount' for a custom amount that is not a rupee amount.
  */
-export function effectiveAmount(duePaise: number, variable: boolean, custom: string | number | undefined): number {
-  if (!variable || custom === undefined || (typeof custom === 'string' && custom.trim() === '')) return duePaise;
-  const paise = parseRupeesToPaise(custom);
-  if (paise === null) throw badRequest(GATEWAY_MSG.invalidAmount, 'customAmounts');
-  return Math.max(paise, duePaise);
+function orderAmount(duePaise: number, variable: boolean, custom: string | number | undefined): number {
+  const amount = effectiveAmount(duePaise, variable, custom);
+  if (!amount.ok) throw badRequest(GATEWAY_MSG.invalidAmount, 'customAmounts');
+  return amount.paise;
 }
 
 async function loadLines(db: DbOrTx, memberId: string, ids: string[], lock: boolean) {
@@ -133,16 +132,20 @@ export async function prepareOrder(
   if (ids.size === 0) throw badRequest(GATEWAY_MSG.noPayments, 'paymentIds');
   const rows = await loadLines(ctx.db, memberId, [...ids], false);
   if (rows.length !== ids.size) throw notFound(MSG.notFound);
-  if (rows.some((row) => row.status === 'paid')) throw conflict(GATEWAY_MSG.alreadyPaid);
-  if (rows.some((row) => row.status !== 'pending')) throw conflict(GATEWAY_MSG.alreadyPaid);
+  if (rows.some((row) => row.status !== 'pending')) throw conflict(GATEWAY_MSG.alreadyPaid, ErrorCode.ALREADY_PAID);
 
-  if (rows.some((row) => row.headType === 'current due')) {
+  if (
+    arrearsGateBlocks(
+      rows.map((row) => row.headType),
+      true,
+    )
+  ) {
     const [arrear] = await queryRows<{ id: string }>(
       ctx.db,
       sql`select p.id from payments p join payment_heads h on h.id = p.payment_head_id
           where p.member_id = ${memberId} and p.status = 'pending' and h.type = 'arrear' limit 1`,
     );
-    if (arrear) throw badRequest(GATEWAY_MSG.arrearsFirst, 'paymentIds');
+    if (arrear) throw badRequest(GATEWAY_MSG.arrearsFirst, 'paymentIds', ErrorCode.ARREARS_FIRST);
   }
 
   await assertNotHeld(ctx, ctx.db, memberId, [...ids]);
@@ -155,7 +158,7 @@ export async function prepareOrder(
       headName: row.headName,
       headType: row.headType,
       duePaise: row.amountPaise,
-      amountPaise: effectiveAmount(row.amountPaise, row.variable, custom[row.id]),
+      amountPaise: orderAmount(row.amountPaise, row.variable, custom[row.id]),
     }))
     .sort((a, b) => a.paymentId.localeCompare(b.paymentId));
   const totalPaise = lines.reduce((sum, line) => sum + line.amountPaise, 0);
@@ -179,7 +182,7 @@ async function assertNotHeld(ctx: ServiceContext, db: DbOrTx, memberId: string, 
       ),
     )
     .limit(1);
-  if (held.length > 0) throw conflict(GATEWAY_MSG.checkoutInProgress);
+  if (held.length > 0) throw conflict(GATEWAY_MSG.checkoutInProgress, ErrorCode.CHECKOUT_IN_PROGRESS);
 }
 
 /**
@@ -209,7 +212,7 @@ export async function recordPendingTransaction(
   return ctx.db.transaction(async (tx) => {
     const locked = await loadLines(tx, order.memberId, ids, true);
     if (locked.length !== ids.length) throw notFound(MSG.notFound);
-    if (locked.some((row) => row.status !== 'pending')) throw conflict(GATEWAY_MSG.alreadyPaid);
+    if (locked.some((row) => row.status !== 'pending')) throw conflict(GATEWAY_MSG.alreadyPaid, ErrorCode.ALREADY_PAID);
     await assertNotHeld(ctx, tx, order.memberId, ids);
     const abandoned = await queryRows<{ id: string; transaction_id: string }>(
       tx,

@@ -1,8 +1,11 @@
 import {
+  effectiveAmount as sharedEffectiveAmount,
   formatPaisePlain,
   parseRupeesToPaise,
-  toCanonicalHeadType,
+  paymentKindOf,
+  type EffectiveAmount,
   type Paise,
+  type PaymentKind,
   type PaymentRecord,
 } from '@parish/shared';
 
@@ -12,15 +15,14 @@ import {
  * again when it creates the order, so these only shape what the member can choose.
  */
 
-/** How the portal groups a payment: arrears, current due or miscellaneous (section 3). */
-export type PaymentKind = 'arrear' | 'current' | 'misc';
+export type { EffectiveAmount, PaymentKind };
 
-/** The group of a head type; anything not arrear or miscellaneous is a current due (section 3). */
+/**
+ * The group of a head type: the shared rule (`paymentKindOf`); anything not arrear or
+ * miscellaneous is a current due.
+ */
 export function kindOf(type: string): PaymentKind {
-  const canonical = toCanonicalHeadType(type);
-  if (canonical === 'arrear') return 'arrear';
-  if (canonical === 'miscellaneous') return 'misc';
-  return 'current';
+  return paymentKindOf(type);
 }
 
 /**
@@ -75,9 +77,6 @@ export function acceptAmountInput(next: string, previous: string): string {
   return /^\d*\.?\d*$/.test(next) ? next : previous;
 }
 
-/** The amount to pay for one payment, or why the entered amount cannot be used. */
-export type EffectiveAmount = { ok: true; paise: Paise; custom: boolean } | { ok: false };
-
 /**
  * The effective amount of a payment (section 5, "Variable-amount payment"): for a variable head,
  * the entered amount when it is above the due amount, else the due amount (blank falls back to the
@@ -86,12 +85,7 @@ export type EffectiveAmount = { ok: true; paise: Paise; custom: boolean } | { ok
  * @returns paise and whether it differs from the due amount (a custom amount for the order).
  */
 export function effectiveAmount(payment: PaymentRecord, entered: string | undefined): EffectiveAmount {
-  const due = toPaise(payment.amount);
-  const text = (entered ?? '').trim();
-  if (!payment.paymentHeadId.variable_amount || text === '') return { ok: true, paise: due, custom: false };
-  const paise = parseRupeesToPaise(text);
-  if (paise === null) return { ok: false };
-  return paise > due ? { ok: true, paise, custom: true } : { ok: true, paise: due, custom: false };
+  return sharedEffectiveAmount(toPaise(payment.amount), payment.paymentHeadId.variable_amount, entered);
 }
 
 /** The order request's amounts for a set of payments. */

@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { MSG, formatINR, type CustomerPayments, type PaymentRecord } from '@parish/shared';
+import { MSG, formatINR, type CustomerPayments, type ErrorCodeValue, type PaymentRecord } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { createCustomerOrder, portalKeys } from './api.ts';
 import {
@@ -267,7 +268,8 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
       if (mine !== attempt.current) return;
       if (error instanceof CheckoutError) return fail(error.message, request);
       const message = errorText(error, t('portal.errors.createOrderFailed'));
-      if (message === MSG.arrearsFirst) {
+      // The server's domain code, not its English text, says the arrears come first.
+      if (error instanceof ApiError && error.code === ('ARREARS_FIRST' satisfies ErrorCodeValue)) {
         attempt.current += 1;
         dispatch({ type: 'stop' });
         notifications.show({ color: 'yellow', title: t('portal.notices.arrearsTitle'), message });

@@ -123,14 +123,14 @@ describe('Razorpay', () => {
       razorpay_payment_id: fx['razorpay_payment_id'] ?? '',
       razorpay_signature: fx['razorpay_signature'] ?? '',
     };
-    expectError(await verify(replay), 400, 'VALIDATION_FAILED', GATEWAY_MSG.hashMismatch);
+    expectError(await verify(replay), 400, 'VERIFICATION_FAILED', GATEWAY_MSG.hashMismatch);
     const sig = fx['razorpay_signature'] ?? '';
     const changed = {
       ...replay,
       razorpay_order_id: orderX.order.id,
       razorpay_signature: `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`,
     };
-    expectError(await verify(changed), 400, 'VALIDATION_FAILED');
+    expectError(await verify(changed), 400, 'VERIFICATION_FAILED');
     await expectUnpaid(t.app, x);
     await expectUnpaid(t.app, y);
     expect(await auditActions(t.app, orderY.txnId)).toContain('transaction.verification_failed');
@@ -151,7 +151,7 @@ describe('Razorpay', () => {
         other,
       ),
       404,
-      'NOT_FOUND',
+      'TRANSACTION_NOT_FOUND',
     );
     expectError(
       await t.app.inject({

@@ -198,7 +198,12 @@ describe('Worldline settling', () => {
     const order = await createOrder([misc]);
     const msg = await worldlineBank(t.app, order, 'success');
     const flipped = `${msg.slice(0, -1)}${msg.endsWith('0') ? '1' : '0'}`;
-    expectError(await verify({ txnId: order.txnId, msg: flipped }), 400, 'VALIDATION_FAILED', GATEWAY_MSG.hashMismatch);
+    expectError(
+      await verify({ txnId: order.txnId, msg: flipped }),
+      400,
+      'VERIFICATION_FAILED',
+      GATEWAY_MSG.hashMismatch,
+    );
     const redirected = location(await callback(flipped));
     expect(redirected.searchParams.get('status')).toBe('failed');
     expect(redirected.searchParams.get('message')).toBe(GATEWAY_MSG.hashMismatch);
@@ -206,7 +211,7 @@ describe('Worldline settling', () => {
       verifyWorldlineResponse(msg, SANDBOX_SECRETS.worldlineSalt)!,
       'guessed-salt',
     );
-    expectError(await verify({ txnId: order.txnId, msg: wrongSalt }), 400, 'VALIDATION_FAILED');
+    expectError(await verify({ txnId: order.txnId, msg: wrongSalt }), 400, 'VERIFICATION_FAILED');
     await expectUnpaid(t.app, misc);
     expect((await transactionRow(t.app, order.txnId)).status).toBe('pending');
     expect(
@@ -222,7 +227,7 @@ describe('Worldline settling', () => {
     expectError(
       await verify({ txnId: order.txnId, msg: msg.replace('|5000.00|', '|1.00|') }),
       400,
-      'VALIDATION_FAILED',
+      'VERIFICATION_FAILED',
     );
     // The gateway's status API reports ₹1 for this transaction: not paid, flagged for review.
     const store = sandboxStoreOf(t.app);
@@ -268,7 +273,7 @@ describe('Worldline settling', () => {
     const orderX = await createOrder([x]);
     const orderY = await createOrder([y]);
     const msgX = await worldlineBank(t.app, orderX, 'success');
-    expectError(await verify({ txnId: orderY.txnId, msg: msgX }), 400, 'VALIDATION_FAILED', GATEWAY_MSG.hashMismatch);
+    expectError(await verify({ txnId: orderY.txnId, msg: msgX }), 400, 'VERIFICATION_FAILED', GATEWAY_MSG.hashMismatch);
     await expectUnpaid(t.app, y);
     expect((await transactionRow(t.app, orderY.txnId)).status).toBe('pending');
     // The replayed msg can only ever settle its own order X.
@@ -381,12 +386,12 @@ describe('Worldline settling', () => {
     const order = await createOrder([misc]);
     const other = await loginAs(t.app, 'customer');
     const url = `/api/worldline/payment-status/${order.txnId}`;
-    expectError(await t.app.inject({ method: 'GET', url, headers: other.headers }), 404, 'NOT_FOUND');
+    expectError(await t.app.inject({ method: 'GET', url, headers: other.headers }), 404, 'TRANSACTION_NOT_FOUND');
     const staff = await t.app.inject({ method: 'GET', url, headers: admin.headers });
     expect(staff.json<PaymentStatusResult>()).toMatchObject({
       status: 'pending',
       transaction: { transactionId: order.txnId },
     });
-    expectError(await verify({ txnId: 'WL-unknown' }), 404, 'NOT_FOUND', GATEWAY_MSG.transactionNotFound);
+    expectError(await verify({ txnId: 'WL-unknown' }), 404, 'TRANSACTION_NOT_FOUND', GATEWAY_MSG.transactionNotFound);
   });
 });

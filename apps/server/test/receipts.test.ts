@@ -230,20 +230,23 @@ describe('markPaid under concurrency', () => {
 });
 
 describe('migration 0007: receipts of earlier releases', () => {
-  it('gives every numbered paid payment a receipt of one line under its own number, and nothing else', { timeout: 120_000 }, async () => {
-    // A database at the schema before receipts (migrations up to 0006), with a ledger in it.
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'parish-migrations-'));
-    try {
-      cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-      const journalFile = path.join(folder, 'meta', '_journal.json');
-      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-      const upTo = journal.entries.findIndex((entry) => entry.tag.startsWith('0007_'));
-      expect(upTo).toBeGreaterThan(0);
-      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-      const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-      const db = drizzle({ client, casing: 'snake_case' });
-      await migrate(db, { migrationsFolder: folder });
-      await client.exec(`
+  it(
+    'gives every numbered paid payment a receipt of one line under its own number, and nothing else',
+    { timeout: 120_000 },
+    async () => {
+      // A database at the schema before receipts (migrations up to 0006), with a ledger in it.
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'parish-migrations-'));
+      try {
+        cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+        const journalFile = path.join(folder, 'meta', '_journal.json');
+        const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+        const upTo = journal.entries.findIndex((entry) => entry.tag.startsWith('0007_'));
+        expect(upTo).toBeGreaterThan(0);
+        writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+        const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+        const db = drizzle({ client, casing: 'snake_case' });
+        await migrate(db, { migrationsFolder: folder });
+        await client.exec(`
         insert into members (id, name, mobile, parish_number) values
           ('00000000-0000-4000-8000-000000000001', 'Thomas Mathew', '9847000001', 'SM001');
         insert into payment_heads (id, name, description, amount_paise, type, year) values
@@ -262,62 +265,63 @@ describe('migration 0007: receipts of earlier releases', () => {
            '00000000-0000-4000-8000-0000000000a3', 200000, null, 'pending', 2025, null,
            null, null, null, null, null, null);
       `);
-      // Then today's migrations.
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      const { rows } = await client.query<Record<string, unknown>>(`
+        // Then today's migrations.
+        await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        const { rows } = await client.query<Record<string, unknown>>(`
         select p.id as payment, r.number, r.total_paise, r.payment_method, r.payment_gateway, r.notes,
                r.issued_at, r.voided_at, i.line, i.head_name, i.head_year, i.amount_paise
           from payments p left join receipts r on r.id = p.receipt_id left join receipt_items i on i.receipt_id = r.id
          order by p.id`);
-      expect(rows).toEqual([
-        {
-          payment: '00000000-0000-4000-8000-0000000000b1',
-          number: '2026-27/000007',
-          total_paise: 175000,
-          payment_method: 'cash',
-          payment_gateway: 'manual',
-          notes: 'Thank you',
-          issued_at: new Date('2026-11-01T05:00:00Z'),
-          voided_at: null,
-          line: 1,
-          head_name: 'Church Tax',
-          head_year: 2026,
-          amount_paise: 175000,
-        },
-        {
-          payment: '00000000-0000-4000-8000-0000000000b2',
-          number: '2026-27/000008',
-          total_paise: 50050,
-          payment_method: 'online',
-          payment_gateway: 'worldline',
-          notes: null,
-          issued_at: new Date('2026-11-02T05:00:00Z'),
-          voided_at: null,
-          line: 1,
-          head_name: 'Carol',
-          head_year: 2026,
-          amount_paise: 50050,
-        },
-        {
-          payment: '00000000-0000-4000-8000-0000000000b3',
-          number: null,
-          total_paise: null,
-          payment_method: null,
-          payment_gateway: null,
-          notes: null,
-          issued_at: null,
-          voided_at: null,
-          line: null,
-          head_name: null,
-          head_year: null,
-          amount_paise: null,
-        },
-      ]);
-      const count = await client.query<{ count: number }>('select count(*)::int as count from receipts');
-      expect(count.rows[0]?.count).toBe(2);
-      await client.close();
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+        expect(rows).toEqual([
+          {
+            payment: '00000000-0000-4000-8000-0000000000b1',
+            number: '2026-27/000007',
+            total_paise: 175000,
+            payment_method: 'cash',
+            payment_gateway: 'manual',
+            notes: 'Thank you',
+            issued_at: new Date('2026-11-01T05:00:00Z'),
+            voided_at: null,
+            line: 1,
+            head_name: 'Church Tax',
+            head_year: 2026,
+            amount_paise: 175000,
+          },
+          {
+            payment: '00000000-0000-4000-8000-0000000000b2',
+            number: '2026-27/000008',
+            total_paise: 50050,
+            payment_method: 'online',
+            payment_gateway: 'worldline',
+            notes: null,
+            issued_at: new Date('2026-11-02T05:00:00Z'),
+            voided_at: null,
+            line: 1,
+            head_name: 'Carol',
+            head_year: 2026,
+            amount_paise: 50050,
+          },
+          {
+            payment: '00000000-0000-4000-8000-0000000000b3',
+            number: null,
+            total_paise: null,
+            payment_method: null,
+            payment_gateway: null,
+            notes: null,
+            issued_at: null,
+            voided_at: null,
+            line: null,
+            head_name: null,
+            head_year: null,
+            amount_paise: null,
+          },
+        ]);
+        const count = await client.query<{ count: number }>('select count(*)::int as count from receipts');
+        expect(count.rows[0]?.count).toBe(2);
+        await client.close();
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -56,7 +56,8 @@ export async function verifyRazorpayPayment(
 ): Promise<VerifyResult> {
   const memberId = actorOf(ctx).id;
   const row = await findTransactionByOrderId(ctx, input.orderId);
-  if (!row || row.memberId !== memberId) throw notFound(GATEWAY_MSG.transactionNotFound);
+  if (!row || row.memberId !== memberId)
+    throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   if (!paymentGateways(ctx).razorpay.verifyCheckout(row.gatewayOrderId ?? '', input.paymentId, input.signature)) {
     await recordRejectedResponse(ctx, {
       gateway: 'razorpay',
@@ -64,7 +65,7 @@ export async function verifyRazorpayPayment(
       reason: signatureRefused,
       via: input.via,
     });
-    throw badRequest(GATEWAY_MSG.hashMismatch, 'razorpay_signature');
+    throw badRequest(GATEWAY_MSG.hashMismatch, 'razorpay_signature', ErrorCode.VERIFICATION_FAILED);
   }
   const evidence = { gateway: 'razorpay', source: 'verify', paymentId: input.paymentId } as const;
   return (await settleFoundTransaction(ctx, { row, evidence })).result;
@@ -155,7 +156,8 @@ export async function razorpayPaymentStatus(ctx: ServiceContext, input: { id: st
     .select()
     .from(transactions)
     .where(or(eq(transactions.transactionId, input.id), eq(transactions.gatewayOrderId, input.id)));
-  if (!row || row.paymentGateway !== 'razorpay') throw notFound(GATEWAY_MSG.transactionNotFound);
+  if (!row || row.paymentGateway !== 'razorpay')
+    throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   return transactionStatus(ctx, { row });
 }
 

@@ -8,6 +8,8 @@ import {
   formatPaisePlain,
   paiseToRupees,
   type PaymentStatusResult,
+  ErrorCode,
+  rupeesToPaise,
 } from '@parish/shared';
 
 import { transactions } from '../../db/schema/index.ts';
@@ -76,7 +78,7 @@ export function callbackQuery(answer: ReturnAnswer): URLSearchParams {
           : '0399';
   params.set('status', status);
   params.set('status_code', code);
-  params.set('amount', formatPaisePlain(Math.round(result.amount * 100)));
+  params.set('amount', formatPaisePlain(rupeesToPaise(result.amount)));
   params.set('message', result.message);
   if (reference) params.set('transaction_id', reference);
   return params;
@@ -89,7 +91,7 @@ export function callbackQuery(answer: ReturnAnswer): URLSearchParams {
  */
 export async function paymentStatusAnswer(app: FastifyInstance, settled: Settlement): Promise<PaymentStatusResult> {
   const [transaction] = await selectTransactionRecords(app, eq(transactions.id, settled.transaction.id), 1);
-  if (!transaction) throw notFound(GATEWAY_MSG.transactionNotFound);
+  if (!transaction) throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   const { result } = settled;
   return {
     success: result.success,

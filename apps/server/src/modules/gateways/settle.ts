@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 
-import { GATEWAY_MSG, paiseToRupees, type VerifyResult } from '@parish/shared';
+import { GATEWAY_MSG, paiseToRupees, type VerifyResult, ErrorCode } from '@parish/shared';
 
 import { withAudit, type ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
@@ -125,7 +125,8 @@ export async function settleFoundTransaction(
   input: { row: TransactionRow | null; evidence: SettleEvidence },
 ): Promise<Settlement> {
   const { row, evidence } = input;
-  if (!row || row.paymentGateway !== evidence.gateway) throw notFound(GATEWAY_MSG.transactionNotFound);
+  if (!row || row.paymentGateway !== evidence.gateway)
+    throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   if (row.status === 'success') return settlement(ctx, row);
   const outcome = await outcomeOf(paymentGateways(ctx), row, evidence);
   const audited = withAudit(ctx, gatewayAudit(evidence.gateway, ctx.audit, evidence.source));
@@ -161,7 +162,7 @@ async function settlement(ctx: ServiceContext, row: SettledTransaction, message?
 /** The row again, when a conditional update found it changed by another call meanwhile. */
 async function reread(ctx: ServiceContext, row: TransactionRow): Promise<TransactionRow> {
   const fresh = await findTransaction(ctx, row.transactionId);
-  if (!fresh) throw notFound(GATEWAY_MSG.transactionNotFound);
+  if (!fresh) throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   return fresh;
 }
 

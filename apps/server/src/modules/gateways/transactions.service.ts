@@ -89,7 +89,8 @@ export async function openCheckout<Evidence, Checkout>(
 export async function transactionStatus(ctx: ServiceContext, input: { row: TransactionRow }): Promise<Settlement> {
   const { row } = input;
   const actor = actorOf(ctx);
-  if (actor.type === 'member' && row.memberId !== actor.id) throw notFound(GATEWAY_MSG.transactionNotFound);
+  if (actor.type === 'member' && row.memberId !== actor.id)
+    throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   if (row.status !== 'pending') return { result: await transactionResult(ctx, row), transaction: row };
   const gateway = row.paymentGateway === 'razorpay' ? 'razorpay' : 'worldline';
   return settleFoundTransaction(ctx, { row, evidence: { gateway, source: 'status' } });

@@ -1,4 +1,4 @@
-import { GATEWAY_MSG, type VerifyResult, type WorldlineConfig } from '@parish/shared';
+import { GATEWAY_MSG, type VerifyResult, type WorldlineConfig, ErrorCode } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -90,7 +90,7 @@ export async function verifyWorldlinePayment(
     if (!fields || fields.clnt_txn_ref !== txnId) {
       const reason = fields ? 'response is for another transaction' : 'response hash does not verify';
       await recordRejectedResponse(ctx, { gateway: 'worldline', entityId: txnId, reason, via: input.via });
-      throw badRequest(GATEWAY_MSG.hashMismatch, 'msg');
+      throw badRequest(GATEWAY_MSG.hashMismatch, 'msg', ErrorCode.VERIFICATION_FAILED);
     }
   }
   const { result } = await settleTransaction(ctx, {
@@ -112,6 +112,6 @@ export async function verifyWorldlinePayment(
  */
 export async function worldlinePaymentStatus(ctx: ServiceContext, input: { txnId: string }): Promise<Settlement> {
   const row = await findTransaction(ctx, input.txnId);
-  if (!row) throw notFound(GATEWAY_MSG.transactionNotFound);
+  if (!row) throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   return transactionStatus(ctx, { row });
 }

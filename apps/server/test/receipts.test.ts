@@ -99,6 +99,39 @@ describe('markPaid: one receipt for one act of paying', () => {
     expect(lines.reduce((sum, line) => sum + line.amountPaise, 0)).toBe(first?.receipt.totalPaise);
   });
 
+  it('a receipt of two dues prints both lines and the total, whichever due it is opened from', async () => {
+    const member = await createMember(t.app);
+    const church = await insertHead(t.db, { name: 'Church Tax', amountPaise: 150_050 });
+    const carol = await insertHead(t.db, { name: 'Carol Dues', amountPaise: 50_000, type: 'miscellaneous' });
+    const p1 = await insertPayment(t.db, member, church);
+    const p2 = await insertPayment(t.db, member, carol);
+    const issued = await t.db.transaction((tx) =>
+      markPaid(
+        tx,
+        t.config.parishTimezone,
+        onlineInput(member.id, [
+          { paymentId: p1.id, amountPaise: 150_050 },
+          { paymentId: p2.id, amountPaise: 50_000 },
+        ]),
+      ),
+    );
+    for (const payment of [p1, p2]) {
+      const printed = await t.app.inject({
+        method: 'GET',
+        url: `/api/payments/${payment.id}/receipt`,
+        headers: admin.headers,
+      });
+      expect(printed.statusCode, printed.body).toBe(200);
+      const html = printed.body;
+      expect(html).toContain(issued.receipt?.number ?? 'no number');
+      expect(html).toContain('<bdi>Church Tax 2026</bdi></td><td class="num">₹1,500.50</td>');
+      expect(html).toContain('<bdi>Carol Dues 2026</bdi></td><td class="num">₹500.00</td>');
+      expect(html).toContain('<div class="figure">₹2,000.50</div>');
+      expect(html).toContain('Two Thousand Rupees And Fifty Paise Only');
+      expect(html).not.toContain('<th scope="row">Payment Head</th>');
+    }
+  });
+
   it('leaves out a due no longer pending and a due of another member; the rest share one receipt', async () => {
     const member = await createMember(t.app);
     const other = await createMember(t.app);

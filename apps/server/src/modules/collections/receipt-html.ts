@@ -58,14 +58,21 @@ export interface ReceiptData {
   paymentMethod: string | null;
   member: { name: string; parishNumber: string; mobile: string; email: string | null };
   head: { name: string; description: string; typeLabel: string };
-  /** What was paid, in paise. */
+  /** What was paid, in paise: the receipt's total. */
   amountPaise: Paise;
+  /**
+   * The receipt's lines when it holds more than one payment (an online payment of several dues):
+   * each head's name and year and the amount received for it, in paise. Empty or one line: the
+   * receipt shows the head above.
+   */
+  lines?: readonly { headName: string; headYear: number; amountPaise: Paise }[];
 }
 
 /**
  * The printable receipt (specification section 2, "Receipt") as a complete HTML document: parish
  * logo, name, address and contact; receipt number, transaction id, date, payment method; member
- * name, parish number, mobile and optional email; head name, description and type label; amount
+ * name, parish number, mobile and optional email; head name, description and type label (or, for a
+ * receipt of several payments, a table of its lines: head, year, amount); the receipt's amount
  * with Indian digit grouping and in words; a footer. Every value is HTML-escaped and member text is
  * isolated in `<bdi>` (XS-04, XS-06). Its one inline script and style carry `nonce`, for a
  * Content-Security-Policy without 'unsafe-inline': printing starts 0.5 s after load and the window
@@ -86,10 +93,22 @@ export function buildReceiptHtml(data: ReceiptData, nonce: string): string {
     row('Parish Number', text(data.member.parishNumber)),
     row('Mobile', text(mobile)),
     ...(data.member.email ? [row('Email', text(data.member.email))] : []),
-    row('Payment Head', text(data.head.name)),
-    ...(data.head.description ? [row('Description', text(data.head.description))] : []),
-    row('Type', e(data.head.typeLabel)),
   ];
+  const lines = data.lines ?? [];
+  if (lines.length < 2) {
+    rows.push(row('Payment Head', text(data.head.name)));
+    if (data.head.description) rows.push(row('Description', text(data.head.description)));
+    rows.push(row('Type', e(data.head.typeLabel)));
+  }
+  const lineTable =
+    lines.length < 2
+      ? ''
+      : `<table class="lines" aria-label="Payments on this receipt">
+<thead><tr><th scope="col">Payment Head</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>
+${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td><td class="num">${e(formatINR(line.amountPaise))}</td></tr>`).join('\n')}
+</tbody>
+</table>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -107,6 +126,9 @@ export function buildReceiptHtml(data: ReceiptData, nonce: string): string {
   table { width: 100%; border-collapse: collapse; font-size: 14px; }
   th, td { text-align: left; padding: 6px 4px; border-bottom: 1px solid #e9ecef; vertical-align: top; overflow-wrap: anywhere; }
   th { width: 38%; color: #495057; font-weight: 600; }
+  .lines { margin-top: 16px; }
+  .lines th { width: auto; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; }
   .amount { margin-top: 16px; padding: 12px; background: #f1f3f5; }
   .amount .figure { font-size: 24px; font-weight: 700; font-variant-numeric: tabular-nums; }
   .amount .words { font-style: italic; margin-top: 4px; }
@@ -126,6 +148,7 @@ ${data.parish.contact ? `<p class="muted">${text(data.parish.contact)}</p>` : ''
 <table>
 ${rows.join('\n')}
 </table>
+${lineTable}
 <section class="amount" aria-label="Amount">
 <div>Amount Paid</div>
 <div class="figure">${e(formatINR(data.amountPaise))}</div>

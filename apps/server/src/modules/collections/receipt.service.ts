@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 
 import { COLLECTION_MSG, ErrorCode, MSG, formatDisplayDate, headTypeLabel, rupeesToPaise } from '@parish/shared';
 
-import { members, payments } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { members, payments, receiptItems } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -75,6 +76,9 @@ export async function getReceiptHtml(
     .where(eq(members.id, record.memberId._id));
   const settings = await getParishSettings(ctx.db);
   const tz = ctx.config.parishTimezone;
+  // A receipt of several payments prints all its lines and its total, whichever payment it is opened from.
+  const lines = await receiptLinesOf(ctx.db, paymentId);
+  const total = lines.reduce((sum, line) => sum + line.amountPaise, 0);
   return buildReceiptHtml(
     {
       parish: settings,
@@ -95,8 +99,19 @@ export async function getReceiptHtml(
         description: record.paymentHeadId.description,
         typeLabel: headTypeLabel(record.paymentHeadId.type),
       },
-      amountPaise: rupeesToPaise(record.paidAmount ?? record.amount),
+      amountPaise: lines.length > 1 ? total : rupeesToPaise(record.paidAmount ?? record.amount),
+      lines,
     },
     nonce,
   );
+}
+
+/** The lines of the receipt that holds a paid payment, in line order (amounts in paise). */
+async function receiptLinesOf(db: DbOrTx, paymentId: string) {
+  return db
+    .select({ headName: receiptItems.headName, headYear: receiptItems.headYear, amountPaise: receiptItems.amountPaise })
+    .from(receiptItems)
+    .innerJoin(payments, eq(payments.receiptId, receiptItems.receiptId))
+    .where(eq(payments.id, paymentId))
+    .orderBy(asc(receiptItems.line));
 }

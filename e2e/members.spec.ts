@@ -6,7 +6,8 @@ import { expect, test } from '@playwright/test';
 
 import { ADMIN, signInStaff } from './fixtures.ts';
 
-// The specification's own texts (sections 5 and 8), written out on purpose.
+// The product's own texts (`docs/domain.md`, "§5 Validation" and §5 "Error and outcome messages"),
+// written out on purpose.
 const INVALID_MOBILE = 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)';
 const INVALID_EMAIL = 'Please enter a valid email address';
 const DUPLICATE = 'Member with this mobile number or parish number already exists';

@@ -3,10 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, MEMBER, signInMember, signInStaff } from './fixtures.ts';
 
 /**
- * The member portal and online payment through the built-in Worldline sandbox (issue 5; spec
- * section 2 "Customer dashboard" and "Payment callback page", section 4 "Customer payment flow").
- * Thomas Mathew of the demo parish starts with pending arrears (Cemetery Fund 2025), pending
- * current dues (Church Tax 2026, Building Fund 2026 with a variable amount) and a pending
+ * The member portal and online payment through the built-in Worldline sandbox (issue 5;
+ * `docs/domain.md`, §2 "Customer dashboard", "Payment callback page" and §4 "Customer payment
+ * flow"). Thomas Mathew of the demo parish starts with pending arrears (Cemetery Fund 2025),
+ * pending current dues (Church Tax 2026, Building Fund 2026 with a variable amount) and a pending
  * miscellaneous head (Christmas Carol 2026). The tests run in order: the failed and cancelled
  * attempts first (nothing changes), then the arrears are cleared and the Building Fund is paid.
  */

@@ -49,7 +49,7 @@ test('an admin selects three members, sends reminders and reads the Delivery Sta
   await expect(page.getByRole('heading', { name: 'Send Reminders', level: 2 })).toBeVisible();
   await expect(page.getByText('WhatsApp is not configured')).toHaveCount(0);
 
-  // Nothing selected: the specification's warning.
+  // Nothing selected: the product's warning (`docs/domain.md`, §5 "Error and outcome messages").
   await page.getByRole('button', { name: 'Send to Selected (0)' }).click();
   const warning = page.getByRole('dialog', { name: 'No Members Selected' });
   await expect(warning).toContainText('Please select at least one member to send reminders.');

@@ -1,5 +1,5 @@
 /**
- * The dashboard and reports part of `npm run bench` (issue 6; `performance.md` B3, B4):
+ * The dashboard and reports part of `npm run bench` (issue 6; `docs/domain.md`, "B3" and "B4"):
  * seeds 20,000 members and 1,000,000 payments (PostgreSQL; 200,000 on PGlite) with
  * generate_series SQL (the summary triggers fire on the bulk insert as on any other), then
  * measures `GET /api/admin/dashboard` and the first page of each report tab through a real

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the bulk-import and member-list benchmarks of `performance.md` (D1 and B1) on
+ * `npm run bench`: the bulk-import and member-list benchmarks of `docs/domain.md`, "D1" and "B1" on
  * both engines, each on a temporary database of its own:
  * - a temporary PGlite data directory (deleted at the end);
  * - a temporary database on the PostgreSQL server `BENCH_DATABASE_URL`
@@ -284,7 +284,7 @@ async function seedMembers(database: Database): Promise<void> {
   await database.db.execute(sql`analyze members`);
 }
 
-/** performance.md: "Take the median of 3 repetitions" (to cancel the VM's noise). */
+/** `docs/domain.md`, §12 "How we measure": "Take the median of 3 repetitions" (to cancel the VM's noise). */
 const LIST_REPETITIONS = 3;
 
 /** The middle value of three or more numbers. */
@@ -303,7 +303,7 @@ async function renewDataVersions(database: Database): Promise<void> {
 }
 
 /**
- * B1 under load through a real listening server. performance.md: latency is measured warm, as
+ * B1 under load through a real listening server. `docs/domain.md`, §12 "How we measure": latency is measured warm, as
  * the median of 3 repetitions. So first every scenario's requests run once untimed (the server's
  * code paths compiled by V8, the database's plans and buffers warm) and the caches are emptied;
  * then each scenario is measured 3 times, each after the caches are emptied again and 50
@@ -502,7 +502,7 @@ async function importPart(): Promise<void> {
   for (const engine of ['pglite', 'postgres'] as const) results.push(await runEngine(engine, matrix));
 
   // Issue 3: the import within 3x of the in-run COPY on PostgreSQL, the list p95 under 25 ms on
-  // PostgreSQL. performance.md (D1, B1): the import at most 8 s (PostgreSQL) or 12 s (PGlite) and
+  // PostgreSQL. `docs/domain.md`, "D1" and "B1": the import at most 8 s (PostgreSQL) or 12 s (PGlite) and
   // 2.5x, the list 50 ms (PostgreSQL; the issue's 25 ms is used) or 100 ms (PGlite).
   const goals = {
     pglite: { importMax: 12, ratioMax: 2.5, listP95Max: 100 },

@@ -14,7 +14,10 @@ export interface DemoHead {
   amountPaise: number;
   type: HeadType;
   year: number;
-  /** `YYYY-MM-DD`; null for arrears (section 9: only current dues and miscellaneous have one). */
+  /**
+   * `YYYY-MM-DD`; null for arrears (`docs/domain.md`, §3 "Payment heads": only current dues and
+   * miscellaneous have one).
+   */
   dueDate: string | null;
   variableAmount: boolean;
   createdAt: Date;

@@ -93,7 +93,7 @@ const GENEROUS_PAISE = [250_000, 300_000, 500_000, 1_000_000] as const;
  * Plans every payment and online transaction of the demo. Most members owe most heads; how many
  * pay depends on the head and on the member. Office collections are cash, UPI or cheque by the
  * cashier or the admin; members who prefer the portal pay through Worldline, one checkout per year
- * of heads, and never pay a current due online while an arrear is pending (section 4); some
+ * of heads, and never pay a current due online while an arrear is pending (`docs/domain.md`, §4 "Arrears first"); some
  * checkouts fail first, and a few members have only a failed attempt. The first member gets the
  * fixed, documented history (see `demo.ts`). Receipt numbers come later, from the database's counters.
  */

@@ -9,7 +9,7 @@ import { addDays, parishInstant, parishTime, type ParishCalendar } from './demo-
 export const DEMO_PREFIX = 'SM';
 
 /**
- * The documented demo member (specification section 6 gives the initial password: first four
+ * The documented demo member (`docs/domain.md`, §6 "Initial password" gives the initial password: first four
  * letters of the name and last four digits of the mobile, so "Thom2345").
  */
 export const FIXED_MEMBER = {

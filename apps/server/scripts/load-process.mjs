@@ -1,10 +1,10 @@
 // Runs one autocannon load in a process of its own (`load.ts` starts it), so that the load
-// generator shares nothing but the CPUs with the server it measures (performance.md: one process
-// each). Reads `{ options, warmup, paths }` as JSON on stdin, writes the sorted response times
-// (ms) and the count of non-2xx answers as JSON on stdout. With `paths`, each request (warm-up
-// included) takes the next path of the list in turn, across all connections, so that no two
-// requests of a run ask the same thing until the list is used up. Plain JavaScript: run by node
-// without tsx.
+// generator shares nothing but the CPUs with the server it measures (`docs/domain.md`, §12 "How we
+// measure": one process each). Reads `{ options, warmup, paths }` as JSON on stdin, writes the
+// sorted response times (ms) and the count of non-2xx answers as JSON on stdout. With `paths`, each
+// request (warm-up included) takes the next path of the list in turn, across all connections, so
+// that no two requests of a run ask the same thing until the list is used up. Plain JavaScript: run
+// by node without tsx.
 import { text } from 'node:stream/consumers';
 
 import autocannon from 'autocannon';

@@ -5,12 +5,12 @@ import type { Options } from 'autocannon';
 /**
  * Measures response times under load with autocannon in a process of its own
  * (`load-process.mjs`), so that the load generator shares neither the event loop, the heap nor
- * the garbage collector of the server it measures (`performance.md`: one process each). Nothing
- * is pinned to a core: with the server on one core and autocannon on the other, as
- * `performance.md` measured its bare floors, the member list's p95 went from 23–30 to 32–42 ms,
- * since the server then shares its one core with the database's processes.
- * The first `warmup` requests are not timed. With `paths`, the requests (warm-up first) take
- * these URL paths in turn instead of the path of `options.url`.
+ * the garbage collector of the server it measures (`docs/domain.md`, §12 "How we measure": one process each). Nothing
+ * is pinned to a core: with the server on one core and autocannon on the other, as when the bare
+ * floors were measured (`docs/domain.md`, §12 "Floors measured on the target machine"), the member
+ * list's p95 went from 23–30 to 32–42 ms, since the server then shares its one core with the
+ * database's processes. The first `warmup` requests are not timed. With `paths`, the requests
+ * (warm-up first) take these URL paths in turn instead of the path of `options.url`.
  * @returns the response times in ms, sorted ascending, and the count of non-2xx answers.
  * @throws when the load process fails.
  */

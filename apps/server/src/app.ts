@@ -38,12 +38,12 @@ export interface BuildAppOptions {
   onGeneratedAdminPassword?: (username: string, password: string) => void;
   /**
    * Called with every route as it is registered, after the auth plugin has resolved its
-   * `config.roles` (tests use it to list the routes for the authorization matrix, AZ-01).
+   * `config.roles` (tests use it to list the routes for the authorization matrix, `docs/domain.md`, "AZ-01").
    */
   onRouteRegistered?: (route: RouteOptions) => void;
   /**
    * More routes, registered after the business modules under the same rules (tests use it to
-   * check that a route without `config.roles` stops the app from starting, AZ-02).
+   * check that a route without `config.roles` stops the app from starting, `docs/domain.md`, "AZ-02").
    */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -54,7 +54,7 @@ export interface BuildAppOptions {
  * the workers of `workers/index.ts` on `app.deps`). Creates the parish settings row and the first
  * admin on an empty database.
  * @returns the ready application.
- * @throws Error when a route does not declare its roles (AZ-02).
+ * @throws Error when a route does not declare its roles (`docs/domain.md`, "AZ-02").
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

@@ -20,7 +20,7 @@ export type Actor =
       mustChangePassword: boolean;
     };
 
-/** Who may call a route: `'public'` or a list of roles. Every route must say (AZ-02). */
+/** Who may call a route: `'public'` or a list of roles. Every route must say (`docs/domain.md`, "AZ-02"). */
 export type RouteRoles = 'public' | readonly Role[];
 
 declare module 'fastify' {
@@ -49,8 +49,9 @@ declare module 'fastify' {
     /** Who may call this route; required on every `/api` route. */
     roles?: RouteRoles;
     /**
-     * The 403 message for a signed-in caller whose role is not admitted, when the specification
-     * gives the route its own text (tagging: 'Access denied. Admin permissions required.').
+     * The 403 message for a signed-in caller whose role is not admitted, when the product
+     * (`docs/domain.md`, §5 "Error and outcome messages") gives the route its own text (tagging:
+     * 'Access denied. Admin permissions required.').
      */
     forbiddenMessage?: string;
   }

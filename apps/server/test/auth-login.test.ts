@@ -18,7 +18,7 @@ import {
   type TestStaff,
 } from './helpers.ts';
 
-// The specification's texts (section 5) and the API contract's.
+// The product's texts (`docs/domain.md`, "§5 Validation") and the API's (`docs/domain.md`, "§7 API").
 const INVALID_STAFF_LOGIN = 'Invalid username or password';
 const STAFF_BLANK = 'Please enter both username and password';
 const INVALID_MEMBER_LOGIN = 'Invalid mobile number/parish number or password';

@@ -16,7 +16,7 @@ const SIGNED_IN = ['admin', 'cashier', 'customer'] as const;
 const ADMIN = ['admin'] as const;
 
 /**
- * Who may call each route (AZ-01). Every route the app registers must be here: a new route
+ * Who may call each route (`docs/domain.md`, "AZ-01"). Every route the app registers must be here: a new route
  * fails this test until someone decides, here, who may call it. A HEAD route without a row of
  * its own is Fastify's automatic twin of a GET route and is checked against the GET row.
  */
@@ -120,7 +120,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/sandbox/razorpay/v1/orders/:id/payments': 'public',
   'GET /api/sandbox/razorpay/v1/payments/:id': 'public',
 
-  // The OpenAPI document and Swagger UI (api-contract.md: served at /api/docs, public).
+  // The OpenAPI document and Swagger UI (`docs/domain.md`, "§7 API": served at /api/docs, public).
   'GET /api/docs': 'public',
   'HEAD /api/docs/': 'public',
   'GET /api/docs/json': 'public',

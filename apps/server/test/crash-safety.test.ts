@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * Crash safety of the embedded database (`security-and-reliability.md`): the real server, as
+ * Crash safety of the embedded database (`docs/domain.md`, "RS-01"): the real server, as
  * `npm start` runs it, is killed with SIGKILL while writes are in flight, then started again on
  * the same data directory. Every write it had answered must be there. Always PGlite: the child
  * gets no DATABASE_URL.

@@ -179,7 +179,7 @@ describe('Razorpay', () => {
       },
     });
     expectError(await webhook(body, sign(`${body} `), 'evt_bad'), 401, 'UNAUTHORIZED');
-    // Re-serialised JSON with the original signature is refused (raw body, PG-08).
+    // Re-serialised JSON with the original signature is refused (raw body, `docs/domain.md`, "PG-08").
     expectError(
       await webhook(JSON.stringify(JSON.parse(body), null, 2), sign(body), 'evt_reserialised'),
       401,

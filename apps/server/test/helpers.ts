@@ -287,8 +287,9 @@ export function randomMobile(): string {
 
 /**
  * Inserts a member straight into the database. By default the password is the initial one of
- * the specification's rule (`initialMemberPassword`), stored as the product stores it (no hash);
- * with `password` given, that password hashed with Argon2id and `passwordIsInitial` false.
+ * the rule of `docs/domain.md`, §6 "Initial password" (`initialMemberPassword`), stored as the
+ * product stores it (no hash); with `password` given, that password hashed with Argon2id and
+ * `passwordIsInitial` false.
  */
 export async function createMember(
   app: FastifyInstance,

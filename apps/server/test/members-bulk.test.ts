@@ -27,7 +27,7 @@ import {
   type TestApp,
 } from './helpers.ts';
 
-// The specification's own texts (section 5), written out on purpose.
+// The product's own texts (`docs/domain.md`, "§5 Validation"), written out on purpose.
 const INVALID_MOBILE = 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)';
 const INVALID_PARISH_NUMBER = 'Parish number must contain only letters and numbers (no spaces or special characters)';
 const NAME_TOO_LONG = 'Name must be less than 100 characters';

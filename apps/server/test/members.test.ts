@@ -26,7 +26,7 @@ import {
   type TestApp,
 } from './helpers.ts';
 
-// The specification's own texts (section 5), written out on purpose.
+// The product's own texts (`docs/domain.md`, "§5 Validation"), written out on purpose.
 const REQUIRED = 'Please fill all required fields (Name, Mobile, and Parish Number)';
 const INVALID_MOBILE = 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)';
 const INVALID_PARISH_NUMBER = 'Parish number must contain only letters and numbers (no spaces or special characters)';
@@ -109,7 +109,7 @@ describe('POST /api/members', () => {
     expect(m).not.toHaveProperty('passwordHash');
     expect(response.body).not.toContain('argon2');
     expect(new Date(m.createdAt).toISOString()).toBe(m.createdAt);
-    // The initial password of section 6 signs the member in.
+    // The initial password of `docs/domain.md`, §6 "Initial password" signs the member in.
     const session = await loginMember(t.app, mobile10, `Anna${mobile10.slice(-4)}`);
     expect(session.user.role).toBe('customer');
     // The audit event is in place and carries no hash.

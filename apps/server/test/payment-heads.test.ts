@@ -7,7 +7,7 @@ import { ErrorCode, type PaymentHead, type PaymentHeadList, type PaymentHeadWith
 import { auditEvents, paymentHeads, payments } from '../src/db/schema/index.ts';
 import { createMember, createTestApp, expectError, loginAs, type RoleSession, type TestApp } from './helpers.ts';
 
-// The specification's own texts (section 5, "Account head form"), written out on purpose.
+// The product's own texts (`docs/domain.md`, §5 "Account head form"), written out on purpose.
 const REQUIRED = 'Please fill all required fields (Name and Amount)';
 const INVALID_AMOUNT = 'Please enter a valid amount';
 

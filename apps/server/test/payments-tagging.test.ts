@@ -15,7 +15,8 @@ import {
   type TestMember,
 } from './helpers.ts';
 
-// The specification's own texts (sections 5, 6 and 8), written out on purpose.
+// The product's own texts (`docs/domain.md`, "§5 Validation", "§6 Roles" and §5 "Error and outcome
+// messages"), written out on purpose.
 const SELECT_ONE = 'Please select at least one member to tag payments';
 const INVALID_HEAD = 'Invalid payment head selected';
 const ACCESS_DENIED = 'Access denied. Admin permissions required.';

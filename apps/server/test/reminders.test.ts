@@ -367,7 +367,7 @@ describe('immediate send (POST /api/admin/send-reminders)', () => {
     expect(paymentLink(t.config.publicUrl, a.mobile)).toBe(
       `${TEST_PUBLIC_URL}/customer/login?mobile=${a.mobile}&type=payment`,
     );
-    // Section 9: 1 s between messages.
+    // `docs/domain.md`, §9 "Sending": 1 s between messages.
     const times = standIn.requests.map((r) => r.at);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(950);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(950);

@@ -8,7 +8,7 @@ import { createMember, createTestApp, loginAs, loginMember, type Session, type T
 import { FIXTURE_NOW, insertFixture, type Fixture } from './report-fixture.ts';
 
 /*
- * performance.md A2: a list, portal, dashboard or report request makes at most 5 SQL statements,
+ * `docs/domain.md`, "A2": a list, portal, dashboard or report request makes at most 5 SQL statements,
  * and the same number whatever its page size or however many rows it shows (no statement per
  * row). Counted at the driver (PGlite's or the node-postgres pool's `query`), so every statement
  * of the request counts, the caller's account lookup included. Before each request the data

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 
 /**
  * How the stand-in answers one request:
- * - `ok`: 200 with a new `wamid` (C.2);
+ * - `ok`: 200 with a new `wamid` (`docs/domain.md`, §10 "WhatsApp answers");
  * - `429`: HTTP 429 with Meta's 130429 throughput error;
  * - `500`: HTTP 500 with Meta's 131000 "something went wrong";
  * - `permanent`: HTTP 400 with 131026 "Message undeliverable" (never worth retrying);
@@ -54,9 +54,9 @@ const ERRORS: Record<Exclude<StandInAnswer, 'ok' | 'hang'>, { status: number; bo
 };
 
 /**
- * A local stand-in for the WhatsApp Cloud API (`gateways-and-messaging.md` C.1-C.2): a real HTTP
- * server on 127.0.0.1 that records every request and answers each recipient from a script
- * (default `ok`). Point `WHATSAPP_BASE_URL` at {@link url}.
+ * A local stand-in for the WhatsApp Cloud API (`docs/domain.md`, §10 "WhatsApp send" and "WhatsApp
+ * answers"): a real HTTP server on 127.0.0.1 that records every request and answers each recipient
+ * from a script (default `ok`). Point `WHATSAPP_BASE_URL` at {@link url}.
  */
 export class WhatsAppStandIn {
   readonly requests: StandInRequest[] = [];

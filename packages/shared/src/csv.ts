@@ -1,7 +1,7 @@
 /**
  * CSV helpers both sides use. Every CSV the product writes passes each cell through
  * {@link neutralizeCsvCell}, so a member-entered value such as `=HYPERLINK(...)` opens in a
- * spreadsheet as text, never as a formula (`security-and-reliability.md`, CSV injection).
+ * spreadsheet as text, never as a formula (`docs/domain.md`, §11 "EX-01 CSV injection").
  * Serialising (quoting) is left to papaparse's `unparse` in each app.
  */
 
@@ -26,7 +26,7 @@ export function neutralizeCsvRows(
 }
 
 /**
- * A file name dated by ISO day, as the specification's exports are (section 9):
+ * A file name dated by ISO day, as the exports are (`docs/domain.md`, §2 "File names"):
  * `datedFileName('daily_collection_report', '2026-11-22')` -> `daily_collection_report_2026-11-22.csv`.
  */
 export function datedFileName(prefix: string, isoDate: string, extension = 'csv'): string {

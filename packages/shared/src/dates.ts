@@ -52,7 +52,7 @@ export function financialYearOf(isoDate: string): number {
 }
 
 /**
- * The default due date of a current due or miscellaneous head (sections 4 and 9): 31 March of
+ * The default due date of a current due or miscellaneous head (`docs/domain.md`, §4 "Head type change"): 31 March of
  * the current financial year, i.e. this year when today is January to March, else next year.
  * @param today the parish's calendar date, `YYYY-MM-DD`
  * @returns `YYYY-03-31`
@@ -62,9 +62,9 @@ export function defaultDueDate(today: string): string {
 }
 
 /**
- * Formats a date or instant as dd/mm/yyyy (section 1: dates are shown day/month/year).
- * A `YYYY-MM-DD` string is taken as a calendar date; any other string or Date as an instant shown
- * in `timeZone`.
+ * Formats a date or instant as dd/mm/yyyy (`docs/domain.md`, §1 "Money, dates and time": dates are
+ * shown day/month/year). A `YYYY-MM-DD` string is taken as a calendar date; any other string or
+ * Date as an instant shown in `timeZone`.
  */
 export function formatDisplayDate(
   value: string | Date | null | undefined,

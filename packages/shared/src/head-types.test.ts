@@ -39,7 +39,7 @@ describe('payment head types', () => {
     ['current due', 'Current Due'],
     ['normal', 'Current Due'],
     ['due', 'Current Due'],
-    // Section 3: anything that is not arrear or miscellaneous displays as Current Due.
+    // `docs/domain.md`, §3 "Payment heads": anything that is not arrear or miscellaneous displays as Current Due.
     ['something else', 'Current Due'],
   ])('labels %j as %j', (input, label) => {
     expect(headTypeLabel(input)).toBe(label);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Payment head types, stored canonically (`architecture.md`, data model). The specification
- * (section 3) also shows the legacy values `normal`, `due` and `arrears`; requests accept those and
- * `current`, `misc` too (`api-contract.md`), and store the canonical value.
+ * Payment head types, stored canonically (`docs/domain.md`, §3 "Payment heads"). The older
+ * spellings of `docs/domain.md`, §3 "Payment heads" include the legacy values `normal`, `due` and
+ * `arrears`; requests accept those and `current`, `misc` too (`docs/domain.md`, §3 "Payment
+ * heads"), and store the canonical value.
  */
 export const HEAD_TYPES = ['arrear', 'current due', 'miscellaneous'] as const;
 
@@ -43,8 +44,8 @@ export const headTypeInputSchema = z
   .meta({ description: 'arrear | current due | miscellaneous (legacy: arrears, normal, due, current, misc)' });
 
 /**
- * The display label of a type (section 3): anything that is not arrear or miscellaneous displays
- * as 'Current Due'.
+ * The display label of a type (`docs/domain.md`, §3 "Payment heads"): anything that is not arrear
+ * or miscellaneous displays as 'Current Due'.
  */
 export function headTypeLabel(value: string): 'Arrears' | 'Miscellaneous' | 'Current Due' {
   const canonical = toCanonicalHeadType(value);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { detectMemberCsvColumns, memberRowsFromCsv } from './member-csv.ts';
 import { memberInputSchema } from './schemas/members.ts';
 
-// The specification's text (section 5), written out on purpose.
+// The product's text (`docs/domain.md`, "§5 Validation"), written out on purpose.
 const HEADER_ERROR = 'CSV must contain Name, Mobile, and Parish Number columns';
 
 describe('detectMemberCsvColumns', () => {

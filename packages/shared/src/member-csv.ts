@@ -9,7 +9,7 @@ export type MemberCsvColumns = { name: number; mobile: number; parishNumber: num
   Record<Exclude<MemberCsvField, 'name' | 'mobile' | 'parishNumber'>, number>
 >;
 
-/** The header of the member CSV template (`member_template.csv`, specification section 9). */
+/** The header of the member CSV template (`member_template.csv`, `docs/domain.md`, §2 "File names"). */
 export const MEMBER_CSV_TEMPLATE_HEADER = [
   'Name',
   'Mobile',
@@ -41,7 +41,7 @@ function normalizeHeader(cell: string): string {
 }
 
 /**
- * The field a header names, by the rules of section 5 ("Member CSV import"): both 'parish' and
+ * The field a header names, by the rules of `docs/domain.md`, §5 "Member CSV import": both 'parish' and
  * 'number' → parish number; 'alternate' → alternate contact; 'name' (not parish) → name;
  * 'mobile' or 'phone' → mobile; 'location' → current location; 'email' → email; 'address' →
  * address. Checked in this order, so "Email Address" is the email and "Alternate Phone" the
@@ -59,8 +59,8 @@ function fieldOfHeader(header: string): MemberCsvField | null {
 }
 
 /**
- * Finds the member columns in a CSV header row (section 5). The first column naming a field
- * wins; unknown columns are ignored.
+ * Finds the member columns in a CSV header row (`docs/domain.md`, §5 "Member CSV import"). The
+ * first column naming a field wins; unknown columns are ignored.
  * @returns the columns, or `{ ok: false, error }` with 'CSV must contain Name, Mobile, and
  *   Parish Number columns' when one of the three required columns is missing.
  */
@@ -90,8 +90,8 @@ function isBlankLine(line: readonly (string | null | undefined)[]): boolean {
  * row 1 is the first non-blank data line. Cells are passed as the file had them (the server
  * trims and validates); a short line gives empty strings; optional fields appear only when the
  * file has their column.
- * @returns `{ ok: true, rows }`, or `{ ok: false, error }` with the specification's header
- *   message (also for a file without a header row).
+ * @returns `{ ok: true, rows }`, or `{ ok: false, error }` with the product's header message
+ *   (`docs/domain.md`, §5 "Error and outcome messages"; also for a file without a header row).
  */
 export function memberRowsFromCsv(
   lines: readonly (readonly (string | null | undefined)[])[],

@@ -1,8 +1,8 @@
 /**
- * The product's own words for validation and error messages, exactly as the specification
- * (`parish-dues-spec.md`, sections 5 and 8) gives them. The server returns these texts in the
- * error body's `error` field, and the web app's message catalogue includes them under the
- * `messages` namespace, so each text is written once.
+ * The product's own words for validation and error messages, exactly as the product
+ * (`docs/domain.md`, "§5 Validation" and §5 "Error and outcome messages") gives them. The server
+ * returns these texts in the error body's `error` field, and the web app's message catalogue
+ * includes them under the `messages` namespace, so each text is written once.
  */
 export const MSG = {
   staffLoginBlank: 'Please enter both username and password',

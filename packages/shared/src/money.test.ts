@@ -42,7 +42,7 @@ describe('parseRupeesToPaise', () => {
   });
 
   it.each<[string | number]>([
-    // A third decimal is invalid (api-contract.md, money), whether typed or produced by float maths.
+    // A third decimal is invalid (`docs/domain.md`, §7 "Conventions"), whether typed or produced by float maths.
     [1.005],
     ['1.005'],
     ['10.001'],

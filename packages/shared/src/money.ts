@@ -4,9 +4,9 @@ import { MSG } from './messages.ts';
 
 /**
  * Money inside the product is an integer number of paise (1 rupee = 100 paise).
- * The API carries rupees as JSON numbers with at most two decimals (`api-contract.md`,
- * "money"); this module is the one place where the two meet, and it converts by
- * string parsing, never by float arithmetic.
+ * The API carries rupees as JSON numbers with at most two decimals (`docs/domain.md`, §7
+ * "Conventions"); this module is the one place where the two meet, and it converts by string
+ * parsing, never by float arithmetic.
  *
  * Units in the types (`docs/domain.md`, "§3 Data"): {@link PaiseAmount} and {@link RupeeAmount}
  * are branded numbers made only by {@link paise}, {@link rupees} and the typed conversions
@@ -97,14 +97,14 @@ export function formatINR(paise: Paise, options: { symbol?: boolean } = {}): str
 
 /**
  * Zod schema for a rupee amount on the wire: a non-negative JSON number with at most two
- * decimals, transformed to paise. A third decimal is a 400 (`api-contract.md`).
+ * decimals, transformed to paise. A third decimal is a 400 (`docs/domain.md`, §7 "Conventions").
  */
 export const rupeesSchema = z
   .number({ error: MSG.invalidAmount })
   .nonnegative({ error: MSG.invalidAmount })
   .refine((value) => parseRupeesToPaise(value) !== null, { error: MSG.invalidAmount });
 
-/** A rupee amount that must be above zero (payment head amounts, section 5). */
+/** A rupee amount that must be above zero (payment head amounts, `docs/domain.md`, §5 "Account head form"). */
 export const positiveRupeesSchema = rupeesSchema.refine((value) => value > 0, {
   error: MSG.invalidAmount,
 });

@@ -42,7 +42,7 @@ export function effectiveAmount(
 }
 
 /**
- * How the arrears gate sees a head type (`docs/domain.md`, "Payment ordering rules"): arrears,
+ * How the arrears gate sees a head type (`docs/domain.md`, §4 "Arrears first"): arrears,
  * miscellaneous, or a current due — anything that is not arrear or miscellaneous, legacy
  * `normal` / `due` / `current` and unknown values included (the display rule of "§3 Data").
  */

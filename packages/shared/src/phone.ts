@@ -1,11 +1,11 @@
 import { MSG } from './messages.ts';
 
 /**
- * Normalises a member's mobile number as the specification's member form does (section 5):
+ * Normalises a member's mobile number as the member form does (`docs/domain.md`, §5 "Member form"):
  * spaces, dashes, brackets and a leading `+` are dropped, a 10-digit number gets the `91`
  * prefix, and the result must be 12 digits starting with `91`.
  * @returns `{ ok: true, mobile }` with the 12-digit number, or `{ ok: false, error }` with the
- *   specification's message.
+ *   product's message (`docs/domain.md`, §5 "Error and outcome messages").
  */
 export function normalizeMobile(input: string): { ok: true; mobile: string } | { ok: false; error: string } {
   const digits = input.trim().replace(/[\s\-().+]/g, '');
@@ -18,7 +18,7 @@ export function normalizeMobile(input: string): { ok: true; mobile: string } | {
 }
 
 /**
- * The specification's phone helper for WhatsApp (section 5): accepts 10 to 15 digits after
+ * The phone helper for WhatsApp (`docs/domain.md`, §5 "Phone numbers for WhatsApp"): accepts 10 to 15 digits after
  * stripping everything else; a 10-digit number starting with 9 gets `91` in front.
  * @returns the digits to send to, or `null` when there are not 10 to 15 digits.
  */

@@ -34,7 +34,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
-  // WhatsApp Cloud API (gateways-and-messaging.md section C); see Config.whatsapp.
+  // WhatsApp Cloud API (`docs/domain.md`, §10 "WhatsApp send", "WhatsApp answers", "WhatsApp error
+  // codes" and "WhatsApp webhooks"); see Config.whatsapp.
   WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().trim().min(1).optional(),
   WHATSAPP_API_VERSION: z
@@ -54,9 +55,9 @@ const envSchema = z.object({
 });
 
 /**
- * WhatsApp Cloud API settings (`gateways-and-messaging.md` section C; spec section 7, "Messaging
- * provider"). Credentials stay on the server; `configured` is true only with both the access
- * token and the phone number id, and nothing is sent without them.
+ * WhatsApp Cloud API settings (`docs/domain.md`, §10 "WhatsApp send", "WhatsApp answers", "WhatsApp
+ * error codes" and "WhatsApp webhooks"). Credentials stay on the server; `configured` is true only
+ * with both the access token and the phone number id, and nothing is sent without them.
  */
 export interface WhatsAppConfig {
   /** WHATSAPP_ACCESS_TOKEN: a System User (permanent) token, sent as the bearer. */
@@ -75,9 +76,9 @@ export interface WhatsAppConfig {
   notifyOnAssign: boolean;
   /** WHATSAPP_NOTIFY_ON_PAYMENT (default false): send the `success` template after an online payment settles. */
   notifyOnPayment: boolean;
-  /** WHATSAPP_SEND_INTERVAL_MS: pause between two messages, default 1000 (section 9, "Bulk WhatsApp pause"). */
+  /** WHATSAPP_SEND_INTERVAL_MS: pause between two messages, default 1000 (`docs/domain.md`, §9 "Sending"). */
   sendIntervalMs: number;
-  /** WHATSAPP_TIMEOUT_MS: client timeout of one send, default 10000 (security bar RS-03). */
+  /** WHATSAPP_TIMEOUT_MS: client timeout of one send, default 10000 (`docs/domain.md`, "RS-03"). */
   timeoutMs: number;
   /** WHATSAPP_RETRY_BASE_MS: first back-off after a 429 or 5xx, doubled each retry; default 1000. */
   retryBaseMs: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Online payment settings (`gateways-and-messaging.md` A and B): each gateway is `live` when its
+ * Online payment settings (`docs/domain.md`, "§10 Gateways"): each gateway is `live` when its
  * credentials are set, else `sandbox`, where the server plays the gateway itself under
  * `/api/sandbox/…` with the published {@link SANDBOX_SECRETS}. The product's code path is the
  * same in both modes: only base URLs and secrets differ. In sandbox mode a URL that starts with

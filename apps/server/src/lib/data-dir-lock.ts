@@ -3,9 +3,10 @@ import path from 'node:path';
 
 /**
  * An exclusive lock on a data directory. PGlite has no lock of its own, and a second process
- * that opens the same directory silently loses writes (`architecture.md`), so the server and
- * every data script take this lock first. A lock left by a process that no longer runs (a crash,
- * a SIGKILL) is taken over.
+ * that opens the same directory silently loses writes (`docs/ARCHITECTURE.md`, "Engines";
+ * `docs/decisions/0007-pglite-default-with-data-directory-lock.md`), so the server and every data
+ * script take this lock first. A lock left by a process that no longer runs (a crash, a SIGKILL) is
+ * taken over.
  * @returns a function that releases the lock.
  * @throws Error naming the holder's pid when another live process holds the lock.
  */

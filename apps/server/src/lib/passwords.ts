@@ -7,7 +7,7 @@ const ARGON2ID = 2 as Algorithm;
 
 /**
  * Argon2id parameters: OWASP's recommended minimum (19 MiB, 2 iterations, 1 lane).
- * About 90 ms per hash on our machines (`stack-notes.md`).
+ * About 90 ms per hash on our machines (`docs/domain.md`, "AU-07").
  */
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
@@ -32,7 +32,7 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Spends the same time as a real verification, for unknown accounts, so that response times do
- * not tell which usernames or mobiles exist (`security-and-reliability.md`, AU-04).
+ * not tell which usernames or mobiles exist (`docs/domain.md`, "AU-04").
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('dummy-password-for-timing');
@@ -42,10 +42,11 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 
 /**
  * Checks a member's password. A member with a chosen password has an Argon2id hash; a member on
- * the initial password of section 6 has none, and the password is compared in constant time with
- * `initialPassword` (derived by the caller from name and mobile, in NFC), the typed password taken
- * in NFC too (a vowel sign of an Indian script may be typed composed or decomposed). That path also
- * spends one dummy verification, so both kinds of account answer in the same time.
+ * the initial password of `docs/domain.md`, §6 "Initial password" has none, and the password is
+ * compared in constant time with `initialPassword` (derived by the caller from name and mobile, in
+ * NFC), the typed password taken in NFC too (a vowel sign of an Indian script may be typed composed
+ * or decomposed). That path also spends one dummy verification, so both kinds of account answer in
+ * the same time.
  * @returns true when the password matches.
  */
 export async function verifyMemberPassword(

@@ -21,7 +21,7 @@ function defaultRoles(url: string): RouteRoles | undefined {
 /**
  * Authentication and authorization.
  * - Every `/api` route must declare `config.roles`; registering one without makes the app fail to
- *   start (`security-and-reliability.md`, AZ-02).
+ *   start (`docs/domain.md`, "AZ-02").
  * - A bearer token is verified (signature, expiry, then the account is still active and its token
  *   version unchanged) and the caller set as `request.actor`.
  * - The same statement that reads the account reads the data versions (`data_versions`) into

@@ -11,9 +11,10 @@ function body(code: ErrorCodeValue, error: string, details?: ErrorBody['details'
 }
 
 /**
- * One error shape for every non-2xx answer (`api-contract.md`):
- * `{ success: false, error, code, details? }`. Validation errors carry the first issue's message
- * (the specification's text, from the shared schemas) and every issue in `details`; 5xx answers
+ * One error shape for every non-2xx answer (`docs/domain.md`, §7 "Error contract";
+ * `docs/ARCHITECTURE.md`, "Error contract"): `{ success: false, error, code, details? }`.
+ * Validation errors carry the first issue's message (the product's text, as in `docs/domain.md`, §5
+ * "Error and outcome messages", from the shared schemas) and every issue in `details`; 5xx answers
  * never carry internals, which go to the log under the request id.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

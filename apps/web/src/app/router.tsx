@@ -35,7 +35,7 @@ function roleOnly(role: Role, redirectTo: string, screen: ReactNode) {
 }
 
 /**
- * The route table of specification section 2. Each area is its own lazily loaded chunk, so the
+ * The route table of `docs/domain.md`, §2 "Route table". Each area is its own lazily loaded chunk, so the
  * member portal does not download the back office.
  */
 export const router = createBrowserRouter([

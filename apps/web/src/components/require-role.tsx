@@ -6,7 +6,7 @@ import { useAuth } from '../lib/auth.tsx';
 import { FullScreenLoader } from './full-screen-loader.tsx';
 
 /**
- * Route guard (section 2, route table): renders its children only for the given role, else
+ * Route guard (`docs/domain.md`, §2 "Route table"): renders its children only for the given role, else
  * redirects to `redirectTo`. Shows the loading spinner while the session is verified.
  */
 export function RequireRole({ role, redirectTo, children }: { role: Role; redirectTo: string; children: ReactNode }) {

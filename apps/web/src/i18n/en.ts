@@ -9,7 +9,7 @@ import { reports } from './en/reports.ts';
 import { activities } from './en/activities.ts';
 
 /**
- * The English message catalogue: every text the web app shows, worded as the specification
+ * The English message catalogue: every text the web app shows, worded as the product
  * words it. Validation and error texts come from the shared `MSG` (the server returns the same).
  * Each feature's texts live in `en/<feature>.ts`; another language is added as a sibling tree
  * with the same keys.

@@ -2,7 +2,7 @@ import { MSG, type ErrorBody } from '@parish/shared';
 
 import { clearSession, readToken, writeSession } from './storage.ts';
 
-/** Client request timeout (specification section 9). */
+/** Client request timeout (`docs/domain.md`, §7 "Client behaviour"). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** An API failure: the server's `error` text (or 'HTTP error! status: {code}'), status and code. */
@@ -32,7 +32,7 @@ export function onSessionExpired(listener: Listener): () => void {
 let refreshing: Promise<string | null> | null = null;
 
 /**
- * One shared refresh for every caller that got a 401 (section 4, "Session"): the refresh cookie
+ * One shared refresh for every caller that got a 401 (`docs/domain.md`, §6 "Sessions"): the refresh cookie
  * is exchanged for a new access token once, and queued calls replay with it.
  * @returns the new token, or null when the refresh failed.
  */

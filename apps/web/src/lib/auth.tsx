@@ -28,7 +28,7 @@ const VERIFY_PATH: ContractPath<typeof authContracts.verify> = '/api/auth/verify
 const LOGOUT_PATH: ContractPath<typeof authContracts.logout> = '/api/auth/logout';
 
 /**
- * Holds the session (section 4): the token in local storage is verified on load and cleared when
+ * Holds the session (`docs/domain.md`, §6 "Sessions"): the token in local storage is verified on load and cleared when
  * it fails; a failed refresh anywhere ends the session.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { apiRequest } from './api-request.ts';
 import { readToken } from './storage.ts';
 
 /**
- * Live updates (`api-contract.md`, "Other": `GET /api/subscribe`; issue 6, "Live updates"): open
+ * Live updates (`docs/ARCHITECTURE.md`, "Live updates": `GET /api/subscribe`; issue 6, "Live updates"): open
  * screens refresh what changed without a reload. The access token never goes into the URL: it is
  * exchanged (bearer auth) for a short-lived single-use stream ticket at `POST /api/events/ticket`.
  */

@@ -8,9 +8,9 @@ import { apiResponse } from './api-request.ts';
  * member portal (the Paid tab) alike (docs/domain.md, "§8 Receipts").
  */
 
-/** Printing starts about 0.5 s after the receipt is shown (specification section 9). */
+/** Printing starts about 0.5 s after the receipt is shown (`docs/domain.md`, §8 "Printing"). */
 export const PRINT_DELAY_MS = 500;
-/** The receipt window closes 1 s after printing (section 9). */
+/** The receipt window closes 1 s after printing (`docs/domain.md`, §8 "Printing"). */
 export const CLOSE_AFTER_PRINT_MS = 1000;
 
 /**
@@ -26,7 +26,7 @@ export async function fetchReceiptHtml(paymentId: string): Promise<string> {
 }
 
 /**
- * Opens the receipt of a paid payment in a new window and prints it (section 2, "Receipt").
+ * Opens the receipt of a paid payment in a new window and prints it (`docs/domain.md`, §8 "Printing").
  * The window is opened at once, inside the click, so pop-up blockers let it through; the HTML is
  * written into it when it arrives. A window opened this way inherits this app's
  * Content-Security-Policy, under which the receipt's own inline script cannot run, so this side

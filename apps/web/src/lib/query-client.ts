@@ -4,7 +4,7 @@ import { ApiError } from './api-client.ts';
 
 const MINUTE = 60_000;
 
-/** Cache lifetimes of list reads (specification sections 7 and 9). */
+/** Cache lifetimes of list reads (`docs/domain.md`, §7 "Client behaviour"). */
 export const STALE_TIME = {
   default: 5 * MINUTE,
   members: 2 * MINUTE,
@@ -13,11 +13,11 @@ export const STALE_TIME = {
   dashboard: 30_000,
 } as const;
 
-/** Dashboard polling interval (section 9). */
+/** Dashboard polling interval (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const DASHBOARD_REFETCH_MS = 30_000;
 
 /**
- * Whether a failed read is retried (section 7, "Client behaviour"): up to 3 times, never for a
+ * Whether a failed read is retried (`docs/domain.md`, §7 "Client behaviour"): up to 3 times, never for a
  * 4xx answer (the 401 is already handled by the shared refresh in the API client).
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@parish/shared';
 
-/** Local storage keys of the session (specification section 3, "Browser storage"). */
+/** Local storage keys of the session (`docs/domain.md`, §3 "Browser-side state"). */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 /** Session storage key of the mobile number from a payment reminder link. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ROLES } from '../roles.ts';
 
-/** `POST /api/auth/admin/login` body (section 5: both must be non-blank). */
+/** `POST /api/auth/admin/login` body (`docs/domain.md`, §5 "Staff sign-in form": both must be non-blank). */
 export const staffLoginSchema = z.object({
   username: z.string({ error: MSG.staffLoginBlank }).trim().min(1, MSG.staffLoginBlank).max(100),
   password: z.string({ error: MSG.staffLoginBlank }).min(1, MSG.staffLoginBlank).max(200),
@@ -21,7 +21,7 @@ export const changePasswordSchema = z.object({
   newPassword: z.string().min(8, MSG.passwordTooShort).max(200),
 });
 
-/** The signed-in user as login and verify return it (`api-contract.md`, entities). */
+/** The signed-in user as login and verify return it (`docs/domain.md`, §7 "Entities on the wire"). */
 export const sessionUserSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -6,18 +6,19 @@ import { paymentSchema } from './payments.ts';
 import { rupeesSchema } from '../money.ts';
 
 /**
- * Collection at the parish office (specification sections 2, 4, 5, 7 and 8; `api-contract.md`,
- * "Members, payment heads, payments"): collect, reverse, receipts, the cashier's own collections
- * and one member's payments for the Payment Summary dialog.
+ * Collection at the parish office (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§5
+ * Validation", "§7 API", §5 "Error and outcome messages", §7 "Routes" and "Shapes the specification
+ * leaves open"): collect, reverse, receipts, the cashier's own collections and one member's
+ * payments for the Payment Summary dialog.
  */
 
-/** Texts of section 8 ("Staff collection and reversal") and the server's own answers. */
+/** Texts of `docs/domain.md`, §5 "Error and outcome messages" and the server's own answers. */
 export const COLLECTION_MSG = {
-  /** Section 8, collect success (title 'Collection Complete'). */
+  /** `docs/domain.md`, §5 "Error and outcome messages", collect success (title 'Collection Complete'). */
   collected: 'Payment collected successfully! The page has been refreshed.',
-  /** Section 8, reverse success. */
+  /** `docs/domain.md`, §5 "Error and outcome messages", reverse success. */
   reversed: 'Collection reversed successfully!',
-  /** Section 8, reverse failure fallback. */
+  /** `docs/domain.md`, §5 "Error and outcome messages", reverse failure fallback. */
   reverseFailed: 'Failed to reverse collection. Please try again.',
   /** 409: the payment is not pending (paid by someone else, from another tab, or online). */
   notPending: 'This payment has already been collected',
@@ -33,7 +34,7 @@ export const COLLECTION_MSG = {
 
 /**
  * 400 text when a collection is below the assigned amount (the amount is never below it,
- * section 3 "variable_amount", `api-contract.md` collect).
+ * `docs/domain.md`, §3 "Payment heads", §4 "Effective amount" and §7 "Shapes the specification leaves open").
  * @param due the assigned amount, already formatted (e.g. `₹1,500.00`)
  */
 export const amountBelowDueMessage = (due: string) => `The amount cannot be less than the due amount of ${due}`;
@@ -46,7 +47,7 @@ export const amountBelowDueMessage = (due: string) => `The amount cannot be less
 export const amountFixedMessage = (due: string) =>
   `The amount must be exactly ${due}: this payment head does not accept a different amount`;
 
-/** How a payment was collected at the office (section 2, Collect Payment modal). */
+/** How a payment was collected at the office (`docs/domain.md`, §2 "Collect Payment dialog"). */
 export const COLLECTION_METHODS = ['cash', 'upi', 'cheque'] as const;
 
 /** One of {@link COLLECTION_METHODS}. */
@@ -62,11 +63,12 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => (value ? value : undefined));
 
 /**
- * `POST /api/payments/{id}/collect` body (section 7): `collectionMode` is always `manual`;
- * `collectionAmount` in rupees (at most 2 decimals); `paymentMethod` cash, upi or cheque;
- * `pgTransactionId` the optional Payment Reference (saved as the transaction id), `notes` the
- * optional Remarks (section 5: both optional). Unknown fields are a 400 (no mass assignment of
- * `collectedBy`, `status`, `receiptNumber`...).
+ * `POST /api/payments/{id}/collect` body (`docs/domain.md`, §7 "Shapes the specification leaves
+ * open"): `collectionMode` is always `manual`; `collectionAmount` in rupees (at most 2 decimals);
+ * `paymentMethod` cash, upi or cheque; `pgTransactionId` the optional Payment Reference (saved as
+ * the transaction id), `notes` the optional Remarks (`docs/domain.md`, §5 "Cash collection fields":
+ * both optional). Unknown fields are a 400 (no mass assignment of `collectedBy`, `status`,
+ * `receiptNumber`...).
  */
 export const collectPaymentInputSchema = z.strictObject({
   collectionMode: z.literal('manual').default('manual'),
@@ -82,8 +84,8 @@ export type CollectPaymentInputRaw = z.input<typeof collectPaymentInputSchema>;
 export type CollectPaymentInput = z.output<typeof collectPaymentInputSchema>;
 
 /**
- * A payment as the collections routes answer it: the API's Payment (`api-contract.md`,
- * "Payment", {@link paymentSchema}: amounts in rupees, instants ISO 8601 UTC, member and head
+ * A payment as the collections routes answer it: the API's Payment (`docs/domain.md`, §7 "Entities
+ * on the wire", {@link paymentSchema}: amounts in rupees, instants ISO 8601 UTC, member and head
  * populated) plus the `receiptNumber` (`2026-27/000001`) given when it was paid, null otherwise.
  */
 export const paymentRecordSchema = paymentSchema.extend({
@@ -122,9 +124,9 @@ const calendarDate = z
   }, 'Dates must be YYYY-MM-DD');
 
 /**
- * `GET /api/cashier/collections` query: page, limit (default 20, section 9), search (member name,
- * parish number, mobile, head name or transaction id), from and to (parish-time-zone calendar
- * dates, inclusive).
+ * `GET /api/cashier/collections` query: page, limit (default 20, `docs/domain.md`, §2 "Page sizes
+ * and timings"), search (member name, parish number, mobile, head name or transaction id), from and
+ * to (parish-time-zone calendar dates, inclusive).
  */
 export const cashierCollectionsQuerySchema = pageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An entity id on the wire: the specification's `_id`, an opaque UUID string. */
+/** An entity id on the wire: the API's `_id` (`docs/domain.md`, §7 "Conventions"), an opaque UUID string. */
 export const idSchema = z.uuid();
 
 /** Path parameters `{ id }`. */
@@ -30,7 +30,8 @@ export function listSchema<T extends z.ZodType>(item: T) {
  * {@link ERROR_STATUS}. The first ten are the general codes; the domain codes after them name one
  * case each, so a client branches on the code instead of matching the English text. Each domain
  * code answers with the HTTP status the server gave that case under its general code (the
- * general code of each is {@link ERROR_KIND}), and the texts stay the specification's.
+ * general code of each is {@link ERROR_KIND}), and the texts stay the product's (`docs/domain.md`,
+ * §5 "Error and outcome messages").
  */
 export const ErrorCode = {
   /** The request's body, query or parameters fail validation. */
@@ -222,9 +223,9 @@ export const ERROR_STATUS = Object.fromEntries(
 
 /**
  * The one error body of the API (`docs/domain.md`, "§7 API", error contract): every non-2xx
- * answer. `error` is the specification's own text where it has one; `code` is one of
- * {@link ErrorCode} — a general code, or the domain code of the case (its status the general
- * code's, see {@link ERROR_KIND}).
+ * answer. `error` is the product's own text (`docs/domain.md`, §5 "Error and outcome messages")
+ * where it has one; `code` is one of {@link ErrorCode} — a general code, or the domain code of the
+ * case (its status the general code's, see {@link ERROR_KIND}).
  */
 export const errorBodySchema = z.object({
   success: z.literal(false),

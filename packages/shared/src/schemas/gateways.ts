@@ -4,37 +4,39 @@ import { transactionSchema, TRANSACTION_STATUSES } from './portal.ts';
 
 /**
  * Online payment through Worldline (gateway B, Paynimo checkout.js) and Razorpay (gateway A,
- * Standard Checkout), live or in the built-in sandbox (specification sections 3, 4, 5, 7 and 8;
- * `api-contract.md`, "Gateway B" and "Gateway A"; protocol facts in
- * `design/gateways-and-messaging.md` A and B). Amounts on the wire are rupees, except the
- * Razorpay order and checkout `amount`, which Razorpay defines in paise.
+ * Standard Checkout), live or in the built-in sandbox (`docs/domain.md`, "§3 Data", "§4 Payment
+ * rules", "§5 Validation", "§7 API", §5 "Error and outcome messages" and "§10 Gateways";
+ * `docs/ARCHITECTURE.md`, "Flow B: a Worldline payment" and "The Razorpay variant"; protocol facts
+ * in `docs/domain.md`, "§10 Gateways"). Amounts on the wire are rupees, except the Razorpay order
+ * and checkout `amount`, which Razorpay defines in paise.
  */
 
 /**
- * The specification's gateway and customer-payment texts (section 8, "Gateway and customer
- * payment"; section 5, "Gateway", "Callback", "Arrears gate") and the server's own answers.
+ * The product's gateway and customer-payment texts (`docs/domain.md`, §5 "Error and outcome
+ * messages", "Gateway checks", "Callback parameters" and §4 "Arrears first") and the server's own
+ * answers.
  */
 export const GATEWAY_MSG = {
-  /** Section 8. */
+  /** `docs/domain.md`, §5 "Error and outcome messages". */
   paymentFailed: 'Payment failed',
-  /** Section 8; Worldline status 0392 (aborted by user). */
+  /** `docs/domain.md`, §5 "Error and outcome messages"; Worldline status 0392 (aborted by user). */
   cancelledByUser: 'Payment was cancelled by user',
-  /** Section 8. */
+  /** `docs/domain.md`, §5 "Error and outcome messages". */
   invalidResponse: 'Invalid response format from payment gateway',
-  /** Section 8. */
+  /** `docs/domain.md`, §5 "Error and outcome messages". */
   createOrderFailed: 'Failed to create payment order',
-  /** Section 8. */
+  /** `docs/domain.md`, §5 "Error and outcome messages". */
   headNotFound: 'Payment head not found',
-  /** Section 8, an unsuccessful verify without a server message. */
+  /** `docs/domain.md`, §5 "Error and outcome messages", an unsuccessful verify without a server message. */
   verifyFailedFallback: 'Payment failed. Please try again or contact support.',
-  /** Section 5, "Gateway": the checkout script did not load. */
+  /** `docs/domain.md`, §5 "Gateway checks": the checkout script did not load. */
   sdkNotLoaded: 'Worldline Paynimo SDK not loaded. Please refresh the page and try again.',
-  /** Section 5, "Gateway": the order lacks consumer data. */
+  /** `docs/domain.md`, §5 "Gateway checks": the order lacks consumer data. */
   consumerDataMissing: 'Invalid payment request structure - consumerData is missing',
-  /** Section 5, "Callback": no transaction id in the return parameters. */
+  /** `docs/domain.md`, §5 "Callback parameters": no transaction id in the return parameters. */
   missingTransactionId:
     'Invalid payment response. Missing transaction ID. Please contact support with this information.',
-  /** Section 5, "Arrears gate" (title 'Arrears Must Be Paid First'). */
+  /** `docs/domain.md`, §4 "Arrears first" (title 'Arrears Must Be Paid First'). */
   arrearsFirst: 'You need to clear your arrears before paying current dues.',
   /** Verified and settled (status 0300 confirmed by the gateway's status API). */
   paymentSuccessful: 'Payment successful',
@@ -47,7 +49,10 @@ export const GATEWAY_MSG = {
   /** 409: another checkout of the member holds one of the payments and is less than 30 minutes old. */
   checkoutInProgress:
     'A payment for these dues is already in progress. Please finish it or try again in a few minutes.',
-  /** 400: a custom amount that is not a rupee amount (section 5, title Invalid Amount). */
+  /**
+   * 400: a custom amount that is not a rupee amount (`docs/domain.md`, §5 "Variable-amount
+   * payment", title Invalid Amount).
+   */
   invalidAmount: 'Please enter a valid amount',
   /** 400: the gateway response's hash or signature does not verify. */
   hashMismatch: 'Payment verification failed (hash validation failed). Please contact support.',
@@ -61,12 +66,12 @@ export const GATEWAY_MSG = {
   paidTwice: 'Money received for a payment that was already paid by other means; a refund is needed',
 } as const;
 
-/** Section 8: 'Unknown payment status: {code} - {message}'. */
+/** `docs/domain.md`, §5 "Error and outcome messages": 'Unknown payment status: {code} - {message}'. */
 export const unknownPaymentStatusMessage = (code: string, message: string) =>
   `Unknown payment status: ${code} - ${message}`;
 
 /**
- * Worldline status codes (section 4 "Gateway status codes"; `gateways-and-messaging.md` A.4).
+ * Worldline status codes (`docs/domain.md`, §10 "Worldline status codes").
  * 0300 success; 0398 initiated and 0396/0397 awaited stay pending (re-checked, never failed);
  * 0399 failed; 0392 aborted by user; anything else is an unknown error (failed).
  */
@@ -107,12 +112,13 @@ export type WorldlineConfig = z.infer<typeof worldlineConfigSchema>;
 const customAmountValue = z.union([z.string().max(20), z.number()]);
 
 /**
- * `POST /api/worldline/create-customer-order` body (section 7). The payments to pay are
- * `paymentIds` and/or `paymentHeads` (resolved to the signed-in member's payments of those heads).
- * `memberId`, `amount` and `dueMonth` are accepted for compatibility and IGNORED: the member is
- * the caller and every amount is recomputed from the database. `customAmounts` maps a payment id
- * to an amount text; used only for variable-amount heads, and an amount below the due amount is
- * raised to it (section 5, "Variable-amount payment"). Unknown fields (card data…) are a 400.
+ * `POST /api/worldline/create-customer-order` body (`docs/domain.md`, §7 "Shapes the specification
+ * leaves open"). The payments to pay are `paymentIds` and/or `paymentHeads` (resolved to the
+ * signed-in member's payments of those heads). `memberId`, `amount` and `dueMonth` are accepted for
+ * compatibility and IGNORED: the member is the caller and every amount is recomputed from the
+ * database. `customAmounts` maps a payment id to an amount text; used only for variable-amount
+ * heads, and an amount below the due amount is raised to it (`docs/domain.md`, §5 "Variable-amount
+ * payment"). Unknown fields (card data…) are a 400.
  */
 export const createCustomerOrderInputSchema = z.strictObject({
   memberId: z.string().max(100).optional(),
@@ -140,9 +146,10 @@ export const worldlineItemSchema = z.object({
 });
 
 /**
- * `consumerData` of the Paynimo checkout configuration (`gateways-and-messaging.md` A.1). The
+ * `consumerData` of the Paynimo checkout configuration (`docs/domain.md`, §10 "Worldline checkout"). The
  * browser adds `responseHandler` (a function) before calling `$.pnCheckout`. `token` is the
- * SHA-512 request hash (A.2); `items[0].amount` is the exact amount string that was hashed.
+ * SHA-512 request hash (`docs/domain.md`, §10 "Worldline request token"); `items[0].amount` is the
+ * exact amount string that was hashed.
  */
 export const worldlineConsumerDataSchema = z.object({
   deviceId: z.literal('WEBSH2'),
@@ -163,7 +170,7 @@ export const worldlineConsumerDataSchema = z.object({
   customStyle: z.record(z.string(), z.string()),
 });
 
-/** The checkout configuration passed to `$.pnCheckout` (A.1). */
+/** The checkout configuration passed to `$.pnCheckout` (`docs/domain.md`, §10 "Worldline checkout"). */
 export const worldlineCheckoutConfigSchema = z.object({
   tarCall: z.boolean(),
   features: z.record(z.string(), z.boolean()),
@@ -182,7 +189,7 @@ export const orderPaymentSchema = z.object({
 });
 
 /**
- * `POST /api/worldline/create-customer-order` answer (section 3, "Gateway order response"):
+ * `POST /api/worldline/create-customer-order` answer (`docs/domain.md`, §7 "Responses named by the specification"):
  * our `txnId`, the request hash `token`, the total `amount` in rupees, the consumer fields and
  * the checkout configuration `worldlineOrder` (with `consumerData`); plus the mode and the
  * script to load, and the payments the order covers.
@@ -204,7 +211,7 @@ export const worldlineOrderSchema = z.object({
 export type WorldlineOrder = z.infer<typeof worldlineOrderSchema>;
 
 /**
- * `POST /api/worldline/verify-payment` body (section 3 "Gateway verify request", plus `msg`):
+ * `POST /api/worldline/verify-payment` body (`docs/domain.md`, §7 "Responses named by the specification", plus `msg`):
  * what the callback page read from the return parameters. Only `txnId` is required; nothing in
  * the body is trusted: `msg` (the gateway's pipe-separated response) is verified by its hash
  * when given, and the outcome is always confirmed with the gateway's status API.
@@ -224,7 +231,7 @@ export const worldlineVerifyInputSchema = z.object({
 export type WorldlineVerifyInput = z.infer<typeof worldlineVerifyInputSchema>;
 
 /**
- * Verify answer for both gateways (section 3 "Gateway verify response"): `success` true only
+ * Verify answer for both gateways (`docs/domain.md`, §7 "Responses named by the specification"): `success` true only
  * when the transaction is settled (paid); `status` the transaction's state (`pending` while the
  * bank's answer is awaited or the gateway's status API could not be reached); `transactionId`
  * our txn id; `paymentIds` the payments of the transaction; `paymentsUpdated` how many of them
@@ -281,8 +288,9 @@ export const razorpayConfigSchema = z.object({
 export type RazorpayConfig = z.infer<typeof razorpayConfigSchema>;
 
 /**
- * `POST /api/razorpay/create-order` body (section 7: `{paymentIds[]}`), plus the same optional
- * `customAmounts` as Worldline (variable-amount heads only, never below the due amount).
+ * `POST /api/razorpay/create-order` body (`docs/domain.md`, §7 "Shapes the specification leaves
+ * open": `{paymentIds[]}`), plus the same optional `customAmounts` as Worldline (variable-amount
+ * heads only, never below the due amount).
  */
 export const razorpayCreateOrderInputSchema = z.strictObject({
   paymentIds: z.array(z.uuid()).min(1, GATEWAY_MSG.noPayments).max(100),
@@ -293,7 +301,7 @@ export const razorpayCreateOrderInputSchema = z.strictObject({
 export type RazorpayCreateOrderInput = z.infer<typeof razorpayCreateOrderInputSchema>;
 
 /**
- * Razorpay Standard Checkout options (`gateways-and-messaging.md` B.2): `amount` in PAISE,
+ * Razorpay Standard Checkout options (`docs/domain.md`, §10 "Razorpay checkout"): `amount` in PAISE,
  * `order_id` the Razorpay order. With `callback_url` and `redirect: true` the outcome is POSTed to
  * the server (which verifies, settles and redirects to `/payment/callback/razorpay?…`), the same
  * in live and sandbox mode; a browser that prefers the modal may drop both and add a `handler`

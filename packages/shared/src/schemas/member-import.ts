@@ -7,8 +7,8 @@ export const MEMBER_IMPORT_MAX_ROWS = 10_000;
 
 /**
  * The longest text a raw CSV cell may have on the wire. Generous on purpose: a name of 101 or
- * an address of 501 characters must reach the row check and get its row message (section 5);
- * only absurd cells fail the whole request with a 400.
+ * an address of 501 characters must reach the row check and get its row message (`docs/domain.md`,
+ * §5 "Member CSV import"); only absurd cells fail the whole request with a 400.
  */
 const RAW_CELL_MAX = 5_000;
 
@@ -33,8 +33,9 @@ export const memberImportRowSchema = z.object({
 export type MemberImportRow = z.infer<typeof memberImportRowSchema>;
 
 /**
- * `POST /api/members/bulk` body (`api-contract.md`): `{ members: rows[] }`, 1 to
- * {@link MEMBER_IMPORT_MAX_ROWS} rows, in file order (row 1 is the first data row).
+ * `POST /api/members/bulk` body (`docs/domain.md`, §7 "Shapes the specification leaves open" and §5
+ * "Member CSV import"): `{ members: rows[] }`, 1 to {@link MEMBER_IMPORT_MAX_ROWS} rows, in file
+ * order (row 1 is the first data row).
  */
 export const memberImportBodySchema = z.object({
   members: z.array(memberImportRowSchema).min(1).max(MEMBER_IMPORT_MAX_ROWS),
@@ -43,7 +44,10 @@ export const memberImportBodySchema = z.object({
 /** The bulk import body. */
 export type MemberImportBody = z.infer<typeof memberImportBodySchema>;
 
-/** A skipped row: its 1-based data-row number and the specification's message for it. */
+/**
+ * A skipped row: its 1-based data-row number and the product's message (`docs/domain.md`, §5 "Error
+ * and outcome messages") for it.
+ */
 export const memberImportErrorSchema = z.object({
   row: z.number().int().min(1),
   message: z.string(),

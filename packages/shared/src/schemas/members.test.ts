@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { memberInputSchema } from './members.ts';
 
-// The specification's own texts (parish-dues-spec.md, section 5), written out here on purpose.
+// The product's own texts (`docs/domain.md`, "§5 Validation"), written out here on purpose.
 const REQUIRED = 'Please fill all required fields (Name, Mobile, and Parish Number)';
 const INVALID_MOBILE = 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)';
 const INVALID_PARISH_NUMBER = 'Parish number must contain only letters and numbers (no spaces or special characters)';

@@ -16,10 +16,10 @@ const optionalText = (max: number, message?: string) =>
     .transform((value) => (value ? value : undefined));
 
 /**
- * The member form and member CSV row (specification section 5, "Member form"), used by the
+ * The member form and member CSV row (`docs/domain.md`, §5 "Member form"), used by the
  * web form, the CSV import and the server alike. Output: `mobile` is 12 digits starting 91,
  * `parishNumber` is upper-case; blank optional fields are `undefined`.
- * Messages are the specification's.
+ * Messages are the product's (`docs/domain.md`, §5 "Error and outcome messages").
  */
 export const memberInputSchema = z.object({
   name: z.string({ error: MSG.memberRequired }).trim().min(1, MSG.memberRequired).max(100, MSG.nameTooLong),
@@ -62,7 +62,7 @@ export type MemberInputRaw = z.input<typeof memberInputSchema>;
 export type MemberInput = z.output<typeof memberInputSchema>;
 
 /**
- * A member as the API answers it (`api-contract.md`, "Member"). Never the password hash.
+ * A member as the API answers it (`docs/domain.md`, §7 "Entities on the wire"). Never the password hash.
  * `selectedParticulars` are the ids of the payment heads assigned to the member, in id order.
  */
 export const memberSchema = z.object({

@@ -4,20 +4,29 @@ import { HEAD_TYPES, headTypeInputSchema } from '../head-types.ts';
 import { MSG } from '../messages.ts';
 import { paiseToRupees, parseRupeesToPaise } from '../money.ts';
 
-/** The first and last year a payment head may carry (specification section 9). */
+/** The first and last year a payment head may carry (`docs/domain.md`, §5 "Account head form"). */
 export const HEAD_YEAR_MIN = 2020;
-/** The last year a payment head may carry (specification section 9). */
+/** The last year a payment head may carry (`docs/domain.md`, §5 "Account head form"). */
 export const HEAD_YEAR_MAX = 2030;
 
-/** Message for a year outside 2020-2030 (the specification gives the range, not a text). */
+/** Message for a year outside 2020-2030 (`docs/domain.md`, §5 "Account head form" gives the range, not a text). */
 export const HEAD_YEAR_MESSAGE = `Year must be between ${HEAD_YEAR_MIN} and ${HEAD_YEAR_MAX}`;
 /** Message for a due date that is not a real `YYYY-MM-DD` calendar date. */
 export const HEAD_DUE_DATE_MESSAGE = 'Please enter a valid due date';
-/** 400 message when an edit tries to change a head's amount (section 5: it cannot be edited). */
+/**
+ * 400 message when an edit tries to change a head's amount (`docs/domain.md`, §5 "Account head
+ * form": it cannot be edited).
+ */
 export const HEAD_AMOUNT_IMMUTABLE_MESSAGE = 'The amount of a payment head cannot be changed after creation';
-/** 409 message when a head with paid payments is deleted (`api-contract.md`). */
+/**
+ * 409 message when a head with paid payments is deleted (`docs/domain.md`, §3 "Payment heads" and
+ * §7 "Shapes the specification leaves open").
+ */
 export const HEAD_HAS_PAID_MESSAGE = 'Cannot delete a payment head that has paid payments';
-/** 404 message for an unknown head or member (the specification's Tagging Error text for 404). */
+/**
+ * 404 message for an unknown head or member (the Tagging Error text of `docs/domain.md`, §5 "Error
+ * and outcome messages" for 404).
+ */
 export const HEAD_OR_MEMBER_NOT_FOUND_MESSAGE = 'Payment head or member not found.';
 
 function isCalendarDate(value: string): boolean {
@@ -29,7 +38,7 @@ function isCalendarDate(value: string): boolean {
 /**
  * A head's base amount in a request: a rupee number (or numeric text, as a form sends it) above 0
  * with at most 2 decimals. Missing/blank gives 'Please fill all required fields (Name and Amount)',
- * anything else invalid 'Please enter a valid amount' (section 5, "Account head form").
+ * anything else invalid 'Please enter a valid amount' (`docs/domain.md`, §5 "Account head form").
  * Output: rupees as a number (convert with `rupeesToPaise`).
  */
 const headAmountSchema = z
@@ -89,8 +98,8 @@ const headFields = {
 };
 
 /**
- * `POST /api/payment-heads` body and one row of `POST /api/payment-heads/bulk` (section 5,
- * "Account head form"). `name` and `amount` are required; `type` defaults to current due and
+ * `POST /api/payment-heads` body and one row of `POST /api/payment-heads/bulk` (`docs/domain.md`,
+ * §5 "Account head form"). `name` and `amount` are required; `type` defaults to current due and
  * accepts legacy values; `year` defaults (on the server) to the current year in the parish time
  * zone; `dueDate` is dropped for an arrear and defaults to 31 March of the financial year for the
  * other types. Amount output is rupees.
@@ -130,7 +139,7 @@ export const paymentHeadUpdateSchema = z.object({
 export type PaymentHeadUpdate = z.output<typeof paymentHeadUpdateSchema>;
 
 /**
- * A payment head as the API answers it (`api-contract.md`, "PaymentHead"): amount in rupees,
+ * A payment head as the API answers it (`docs/domain.md`, §7 "Entities on the wire"): amount in rupees,
  * canonical type, `dueDate` `YYYY-MM-DD` or null, `createdAt` ISO 8601 UTC.
  */
 export const paymentHeadSchema = z.object({

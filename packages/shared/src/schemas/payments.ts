@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { paymentHeadSchema, rowErrorSchema } from './payment-heads.ts';
 
-/** A payment's status (specification section 4). */
+/** A payment's status (`docs/domain.md`, §4 "Payment status"). */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
 /** A payment's status. */
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -20,8 +20,8 @@ export const paymentMemberRefSchema = z.object({
 });
 
 /**
- * A payment (an assignment of a head to a member) as the API answers it (`api-contract.md`,
- * "Payment"): the member and the head populated; `amount` and `paidAmount` in rupees
+ * A payment (an assignment of a head to a member) as the API answers it (`docs/domain.md`, §7
+ * "Entities on the wire"): the member and the head populated; `amount` and `paidAmount` in rupees
  * (`paidAmount` null until paid); instants ISO 8601 UTC; `dueDate` `YYYY-MM-DD` or null.
  */
 export const paymentSchema = z.object({
@@ -90,7 +90,7 @@ const tagHeadIdSchema = z
   .pipe(z.uuid({ error: MSG.invalidHead }));
 
 /**
- * `POST /api/payments/assign` body ("Saving tags", section 4; "Tagging", section 5).
+ * `POST /api/payments/assign` body (`docs/domain.md`, §4 "Saving tags" and §5 "Tagging").
  * - `paymentHeadId` required ('Invalid payment head selected').
  * - `assignments` at least one ('Please select at least one member to tag payments'); `amount`
  *   is a custom rupee amount used only when it is a number of 0 or more with at most 2 decimals
@@ -135,7 +135,7 @@ export const assignPaymentsResultSchema = z.object({
 export type AssignPaymentsResult = z.infer<typeof assignPaymentsResultSchema>;
 
 /**
- * `POST /api/payments/revoke` body ("Cancel tags", section 4): the head and the members whose
+ * `POST /api/payments/revoke` body (`docs/domain.md`, §4 "Cancel tags"): the head and the members whose
  * pending payments of it go. Paid payments stay.
  */
 export const revokePaymentsSchema = z.object({
@@ -175,7 +175,7 @@ export const uploadCsvSchema = z.object({
 export type UploadCsvInput = z.input<typeof uploadCsvSchema>;
 
 /**
- * `POST /api/payments/upload-csv` answer (section 3, "Bulk CSV upload response"). `row` is the
+ * `POST /api/payments/upload-csv` answer (`docs/domain.md`, §7 "Responses named by the specification"). `row` is the
  * 1-based data row (the header is row 0). Per row: the parish number, whether the member was
  * created, and how many payments were assigned. `whatsappSent` is empty (no messages are sent by
  * an upload).
@@ -200,5 +200,5 @@ export const uploadCsvResultSchema = z.object({
 /** The upload answer. */
 export type UploadCsvResult = z.infer<typeof uploadCsvResultSchema>;
 
-/** The file name of the account-head CSV template (section 9). */
+/** The file name of the account-head CSV template (`docs/domain.md`, §2 "File names"). */
 export const PAYMENT_CSV_TEMPLATE_FILE = 'bulk_member_payment_template.csv';

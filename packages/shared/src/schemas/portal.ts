@@ -4,9 +4,9 @@ import { paymentRecordSchema } from './collections.ts';
 import { PAYMENT_GATEWAYS } from './payments.ts';
 
 /**
- * The member portal (specification section 2 "Customer dashboard", section 3 "Online
- * transaction", section 4 "Payment ordering rules"; `api-contract.md`, "Member portal"). Every
- * answer is the signed-in member's own data: the member id always comes from the access token.
+ * The member portal (`docs/domain.md`, §2 "Customer dashboard", §3 "Online transactions", §4
+ * "Arrears first" and §7 "Shapes the specification leaves open"). Every answer is the signed-in
+ * member's own data: the member id always comes from the access token.
  */
 
 /** `GET /api/customer/payments` query: `status` pending or paid; absent means every payment. */
@@ -28,10 +28,10 @@ export const summaryFigureSchema = z.object({
 export type SummaryFigure = z.infer<typeof summaryFigureSchema>;
 
 /**
- * The four summary cards of the customer dashboard (section 2): pending arrears, pending current
- * dues, pending miscellaneous (each the assigned amounts of the member's pending payments of that
- * head type) and paid (paidAmount, else amount, of paid payments). Always over ALL the member's
- * payments, whatever the `status` filter of the list.
+ * The four summary cards of the customer dashboard (`docs/domain.md`, §2 "Customer dashboard"):
+ * pending arrears, pending current dues, pending miscellaneous (each the assigned amounts of the
+ * member's pending payments of that head type) and paid (paidAmount, else amount, of paid
+ * payments). Always over ALL the member's payments, whatever the `status` filter of the list.
  */
 export const customerSummarySchema = z.object({
   arrears: summaryFigureSchema,
@@ -48,7 +48,7 @@ export type CustomerSummary = z.infer<typeof customerSummarySchema>;
  * populated, `receiptNumber` when paid), head type order (arrears, current dues, miscellaneous)
  * then due date and head name for pending, newest paid first for paid; the summary; and
  * `arrearsBlocking`: true while any arrear of the member is pending, so current dues cannot be
- * selected or paid (section 4).
+ * selected or paid (`docs/domain.md`, §4 "Arrears first").
  */
 export const customerPaymentsSchema = z.object({
   items: z.array(paymentRecordSchema),
@@ -60,7 +60,7 @@ export const customerPaymentsSchema = z.object({
 /** The customer payments answer. */
 export type CustomerPayments = z.infer<typeof customerPaymentsSchema>;
 
-/** An online transaction's status (section 3: success, failed, other/pending). */
+/** An online transaction's status (`docs/domain.md`, §3 "Online transactions": success, failed, other/pending). */
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
 /** An online transaction's status. */
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -74,7 +74,7 @@ export const transactionPaymentSchema = z.object({
 });
 
 /**
- * An online transaction (section 3; `api-contract.md`, "Transaction"): `amount` in rupees;
+ * An online transaction (`docs/domain.md`, §3 "Online transactions" and §7 "Entities on the wire"): `amount` in rupees;
  * `transactionId` our own id sent to the gateway (Worldline txnId, Razorpay receipt);
  * `gatewayOrderId` the gateway's order id (Razorpay `order_…`; null for Worldline);
  * `pgReferenceId` the gateway's payment reference (Worldline tpsl_txn_id, Razorpay `pay_…`);
@@ -102,7 +102,10 @@ export const transactionSchema = z.object({
 /** An online transaction. */
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** `GET /api/customer/transactions` query: `limit` 1-100, default 50 (section 9). */
+/**
+ * `GET /api/customer/transactions` query: `limit` 1-100, default 50 (`docs/domain.md`, §2 "Page
+ * sizes and timings").
+ */
 export const customerTransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

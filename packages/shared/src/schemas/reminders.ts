@@ -5,37 +5,41 @@ import { idSchema } from './common.ts';
 
 /**
  * Texts of the WhatsApp reminders capability. `missingTemplateParams` and the
- * 'WhatsApp API Error: {status} - {body}' form are the specification's own (sections 5 and 7);
- * the others are this product's, for situations the specification does not cover.
+ * 'WhatsApp API Error: {status} - {body}' form are the product's own (`docs/domain.md`, §5
+ * "Reminder selection" and §9 "Sending"); the others are this product's, for situations
+ * `docs/domain.md` does not cover.
  */
 export const REMINDER_MSG = {
-  /** Section 5, "Reminders": a template without a member name or payment link. */
+  /** `docs/domain.md`, §5 "Reminder selection": a template without a member name or payment link. */
   missingTemplateParams: 'Missing required template parameter values.',
   /** Answer of every send route while the server has no WhatsApp credentials (503). */
   notConfigured:
     'WhatsApp is not configured. Set WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID on the server and restart it.',
   /** More members than one immediate send takes; the rest go through "Send to all" (a background job). */
   tooManySelected: 'Select at most 20 members at a time, or use Send to All.',
-  /** A member whose mobile is not 10 to 15 digits (section 5, phone helper). */
+  /** A member whose mobile is not 10 to 15 digits (`docs/domain.md`, §5 "Phone numbers for WhatsApp"). */
   invalidRecipient: 'The member has no valid WhatsApp number.',
   /** The provider did not answer within the client timeout: it may or may not have sent. */
   timeout: 'WhatsApp did not answer in time; the message may or may not have been sent.',
-  /** The webhook's X-Hub-Signature-256 is missing or wrong (`gateways-and-messaging.md` C.5). */
+  /** The webhook's X-Hub-Signature-256 is missing or wrong (`docs/domain.md`, §10 "WhatsApp webhooks"). */
   badSignature: 'Invalid webhook signature',
   /** No member has a pending payment, so "Send to all" has no one to send to. */
   nobodyPending: 'No active member has a pending payment.',
-  /** A second "Send to All" while the first is still sending (security bar WA-05). */
+  /** A second "Send to All" while the first is still sending (`docs/domain.md`, "WA-05"). */
   alreadyRunning: 'Reminders to all members are already being sent. Please wait for them to finish.',
 } as const;
 
-/** The provider's error text for a non-success answer (section 7): 'WhatsApp API Error: {status} - {body}'. */
+/**
+ * The provider's error text for a non-success answer (`docs/domain.md`, §9 "Sending"): 'WhatsApp
+ * API Error: {status} - {body}'.
+ */
 export function whatsAppApiErrorText(status: number, body: string): string {
   return `WhatsApp API Error: ${status} - ${body}`;
 }
 
 /**
  * At most this many members per immediate send (`POST /api/admin/send-reminders`): with the
- * 1 s pause of section 9 they finish inside the web client's 30 s request timeout.
+ * 1 s pause of `docs/domain.md`, §9 "Sending" they finish inside the web client's 30 s request timeout.
  */
 export const MAX_IMMEDIATE_REMINDERS = 20;
 
@@ -68,7 +72,7 @@ export const deliveryStatusSchema = z.enum(['queued', 'sending', 'sent', 'delive
 /** A delivery state. */
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
-/** One member's result of an immediate send (section 3, "Reminder response"). */
+/** One member's result of an immediate send (`docs/domain.md`, §7 "Responses named by the specification"). */
 export const reminderDetailSchema = z.object({
   member: reminderMemberSchema,
   success: z.boolean(),
@@ -80,8 +84,9 @@ export const reminderDetailSchema = z.object({
 });
 
 /**
- * Answer of an immediate send (section 3, "Reminder response"): counts and per-member details,
- * plus the id of the job that groups the deliveries (for the Delivery Status panel).
+ * Answer of an immediate send (`docs/domain.md`, §7 "Responses named by the specification"): counts
+ * and per-member details, plus the id of the job that groups the deliveries (for the Delivery
+ * Status panel).
  */
 export const sendRemindersResultSchema = z.object({
   results: z.object({
@@ -179,7 +184,7 @@ export const deliveriesResultSchema = z.object({
 /** The Delivery Status panel's data. */
 export type DeliveriesResult = z.infer<typeof deliveriesResultSchema>;
 
-/** `data` of the `reminders.progress` event (`api-contract.md`, "Other"). */
+/** `data` of the `reminders.progress` event (`docs/ARCHITECTURE.md`, "Live updates"). */
 export interface RemindersProgressData {
   jobId: string;
   done: number;

@@ -5,21 +5,26 @@ import { PAYMENT_GATEWAYS, PAYMENT_STATUSES } from './payments.ts';
 import { TRANSACTION_STATUSES, transactionSchema } from './portal.ts';
 
 /**
- * Dashboard, reports, audit trail, online transactions and export (specification sections 2, 3,
- * 7 and 9; `api-contract.md`, "Back office" and "Other"; issue 6).
+ * Dashboard, reports, audit trail, online transactions and export (`docs/domain.md`, "§2 Screens",
+ * "§3 Data", "§7 API", §2 "Page sizes and timings" and §7 "Shapes the specification leaves open";
+ * `docs/ARCHITECTURE.md`, "Live updates"; issue 6).
  *
  * Units everywhere in this file: money in rupees (JSON numbers, at most 2 decimals; stored as
  * paise), rates in percent with one decimal, calendar days `YYYY-MM-DD` in the parish time zone
  * (`PARISH_TIMEZONE`), instants ISO 8601 UTC.
  *
  * "Collected" always means the paid amount (paidAmount, else the assigned amount) of paid
- * payments (section 9). "Pending" / "outstanding" means the assigned amount of payments that are
- * not paid (status pending or failed: a failed online attempt is still owed).
+ * payments (`docs/domain.md`, §3 "Derived figures"). "Pending" / "outstanding" means the assigned
+ * amount of payments that are not paid (status pending or failed: a failed online attempt is still
+ * owed).
  */
 
-/** Server answers of this capability that are not in the specification's own words. */
+/**
+ * Server answers of this capability that are not in the product's own words (`docs/domain.md`, §5
+ * "Error and outcome messages").
+ */
 export const REPORT_MSG = {
-  /** Section 8: report generation fallback. */
+  /** `docs/domain.md`, §5 "Error and outcome messages": report generation fallback. */
   reportFailed: 'Failed to generate report',
   /** 400: `from` after `to`. */
   badRange: 'The start date must not be after the end date',
@@ -39,7 +44,10 @@ export const countAmountSchema = z.object({
 /** A count and an amount (rupees). */
 export type CountAmount = z.infer<typeof countAmountSchema>;
 
-/** The three display groups of head types (section 3: anything not arrear or miscellaneous is 'Current Due'). */
+/**
+ * The three display groups of head types (`docs/domain.md`, §3 "Payment heads": anything not arrear
+ * or miscellaneous is 'Current Due').
+ */
 export const DUE_GROUPS = ['arrears', 'current', 'misc'] as const;
 /** One of {@link DUE_GROUPS}. */
 export type DueGroup = (typeof DUE_GROUPS)[number];
@@ -57,7 +65,7 @@ export const dueGroupFiguresSchema = z.object({
 });
 
 /**
- * The Collection Methods (YTD) card buckets (section 2):
+ * The Collection Methods (YTD) card buckets (`docs/domain.md`, §2 "Back-office shell"):
  * - `online`: paid through a card gateway other than by card or UPI (worldline, razorpay);
  * - `upi`: payment method UPI (at the office or online);
  * - `direct`: manual gateway, cash or cheque (or no method recorded);
@@ -75,17 +83,17 @@ export const methodTotalSchema = z.object({
 });
 
 /**
- * `GET /api/admin/dashboard` answer (admin, cashier). The specification's dashboard response
- * (section 3) plus what the cards of section 2 need. Computed from the summary tables (never a
- * scan of all payments).
+ * `GET /api/admin/dashboard` answer (admin, cashier). The dashboard response (`docs/domain.md`, §7
+ * "Responses named by the specification") plus what the cards of `docs/domain.md`, §2 "Back-office
+ * shell" need. Computed from the summary tables (never a scan of all payments).
  * - `scope`: `all` for an admin; `own` for a cashier, whose `periods.today/week/month` and
- *   `amounts.todaysCollection` count only their own manual collections (section 2).
+ *   `amounts.todaysCollection` count only their own manual collections (`docs/domain.md`, §2 "Back-office shell").
  * - `periods`: collected in the parish time zone: `ytd` from 1 January, `today`, `week` from
  *   Sunday, `month` from the 1st.
  * - `collections.byMethod`: all-time paid collections per stored payment method;
  *   `collections.methodsYtd`: the Collection Methods (YTD) card.
- * - `metrics.collectionRate`: paid count / total payments × 100, one decimal (section 9); 0 when
- *   there are no payments.
+ * - `metrics.collectionRate`: paid count / total payments × 100, one decimal (`docs/domain.md`, §3
+ *   "Derived figures"); 0 when there are no payments.
  */
 export const dashboardSchema = z.object({
   members: z.object({ total: z.number().int(), active: z.number().int() }),
@@ -136,7 +144,7 @@ export const dashboardSchema = z.object({
 /** The dashboard answer. */
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-/** The report types of `POST /api/admin/reports` (`api-contract.md`). */
+/** The report types of `POST /api/admin/reports` (`docs/domain.md`, §7 "Shapes the specification leaves open"). */
 export const REPORT_TYPES = [
   'overview',
   'daily',
@@ -150,7 +158,7 @@ export const REPORT_TYPES = [
 /** One of {@link REPORT_TYPES}. */
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-/** Default page size per report (section 9: 25 each; year-wise 10). */
+/** Default page size per report (`docs/domain.md`, §2 "Page sizes and timings": 25 each; year-wise 10). */
 export const REPORT_PAGE_SIZE: Record<ReportType, number> = {
   overview: 25,
   daily: 25,
@@ -164,9 +172,9 @@ export const REPORT_PAGE_SIZE: Record<ReportType, number> = {
 
 /**
  * The sort fields each report accepts; the first is the default (with the default order in
- * {@link REPORT_DEFAULT_ORDER}). Specification section 2: member analysis by name, head analysis by
- * head name, year-wise newest first, details by member name; direct collections newest first;
- * member-wise due by total pending, largest first.
+ * {@link REPORT_DEFAULT_ORDER}). `docs/domain.md`, §2 "Reports and Analytics": member analysis by
+ * name, head analysis by head name, year-wise newest first, details by member name; direct
+ * collections newest first; member-wise due by total pending, largest first.
  */
 export const REPORT_SORT_FIELDS = {
   overview: [],
@@ -228,7 +236,10 @@ const pageFields = {
   limit: z.number().int(),
 };
 
-/** Overview: the four cards (section 2) plus the collections-by-method chart (all time). */
+/**
+ * Overview: the four cards (`docs/domain.md`, §2 "Reports and Analytics") plus the
+ * collections-by-method chart (all time).
+ */
 export const overviewReportSchema = z.object({
   type: z.literal('overview'),
   todaysCollection: z.number(),
@@ -268,7 +279,7 @@ export const dailyReportSchema = z.object({
 
 /**
  * Member analysis row: amounts in rupees; `paymentRate` = paid amount / assigned amount × 100,
- * one decimal, capped at 100 (section 2).
+ * one decimal, capped at 100 (`docs/domain.md`, §3 "Derived figures").
  */
 export const memberReportRowSchema = z.object({
   memberId: z.string(),
@@ -443,7 +454,10 @@ export const reportExportQuerySchema = z.object({
 /** The report export query. */
 export type ReportExportQuery = z.output<typeof reportExportQuerySchema>;
 
-/** The dated file name prefix of each report's CSV (section 9: `daily_collection_report` with date). */
+/**
+ * The dated file name prefix of each report's CSV (`docs/domain.md`, §2 "File names":
+ * `daily_collection_report` with date).
+ */
 export const REPORT_FILE_PREFIX: Record<ReportType, string> = {
   overview: 'overview_report',
   daily: 'daily_collection_report',
@@ -455,7 +469,10 @@ export const REPORT_FILE_PREFIX: Record<ReportType, string> = {
   'member-due': 'member_wise_due_report',
 };
 
-/** `GET /api/admin/activities` query: `limit` default 50 (section 9), at most 200; `before` an activity id for the next page. */
+/**
+ * `GET /api/admin/activities` query: `limit` default 50 (`docs/domain.md`, §2 "Page sizes and
+ * timings"), at most 200; `before` an activity id for the next page.
+ */
 export const activitiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.coerce.number().int().min(1).optional(),

@@ -4,8 +4,9 @@ import { z } from 'zod';
 export const MAX_LOGO_LENGTH = 280_000;
 
 /**
- * Parish settings (`api-contract.md`, "Parish settings"): shown on the landing page, the
- * loading text and receipts. `logoUrl` is an `https:` URL or a `data:image/...;base64,` URL.
+ * Parish settings (`docs/domain.md`, §3 "Staff accounts, audit trail, settings" and §7 "Routes"):
+ * shown on the landing page, the loading text and receipts. `logoUrl` is an `https:` URL or a
+ * `data:image/...;base64,` URL.
  */
 export const parishSettingsSchema = z.object({
   name: z.string().trim().min(1).max(150),

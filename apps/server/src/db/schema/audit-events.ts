@@ -4,7 +4,7 @@ import { actorType } from './enums.ts';
 
 /**
  * The audit trail: who did what, when, with the state before and after. Written in the same
- * database transaction as the change it records (`architecture.md`). Never updated or deleted.
+ * database transaction as the change it records (`docs/ARCHITECTURE.md`, "Audit"). Never updated or deleted.
  */
 export const auditEvents = pgTable(
   'audit_events',

@@ -5,7 +5,7 @@ import { subjectType } from './enums.ts';
 /**
  * Refresh tokens, stored as SHA-256 hashes. Each login starts a family; each refresh replaces
  * the used token with a new one of the same family. Presenting a used token again revokes the
- * whole family (`security-and-reliability.md`, TK-02).
+ * whole family (`docs/domain.md`, "TK-02").
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -1,7 +1,7 @@
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * A version stamp per table whose derived answers the server caches (`performance.md`, B1). A
+ * A version stamp per table whose derived answers the server caches (`docs/domain.md`, "B1"). A
  * statement-level trigger (migration 0006) gives the row a new random version in the same
  * transaction as every statement that writes the table, so a snapshot that sees version V sees
  * exactly the table as it was when V was written: an answer computed under V is valid for every

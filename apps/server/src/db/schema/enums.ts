@@ -1,12 +1,12 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 
-/** Staff roles (specification section 6). Members are a table of their own. */
+/** Staff roles (`docs/domain.md`, §6 "Who may do what"). Members are a table of their own. */
 export const staffRole = pgEnum('staff_role', ['admin', 'cashier']);
 
-/** Canonical payment head types (`architecture.md`); legacy values are mapped on input. */
+/** Canonical payment head types (`docs/domain.md`, §3 "Payment heads"); legacy values are mapped on input. */
 export const headType = pgEnum('head_type', ['arrear', 'current due', 'miscellaneous']);
 
-/** A payment's status (section 4). */
+/** A payment's status (`docs/domain.md`, §4 "Payment status"). */
 export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed']);
 
 /** Who settled a payment: a card gateway, or manual (direct collection by staff). */

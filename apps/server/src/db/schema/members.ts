@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Members of the parish (specification section 3). A member with paid history is deactivated,
+ * Members of the parish (`docs/domain.md`, §3 "Members"). A member with paid history is deactivated,
  * never deleted. Mobile and parish number are unique among active members (case-insensitive for
- * the parish number); the trigram indexes serve the member search (`performance.md`, B1).
+ * the parish number); the trigram indexes serve the member search (`docs/domain.md`, "B1").
  */
 export const members = pgTable(
   'members',
@@ -21,12 +21,16 @@ export const members = pgTable(
     address: text(),
     /**
      * Argon2id PHC string of a password the member chose; null while the initial password of
-     * section 6 is in force. That password is derived from the name and mobile stored beside it,
-     * so a hash of it would protect nothing, and leaving it underived lets a 10,000-row import
-     * skip 10,000 Argon2 hashes. Sign-in compares it in constant time (auth.service.ts).
+     * `docs/domain.md`, §6 "Initial password" is in force. That password is derived from the name
+     * and mobile stored beside it, so a hash of it would protect nothing, and leaving it underived
+     * lets a 10,000-row import skip 10,000 Argon2 hashes. Sign-in compares it in constant time
+     * (auth.service.ts).
      */
     passwordHash: text(),
-    /** True while the password is still the initial one of section 6 (passwordHash is null). */
+    /**
+     * True while the password is still the initial one of `docs/domain.md`, §6 "Initial password"
+     * (passwordHash is null).
+     */
     passwordIsInitial: boolean().notNull().default(true),
     isActive: boolean().notNull().default(true),
     /**

@@ -2,17 +2,17 @@ import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uuid }
 
 import { headType } from './enums.ts';
 
-/** Payment heads (account heads, particulars; specification section 3). Amounts in paise. */
+/** Payment heads (account heads, particulars; `docs/domain.md`, §3 "Payment heads"). Amounts in paise. */
 export const paymentHeads = pgTable(
   'payment_heads',
   {
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text().notNull().default(''),
-    /** The base amount in paise; immutable after creation (section 5). */
+    /** The base amount in paise; immutable after creation (`docs/domain.md`, "§5 Validation"). */
     amountPaise: bigint({ mode: 'number' }).notNull(),
     type: headType().notNull(),
-    /** 2020 to 2030 (section 9). */
+    /** 2020 to 2030 (`docs/domain.md`, §5 "Account head form"). */
     year: integer().notNull(),
     /** Only for current due and miscellaneous heads; calendar date. */
     dueDate: date({ mode: 'string' }),

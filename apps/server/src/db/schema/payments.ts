@@ -20,8 +20,9 @@ import { staffUsers } from './staff-users.ts';
 
 /**
  * A payment: the assignment of a head to a member, one row per member and head
- * (`architecture.md`). Settled by a conditional update from pending to paid; a paid payment is
- * never deleted and never re-tagged. Amounts in paise.
+ * (`docs/domain.md`, §3 "Payments"; `docs/ARCHITECTURE.md`, "Paying exactly once"). Settled by a
+ * conditional update from pending to paid; a paid payment is never deleted and never re-tagged.
+ * Amounts in paise.
  */
 export const payments = pgTable(
   'payments',

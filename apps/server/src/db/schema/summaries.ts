@@ -19,13 +19,13 @@ import { members } from './members.ts';
 import { paymentHeads } from './payment-heads.ts';
 
 /*
- * Pre-aggregated summaries of `payments` (`performance.md`, B3/B4 and "Implementation
- * consequences" 2 and 7). They are kept exact by PostgreSQL statement-level AFTER triggers with
+ * Pre-aggregated summaries of `payments` (`docs/domain.md`, "B3", "B4" and §12 "What the goals
+ * force", items 2 and 7). They are kept exact by PostgreSQL statement-level AFTER triggers with
  * transition tables on `payments` (migration 0004), so every code path that changes payments
  * (collections, online settling, imports, tagging, deletes) updates them in the SAME transaction.
  * The dashboard and the reports read these instead of scanning a million payments.
  *
- * "Collected" (paid amount) is paidAmount, else the assigned amount (specification section 9).
+ * "Collected" (paid amount) is paidAmount, else the assigned amount (`docs/domain.md`, §3 "Derived figures").
  * "Unpaid" is status pending or failed.
  */
 

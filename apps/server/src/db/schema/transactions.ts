@@ -4,7 +4,7 @@ import { paymentGateway, transactionStatus } from './enums.ts';
 import { members } from './members.ts';
 import { payments } from './payments.ts';
 
-/** An online checkout (section 3, "Online transaction"): one per order, amounts in paise. */
+/** An online checkout (`docs/domain.md`, §3 "Online transactions"): one per order, amounts in paise. */
 export const transactions = pgTable(
   'transactions',
   {

@@ -21,7 +21,7 @@ import { changePassword, refreshSession, sessionUserOf, signInMember, signInStaf
 /** Name of the httpOnly refresh cookie; scoped to the auth routes. */
 export const REFRESH_COOKIE = 'parish_refresh';
 const COOKIE_PATH = '/api/auth';
-/** Header the web client sends on cookie-authenticated calls; a cross-site form cannot (CS-01). */
+/** Header the web client sends on cookie-authenticated calls; a cross-site form cannot (`docs/domain.md`, "CS-01"). */
 export const CLIENT_HEADER = 'x-requested-with';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
@@ -36,7 +36,7 @@ function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: stri
   });
 }
 
-/** Refuses cookie-authenticated calls that a cross-site page could have made (CS-01). */
+/** Refuses cookie-authenticated calls that a cross-site page could have made (`docs/domain.md`, "CS-01"). */
 function assertSameSiteCall(app: FastifyInstance, request: FastifyRequest): void {
   const origin = request.headers.origin;
   const sameOrigin =
@@ -46,7 +46,7 @@ function assertSameSiteCall(app: FastifyInstance, request: FastifyRequest): void
   }
 }
 
-/** Sign-in, session and password routes (`api-contract.md`, "Auth"). */
+/** Sign-in, session and password routes (`docs/domain.md`, §7 "Routes" and §6 "Sessions"). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const loginRateLimit = { max: 30, timeWindow: '1 minute' };

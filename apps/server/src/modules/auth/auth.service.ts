@@ -39,7 +39,7 @@ function secretOf(ctx: ServiceContext): Uint8Array {
   return new TextEncoder().encode(ctx.config.jwtSecret);
 }
 
-/** The user object of a staff account (`api-contract.md`, entities). */
+/** The user object of a staff account (`docs/domain.md`, §7 "Entities on the wire"). */
 export function staffSessionUser(user: Pick<StaffRow, 'id' | 'name' | 'role' | 'username'>): SessionUser {
   return { id: user.id, name: user.name, role: user.role, username: user.username };
 }
@@ -129,7 +129,7 @@ export async function signInStaff(
 /**
  * Member sign-in (`POST /api/auth/customer/login`) by mobile (10 or 12 digits, formatting
  * ignored) or parish number (case-insensitive). Both paths resolve the same account and share its
- * throttle (AU-03); accounts on the initial password get the tighter daily limit.
+ * throttle (`docs/domain.md`, "AU-03"); accounts on the initial password get the tighter daily limit.
  * @param input the identifier and password as typed, and the caller's address (`ip`) for the
  *   address throttle.
  * @returns the access token, the refresh token for the cookie and the session user.

@@ -13,7 +13,7 @@ export interface ThrottlePolicy {
 const MINUTE = 60_000;
 
 /**
- * Sign-in throttles (`security-and-reliability.md`, AU-01 to AU-03). Accounts still on the
+ * Sign-in throttles (`docs/domain.md`, "AU-01", "AU-02" and "AU-03"). Accounts still on the
  * derived initial password get the tightest one, because that password has only 10^4 values.
  */
 export const THROTTLE_POLICIES = {

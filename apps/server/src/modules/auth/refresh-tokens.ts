@@ -51,7 +51,7 @@ export type RotateResult =
 /**
  * Uses a refresh token: marks it used (a conditional update, so only one caller wins) and
  * issues the next token of its family. Reuse of a used token after the grace period revokes the
- * whole family (`security-and-reliability.md`, TK-02).
+ * whole family (`docs/domain.md`, "TK-02").
  */
 export async function rotateRefreshToken(db: Db, token: string, now: Date): Promise<RotateResult> {
   const [row] = await db

@@ -42,9 +42,11 @@ function receiptCsp(nonce: string): string {
 }
 
 /**
- * Collection at the parish office (specification sections 2, 4, 6, 7, 8; `api-contract.md`):
- * collect and reverse a payment, its printable receipt, the cashier's own collections, and one
- * member's payments for the Payment Summary dialog. Amounts on the wire are rupees.
+ * Collection at the parish office (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§6 Roles",
+ * "§7 API", §5 "Error and outcome messages", §7 "Shapes the specification leaves open" and §4
+ * "Effective amount"): collect and reverse a payment, its printable receipt, the cashier's own
+ * collections, and one member's payments for the Payment Summary dialog. Amounts on the wire are
+ * rupees.
  */
 export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -137,15 +137,16 @@ export async function collectPayment(
 }
 
 /**
- * Reverses a direct (manual) collection (section 4; `api-contract.md`, reverse): back to
+ * Reverses a direct (manual) collection (`docs/domain.md`, §4 "Reversal"): back to
  * pending, clearing paidAmount, paidAt, method, gateway, collection mode, collector, transaction
  * ids, notes and the receipt number (retired: the counter never gives it again). The cleared
  * details, who reversed and when stay in the audit event 'payment.reversed', in the same
  * transaction. The row is locked first, so a reversal racing a collection or another reversal
  * sees the other's result.
- * Decision: an admin reverses any direct collection; a cashier only their own (section 6: a
- * cashier "sees own collections"; a cashier undoing another's cash would leave the other's till
- * short without their knowledge).
+ * Decision: an admin reverses any direct collection; a cashier only their own (`docs/domain.md`, §6
+ * "Cashier's own collections"; `docs/decisions/0003-cashier-reverses-own-collections.md`: a cashier
+ * "sees own collections"; a cashier undoing another's cash would leave the other's till short
+ * without their knowledge).
  * @throws 404 unknown payment; 409 `NOT_PAID` {@link COLLECTION_MSG.notPaid} when not paid,
  *   409 `ONLINE_NOT_REVERSIBLE` {@link COLLECTION_MSG.onlineNotReversible} for an online payment;
  *   403 `NOT_OWN_COLLECTION` {@link COLLECTION_MSG.notOwnCollection} for a cashier and another's
@@ -216,10 +217,10 @@ export async function reverseCollection(ctx: ServiceContext, input: { paymentId:
 }
 
 /**
- * The caller's own direct collections (section 2, Cashier Collections; section 6): paid,
- * gateway manual, collected by the caller; newest first, one page. `from`/`to` are calendar dates
- * in the parish time zone, inclusive; search matches member name, parish number, mobile, head name
- * or transaction id (case-insensitive substring).
+ * The caller's own direct collections (`docs/domain.md`, §2 "Cashier Collections" and §6 "Cashier's
+ * own collections"): paid, gateway manual, collected by the caller; newest first, one page.
+ * `from`/`to` are calendar dates in the parish time zone, inclusive; search matches member name,
+ * parish number, mobile, head name or transaction id (case-insensitive substring).
  * @returns the page, the total count and `totalCollected` in rupees over every match.
  */
 export async function listOwnCollections(
@@ -274,9 +275,10 @@ export async function listOwnCollections(
 }
 
 /**
- * Every payment of one member for the Payment Summary dialog (section 2), head year and name
- * order, with totals in rupees: paid (paidAmount, else amount, of paid payments), pending (amount
- * of every unpaid one) and their sum. A member has at most dozens of payments, so no paging.
+ * Every payment of one member for the Payment Summary dialog (`docs/domain.md`, §2 "Payment Summary
+ * dialog"), head year and name order, with totals in rupees: paid (paidAmount, else amount, of paid
+ * payments), pending (amount of every unpaid one) and their sum. A member has at most dozens of
+ * payments, so no paging.
  * @throws 404 unknown member.
  */
 export async function getMemberPayments(ctx: ServiceContext, input: { memberId: string }): Promise<MemberPayments> {

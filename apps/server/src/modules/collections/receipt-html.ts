@@ -6,7 +6,7 @@ import { escapeHtml } from '../../lib/html.ts';
 const toWords = new ToWords();
 
 /**
- * The amount in words, in the crore, lakh and thousand system (sections 1 and 9), through
+ * The amount in words, in the crore, lakh and thousand system (`docs/domain.md`, §8 "Amount in words"), through
  * `to-words` with the en-IN locale and rupee currency: `10000000` paise -> 'One Lakh Rupees Only',
  * `50` -> 'Fifty Paise Only', `0` -> 'Zero Rupees Only'.
  * @param paise a non-negative integer amount in paise
@@ -19,7 +19,10 @@ export function amountInWords(paise: Paise): string {
   return toWords.convert(rupees, { currency: true, ignoreZeroCurrency: true });
 }
 
-/** How a payment method shows on the receipt; anything unknown or missing is 'Manual' (section 2). */
+/**
+ * How a payment method shows on the receipt; anything unknown or missing is 'Manual'
+ * (`docs/domain.md`, §8 "Receipt content").
+ */
 export function paymentMethodLabel(method: string | null | undefined): string {
   switch (method?.toLowerCase()) {
     case 'cash':
@@ -69,14 +72,14 @@ export interface ReceiptData {
 }
 
 /**
- * The printable receipt (specification section 2, "Receipt") as a complete HTML document: parish
+ * The printable receipt (`docs/domain.md`, §8 "Receipt content") as a complete HTML document: parish
  * logo, name, address and contact; receipt number, transaction id, date, payment method; member
  * name, parish number, mobile and optional email; head name, description and type label (or, for a
  * receipt of several payments, a table of its lines: head, year, amount); the receipt's amount
  * with Indian digit grouping and in words; a footer. Every value is HTML-escaped and member text is
- * isolated in `<bdi>` (XS-04, XS-06). Its one inline script and style carry `nonce`, for a
+ * isolated in `<bdi>` (`docs/domain.md`, "XS-04" and "XS-06"). Its one inline script and style carry `nonce`, for a
  * Content-Security-Policy without 'unsafe-inline': printing starts 0.5 s after load and the window
- * closes 1 s after printing (section 9).
+ * closes 1 s after printing (`docs/domain.md`, §8 "Printing").
  */
 export function buildReceiptHtml(data: ReceiptData, nonce: string): string {
   const e = escapeHtml;

@@ -13,9 +13,9 @@ import { getParishSettings } from '../settings/settings.service.ts';
 import { buildReceiptHtml } from './receipt-html.ts';
 
 /**
- * The printable receipt of a paid payment (section 2, "Receipt"; `api-contract.md`), as HTML.
+ * The printable receipt of a paid payment (`docs/domain.md`, §8 "Receipt content"), as HTML.
  * Staff may print any paid payment; a member only their own: anyone else's payment answers 404
- * exactly like a missing one (AZ-04, no confirmation that it exists). Values come from the ledger
+ * exactly like a missing one (`docs/domain.md`, "AZ-04", no confirmation that it exists). Values come from the ledger
  * and the parish settings, never from the request. A paid payment that was settled without a
  * receipt number (older data) gets the next one of its financial year now, with an audit event,
  * and keeps it for every reprint.

@@ -11,7 +11,7 @@ import { issueTicket, redeemTicket } from './event-tickets.ts';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /**
- * Live updates (`docs/domain.md`, "§7 API": Other):
+ * Live updates (`docs/domain.md`, "§7 API"; `docs/ARCHITECTURE.md`, "Live updates"):
  * - `POST /api/events/ticket` (admin, cashier, customer) exchanges the bearer token for a 30-second
  *   single-use ticket, so the access token never appears in a URL;
  * - `GET /api/subscribe?ticket=…` redeems it and streams server-sent events (`text/event-stream`,

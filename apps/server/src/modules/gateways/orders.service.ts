@@ -91,9 +91,9 @@ async function loadLines(db: DbOrTx, memberId: string, ids: string[], lock: bool
  * - A paid payment: 409 'This payment has already been paid'.
  * - A current due while ANY arrear of the member is pending: 400 'You need to clear your arrears
  *   before paying current dues.' — also when the arrears are in the same order (decision,
- *   section 4: "The pay-all list is arrears plus miscellaneous, plus current dues only when no
- *   arrears exist"; one order that pays arrears and current dues would let a failed arrear
- *   settle the current due first).
+ *   `docs/domain.md`, §4 "Arrears first": "The pay-all list is arrears plus miscellaneous, plus
+ *   current dues only when no arrears exist"; one order that pays arrears and current dues would
+ *   let a failed arrear settle the current due first).
  * - A payment held by another pending checkout younger than {@link CHECKOUT_HOLD_MS}: 409.
  * @param input what the member `memberId` (from the caller's token) asked to pay
  * @returns the member, the lines and the total in paise.

@@ -17,8 +17,8 @@ import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
  * Rows per INSERT statement and per transaction. One chunk is one `INSERT ... SELECT FROM
- * unnest(...)` (`performance.md` §1.3: set-based, not row at a time) with one audit event, so a
- * 10,000-row file is five short transactions instead of one long one.
+ * unnest(...)` (`docs/domain.md`, §12 "What the goals force", item 5: set-based, not row at a time)
+ * with one audit event, so a 10,000-row file is five short transactions instead of one long one.
  */
 export const MEMBER_IMPORT_CHUNK_ROWS = 2_000;
 
@@ -87,7 +87,7 @@ async function findTaken(
 }
 
 /**
- * Checks every row (section 5, "Member CSV import"): the shared member schema (its first issue's
+ * Checks every row (`docs/domain.md`, §5 "Member CSV import"): the shared member schema (its first issue's
  * message is the row message), then duplicates of an active member or of an earlier accepted
  * row of the same file (mobile, or parish number case-insensitive).
  */
@@ -177,12 +177,12 @@ export async function insertMemberChunk(
 }
 
 /**
- * Imports members from CSV rows (admin; `POST /api/members/bulk`, specification section 5):
- * valid rows are imported even when others fail; each skipped row gets the specification's
- * message (validation, or 'Member with this mobile number or parish number already exists' for
- * a duplicate of an active member or of an earlier row). Imported members are on the initial
- * password (no hash, `passwordIsInitial` true). Chunks of {@link MEMBER_IMPORT_CHUNK_ROWS} rows
- * each commit on their own with one 'member.imported' audit event (count and row range).
+ * Imports members from CSV rows (admin; `POST /api/members/bulk`, `docs/domain.md`, §5 "Member CSV import"):
+ * valid rows are imported even when others fail; each skipped row gets the product's message
+ * (validation, or 'Member with this mobile number or parish number already exists' for a duplicate
+ * of an active member or of an earlier row). Imported members are on the initial password (no hash,
+ * `passwordIsInitial` true). Chunks of {@link MEMBER_IMPORT_CHUNK_ROWS} rows each commit on their
+ * own with one 'member.imported' audit event (count and row range).
  * @param input `members`: the raw rows in file order (the request body); row numbers in the
  *   answer are 1-based positions.
  * @returns `{ success, imported, errors (by row), members (created, in row order) }`.

@@ -39,7 +39,7 @@ const errors = {
 };
 
 /**
- * The member register (`api-contract.md`, "Members, payment heads, payments"): staff read,
+ * The member register (`docs/domain.md`, §7 "Routes" and "Shapes the specification leaves open"): staff read,
  * admins write; the Login Credentials view is admin only and audited.
  */
 export async function membersRoutes(app: FastifyInstance): Promise<void> {
@@ -88,10 +88,10 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => reply.status(201).send(await createMember(request.ctx, request.body)),
   );
   /**
-   * `POST /api/members/bulk` (admin): member CSV import (section 5). Body `{ members: raw rows }`
-   * (1 to 10,000, strings as the file had them); answer `{ success, imported, errors: [{ row,
-   * message }], members }`. Bad rows are skipped with their message, the rest is imported.
-   * 400 when the body is not that shape (e.g. over 10,000 rows); 413 above 8 MB.
+   * `POST /api/members/bulk` (admin): member CSV import (`docs/domain.md`, §5 "Member CSV import").
+   * Body `{ members: raw rows }` (1 to 10,000, strings as the file had them); answer `{ success,
+   * imported, errors: [{ row, message }], members }`. Bad rows are skipped with their message, the
+   * rest is imported. 400 when the body is not that shape (e.g. over 10,000 rows); 413 above 8 MB.
    */
   r.post(
     '/api/members/bulk',

@@ -135,7 +135,7 @@ function versionKey(versions: DataVersions | null | undefined): string | null {
  * The active members, one page: search (case-insensitive substring of name, mobile, parish
  * number or location), sorted by a whitelisted column with the id as tiebreak, with the total.
  *
- * Repeated reads are answered from memory while the data is unchanged (`performance.md`, B1: the
+ * Repeated reads are answered from memory while the data is unchanged (`docs/domain.md`, "B1": the
  * list is read again on every page turn, refocus and live update, and counting a broad search
  * costs 5–10 ms of database CPU at 20,000 members). A page cached under the versions of members
  * and payments that this request has already read is the answer. Otherwise one statement reads
@@ -296,8 +296,8 @@ function editableColumns(input: MemberInput) {
 }
 
 /**
- * Adds a member (admin). The password is the initial one of section 6 (derived, not stored; see
- * the members schema); the member is asked to change it.
+ * Adds a member (admin). The password is the initial one of `docs/domain.md`, §6 "Initial password"
+ * (derived, not stored; see the members schema); the member is asked to change it.
  * @param input the validated member form.
  * @returns the member as the API shows it (no heads yet).
  * @throws 409 'Member with this mobile number or parish number already exists' when another
@@ -429,9 +429,9 @@ export async function deactivateMember(ctx: ServiceContext, id: string): Promise
 }
 
 /**
- * A member's sign-in credentials for the admin's Login Credentials view (section 6): the
- * username is the 12-digit mobile; the password is shown only while it is the initial one.
- * Every view is audited (never with the password itself).
+ * A member's sign-in credentials for the admin's Login Credentials view (`docs/domain.md`, §6
+ * "Login credentials view"): the username is the 12-digit mobile; the password is shown only while
+ * it is the initial one. Every view is audited (never with the password itself).
  * @returns `{ username, password (null once changed), passwordChanged }`.
  * @throws 404 unknown id.
  */

@@ -35,9 +35,9 @@ const errors = {
 };
 
 /**
- * Payment heads (account heads, particulars; `api-contract.md`, "Members, payment heads,
- * payments"): staff read, admins write. Amounts are rupees on the wire, paise in the database;
- * every write is one transaction with its audit event.
+ * Payment heads (account heads, particulars; `docs/domain.md`, §7 "Routes" and "Shapes the
+ * specification leaves open"): staff read, admins write. Amounts are rupees on the wire, paise in
+ * the database; every write is one transaction with its audit event.
  */
 export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -31,7 +31,7 @@ import { escapeLike } from '../members/members.service.ts';
 
 type HeadRow = typeof paymentHeads.$inferSelect;
 
-/** A head row as the API shows it (`api-contract.md`, "PaymentHead"): rupees, ISO instants. */
+/** A head row as the API shows it (`docs/domain.md`, §7 "Entities on the wire"): rupees, ISO instants. */
 export function toPaymentHead(row: HeadRow): PaymentHead {
   return {
     _id: row.id,
@@ -96,9 +96,9 @@ async function selectHeadsWithStats(db: DbOrTx, where: SQL | undefined): Promise
 }
 
 /**
- * Every payment head with its figures, sorted by year ascending then name (specification
- * section 2, "Manage Account Heads page"). `search` matches name or description
- * (case-insensitive substring). One SQL statement.
+ * Every payment head with its figures, sorted by year ascending then name (`docs/domain.md`, §2
+ * "Manage Account Heads page"). `search` matches name or description (case-insensitive substring).
+ * One SQL statement.
  * @returns `{ items, total }`, each head with its stats in rupees.
  */
 export async function listPaymentHeads(
@@ -142,8 +142,9 @@ export function parishToday(deps: Pick<AppDeps, 'clock' | 'config'>): string {
 }
 
 /**
- * The due date a head of a type gets (sections 4 and 5): none for an arrear; otherwise the
- * given one, else the fallback, else 31 March of the current financial year.
+ * The due date a head of a type gets (`docs/domain.md`, §4 "Head type change" and §5 "Account head
+ * form"): none for an arrear; otherwise the given one, else the fallback, else 31 March of the
+ * current financial year.
  */
 export function dueDateFor(type: HeadType, given: string | null, today: string, fallback: string | null = null) {
   if (type === 'arrear') return null;
@@ -165,7 +166,7 @@ export function newHeadColumns(input: PaymentHeadInput, today: string) {
 }
 
 /**
- * Creates a payment head (admin; section 5, "Account head form") with its audit event in one
+ * Creates a payment head (admin; `docs/domain.md`, §5 "Account head form") with its audit event in one
  * transaction. Validation (name and amount required, amount above 0, year 2020-2030) is done
  * by `paymentHeadInputSchema` before this runs.
  * @param input the validated form; the amount in rupees (stored as paise).
@@ -191,10 +192,11 @@ export async function createPaymentHead(ctx: ServiceContext, input: PaymentHeadI
 }
 
 /**
- * Replaces a head's editable fields (admin). The amount cannot change (section 5): a given amount
- * that differs from the stored one is a 400. Changing the type to arrear clears the due date;
- * changing it to current due or miscellaneous without a due date gives the default (section 4).
- * Pending payments of the head follow its new year and due date; paid ones keep theirs.
+ * Replaces a head's editable fields (admin). The amount cannot change (`docs/domain.md`, §5
+ * "Account head form"): a given amount that differs from the stored one is a 400. Changing the type
+ * to arrear clears the due date; changing it to current due or miscellaneous without a due date
+ * gives the default (`docs/domain.md`, §4 "Head type change"). Pending payments of the head follow
+ * its new year and due date; paid ones keep theirs.
  * @returns the head after the change, as the API shows it.
  * @throws 404 unknown id; 400 `HEAD_AMOUNT_IMMUTABLE` {@link HEAD_AMOUNT_IMMUTABLE_MESSAGE}.
  */

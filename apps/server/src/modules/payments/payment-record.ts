@@ -32,7 +32,7 @@ const iso = (value: string | null): string | null => (value === null ? null : ne
 
 /**
  * A payment row with its member, head and collector as the API's Payment JSON
- * (`api-contract.md`, "Payment"): paise become rupees, instants ISO 8601 UTC; the due date is the
+ * (`docs/domain.md`, §7 "Entities on the wire"): paise become rupees, instants ISO 8601 UTC; the due date is the
  * payment's own, else its head's.
  */
 export function toPaymentRecord(row: RecordRow): PaymentRecord {

@@ -25,7 +25,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 /** 400 message when a mandatory column of the account-head CSV is missing. */
 export const CSV_COLUMNS_MESSAGE = 'CSV must contain ParishNumber, Name and Phone columns';
 
-/** Rows applied per database transaction (all-or-nothing per batch, `performance.md` D2). */
+/** Rows applied per database transaction (all-or-nothing per batch, `docs/domain.md`, "D2"). */
 export const IMPORT_BATCH_ROWS = 1000;
 
 /** A head column of the matrix: its canonical type, the head name and its year. */
@@ -50,7 +50,7 @@ interface ParsedRow {
 }
 
 /**
- * Reads a head column header (specification section 5, "Account head CSV"): `(name)` is an
+ * Reads a head column header (`docs/domain.md`, §5 "Account head CSV"): `(name)` is an
  * arrear, `*name*` miscellaneous, a plain name a current due. The year is a 4-digit year
  * 2020-2030 inside the name, else `currentYear`.
  * @returns null for a blank header.
@@ -534,7 +534,10 @@ async function applyBatch(
   return { success, errors, membersCreated: createdParish.size, assigned };
 }
 
-/** The account-head CSV template (section 9): the three member columns, one head of each type, one example row. */
+/**
+ * The account-head CSV template (`docs/domain.md`, §2 "File names"): the three member columns, one
+ * head of each type, one example row.
+ */
 export const PAYMENT_CSV_TEMPLATE =
   'ParishNumber,Name,Phone,(Arrears Example 2025),Current Example 2026,*Misc Example 2026*\r\n' +
   'SM001,Thomas Mathew,9847012345,500,1500,250\r\n';

@@ -33,9 +33,9 @@ const errors = {
 export const UPLOAD_CSV_BODY_LIMIT = 20 * 1024 * 1024;
 
 /**
- * Payments (`api-contract.md`, "Members, payment heads, payments"): the staff list, tagging
+ * Payments (`docs/domain.md`, §7 "Routes" and "Shapes the specification leaves open"): the staff list, tagging
  * (assign and revoke; a cashier or member gets 403 'Access denied. Admin permissions
- * required.', section 6), the account-head CSV upload and its template. Amounts are rupees on
+ * required.', `docs/domain.md`, §5 "Tagging"), the account-head CSV upload and its template. Amounts are rupees on
  * the wire; every write is one transaction (per batch for the CSV) with its audit event.
  */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {

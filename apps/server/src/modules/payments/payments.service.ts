@@ -46,7 +46,10 @@ type PaymentJoinRow = {
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
-/** A payment row with its member, head and collector as the API shows it (`api-contract.md`, "Payment"). */
+/**
+ * A payment row with its member, head and collector as the API shows it (`docs/domain.md`, §7
+ * "Entities on the wire").
+ */
 export function toPayment(row: PaymentJoinRow): Payment {
   const p = row.payment;
   return {
@@ -141,7 +144,7 @@ export async function getPayment(ctx: ServiceContext, id: string): Promise<Payme
 }
 
 /**
- * The paise of a custom tag amount (section 5, "Tagging"): used only when it is a number (or
+ * The paise of a custom tag amount (`docs/domain.md`, §5 "Tagging"): used only when it is a number (or
  * numeric text) of 0 or more with at most 2 decimals; otherwise null (the head's amount applies).
  */
 export function customAmountPaise(value: unknown): number | null {

@@ -14,9 +14,10 @@ import { getCustomerPayments, getCustomerTransactions } from './portal.service.t
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /**
- * The member portal (specification section 2 "Customer dashboard"; `api-contract.md` "Member
- * portal"): the signed-in member's own payments and online transactions. Customer role only;
- * the member is always the token's, never a request field. Receipts: `GET /api/payments/:id/receipt`.
+ * The member portal (`docs/domain.md`, §2 "Customer dashboard" and §7 "Shapes the specification
+ * leaves open"): the signed-in member's own payments and online transactions. Customer role only;
+ * the member is always the token's, never a request field. Receipts:
+ * `GET /api/payments/:id/receipt`.
  */
 export async function portalRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -81,7 +81,7 @@ export interface DeliveryOutcome {
 /**
  * The WhatsApp sending state one app shares between its requests (immediate sends) and its
  * sender worker, so that the pause holds between any two messages of the app whoever sends them
- * (`docs/domain.md`, "§7 API": WhatsApp sends go one by one with a 1 second pause).
+ * (`docs/domain.md`, §9 "Sending": WhatsApp sends go one by one with a 1 second pause).
  */
 export interface WhatsAppLane {
   /** This app's lock holder name in `background_jobs.locked_by`. */
@@ -329,7 +329,7 @@ async function sendOne(
     attempts += 1;
     try {
       // The pause runs from the end of one request to the start of the next (`docs/domain.md`,
-      // "§7 API": one by one with a 1 second pause), so the provider sees them at least 1 s apart.
+      // §9 "Sending": one by one with a 1 second pause), so the provider sees them at least 1 s apart.
       const messageId = await lane.client.send(body, signal).finally(() => {
         lane.lastSendAt = Date.now();
       });
@@ -399,7 +399,7 @@ async function finalize(
   );
 }
 
-/** The message of one delivery, by the job's kind (`docs/domain.md`, "§7 API": WhatsApp). */
+/** The message of one delivery, by the job's kind (`docs/domain.md`, §9 "Reminder messages"). */
 async function buildMessage(
   ctx: ServiceContext,
   work: DeliveryWork,

@@ -7,7 +7,7 @@ import { announceJobQueued } from './job-runner.ts';
 import { insertReminderJob, type Recipient } from './reminders.service.ts';
 
 /**
- * WhatsApp notifications (`docs/domain.md`, "§7 API": WhatsApp): the new-assignment text to
+ * WhatsApp notifications (`docs/domain.md`, "§9 Reminders"): the new-assignment text to
  * members newly tagged to a head (WHATSAPP_NOTIFY_ON_ASSIGN) and the `success` template after an
  * online payment settles (WHATSAPP_NOTIFY_ON_PAYMENT). Both are outbox rows (`background_jobs` +
  * `message_deliveries`) that the sender worker sends.

@@ -49,7 +49,10 @@ const errors = {
 /** Largest webhook body read for signature checking (Meta batches up to 1,000 statuses, well below). */
 const WEBHOOK_BODY_LIMIT = 1_048_576;
 
-/** The raw bytes of each webhook request, kept for the signature check only (C.5: never re-serialise). */
+/**
+ * The raw bytes of each webhook request, kept for the signature check only (`docs/domain.md`, §10
+ * "WhatsApp webhooks": never re-serialise).
+ */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {

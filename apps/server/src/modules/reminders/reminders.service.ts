@@ -43,7 +43,7 @@ const INSERT_CHUNK = 1000;
 
 /**
  * Refuses to pretend to send: 503 `WHATSAPP_NOT_CONFIGURED` 'WhatsApp is not configured. ...'
- * when the access token or the phone number id is missing (`docs/domain.md`, "§7 API": WhatsApp).
+ * when the access token or the phone number id is missing (`docs/domain.md`, "§9 Reminders").
  */
 export function assertConfigured(config: Config): void {
   if (!config.whatsapp.configured) throw new AppError(ErrorCode.WHATSAPP_NOT_CONFIGURED, REMINDER_MSG.notConfigured);

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 
 /**
  * Checks `X-Hub-Signature-256: sha256=<hex>` against HMAC-SHA256 of the raw request bytes with
- * the App Secret (`gateways-and-messaging.md` C.5; security bar WA-06), in constant time.
+ * the App Secret (`docs/domain.md`, §10 "WhatsApp webhooks" and "WA-06"), in constant time.
  * @returns false when the secret, the header or the body is missing, or the digest differs.
  */
 export function verifyWebhookSignature(
@@ -53,7 +53,7 @@ export function answerWebhookHandshake(ctx: ServiceContext, query: z.infer<typeo
   return challenge;
 }
 
-/** One status of the `messages` webhook field (C.5). */
+/** One status of the `messages` webhook field (`docs/domain.md`, §10 "WhatsApp webhooks"). */
 const statusSchema = z.object({
   id: z.string().min(1).max(300),
   status: z.string().max(40),
@@ -66,8 +66,9 @@ const statusSchema = z.object({
 });
 
 /**
- * The webhook envelope (C.5), loosely: only `entry[].changes[].value.statuses[]` is read;
- * inbound messages and unknown fields are accepted and ignored.
+ * The webhook envelope (`docs/domain.md`, §10 "WhatsApp webhooks"), loosely: only
+ * `entry[].changes[].value.statuses[]` is read; inbound messages and unknown fields are accepted
+ * and ignored.
  */
 export const webhookBodySchema = z
   .object({
@@ -96,11 +97,12 @@ export type WebhookBody = z.infer<typeof webhookBodySchema>;
 const RANK: Record<string, number> = { queued: 0, sending: 0, unknown: 0, sent: 1, failed: 1.5, delivered: 2, read: 3 };
 
 /**
- * Applies the statuses of a verified webhook (C.5; WA-06) to `message_deliveries`: found by the
- * message id, or by our delivery id echoed in `biz_opaque_callback_data` (which also settles a
- * row left `unknown` by a timeout). Each (message id, status) is handled once, deduplicated in
- * `gateway_events` (provider `whatsapp`), and a status never moves a delivery backwards:
- * `delivered` after `read` and `failed` after `delivered` change nothing.
+ * Applies the statuses of a verified webhook (`docs/domain.md`, §10 "WhatsApp webhooks" and
+ * "WA-06") to `message_deliveries`: found by the message id, or by our delivery id echoed in
+ * `biz_opaque_callback_data` (which also settles a row left `unknown` by a timeout). Each (message
+ * id, status) is handled once, deduplicated in `gateway_events` (provider `whatsapp`), and a status
+ * never moves a delivery backwards: `delivered` after `read` and `failed` after `delivered` change
+ * nothing.
  * @returns how many deliveries changed.
  */
 export async function applyWebhookStatuses(ctx: ServiceContext, body: WebhookBody): Promise<number> {

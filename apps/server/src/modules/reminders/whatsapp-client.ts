@@ -3,7 +3,7 @@ import { REMINDER_MSG, whatsAppApiErrorText } from '@parish/shared';
 import type { WhatsAppConfig } from '../../config/env.ts';
 
 /**
- * The JSON body of one Cloud API send (`gateways-and-messaging.md` C.1): a template or a text
+ * The JSON body of one Cloud API send (`docs/domain.md`, §10 "WhatsApp send"): a template or a text
  * message to one number (digits only, country code first).
  */
 export type WhatsAppMessageBody = Record<string, unknown> & {
@@ -13,19 +13,20 @@ export type WhatsAppMessageBody = Record<string, unknown> & {
 };
 
 /**
- * How a failed send is handled (security bar 3.L):
+ * How a failed send is handled (`docs/domain.md`, §9 "Sending" and §11 "WhatsApp";
+ * `docs/decisions/0017-ambiguous-whatsapp-sends-never-resent.md`):
  * - `retryable`: definitely not accepted and worth trying again (HTTP 429, throughput codes
  *   130429 / 131056 / 4 / 80007, 5xx, connection refused before anything was sent);
  * - `permanent`: will fail again (131026 undeliverable, 132001 template missing, 131047 window
  *   closed, 131050 opted out, auth errors, other 4xx, missing template values) — not retried;
  * - `ambiguous`: the request may have been accepted (timeout, connection reset after sending) —
- *   recorded as `unknown` and never resent automatically (WA-01, WA-03).
+ *   recorded as `unknown` and never resent automatically (`docs/domain.md`, "WA-01" and "WA-03").
  */
 export type SendFailureKind = 'retryable' | 'permanent' | 'ambiguous';
 
-/** Meta error codes that mean "slow down" (C.3): retried with back-off. */
+/** Meta error codes that mean "slow down" (`docs/domain.md`, §10 "WhatsApp error codes"): retried with back-off. */
 const THROTTLE_CODES = new Set([130429, 131056, 4, 80007]);
-/** Meta error codes of temporary faults (C.3): retried. */
+/** Meta error codes of temporary faults (`docs/domain.md`, §10 "WhatsApp error codes"): retried. */
 const TRANSIENT_CODES = new Set([131000, 1, 2, 131016, 133004]);
 
 /** A send that did not succeed, with what to do about it. */
@@ -52,9 +53,10 @@ export class WhatsAppSendError extends Error {
 }
 
 /**
- * The payment link of a reminder (section 7): the configured public origin (`PUBLIC_URL`, never
- * the request's Host header) + `/customer/login?mobile=<url-encoded>&type=payment`, which opens
- * the member login in its 'Payment Portal' mode (section 2).
+ * The payment link of a reminder (`docs/domain.md`, §9 "Reminder messages"): the configured public
+ * origin (`PUBLIC_URL`, never the request's Host header) +
+ * `/customer/login?mobile=<url-encoded>&type=payment`, which opens the member login in its 'Payment
+ * Portal' mode (`docs/domain.md`, §2 "Member login screen").
  */
 export function paymentLink(publicUrl: string, mobile: string): string {
   return `${publicUrl.replace(/\/$/, '')}/${paymentLinkSuffix(mobile)}`;
@@ -62,15 +64,16 @@ export function paymentLink(publicUrl: string, mobile: string): string {
 
 /**
  * The part of the payment link after the origin and its slash: the dynamic suffix a URL button
- * parameter carries (C.1: "developer-provided suffix appended to the predefined prefix URL"), so
- * the approved `payment` template's button URL must be `{PUBLIC_URL}/{{1}}`.
+ * parameter carries (`docs/domain.md`, §10 "WhatsApp send": "developer-provided suffix appended to
+ * the predefined prefix URL"), so the approved `payment` template's button URL must be
+ * `{PUBLIC_URL}/{{1}}`.
  */
 export function paymentLinkSuffix(mobile: string): string {
   return `customer/login?mobile=${encodeURIComponent(mobile)}&type=payment`;
 }
 
 /**
- * A template text parameter made safe (WA-07): Meta refuses newlines, tabs and long runs of
+ * A template text parameter made safe (`docs/domain.md`, "WA-07"): Meta refuses newlines, tabs and long runs of
  * spaces in parameters, and WhatsApp markup (`*bold*`, `_italic_`, `~strike~`, backticks) in a
  * member's name must not format the message. Whitespace runs become one space; markup characters go.
  */
@@ -96,9 +99,10 @@ function envelope(to: string): { messaging_product: 'whatsapp'; recipient_type: 
 }
 
 /**
- * The `payment` reminder template (section 7): language `en`, body parameter the member's name,
- * URL button 0 with the payment link's suffix ({@link paymentLinkSuffix}).
- * `callbackData` (the delivery id) comes back in status webhooks as `biz_opaque_callback_data`.
+ * The `payment` reminder template (`docs/domain.md`, §9 "Reminder messages"): language `en`, body
+ * parameter the member's name, URL button 0 with the payment link's suffix ({@link
+ * paymentLinkSuffix}). `callbackData` (the delivery id) comes back in status webhooks as
+ * `biz_opaque_callback_data`.
  * @throws WhatsAppSendError 'Missing required template parameter values.' without a name or mobile.
  */
 export function paymentTemplate(
@@ -129,8 +133,8 @@ export function paymentTemplate(
 }
 
 /**
- * The `success` template (section 7), sent after an online payment settles: language `en`, body
- * parameter the member's name.
+ * The `success` template (`docs/domain.md`, §9 "Reminder messages"), sent after an online payment
+ * settles: language `en`, body parameter the member's name.
  * @throws WhatsAppSendError 'Missing required template parameter values.' without a name.
  */
 export function successTemplate(to: string, memberName: string, callbackData?: string): WhatsAppMessageBody {
@@ -152,7 +156,10 @@ export function helloWorldTemplate(to: string): WhatsAppMessageBody {
   return { ...envelope(to), type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } };
 }
 
-/** What the new-assignment message says (section 7): one head newly assigned to one member. */
+/**
+ * What the new-assignment message says (`docs/domain.md`, §9 "Reminder messages"): one head newly
+ * assigned to one member.
+ */
 export interface AssignmentMessage {
   memberName: string;
   headName: string;
@@ -169,9 +176,10 @@ export interface AssignmentMessage {
 }
 
 /**
- * The plain-text new-assignment message (section 7: member name, head name, amount, type, due
- * date, description, member id and payment link). Text messages are only delivered inside the
- * 24-hour customer-service window (C.4); outside it WhatsApp answers 131047, recorded as failed.
+ * The plain-text new-assignment message (`docs/domain.md`, §9 "Reminder messages": member name,
+ * head name, amount, type, due date, description, member id and payment link). Text messages are
+ * only delivered inside the 24-hour customer-service window (`docs/domain.md`, §10 "WhatsApp
+ * limits"); outside it WhatsApp answers 131047, recorded as failed.
  * @throws WhatsAppSendError 'Missing required template parameter values.' without a name or link.
  */
 export function assignmentText(to: string, message: AssignmentMessage, callbackData?: string): WhatsAppMessageBody {
@@ -213,9 +221,9 @@ function classify(status: number, metaCode: number | undefined): SendFailureKind
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
- * The server-side WhatsApp Cloud API client (section 7, "Messaging provider";
- * `gateways-and-messaging.md` C.1-C.3). `POST {base}/{version}/{phone number id}/messages` with
- * the bearer token; credentials never leave the server.
+ * The server-side WhatsApp Cloud API client (`docs/domain.md`, §10 "WhatsApp send", "WhatsApp
+ * answers" and "WhatsApp error codes"). `POST {base}/{version}/{phone number id}/messages` with the
+ * bearer token; credentials never leave the server.
  */
 export class WhatsAppClient {
   constructor(
@@ -223,7 +231,7 @@ export class WhatsAppClient {
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
-  /** The send URL (C.1). */
+  /** The send URL (`docs/domain.md`, §10 "WhatsApp send"). */
   get endpoint(): string {
     const { baseUrl, apiVersion, phoneNumberId } = this.settings;
     return `${baseUrl}/${apiVersion}/${encodeURIComponent(phoneNumberId ?? '')}/messages`;
@@ -233,7 +241,7 @@ export class WhatsAppClient {
    * Sends one message, with the configured timeout (10 s by default).
    * @returns the provider's message id (`messages[0].id`, wamid...).
    * @throws WhatsAppSendError: 'WhatsApp API Error: {status} - {body}' for a non-success answer
-   *   (section 7), classified retryable / permanent; a timeout or a reset is `ambiguous`.
+   *   (`docs/domain.md`, §9 "Sending"), classified retryable / permanent; a timeout or a reset is `ambiguous`.
    */
   async send(body: WhatsAppMessageBody, signal?: AbortSignal): Promise<string> {
     const controller = new AbortController();

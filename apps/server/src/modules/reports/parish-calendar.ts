@@ -5,9 +5,9 @@ import type { ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 
 /**
- * The parish calendar of one instant (`api-contract.md`, "business day"; specification section
- * 2: the week starts on Sunday and the year on 1 January). All days are `YYYY-MM-DD` in the
- * parish time zone.
+ * The parish calendar of one instant (`docs/domain.md`, §1 "Money, dates and time", §7
+ * "Conventions" and §3 "Derived figures": the week starts on Sunday and the year on 1 January). All
+ * days are `YYYY-MM-DD` in the parish time zone.
  */
 export interface ParishCalendar {
   timezone: string;

@@ -13,7 +13,7 @@ export function num(value: unknown): number {
 }
 
 /**
- * The Collection Methods (YTD) bucket of a collection (specification section 2; see
+ * The Collection Methods (YTD) bucket of a collection (`docs/domain.md`, §2 "Back-office shell"; see
  * `METHOD_BUCKETS` in @parish/shared): method UPI → upi, method card → card, other manual
  * collections (cash, cheque) → direct, anything else (card gateways) → online.
  * @param method the payment_method column, @param gateway the payment_gateway column
@@ -23,12 +23,18 @@ export function methodBucketSql(method: SQL, gateway: SQL): SQL {
     WHEN ${gateway} = 'manual' THEN 'direct' ELSE 'online' END`;
 }
 
-/** Collection rate (section 9): paid count / total × 100, one decimal; 0 when there is nothing. */
+/**
+ * Collection rate (`docs/domain.md`, §3 "Derived figures"): paid count / total × 100, one decimal;
+ * 0 when there is nothing.
+ */
 export function collectionRate(paid: number, total: number): number {
   return total > 0 ? Math.round((paid / total) * 1000) / 10 : 0;
 }
 
-/** Payment rate of a member (section 2): paid / assigned × 100, one decimal, capped at 100. */
+/**
+ * Payment rate of a member (`docs/domain.md`, §3 "Derived figures"): paid / assigned × 100, one
+ * decimal, capped at 100.
+ */
 export function paymentRate(paidPaise: number, assignedPaise: number): number {
   if (assignedPaise <= 0) return paidPaise > 0 ? 100 : 0;
   return Math.min(100, Math.round((paidPaise / assignedPaise) * 1000) / 10);
@@ -39,7 +45,10 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The due group of a stored head type (section 3): arrear → arrears, miscellaneous → misc, else current. */
+/**
+ * The due group of a stored head type (`docs/domain.md`, §3 "Payment heads"): arrear → arrears,
+ * miscellaneous → misc, else current.
+ */
 export function dueGroupOf(type: string): 'arrears' | 'current' | 'misc' {
   if (type === 'arrear') return 'arrears';
   if (type === 'miscellaneous') return 'misc';

@@ -40,9 +40,10 @@ function sendDownload(reply: FastifyReply, download: Download, type: string) {
 }
 
 /**
- * Dashboard, reports, transactions list, audit trail and export (specification sections 2, 3,
- * 7 and 9; `api-contract.md`, "Back office"; issue 6). Staff routes admit admin and cashier;
- * the audit trail and the full export are admin only (section 6).
+ * Dashboard, reports, transactions list, audit trail and export (`docs/domain.md`, "§2 Screens",
+ * "§3 Data", "§7 API", §2 "Page sizes and timings" and §7 "Shapes the specification leaves open";
+ * issue 6). Staff routes admit admin and cashier; the audit trail and the full export are admin
+ * only (`docs/domain.md`, §6 "Who may do what").
  */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -9,9 +9,9 @@ import { num } from './report-sql.ts';
 import type { activitiesQuerySchema, transactionListQuerySchema } from '@parish/shared';
 
 /**
- * Online transactions for staff (`GET /api/transactions…`, specification section 7
- * "Transactions"; `api-contract.md`, "Transaction") and the audit trail
- * (`GET /api/admin/activities`, section 7 "Admin", default 50, newest first).
+ * Online transactions for staff (`GET /api/transactions…`, `docs/domain.md`, §7 "Routes" and
+ * "Entities on the wire") and the audit trail (`GET /api/admin/activities`, `docs/domain.md`, §7
+ * "Routes", default 50, newest first).
  */
 
 type Row = Record<string, unknown>;

@@ -20,7 +20,7 @@ const errors = {
   409: errorBodySchema,
 };
 
-/** Staff accounts (`api-contract.md`): list, create, update or reset, deactivate. Admin only. */
+/** Staff accounts (`docs/domain.md`, §6 "Staff accounts"): list, create, update or reset, deactivate. Admin only. */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { roles: ['admin'] as const };

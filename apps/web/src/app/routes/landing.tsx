@@ -22,7 +22,7 @@ const FEATURE_ICONS: Record<(typeof FEATURES)[number], typeof IconUsers> = {
   secure: IconShieldLock,
 };
 
-/** The public landing page (specification section 1). */
+/** The public landing page (`docs/domain.md`, §1 "Landing page"). */
 export default function Landing() {
   const { t } = useTranslation();
   const settings = useParishSettings();

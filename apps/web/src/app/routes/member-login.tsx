@@ -17,7 +17,7 @@ import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
 type Mode = 'mobile' | 'code';
 
 /**
- * Reads the payment-link parameters (section 2, "Member login screen"): `mobile` (also kept in
+ * Reads the payment-link parameters (`docs/domain.md`, §2 "Member login screen"): `mobile` (also kept in
  * session storage as paymentLinkMobile), `code` (parish number) and `type`.
  */
 function usePaymentLink() {

@@ -2,7 +2,7 @@ import { PaymentCallbackPage } from '../../features/portal/callback/payment-call
 import { RazorpayCallbackPage } from '../../features/portal/callback/razorpay-callback-page.tsx';
 
 /**
- * Gateway return pages (specification section 2, route table): `/payment-callback` and
+ * Gateway return pages (`docs/domain.md`, §2 "Route table"): `/payment-callback` and
  * `/payment/callback/worldline` verify a Worldline return; `/payment/callback/razorpay` reports
  * success at once and redirects after 2 s.
  */

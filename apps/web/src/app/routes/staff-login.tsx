@@ -14,7 +14,7 @@ import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib
 
 type Portal = 'admin' | 'cashier';
 
-/** The staff sign-in screen (specification sections 2 and 5). */
+/** The staff sign-in screen (`docs/domain.md`, §2 "Staff login screen" and §5 "Staff sign-in form"). */
 export default function StaffLogin() {
   const { t } = useTranslation();
   const { signIn } = useAuth();

@@ -8,13 +8,13 @@ import { errorText } from '../../lib/error-text.ts';
 import { useCashierMembers } from './api.ts';
 import { PaymentSummaryModal } from './payment-summary-modal.tsx';
 
-/** Members per page on the cashier's screen (specification section 9). */
+/** Members per page on the cashier's screen (`docs/domain.md`, §2 "Page sizes and timings"). */
 const PAGE_SIZE = 10;
 
 /**
- * Cashier View/Collect Payments (`/cashier/arrears`, specification section 2): the member table,
- * 10 a page, searched by name, parish number, phone or location; View opens the member's Payment
- * Summary dialog, where pending payments are collected.
+ * Cashier View/Collect Payments (`/cashier/arrears`, `docs/domain.md`, §2 "Cashier View/Collect
+ * Payments"): the member table, 10 a page, searched by name, parish number, phone or location; View
+ * opens the member's Payment Summary dialog, where pending payments are collected.
  */
 export default function CashierArrearsPage() {
   const { t } = useTranslation();

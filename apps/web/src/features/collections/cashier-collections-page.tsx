@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
 import { fetchCashierCollections, useCashierCollections, type CollectionFilters } from './api.ts';
 
-/** Collections per page (specification section 9). */
+/** Collections per page (`docs/domain.md`, §2 "Page sizes and timings"). */
 const PAGE_SIZE = 20;
 
 const paise = (rupees: number | null) => (rupees === null ? 0 : (parseRupeesToPaise(rupees) ?? 0));
@@ -35,7 +35,7 @@ function methodKey(method: string | null): string | null {
 }
 
 /**
- * Cashier Collections (`/cashier/collections`, specification section 2): the signed-in cashier's
+ * Cashier Collections (`/cashier/collections`, `docs/domain.md`, §2 "Cashier Collections"): the signed-in cashier's
  * own direct collections, searched, between From and To (parish calendar dates, inclusive), with
  * Clear, Refresh, Export CSV (disabled when empty), the total collected and 20 a page; 'No
  * Collections Found' when there are none.

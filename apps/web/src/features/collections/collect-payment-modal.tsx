@@ -112,7 +112,7 @@ function CollectForm({
 }
 
 /**
- * The Collect Payment modal (specification section 2): member, account head, amount (the due
+ * The Collect Payment modal (`docs/domain.md`, §2 "Collect Payment dialog"): member, account head, amount (the due
  * amount, editable upwards only on a variable-amount head), payment method (Direct Collection -
  * Cash by default, UPI, Cheque), optional Payment Reference (saved as the transaction id) and
  * Remarks, Cancel and Confirm Collection. Reports the outcome to `onDone`.
@@ -134,7 +134,10 @@ export function CollectPaymentModal({
   );
 }
 
-/** The Collection Complete / Collection Failed dialog (section 8) with the specification's texts. */
+/**
+ * The Collection Complete / Collection Failed dialog (`docs/domain.md`, §5 "Error and outcome
+ * messages") with the product's texts.
+ */
 export function CollectOutcomeDialog({ outcome, onClose }: { outcome: CollectOutcome | null; onClose: () => void }) {
   const { t } = useTranslation();
   const ok = outcome?.ok === true;

@@ -49,7 +49,7 @@ import {
 /** Props of the Payment Summary dialog of one member (docs/domain.md, "§2 Screens"). */
 export type PaymentSummaryModalProps = MemberHistoryProps;
 
-/** The list refreshes 300 ms after a staff collection (sections 4 and 9). */
+/** The list refreshes 300 ms after a staff collection (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const REFRESH_AFTER_COLLECTION_MS = 300;
 
 async function exportCsv(data: MemberPayments, t: (key: string) => string, today: string) {
@@ -338,12 +338,12 @@ function SummaryBody({
 }
 
 /**
- * The Payment Summary dialog of one member (specification section 2): paid, pending and total;
+ * The Payment Summary dialog of one member (`docs/domain.md`, §2 "Payment Summary dialog"): paid, pending and total;
  * status filter All/Pending/Paid; sort by date, amount or status with a direction toggle; each
  * payment with name, description, transaction id, collected by, due date, year and amount
  * ('+ extra' when paid above the assigned amount), an Overdue badge when pending past its due
  * date (parish date), Collect on pending ones and a printable Receipt on paid ones; Export CSV
- * (admin) with the specification's history columns; Close.
+ * (admin) with the history columns of `docs/domain.md`, §2 "Payment Summary dialog"; Close.
  */
 export function PaymentSummaryModal({ memberId, mode, onClose }: PaymentSummaryModalProps) {
   const { t } = useTranslation();

@@ -8,9 +8,10 @@ import { DASHBOARD_REFETCH_MS, STALE_TIME } from '../../lib/query-client.ts';
 export const DASHBOARD_KEY = ['dashboard'] as const;
 
 /**
- * The dashboard figures (`GET /api/admin/dashboard`, specification sections 2 and 3): cached 30 s
- * and refetched every 30 s (section 9) while a back-office screen is open. One query serves the
- * dashboard page and the header's Collection YTD.
+ * The dashboard figures (`GET /api/admin/dashboard`, `docs/domain.md`, §2 "Back-office shell" and
+ * §7 "Responses named by the specification"): cached 30 s and refetched every 30 s
+ * (`docs/domain.md`, §2 "Page sizes and timings") while a back-office screen is open. One query
+ * serves the dashboard page and the header's Collection YTD.
  */
 export function useDashboard() {
   return useQuery({

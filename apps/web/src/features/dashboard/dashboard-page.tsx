@@ -39,7 +39,7 @@ const QUICK_ACTIONS: Record<StaffRole, { to: string; key: string }[]> = {
   ],
 };
 
-/** The queries Refresh reloads (section 2: dashboard, members, heads and payments). */
+/** The queries Refresh reloads (`docs/domain.md`, §2 "Back-office shell": dashboard, members, heads and payments). */
 const REFRESH_KEYS = [DASHBOARD_KEY, ['members'], ['payment-heads'], ['payments']] as const;
 
 const inr = (rupees: number) => formatINR(amountPaise(rupees));
@@ -166,7 +166,7 @@ function MethodsYtd({ data }: { data: Dashboard }) {
 }
 
 /**
- * The back-office dashboard (specification section 2, "Back-office shell"): Total Members and
+ * The back-office dashboard (`docs/domain.md`, §2 "Back-office shell"): Total Members and
  * Account Heads (admin only), Total Arrears, Current Dues, Miscellaneous, Collection YTD,
  * Today's Collection (with this week and month; a cashier's count only their own direct
  * collections), Payment Type Breakdown, Collection Methods (YTD), Quick actions. Cards link to

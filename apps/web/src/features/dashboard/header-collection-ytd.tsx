@@ -6,7 +6,7 @@ import { amountPaise } from '../../lib/money.ts';
 import { useDashboard } from './api.ts';
 
 /**
- * The header's Collection YTD (section 2, "Back-office shell"): collected since 1 January in the
+ * The header's Collection YTD (`docs/domain.md`, §2 "Back-office shell"): collected since 1 January in the
  * parish time zone. Hidden on phones, where the header has no room; the dashboard shows it there.
  */
 export function HeaderCollectionYtd() {

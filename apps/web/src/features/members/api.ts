@@ -37,7 +37,7 @@ export function fetchMemberPage(params: MemberListParams, signal?: AbortSignal):
 
 /**
  * One page of active members, searched and sorted on the server; the previous page stays on
- * screen while the next loads. Cached for `STALE_TIME.members` (2 min, section 9).
+ * screen while the next loads. Cached for `STALE_TIME.members` (2 min, `docs/domain.md`, §7 "Client behaviour").
  */
 export function useMemberPage(params: MemberListParams) {
   return useQuery({

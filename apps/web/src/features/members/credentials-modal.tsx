@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useMemberCredentials } from './api.ts';
 
 /**
- * The Login Credentials view of a member (admin only, section 6): the username and, while the
- * member has not changed it, the initial password; otherwise a note that it was changed. A
- * failure reads 'Failed to load credentials. Please try again.' (section 8).
+ * The Login Credentials view of a member (admin only, `docs/domain.md`, §6 "Login credentials
+ * view"): the username and, while the member has not changed it, the initial password; otherwise a
+ * note that it was changed. A failure reads 'Failed to load credentials. Please try again.'
+ * (`docs/domain.md`, §5 "Error and outcome messages").
  */
 export function CredentialsModal({ member, onClose }: { member: Member | null; onClose: () => void }) {
   const { t } = useTranslation();

@@ -7,9 +7,9 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useDeleteMember } from './api.ts';
 
 /**
- * The delete confirmation (section 2): deleting deactivates the member on the server. A failure
- * shows as the Delete Error 'Failed to delete member' (section 8), or the server's own text for
- * a 4xx answer.
+ * The delete confirmation (`docs/domain.md`, §2 "Members page"): deleting deactivates the member on
+ * the server. A failure shows as the Delete Error 'Failed to delete member' (`docs/domain.md`, §5
+ * "Error and outcome messages"), or the server's own text for a 4xx answer.
  */
 export function DeleteMemberModal({ member, onClose }: { member: Member | null; onClose: () => void }) {
   const { t } = useTranslation();

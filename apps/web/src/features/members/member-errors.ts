@@ -20,7 +20,7 @@ export interface MemberFormError {
 }
 
 /**
- * The title of a member form message (section 8, "Members and heads (dialog titles)"):
+ * The title of a member form message (`docs/domain.md`, §5 "Error and outcome messages"):
  * Validation Error, Invalid Mobile Number, Invalid Parish Number, Name Too Long, Invalid Email,
  * Address Too Long or Duplicate Member; any other validation text is a Validation Error.
  */

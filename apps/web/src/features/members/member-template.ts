@@ -1,6 +1,6 @@
 import { MEMBER_CSV_TEMPLATE_EXAMPLE, MEMBER_CSV_TEMPLATE_HEADER, neutralizeCsvRows } from '@parish/shared';
 
-/** The file name of the member CSV template (section 9). */
+/** The file name of the member CSV template (`docs/domain.md`, §2 "File names"). */
 export const MEMBER_TEMPLATE_FILE = 'member_template.csv';
 
 /**

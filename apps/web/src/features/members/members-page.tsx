@@ -23,7 +23,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 type FormState = { open: false } | { open: true; member: Member | null; key: number };
 
 /**
- * The Members page (section 2, "Members page"; admin at /admin/members): server-side search,
+ * The Members page (`docs/domain.md`, §2 "Members page"; admin at /admin/members): server-side search,
  * sortable columns, 10 rows per page by default (10/25/50/100), Add Member and Upload Members,
  * and per row payment history, login credentials (admin only), edit and delete.
  */

@@ -21,7 +21,10 @@ export interface MemberSort {
 /** What a row action does to its member. */
 export interface MemberRowActions {
   onHistory: (member: Member) => void;
-  /** Absent for non-admins: the Login Credentials view is admin only (section 6). */
+  /**
+   * Absent for non-admins: the Login Credentials view is admin only (`docs/domain.md`, §6 "Login
+   * credentials view").
+   */
   onCredentials?: ((member: Member) => void) | undefined;
   onEdit: (member: Member) => void;
   onDelete: (member: Member) => void;
@@ -176,7 +179,7 @@ export function MembersCards({
 }
 
 /**
- * The members table (section 2, "Members page"): sortable Name, Parish Number, Mobile and
+ * The members table (`docs/domain.md`, §2 "Members page"): sortable Name, Parish Number, Mobile and
  * Location headers (with `aria-sort`), and per row the actions view payment history, view
  * login credentials (admin only), edit and delete as labelled icon buttons. Scrolls sideways
  * on a phone.

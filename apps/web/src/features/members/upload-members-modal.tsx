@@ -21,7 +21,7 @@ type ReadResult = { ok: true; rows: MemberImportRow[] } | { ok: false; problem: 
  * Reads a member CSV with papaparse (loaded only now, so it stays out of the page's first
  * chunk): UTF-8 with or without a byte-order mark, CRLF or LF, quoted fields with commas and
  * line breaks, blank and trailing lines. Broken quoting is the 'CSV Parse Error'; missing
- * columns or no data rows are 'Invalid CSV Format' (section 8).
+ * columns or no data rows are 'Invalid CSV Format' (`docs/domain.md`, §5 "Error and outcome messages").
  */
 async function readMemberCsv(file: File, parseError: string): Promise<ReadResult> {
   const parseProblem = { titleKey: 'members.csv.parseErrorTitle', message: parseError };
@@ -67,9 +67,10 @@ function ImportResultView({ result }: { result: MemberImportResult }) {
 }
 
 /**
- * The member CSV upload dialog (sections 2 and 5): template download, file choice, upload to
- * `POST /api/members/bulk`, then the result: how many were imported and a warning listing each
- * skipped row ("Row 6: Please enter a valid email address").
+ * The member CSV upload dialog (`docs/domain.md`, §2 "Members page" and §5 "Member CSV import"):
+ * template download, file choice, upload to `POST /api/members/bulk`, then the result: how many
+ * were imported and a warning listing each skipped row ("Row 6: Please enter a valid email
+ * address").
  */
 export function UploadMembersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

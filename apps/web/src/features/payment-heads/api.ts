@@ -46,8 +46,8 @@ export interface ListPage<T> {
 export type HeadBody = PaymentHeadInputRaw;
 
 /**
- * The answer of `POST /api/payments/upload-csv` (section 3, "Bulk CSV upload response"). The
- * server answers `success` today; the specification also names `processing` (background work),
+ * The answer of `POST /api/payments/upload-csv` (`docs/domain.md`, §7 "Responses named by the specification"). The
+ * server answers `success` today; the product's rules also name `processing` (background work),
  * and anything else counts as initiated, so the status is read as any text.
  */
 export type UploadAnswer = Omit<UploadCsvResult, 'status'> & { status: string };
@@ -58,7 +58,7 @@ export type PaymentSortBy = (typeof PAYMENT_SORT_FIELDS)[number];
 /** The largest page the API serves (`pageQuerySchema`: limit at most 100). */
 export const MAX_LIMIT = 100;
 
-/** Query-key roots; every write invalidates the whole cache (section 7, "the cache is cleared after writes"). */
+/** Query-key roots; every write invalidates the whole cache (`docs/domain.md`, §7 "Client behaviour"). */
 export const HEADS_KEY = ['payment-heads'] as const;
 export const PAYMENTS_KEY = ['payments'] as const;
 export const MEMBERS_KEY = ['members'] as const;
@@ -126,7 +126,7 @@ export function deleteHead(id: string): Promise<unknown> {
 }
 
 /**
- * `POST /api/payments/assign` with `replacePending: true`: saving tags (section 4) revokes the
+ * `POST /api/payments/assign` with `replacePending: true`: saving tags (`docs/domain.md`, §4 "Saving tags") revokes the
  * head's pending payments and assigns the given members in one transaction. `amount` in rupees;
  * omitted means the head's base amount.
  */

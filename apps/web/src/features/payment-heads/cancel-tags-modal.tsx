@@ -20,9 +20,10 @@ import { writeErrorText } from './errors.ts';
 import { usePhone } from './use-phone.ts';
 
 /**
- * Cancel tags dialog (sections 2 and 4): the head's members with a pending payment, all ticked at
- * first; the button is disabled with nothing ticked and revokes the ticked members' pending
- * payments in one call. Rows are shown 100 at a time.
+ * Cancel tags dialog (`docs/domain.md`, §2 "Manage Account Heads page" and §4 "Cancel tags"): the
+ * head's members with a pending payment, all ticked at first; the button is disabled with nothing
+ * ticked and revokes the ticked members' pending payments in one call. Rows are shown 100 at a
+ * time.
  */
 export function CancelTagsModal({ head, onClose }: { head: PaymentHead; onClose: () => void }) {
   const { t } = useTranslation();

@@ -30,9 +30,10 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 }
 
 /**
- * One account head as a card (section 2): name, type badge, year, description, amount, due date,
- * variable-amount badge, the tagged/paid/pending counts with collected and outstanding sums, and
- * the actions. Cancel Tags is disabled while no member has a pending (cancellable) payment.
+ * One account head as a card (`docs/domain.md`, §2 "Manage Account Heads page"): name, type badge,
+ * year, description, amount, due date, variable-amount badge, the tagged/paid/pending counts with
+ * collected and outstanding sums, and the actions. Cancel Tags is disabled while no member has a
+ * pending (cancellable) payment.
  */
 export function HeadCard({ head, onAction }: { head: PaymentHead; onAction: (action: HeadAction) => void }) {
   const { t } = useTranslation();

@@ -36,7 +36,7 @@ import {
 } from './api.ts';
 import { usePhone } from './use-phone.ts';
 
-/** Page sizes of the shared paginated table (section 2, "Shared pieces"). */
+/** Page sizes of the shared paginated table (`docs/domain.md`, §2 "Shared pieces"). */
 const PAGE_SIZES = ['10', '25', '50', '100'];
 
 const STATUS_COLOR: Record<HeadPayment['status'], string> = { paid: 'green.8', pending: 'orange.9', failed: 'red.8' };
@@ -79,10 +79,11 @@ function SortHeader({
 }
 
 /**
- * Payment-head members dialog (section 2): the members tagged to a head with search, status
- * filter (all, paid, pending), sortable columns (member, amount, status, date), server-side
- * paging (10, 25, 50, 100 rows) and a CSV download of every matching row, cells neutralised
- * against formula injection, named `<head>_members_<YYYY-MM-DD>.csv`.
+ * Payment-head members dialog (`docs/domain.md`, §2 "Manage Account Heads page"): the members
+ * tagged to a head with search, status filter (all, paid, pending), sortable columns (member,
+ * amount, status, date), server-side paging (10, 25, 50, 100 rows) and a CSV download of every
+ * matching row, cells neutralised against formula injection, named
+ * `<head>_members_<YYYY-MM-DD>.csv`.
  */
 export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose: () => void }) {
   const { t } = useTranslation();

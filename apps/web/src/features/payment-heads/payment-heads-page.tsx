@@ -18,8 +18,8 @@ import { TagMembersModal } from './tag-members-modal.tsx';
 import { UploadCsvModal } from './upload-csv-modal.tsx';
 
 /**
- * The heads as the grid shows them (section 2): matching the search in name or description
- * (case-insensitive), sorted by year ascending, then by name.
+ * The heads as the grid shows them (`docs/domain.md`, §2 "Manage Account Heads page"): matching the
+ * search in name or description (case-insensitive), sorted by year ascending, then by name.
  */
 export function visibleHeads(heads: readonly PaymentHead[], search: string): PaymentHead[] {
   const needle = search.trim().toLowerCase();
@@ -42,7 +42,7 @@ type Dialog =
   | null;
 
 /**
- * Manage Account Heads (/admin/payments, specification section 2): the card grid of heads with
+ * Manage Account Heads (/admin/payments, `docs/domain.md`, §2 "Manage Account Heads page"): the card grid of heads with
  * search, the payment-order help, and the dialogs to add, edit, delete, tag members, cancel tags,
  * view a head's members and upload a dues CSV.
  */

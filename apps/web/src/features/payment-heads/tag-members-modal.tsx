@@ -45,7 +45,7 @@ interface Selection {
 }
 
 /**
- * The assignments of a tag save (section 5, "Tagging"): a custom amount is used only when it is
+ * The assignments of a tag save (`docs/domain.md`, §5 "Tagging"): a custom amount is used only when it is
  * a number of 0 or more (rupees, ≤ 2 decimals); otherwise the head's base amount applies.
  */
 export function toAssignments(selected: Iterable<Selection>): { memberId: string; amount?: number }[] {
@@ -74,10 +74,11 @@ function splitExisting(head: PaymentHead, payments: HeadPayment[]) {
 }
 
 /**
- * Tag Members dialog (sections 2, 4, 5): the parish's members, searched and paged 100 at a time
- * (never the whole parish in the DOM). Members who have paid this head show a disabled, ticked
- * box and the amount paid. Saving sends every ticked member in one `assign` call with
- * `replacePending`, so an unticked member loses their pending tag.
+ * Tag Members dialog (`docs/domain.md`, §2 "Manage Account Heads page", §4 "Saving tags" and §5
+ * "Tagging"): the parish's members, searched and paged 100 at a time (never the whole parish in the
+ * DOM). Members who have paid this head show a disabled, ticked box and the amount paid. Saving
+ * sends every ticked member in one `assign` call with `replacePending`, so an unticked member loses
+ * their pending tag.
  */
 export function TagMembersModal({ head, onClose }: { head: PaymentHead; onClose: () => void }) {
   const { t } = useTranslation();

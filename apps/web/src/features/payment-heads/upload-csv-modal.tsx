@@ -25,7 +25,7 @@ import { downloadCsvTemplate, uploadCsv, type UploadAnswer } from './api.ts';
 import { isMalformedAnswer } from './errors.ts';
 import { usePhone } from './use-phone.ts';
 
-/** Rows of the preview (section 9: first 5 data rows). */
+/** Rows of the preview (`docs/domain.md`, §2 "Page sizes and timings": first 5 data rows). */
 const PREVIEW_ROWS = 5;
 /** Row errors listed in the answer; the rest are counted. */
 const SHOWN_ERRORS = 100;
@@ -50,7 +50,10 @@ export async function parseCsvFile(file: File): Promise<string[][]> {
   });
 }
 
-/** Whether the upload answer calls for the "send reminders manually" advice (section 4). */
+/**
+ * Whether the upload answer calls for the "send reminders manually" advice (`docs/domain.md`, §5
+ * "Account head CSV").
+ */
 export function needsWhatsappAdvice(answer: UploadAnswer): boolean {
   const sent = Array.isArray(answer.whatsappSent) ? answer.whatsappSent : [];
   if (sent.length === 0) return true;
@@ -60,16 +63,18 @@ export function needsWhatsappAdvice(answer: UploadAnswer): boolean {
 }
 
 function checkAnswer(answer: UploadAnswer): UploadAnswer {
-  // A body without the counts is the failure section 8 calls 'Cannot read properties of undefined'.
+  // A body without the counts is the failure `docs/domain.md`, §5 "Error and outcome messages"
+  // calls 'Cannot read properties of undefined'.
   if (typeof answer?.totalRows !== 'number')
     throw new TypeError("Cannot read properties of undefined (reading 'totalRows')");
   return answer;
 }
 
 /**
- * Upload CSV dialog (sections 2, 4, 5): template download, file → papaparse → preview of the
- * first 5 data rows → Upload (busy overlay) → the answer with counts, row errors and, when
- * WhatsApp notifications were not sent, the advice to send reminders from the Send Reminders page.
+ * Upload CSV dialog (`docs/domain.md`, §2 "Manage Account Heads page" and §5 "Account head CSV"):
+ * template download, file → papaparse → preview of the first 5 data rows → Upload (busy overlay) →
+ * the answer with counts, row errors and, when WhatsApp notifications were not sent, the advice to
+ * send reminders from the Send Reminders page.
  */
 export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

@@ -17,7 +17,7 @@ import { STALE_TIME } from '../../lib/query-client.ts';
  * without the rest of the portal.
  */
 
-/** Transactions shown on the Transactions tab (section 9, "Transactions list limit"). */
+/** Transactions shown on the Transactions tab (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const TRANSACTIONS_LIMIT = 50;
 
 /** Query keys; everything under `['portal']` is refetched after a payment. */
@@ -31,7 +31,7 @@ export const portalKeys = {
 /**
  * The signed-in member's pending or paid payments with the summary cards' figures and
  * `arrearsBlocking` (`GET /api/customer/payments?status=`). Payments are cached for 1 minute
- * (section 9) and refetched after every payment.
+ * (`docs/domain.md`, §7 "Client behaviour") and refetched after every payment.
  */
 export function useCustomerPayments(status: 'pending' | 'paid', enabled = true) {
   return useQuery({

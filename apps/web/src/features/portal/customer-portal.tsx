@@ -30,9 +30,9 @@ const pendingFigure = (summary: CustomerSummary | undefined) =>
     : null;
 
 /**
- * The customer dashboard (specification section 2, "Customer dashboard"; section 4, "Customer
- * payment flow"): header, summary cards, the Pending, Paid and Transactions tabs, the checkout
- * dialogs, and the handling of a return from the gateway.
+ * The customer dashboard (`docs/domain.md`, §2 "Customer dashboard" and §4 "Customer payment
+ * flow"): header, summary cards, the Pending, Paid and Transactions tabs, the checkout dialogs, and
+ * the handling of a return from the gateway.
  */
 export function CustomerPortal() {
   const { t } = useTranslation();

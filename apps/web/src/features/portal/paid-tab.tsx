@@ -11,10 +11,10 @@ import { toPaise, typeBadgeKey } from './payment-rules.ts';
 import { useCustomerPayments } from './api.ts';
 
 /**
- * The Paid tab (specification section 2): 'Paid Payments', each paid payment with its type badge
+ * The Paid tab (`docs/domain.md`, §2 "Paid tab"): 'Paid Payments', each paid payment with its type badge
  * (ARREARS, MISCELLANEOUS, DUE, else CURRENT DUE), year, description, payment date (dd/mm/yyyy),
  * method, transaction id, collected by (name or 'System'), collection mode, the paid amount (and
- * '+ extra' above the assigned amount, section 9), the Paid badge and 'Download Receipt'.
+ * '+ extra' above the assigned amount, `docs/domain.md`, §2 "Paid tab"), the Paid badge and 'Download Receipt'.
  */
 export function PaidTab() {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * The confirm dialog (specification section 2, "Dialogs"): 'Confirm Payment', 'Confirm Selected
+ * The confirm dialog (`docs/domain.md`, §2 "Dialogs"): 'Confirm Payment', 'Confirm Selected
  * Payments' or 'Clear All Arrears'; 'You are about to pay:' with the amount and what it is for;
  * the notes for arrears and miscellaneous payments; the gateway selector (one card gateway,
  * Worldline); Cancel and 'Pay with Worldline', disabled while processing or when the gateway is

@@ -10,9 +10,9 @@ import {
 } from '@parish/shared';
 
 /**
- * The member portal's payment rules (specification section 4, "Payment ordering rules"; section 5,
- * "Variable-amount payment" and "Arrears gate"). Pure functions: the server applies the same rules
- * again when it creates the order, so these only shape what the member can choose.
+ * The member portal's payment rules (`docs/domain.md`, §4 "Arrears first" and §5 "Variable-amount
+ * payment"). Pure functions: the server applies the same rules again when it creates the order, so
+ * these only shape what the member can choose.
  */
 
 export type { EffectiveAmount, PaymentKind };
@@ -26,8 +26,8 @@ export function kindOf(type: string): PaymentKind {
 }
 
 /**
- * Catalogue key of a type badge (section 2): ARREARS, MISCELLANEOUS, CURRENT DUE; on the Paid tab a
- * legacy `due` head shows DUE.
+ * Catalogue key of a type badge (`docs/domain.md`, §2 "Paid tab"): ARREARS, MISCELLANEOUS, CURRENT
+ * DUE; on the Paid tab a legacy `due` head shows DUE.
  */
 export function typeBadgeKey(type: string, paidTab = false): 'arrears' | 'miscellaneous' | 'currentDue' | 'due' {
   if (paidTab && type.trim().toLowerCase() === 'due') return 'due';
@@ -62,23 +62,24 @@ export function groupPending(items: readonly PaymentRecord[]): PendingGroups {
 }
 
 /**
- * The payments "Select All" and the pay-all list take (section 4): arrears plus miscellaneous, plus
- * current dues only when no arrears block them.
+ * The payments "Select All" and the pay-all list take (`docs/domain.md`, §4 "Arrears first"):
+ * arrears plus miscellaneous, plus current dues only when no arrears block them.
  */
 export function selectablePayments(groups: PendingGroups, arrearsBlocking: boolean): PaymentRecord[] {
   return [...groups.arrears, ...groups.misc, ...(arrearsBlocking ? [] : groups.current)];
 }
 
 /**
- * Filters what the member types into a variable-amount field (section 5): only digits and one
- * decimal point, or empty. Returns the new text, or the previous one when the keystroke is refused.
+ * Filters what the member types into a variable-amount field (`docs/domain.md`, §5 "Variable-amount
+ * payment"): only digits and one decimal point, or empty. Returns the new text, or the previous one
+ * when the keystroke is refused.
  */
 export function acceptAmountInput(next: string, previous: string): string {
   return /^\d*\.?\d*$/.test(next) ? next : previous;
 }
 
 /**
- * The effective amount of a payment (section 5, "Variable-amount payment"): for a variable head,
+ * The effective amount of a payment (`docs/domain.md`, §5 "Variable-amount payment"): for a variable head,
  * the entered amount when it is above the due amount, else the due amount (blank falls back to the
  * due amount); text that is not a rupee amount with at most 2 decimals is refused ('Please enter a
  * valid amount'). Fixed heads always pay the due amount.

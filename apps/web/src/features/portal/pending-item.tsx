@@ -24,7 +24,7 @@ export interface PendingItemProps {
 }
 
 /**
- * One pending payment (specification section 2, "Pending tab"): name, type badge, year,
+ * One pending payment (`docs/domain.md`, §2 "Pending tab"): name, type badge, year,
  * description, amount, the Pending badge and Pay Now; a variable-amount head adds an amount field
  * (digits and one decimal point, the due amount as placeholder, '(min: ₹amount)').
  */

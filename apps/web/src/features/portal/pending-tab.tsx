@@ -25,7 +25,7 @@ export interface PendingTabProps {
 const sumPaise = (payments: readonly PaymentRecord[]) => payments.reduce((sum, p) => sum + toPaise(p.amount), 0);
 
 /**
- * The Pending tab (specification section 2): Select All ('Select All Available' while arrears
+ * The Pending tab (`docs/domain.md`, §2 "Pending tab"): Select All ('Select All Available' while arrears
  * block), 'Pay Selected (amount)', the red 'Clear Arrears First' banner with 'Clear All Arrears
  * (total)', the Arrears, Miscellaneous and Current Due sections (current dues greyed and blocked
  * while arrears are unpaid), loading, load error with 'Try again', and 'All Caught Up!'.

@@ -12,7 +12,7 @@ const CARDS = [
 ] as const;
 
 /**
- * The four summary cards of the customer dashboard (specification section 2): Arrears, Current
+ * The four summary cards of the customer dashboard (`docs/domain.md`, §2 "Customer dashboard"): Arrears, Current
  * Due, Miscellaneous and Paid, each with the amount and the count; skeletons while loading.
  * Two per row on a phone, four on a wide screen.
  */

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 
 import { toPaise } from './payment-rules.ts';
 
-/** Status chip colours (section 2): success green, failed red, otherwise yellow. */
+/** Status chip colours (`docs/domain.md`, §2 "Transactions tab"): success green, failed red, otherwise yellow. */
 const STATUS_COLOR = { success: 'green', failed: 'red' } as const;
 
 /**
- * The Transactions tab (specification section 2): each online transaction with its amount, status
+ * The Transactions tab (`docs/domain.md`, §2 "Transactions tab"): each online transaction with its amount, status
  * chip, gateway chip, transaction id, the gateway's reference id when different, method, date,
  * error message and the 'Payment Items' list ('Unknown Payment' when a name is missing).
  */

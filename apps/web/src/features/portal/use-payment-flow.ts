@@ -41,7 +41,10 @@ import {
 
 export type { ConfirmMode, FailureState, PaymentRequest };
 
-/** Payment refresh delays after a success (section 9): 1 s, then 2 s, then the check 3 s later. */
+/**
+ * Payment refresh delays after a success (`docs/domain.md`, §2 "Page sizes and timings"): 1 s, then
+ * 2 s, then the check 3 s later.
+ */
 export const REFRESH_DELAYS_MS = [1000, 2000, 3000] as const;
 
 /** Everything the dashboard needs from the flow. */
@@ -64,7 +67,10 @@ export interface PaymentFlow {
   showReturn(outcome: ReturnOutcome): void;
 }
 
-/** An outcome read from the return query (section 2: payment, txn_id, amount, message, error, status). */
+/**
+ * An outcome read from the return query (`docs/domain.md`, §2 "Return from a gateway": payment,
+ * txn_id, amount, message, error, status).
+ */
 export interface ReturnOutcome {
   payment: 'success' | 'failed' | 'warning' | 'info';
   txnId: string | null;
@@ -75,7 +81,7 @@ export interface ReturnOutcome {
 /**
  * State and actions of the payment flow.
  * @param memberName the signed-in member, kept in the payment context.
- * @param arrearsBlocking whether arrears block current dues (the arrears gate, section 5).
+ * @param arrearsBlocking whether arrears block current dues (the arrears gate, `docs/domain.md`, §4 "Arrears first").
  */
 export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): PaymentFlow {
   const { t } = useTranslation();

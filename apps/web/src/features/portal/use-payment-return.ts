@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import type { ReturnOutcome } from './use-payment-flow.ts';
 
-/** The return query parameters the dashboard reads (specification section 2). */
+/** The return query parameters the dashboard reads (`docs/domain.md`, §2 "Return from a gateway"). */
 export const RETURN_PARAMS = ['payment', 'txn_id', 'amount', 'gateway', 'message', 'error', 'status'] as const;
 
 const OUTCOMES = new Set(['success', 'failed', 'warning', 'info']);
@@ -28,8 +28,9 @@ export function readReturnOutcome(search: string): ReturnOutcome | null {
 }
 
 /**
- * On return from a gateway, shows the outcome once and then clears the query (section 2: "handles
- * query parameters ..., shows the outcome, then clears the query").
+ * On return from a gateway, shows the outcome once and then clears the query (`docs/domain.md`, §2
+ * "Return from a gateway": "handles query parameters ..., shows the outcome, then clears the
+ * query").
  */
 export function usePaymentReturn(show: (outcome: ReturnOutcome) => void): void {
   const location = useLocation();

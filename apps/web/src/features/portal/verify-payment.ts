@@ -16,10 +16,10 @@ const VERIFY_PATH: ContractPath<typeof portalContracts.verifyPayment> = '/api/wo
 export type VerifyAnswer = Pick<VerifyResult, 'success' | 'message'> &
   Partial<Omit<VerifyResult, 'success' | 'message'>>;
 
-/** Callback verification timeout (specification section 9). */
+/** Callback verification timeout (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const VERIFY_TIMEOUT_MS = 30_000;
 
-/** Texts the verification failures are reported with (section 8, "Callback errors"). */
+/** Texts the verification failures are reported with (`docs/domain.md`, §5 "Error and outcome messages"). */
 export interface VerifyMessages {
   timeout: string;
   notFound: string;

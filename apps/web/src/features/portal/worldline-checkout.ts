@@ -1,23 +1,24 @@
 import type { WorldlineOrder, WorldlineVerifyInput } from '@parish/shared';
 
 /**
- * The browser side of gateway B, Worldline Paynimo checkout.js (specification sections 3, 5 and 9;
- * `gateways-and-messaging.md` A.1). The server builds the checkout configuration with its hash
- * token; the browser loads the checkout script named by `/api/worldline/config`, attaches the
- * response handler (a function cannot travel as JSON) and calls `$.pnCheckout(config)`. In sandbox
- * mode the script is the server's own stand-in with the same call shape.
+ * The browser side of gateway B, Worldline Paynimo checkout.js (`docs/domain.md`, "§3 Data", "§5
+ * Validation", §2 "Page sizes and timings" and §10 "Worldline checkout"). The server builds the
+ * checkout configuration with its hash token; the browser loads the checkout script named by
+ * `/api/worldline/config`, attaches the response handler (a function cannot travel as JSON) and
+ * calls `$.pnCheckout(config)`. In sandbox mode the script is the server's own stand-in with the
+ * same call shape.
  */
 
-/** Gateway SDK wait: 30 attempts at 100 ms (section 9). */
+/** Gateway SDK wait: 30 attempts at 100 ms (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const SDK_WAIT_ATTEMPTS = 30;
-/** Interval of the SDK wait (section 9). */
+/** Interval of the SDK wait (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const SDK_WAIT_INTERVAL_MS = 100;
-/** Checkout watchdog (section 9). */
+/** Checkout watchdog (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const CHECKOUT_WATCHDOG_MS = 30_000;
 
 /**
  * The checkout configuration as handed to `$.pnCheckout`: the server's `worldlineOrder` with the
- * browser's response handler attached to `consumerData` (A.1).
+ * browser's response handler attached to `consumerData` (`docs/domain.md`, §10 "Worldline checkout").
  */
 export type PreparedCheckoutConfig = Omit<WorldlineOrder['worldlineOrder'], 'consumerData'> & {
   consumerData: Omit<WorldlineOrder['worldlineOrder']['consumerData'], 'responseHandler'> & {
@@ -25,10 +26,10 @@ export type PreparedCheckoutConfig = Omit<WorldlineOrder['worldlineOrder'], 'con
   };
 };
 
-/** What checkout.js hands the response handler (A.1). */
+/** What checkout.js hands the response handler (`docs/domain.md`, §10 "Worldline checkout"). */
 export interface WorldlineResponse {
   paymentMethod?: { paymentTransaction?: { statusCode?: string; statusMessage?: string; identifier?: string } };
-  /** The same 16-field pipe string the return URL receives as `msg` (A.3). */
+  /** The same 16-field pipe string the return URL receives as `msg` (`docs/domain.md`, §10 "Worldline response"). */
   stringResponse?: string;
 }
 
@@ -47,7 +48,10 @@ declare global {
   }
 }
 
-/** Raised for checkout failures whose text is the specification's own (SDK missing, bad order). */
+/**
+ * Raised for checkout failures whose text is the product's own (`docs/domain.md`, §5 "Error and
+ * outcome messages"; SDK missing, bad order).
+ */
 export class CheckoutError extends Error {
   constructor(message: string) {
     super(message);
@@ -55,13 +59,13 @@ export class CheckoutError extends Error {
   }
 }
 
-/** Session storage key of the payment in progress (section 3, "Payment context"). */
+/** Session storage key of the payment in progress (`docs/domain.md`, §3 "Browser-side state"). */
 export const PAYMENT_CONTEXT_KEY = 'worldlinePaymentContext';
 
 /**
  * The payment in progress, kept in session storage so the return pages can tell what was paid
- * (section 3): the payment ids, our transaction id, the amount in rupees, the member's name and the
- * head's name (one payment) or the count (several).
+ * (`docs/domain.md`, §3 "Browser-side state"): the payment ids, our transaction id, the amount in
+ * rupees, the member's name and the head's name (one payment) or the count (several).
  */
 export interface PaymentContext {
   paymentIds: string[];
@@ -140,7 +144,7 @@ export function loadCheckoutScripts(urls: readonly string[]): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Waits for `$.pnCheckout` up to 30 × 100 ms (section 9).
+ * Waits for `$.pnCheckout` up to 30 × 100 ms (`docs/domain.md`, §2 "Page sizes and timings").
  * @throws CheckoutError 'Worldline Paynimo SDK not loaded. Please refresh the page and try again.'
  */
 export async function waitForSdk(notLoadedMessage: string): Promise<NonNullable<PaynimoJQuery['pnCheckout']>> {
@@ -155,8 +159,9 @@ export async function waitForSdk(notLoadedMessage: string): Promise<NonNullable<
 }
 
 /**
- * Opens the checkout (A.1): checks the order carries consumer data, attaches the response handler,
- * calls `$.pnCheckout` and, for the new-window flow, `pnCheckoutShared.openNewWindow()`.
+ * Opens the checkout (`docs/domain.md`, §10 "Worldline checkout"): checks the order carries
+ * consumer data, attaches the response handler, calls `$.pnCheckout` and, for the new-window flow,
+ * `pnCheckoutShared.openNewWindow()`.
  * @throws CheckoutError 'Invalid payment request structure - consumerData is missing'.
  */
 export function openCheckout(
@@ -179,8 +184,9 @@ export function openCheckout(
 }
 
 /**
- * Splits checkout.js's pipe string (A.3) into the verify request's fields: status code, message,
- * our transaction id, the gateway's transaction id, the amount and the hash.
+ * Splits checkout.js's pipe string (`docs/domain.md`, §10 "Worldline response") into the verify
+ * request's fields: status code, message, our transaction id, the gateway's transaction id, the
+ * amount and the hash.
  */
 export function verifyBodyFromResponse(
   txnId: string,

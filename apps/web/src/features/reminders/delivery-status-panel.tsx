@@ -46,7 +46,7 @@ export function mergeDeliveries(parts: readonly DeliveriesResult[]): DeliveriesR
 }
 
 /**
- * The Delivery Status panel (section 2, "Admin Send Reminders"): successful and failed counts,
+ * The Delivery Status panel (`docs/domain.md`, §2 "Admin Send Reminders"): successful and failed counts,
  * progress while a background send runs, and each member's state (Sent / Failed, then Delivered
  * and Read as WhatsApp reports them). Shows the given jobs, or the latest job when none is given;
  * refreshes every 1.5 s while sending, then every 15 s.

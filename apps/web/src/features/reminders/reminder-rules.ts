@@ -5,7 +5,10 @@ import { errorText } from '../../lib/error-text.ts';
 
 /** How the reminders screen reads failures and mobile numbers (docs/domain.md, "§2 Screens", "Admin Send Reminders"). */
 
-/** Whether a failure means the session is gone: 401, or the session-expiry texts of section 8. */
+/**
+ * Whether a failure means the session is gone: 401, or the session-expiry texts of
+ * `docs/domain.md`, §5 "Error and outcome messages".
+ */
 export function isSessionError(error: unknown): boolean {
   if (error instanceof ApiError && error.status === 401) return true;
   const text = errorText(error, '');

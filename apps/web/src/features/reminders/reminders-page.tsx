@@ -30,10 +30,10 @@ import { DeliveryStatusPanel } from './delivery-status-panel.tsx';
 /** Search is sent to the server this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The page reloads this long after the session-expiry message (section 8, "Reminders"). */
+/** The page reloads this long after the session-expiry message (`docs/domain.md`, §5 "Error and outcome messages"). */
 const RELOAD_AFTER_MS = 2000;
 
-/** A message dialog: the specification's titles with its texts (section 8, "Reminders"). */
+/** A message dialog: the product's titles with its texts (`docs/domain.md`, §5 "Error and outcome messages"). */
 interface Dialog {
   title: string;
   message: string;
@@ -41,10 +41,11 @@ interface Dialog {
 }
 
 /**
- * Admin Send Reminders (/admin/reminders; spec section 2): search members by name, mobile or
- * parish number, tick them (Select All / Deselect All for the shown page), 'Send to Selected (n)'
- * or 'Send to All' (a background job); the Delivery Status panel and the WhatsApp info box.
- * Without server credentials a notice explains how to configure WhatsApp and sending is off.
+ * Admin Send Reminders (/admin/reminders; `docs/domain.md`, §2 "Admin Send Reminders"): search
+ * members by name, mobile or parish number, tick them (Select All / Deselect All for the shown
+ * page), 'Send to Selected (n)' or 'Send to All' (a background job); the Delivery Status panel and
+ * the WhatsApp info box. Without server credentials a notice explains how to configure WhatsApp and
+ * sending is off.
  */
 export default function RemindersPage() {
   const { t } = useTranslation();

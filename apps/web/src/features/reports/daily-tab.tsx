@@ -10,8 +10,9 @@ import { ChartCard } from './chart-card.tsx';
 import { DateRange, DownloadButton, Money, ReportState, SortControls, Toolbar, useMethodLabel } from './report-ui.tsx';
 
 /**
- * Daily Collections (section 2): a date range (default the server's last 30 days), a chart of
- * every day of the range, and a table of the days with collections, 25 a page.
+ * Daily Collections (`docs/domain.md`, §2 "Reports and Analytics"): a date range (default the
+ * server's last 30 days), a chart of every day of the range, and a table of the days with
+ * collections, 25 a page.
  */
 export function DailyTab() {
   const { t } = useTranslation();

@@ -91,9 +91,9 @@ function HeadMembersModal({ head, onClose }: { head: { id: string; name: string 
 }
 
 /**
- * Payment Head Analysis (section 2): sorted by head name; head with base amount, type badge,
- * collected, outstanding, collection rate (one decimal) and View Members; 25 a page; a chart of
- * collected versus outstanding.
+ * Payment Head Analysis (`docs/domain.md`, §2 "Reports and Analytics"): sorted by head name; head
+ * with base amount, type badge, collected, outstanding, collection rate (one decimal) and View
+ * Members; 25 a page; a chart of collected versus outstanding.
  */
 export function HeadTab() {
   const { t } = useTranslation();
@@ -203,9 +203,9 @@ export function HeadTab() {
 }
 
 /**
- * Year-wise Summary (section 2): per year newest first: total receivable, collected, rate, and
- * arrears, current and miscellaneous collected and pending; 10 a page; 'No Data Available';
- * a trend chart of every year.
+ * Year-wise Summary (`docs/domain.md`, §2 "Reports and Analytics"): per year newest first: total
+ * receivable, collected, rate, and arrears, current and miscellaneous collected and pending; 10 a
+ * page; 'No Data Available'; a trend chart of every year.
  */
 export function YearwiseTab() {
   const { t } = useTranslation();

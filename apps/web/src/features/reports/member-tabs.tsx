@@ -27,9 +27,9 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
 }
 
 /**
- * Member Analysis (section 2): name, parish number, mobile, amount paid, amount pending, the
- * payment-rate bar capped at 100% and View history (the Payment Summary dialog); search by name,
- * phone or parish number; 25 a page; 'No Payment Data' when empty.
+ * Member Analysis (`docs/domain.md`, §2 "Reports and Analytics"): name, parish number, mobile,
+ * amount paid, amount pending, the payment-rate bar capped at 100% and View history (the Payment
+ * Summary dialog); search by name, phone or parish number; 25 a page; 'No Payment Data' when empty.
  */
 export function MemberTab({ role }: { role: 'admin' | 'cashier' }) {
   const { t } = useTranslation();
@@ -131,8 +131,9 @@ export function MemberTab({ role }: { role: 'admin' | 'cashier' }) {
 }
 
 /**
- * The Member-wise Due report (section 2 names it without detail): per member the pending amount
- * of arrears, current dues and miscellaneous and in total, largest first, 25 a page.
+ * The Member-wise Due report (`docs/domain.md`, §2 "Reports and Analytics" names it without
+ * detail): per member the pending amount of arrears, current dues and miscellaneous and in total,
+ * largest first, 25 a page.
  */
 export function MemberDueTab() {
   const { t } = useTranslation();

@@ -27,7 +27,10 @@ function Figure({ label, children, hint }: { label: string; children: ReactNode;
   );
 }
 
-/** Overview (section 2): Today's Collection, Total Receivables, Total Collected, Collection Rate, and collections by method. */
+/**
+ * Overview (`docs/domain.md`, §2 "Reports and Analytics"): Today's Collection, Total Receivables,
+ * Total Collected, Collection Rate, and collections by method.
+ */
 export function OverviewTab() {
   const { t } = useTranslation();
   const methodLabel = useMethodLabel();

@@ -31,8 +31,9 @@ import {
 } from './report-ui.tsx';
 
 /**
- * Payment Details (section 2): every payment sorted by member name: member, head with type,
- * amount (the paid amount if paid), status badge, created date; 25 a page.
+ * Payment Details (`docs/domain.md`, §2 "Reports and Analytics"): every payment sorted by member
+ * name: member, head with type, amount (the paid amount if paid), status badge, created date; 25 a
+ * page.
  */
 export function DetailsTab() {
   const { t } = useTranslation();
@@ -124,7 +125,10 @@ export function DetailsTab() {
   );
 }
 
-/** The confirmation before a reversal: it warns that the action is irreversible (section 2). */
+/**
+ * The confirmation before a reversal: it warns that the action is irreversible (`docs/domain.md`,
+ * §2 "Reports and Analytics").
+ */
 function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -176,9 +180,9 @@ function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose:
 }
 
 /**
- * Direct Collections (section 2): paid payments with the manual gateway; filters date range,
- * transaction ID text, member name or parish number; count and total of every match; Export CSV;
- * Reverse after a confirmation. 25 a page, newest first.
+ * Direct Collections (`docs/domain.md`, §2 "Reports and Analytics"): paid payments with the manual
+ * gateway; filters date range, transaction ID text, member name or parish number; count and total
+ * of every match; Export CSV; Reverse after a confirmation. 25 a page, newest first.
  */
 export function DirectTab() {
   const { t } = useTranslation();

@@ -50,12 +50,12 @@ export function NameAndNumber({ name, number }: { name: string; number: string }
   );
 }
 
-/** A percentage to one decimal (section 9: collection rate shown to 1 decimal). */
+/** A percentage to one decimal (`docs/domain.md`, §3 "Derived figures": collection rate shown to 1 decimal). */
 export function percent(rate: number): string {
   return (Math.round(rate * 10) / 10).toFixed(1);
 }
 
-/** The payment-rate bar, capped at 100% (section 2, Member Analysis). */
+/** The payment-rate bar, capped at 100% (`docs/domain.md`, §2 "Reports and Analytics"). */
 export function RateBar({ rate, label }: { rate: number; label: string }) {
   const capped = Math.max(0, Math.min(100, rate));
   const color: MantineColor = capped >= 100 ? 'green' : capped >= 50 ? 'blue' : 'orange';
@@ -69,7 +69,7 @@ export function RateBar({ rate, label }: { rate: number; label: string }) {
   );
 }
 
-/** The head-type badge: Arrears, Current Due or Miscellaneous (section 3). */
+/** The head-type badge: Arrears, Current Due or Miscellaneous (`docs/domain.md`, §3 "Payment heads"). */
 export function TypeBadge({ type }: { type: string }) {
   const { t } = useTranslation();
   const color = type === 'arrear' ? 'red' : type === 'miscellaneous' ? 'grape' : 'blue';

@@ -10,7 +10,7 @@ import { MemberDueTab, MemberTab } from './member-tabs.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import { DetailsTab, DirectTab } from './payment-tabs.tsx';
 
-/** The tabs in the specification's order (section 2), then the Member-wise Due report. */
+/** The tabs in the order of `docs/domain.md`, §2 "Reports and Analytics", then the Member-wise Due report. */
 const TAB_ORDER: readonly ReportType[] = [
   'overview',
   'daily',
@@ -23,9 +23,10 @@ const TAB_ORDER: readonly ReportType[] = [
 ];
 
 /**
- * `tab=` values other screens link with: `headwise` preselects Payment Head Analysis (section 2);
- * the dashboard's `arrears`, `current` and `misc` cards open the Member-wise Due report (who owes
- * what by type) and `daily` opens Daily Collections. A report type's own name works as well.
+ * `tab=` values other screens link with: `headwise` preselects Payment Head Analysis
+ * (`docs/domain.md`, §2 "Reports and Analytics"); the dashboard's `arrears`, `current` and `misc`
+ * cards open the Member-wise Due report (who owes what by type) and `daily` opens Daily
+ * Collections. A report type's own name works as well.
  */
 const TAB_ALIASES: Record<string, ReportType> = {
   headwise: 'head',
@@ -45,7 +46,7 @@ export function tabFromQuery(value: string | null): ReportType {
 }
 
 /**
- * Reports and Analytics (`/admin/reports`, `/cashier/reports`; specification section 2): the
+ * Reports and Analytics (`/admin/reports`, `/cashier/reports`; `docs/domain.md`, §2 "Reports and Analytics"): the
  * seven tabs and the Member-wise Due report, each with its own filters, page size, Download and
  * chart. The selected tab lives in the `tab` query parameter, so links and Back work.
  */

@@ -1,7 +1,8 @@
 /**
  * English texts of the payment-heads screens (part of the one catalogue, see ../en.ts), worded as
- * the specification words them (sections 2, 4, 5 and 8). Validation texts that the server returns
- * too come from the shared `MSG` (`messages.*`).
+ * the product words them (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§5 Validation" and
+ * §5 "Error and outcome messages"). Validation texts that the server returns too come from the
+ * shared `MSG` (`messages.*`).
  */
 export const paymentHeads = {
   title: 'Manage Account Heads',

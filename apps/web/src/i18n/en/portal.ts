@@ -1,7 +1,8 @@
 /**
  * English texts of the member portal (customer dashboard, checkout dialogs) and the gateway return
- * pages, worded as the specification (sections 2, 4, 5 and 8) words them. Part of the one catalogue
- * (see ../en.ts) under the namespace `portal`.
+ * pages, worded as the product (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§5 Validation"
+ * and §5 "Error and outcome messages") words them. Part of the one catalogue (see ../en.ts) under
+ * the namespace `portal`.
  */
 export const portal = {
   header: {

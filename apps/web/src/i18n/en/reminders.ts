@@ -65,7 +65,7 @@ export const reminders = {
       unknown: 'Unknown',
     },
     unknownHint: 'The outcome is unknown (no answer in time); it was not resent automatically.',
-    /** Plain words for the WhatsApp error codes a parish meets most (gateways-and-messaging.md C.3). */
+    /** Plain words for the WhatsApp error codes a parish meets most (`docs/domain.md`, §10 "WhatsApp error codes"). */
     errorHints: {
       '131026': 'This number cannot receive WhatsApp messages (not on WhatsApp, or an old app).',
       '131047': 'More than 24 hours since the member last wrote; only approved templates can be sent.',

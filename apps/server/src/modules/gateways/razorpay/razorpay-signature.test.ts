@@ -8,7 +8,7 @@ import {
   verifyRazorpayWebhookSignature,
 } from './razorpay-signature.ts';
 
-// Vector from design/gateways-and-messaging.md, section E ("B: HMAC-SHA256(...)").
+// Vector from `docs/domain.md`, §10 "Test vectors" ("B: HMAC-SHA256(...)").
 const VECTOR = 'bbdee41459054f6743ebcf50753395e606531ba7529a71a9b4e9e798665d70d9';
 
 describe('Razorpay checkout signature (B.3)', () => {

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Razorpay signatures (`gateways-and-messaging.md` B.3, B.4): hex HMAC-SHA256, compared in
- * constant time (the official SDK's helpers use `===`).
+ * Razorpay signatures (`docs/domain.md`, §10 "Razorpay signatures" and "Razorpay webhooks"): hex
+ * HMAC-SHA256, compared in constant time (the official SDK's helpers use `===`).
  */
 
 /** Hex HMAC-SHA256 of `message` keyed with `secret`. */
@@ -18,8 +18,9 @@ export function hexEquals(a: string, b: string): boolean {
 }
 
 /**
- * The Standard Checkout signature (B.3): HMAC-SHA256(`order_id + "|" + payment_id`, key secret).
- * Pass the order id WE stored, never the one the browser sent.
+ * The Standard Checkout signature (`docs/domain.md`, §10 "Razorpay signatures"):
+ * HMAC-SHA256(`order_id + "|" + payment_id`, key secret). Pass the order id WE stored, never the
+ * one the browser sent.
  */
 export function razorpayCheckoutSignature(orderId: string, paymentId: string, keySecret: string): string {
   return hmacSha256Hex(keySecret, `${orderId}|${paymentId}`);
@@ -35,7 +36,10 @@ export function verifyRazorpayCheckoutSignature(
   return hexEquals(razorpayCheckoutSignature(storedOrderId, paymentId, keySecret), signature.trim());
 }
 
-/** Whether `X-Razorpay-Signature` is the HMAC-SHA256 of the RAW body bytes with the webhook secret (B.4). */
+/**
+ * Whether `X-Razorpay-Signature` is the HMAC-SHA256 of the RAW body bytes with the webhook secret
+ * (`docs/domain.md`, §10 "Razorpay webhooks").
+ */
 export function verifyRazorpayWebhookSignature(rawBody: Buffer | string, signature: string, secret: string): boolean {
   return hexEquals(hmacSha256Hex(secret, rawBody), signature.trim());
 }

@@ -10,7 +10,7 @@ import {
   type WorldlineResponse,
 } from './worldline-hash.ts';
 
-// Vectors from design/gateways-and-messaging.md, section E ("A: request string ...").
+// Vectors from `docs/domain.md`, §10 "Test vectors" ("A: request string ...").
 const REQUEST = {
   merchantId: 'T000001',
   txnId: 'DUES-2024-0001',

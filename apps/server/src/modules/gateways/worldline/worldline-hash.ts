@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * Worldline (Paynimo checkout.js) hashing, as `gateways-and-messaging.md` A.2 and A.3 give it
- * from the official kits: SHA-512, lowercase hex (128 characters), UTF-8, the salt last.
+ * Worldline (Paynimo checkout.js) hashing, as `docs/domain.md`, §10 "Worldline request token" and
+ * "Worldline response" give it from the official kits: SHA-512, lowercase hex (128 characters),
+ * UTF-8, the salt last.
  */
 
 /** SHA-512 of UTF-8 text as 128 lowercase hex characters. */
@@ -10,7 +11,10 @@ export function sha512Hex(text: string): string {
   return createHash('sha512').update(text, 'utf8').digest('hex');
 }
 
-/** The request fields of the token, in the documented order (A.2); empty ones stay empty. */
+/**
+ * The request fields of the token, in the documented order (`docs/domain.md`, §10 "Worldline
+ * request token"); empty ones stay empty.
+ */
 export interface WorldlineRequestFields {
   merchantId: string;
   txnId: string;
@@ -22,10 +26,11 @@ export interface WorldlineRequestFields {
 }
 
 /**
- * The request string of A.2: `merchantId|txnId|totalamount|accountNo|consumerId|consumerMobileNo|
+ * The request string of `docs/domain.md`, §10 "Worldline request token":
+ * `merchantId|txnId|totalamount|accountNo|consumerId|consumerMobileNo|
  * consumerEmailId|debitStartDate|debitEndDate|maxAmount|amountType|frequency|cardNumber|expMonth|
  * expYear|cvvCode|SALT` with the nine mandate/card slots empty (17 values, 16 pipes).
- * @throws Error when a value contains `|` (it would shift the fields; PG-02).
+ * @throws Error when a value contains `|` (it would shift the fields; `docs/domain.md`, "PG-02").
  */
 export function worldlineRequestString(fields: WorldlineRequestFields, salt: string): string {
   const values = [
@@ -55,7 +60,10 @@ export function worldlineRequestToken(fields: WorldlineRequestFields, salt: stri
   return sha512Hex(worldlineRequestString(fields, salt));
 }
 
-/** The 15 hashed fields of the response `msg`, in order (A.3); the 16th is the hash. */
+/**
+ * The 15 hashed fields of the response `msg`, in order (`docs/domain.md`, §10 "Worldline
+ * response"); the 16th is the hash.
+ */
 export const WORLDLINE_RESPONSE_FIELDS = [
   'txn_status',
   'txn_msg',
@@ -87,9 +95,10 @@ export function buildWorldlineResponse(fields: WorldlineResponse, salt: string):
 }
 
 /**
- * Parses and verifies a response `msg` (A.3): exactly 16 fields; the last must be the 128-char
- * lowercase hex SHA-512 of the other 15 joined by `|` plus `|SALT`, compared in constant time.
- * Uppercase, short or missing hashes are refused (PG-01), as are 15 or 17 fields (PG-02).
+ * Parses and verifies a response `msg` (`docs/domain.md`, §10 "Worldline response"): exactly 16
+ * fields; the last must be the 128-char lowercase hex SHA-512 of the other 15 joined by `|` plus
+ * `|SALT`, compared in constant time. Uppercase, short or missing hashes are refused
+ * (`docs/domain.md`, "PG-01"), as are 15 or 17 fields (`docs/domain.md`, "PG-02").
  * @returns the fields, or null when the message does not verify.
  */
 export function verifyWorldlineResponse(msg: string, salt: string): WorldlineResponse | null {

@@ -14,7 +14,7 @@ import type { WorldlineResponse } from './worldline-hash.ts';
 
 /**
  * Worldline's outcome decision: what the status API answered, compared with the order and with
- * the response `msg` when one came (`docs/domain.md`, "§4 Payment rules", "Gateway status
+ * the response `msg` when one came (`docs/domain.md`, "§4 Payment rules", §10 "Worldline status
  * codes"). Pure: the adapter fetches, this decides.
  */
 

@@ -48,7 +48,7 @@ const renderPaymentHistory: RenderMemberHistory = (props) => <PaymentHistoryDial
 
 type StaffRole = 'admin' | 'cashier';
 
-/** Sidebar entries by role (section 2, "Back-office shell"), plus the admin's own settings. */
+/** Sidebar entries by role (`docs/domain.md`, §2 "Back-office shell"), plus the admin's own settings. */
 const NAV: Record<StaffRole, { path: string; key: string }[]> = {
   admin: [
     { path: 'dashboard', key: 'dashboard' },

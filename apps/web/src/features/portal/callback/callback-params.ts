@@ -1,5 +1,5 @@
 /**
- * The gateway B return parameters (specification section 4, "Callback states"), read from the
+ * The gateway B return parameters (`docs/domain.md`, §4 "Callback states"), read from the
  * query or the hash under either of their names: txn_id | clnt_txn_ref, txn_status | status,
  * status_code, status_message | txn_msg, transaction_id | tpsl_txn_id, amount | txn_amt, hash.
  */
@@ -44,8 +44,9 @@ export function readCallbackParams(search: string, hash: string): CallbackParams
 }
 
 /**
- * What the gateway reported (section 4): code 0300 or status success is success, 0398 pending,
- * anything else failed. Only the server's verification decides whether the dues are paid.
+ * What the gateway reported (`docs/domain.md`, §4 "Callback states"): code 0300 or status success
+ * is success, 0398 pending, anything else failed. Only the server's verification decides whether
+ * the dues are paid.
  */
 export function reportedOutcome(params: CallbackParams): 'success' | 'pending' | 'failed' {
   const code = params.statusCode ?? (params.status && /^\d{4}$/.test(params.status) ? params.status : null);
@@ -55,8 +56,9 @@ export function reportedOutcome(params: CallbackParams): 'success' | 'pending' |
 }
 
 /**
- * Where the browser goes after a success (section 4): the dashboard when a token exists (with the
- * outcome in the query, which the dashboard shows and clears), else `/?payment=success&txn=…`.
+ * Where the browser goes after a success (`docs/domain.md`, §4 "Callback states"): the dashboard
+ * when a token exists (with the outcome in the query, which the dashboard shows and clears), else
+ * `/?payment=success&txn=…`.
  */
 export function successTarget(txnId: string, amount: string | null, signedIn: boolean): string {
   if (!signedIn) return `/?payment=success&txn=${encodeURIComponent(txnId)}`;

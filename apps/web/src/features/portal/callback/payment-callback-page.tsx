@@ -11,15 +11,18 @@ import { VerifyError, verifyWorldlinePayment, type VerifyAnswer } from '../verif
 import { readPaymentContext } from '../worldline-checkout.ts';
 import { readCallbackParams, reportedOutcome, successTarget } from './callback-params.ts';
 
-/** Redirect delay after a gateway B success (specification section 9). */
+/** Redirect delay after a gateway B success (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const SUCCESS_REDIRECT_MS = 3000;
 
-/** The page's states (section 4); `pending` looks like processing: the bank's answer is awaited. */
+/**
+ * The page's states (`docs/domain.md`, §4 "Callback states"); `pending` looks like processing: the
+ * bank's answer is awaited.
+ */
 type CallbackState = 'processing' | 'pending' | 'success' | 'failed' | 'error';
 
 /**
- * The gateway B return page (`/payment-callback`, `/payment/callback/worldline`; section 2,
- * "Payment callback page"): reads the parameters, asks the server to verify
+ * The gateway B return page (`/payment-callback`, `/payment/callback/worldline`; `docs/domain.md`,
+ * §2 "Payment callback page"): reads the parameters, asks the server to verify
  * (`POST /api/worldline/verify-payment`, 30 s timeout) and shows processing, success, failed or
  * error with the details panel; after a success it redirects in 3 seconds.
  */

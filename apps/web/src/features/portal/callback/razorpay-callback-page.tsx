@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 
 import { readToken } from '../../../lib/storage.ts';
 
-/** Redirect delay after gateway A (specification section 9). */
+/** Redirect delay after gateway A (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const RAZORPAY_REDIRECT_MS = 2000;
 
 /**
- * `/payment/callback/razorpay` (specification section 2, route table): reports success at once and
+ * `/payment/callback/razorpay` (`docs/domain.md`, §2 "Route table"): reports success at once and
  * redirects after 2 s to the dashboard when a token is held, else to `/`. The payment itself is
  * settled by the server's verification and webhook, never by this page.
  */

@@ -1,11 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-
 import type { AuditAction, AuditEntry } from '@parish/shared';
 
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
-import { callerAuditContext, type AuditContext } from '../../context.ts';
-import type { Actor } from '../../types.ts';
+import type { AuditContext } from '../../context.ts';
 
 export type { AuditContext } from '../../context.ts';
 
@@ -23,14 +20,6 @@ export interface UncheckedGatewayAuditEntry {
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
-}
-
-/**
- * The audit context of a request's caller. Used by the gateways module only (the other modules
- * take `ctx.audit` from their service context).
- */
-export function auditContextOf(request: FastifyRequest, actor: Actor | null = request.actor): AuditContext {
-  return callerAuditContext(actor, request.id, request.ip);
 }
 
 /**

@@ -27,6 +27,18 @@ describe('memberErrorOfMessage and memberErrorOfSaveFailure', () => {
     });
   });
 
+  it('titles a duplicate by its domain code, whatever the wording', () => {
+    for (const code of ['DUPLICATE_MOBILE', 'DUPLICATE_PARISH_NUMBER']) {
+      expect(memberErrorOfSaveFailure(new ApiError('Some other wording', 409, code), 'Failed to save member')).toEqual({
+        titleKey: 'members.errorTitles.duplicate',
+        message: 'Some other wording',
+      });
+    }
+    expect(memberErrorOfSaveFailure(new ApiError('Some other wording', 409, 'CONFLICT'), 'x').titleKey).toBe(
+      'members.errorTitles.validation',
+    );
+  });
+
   it("shows 'Failed to save member' for a server or network failure", () => {
     const saveFailed = 'Failed to save member';
     expect(memberErrorOfSaveFailure(new ApiError('Internal', 500), saveFailed).message).toBe(saveFailed);

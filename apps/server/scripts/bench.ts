@@ -509,7 +509,7 @@ async function importPart(): Promise<void> {
     postgres: { importMax: 8, ratioMax: 2.5, listP95Max: 25 },
   };
   const importLines: string[][] = [
-    ['engine', 'D1 import (s)', 'payments', 'COPY floor (s)', 'ratio', 'issue 3 (<=3x on PG)', 'performance.md D1'],
+    ['engine', 'D1 import (s)', 'payments', 'COPY floor (s)', 'ratio', 'issue 3 (<=3x on PG)', 'docs/domain.md D1'],
   ];
   const listLines: string[][] = [
     ['engine', 'B1 member list', 'p50 (ms)', 'p95 (ms)', 'p95 of each run', 'reqs', 'B1 goal'],

@@ -66,7 +66,7 @@ async function insertPayment(headId: string, memberId: string, amountPaise: numb
   });
 }
 
-describe('POST /api/payment-heads: the account head form (section 5)', () => {
+describe('POST /api/payment-heads: the account head form (docs/domain.md §5)', () => {
   it('creates a head with rupees on the wire, paise in the database, and an audit event', async () => {
     const head = await createHead({
       name: 'Church Tax 2026',

@@ -85,7 +85,7 @@ async function members(n: number): Promise<TestMember[]> {
   return list;
 }
 
-describe('POST /api/payments/assign (section 5, "Tagging")', () => {
+describe('POST /api/payments/assign (docs/domain.md §5, "Tagging")', () => {
   it('tags members with the head amount, a custom amount, and falls back on an invalid custom amount', async () => {
     const head = await createHead({ dueDate: '2027-01-31', year: 2026 });
     const [a, b, c, d, e] = await members(5);

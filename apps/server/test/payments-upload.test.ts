@@ -42,7 +42,7 @@ async function counts(t: TestApp) {
   return { members: Number(row?.members), heads: Number(row?.heads), payments: Number(row?.payments) };
 }
 
-describe('parseHeadHeader (section 5, "Account head CSV")', () => {
+describe('parseHeadHeader (docs/domain.md §5, "Account head CSV")', () => {
   it('reads type and year from the header', () => {
     expect(parseHeadHeader('(Cemetery Fund 2024)', 3, 2026)).toMatchObject({
       name: 'Cemetery Fund 2024',

@@ -18,7 +18,7 @@ import {
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config/env.ts';
 import { queryRows } from '../src/db/client.ts';
-import { backgroundJobs, messageDeliveries, paymentHeads, payments } from '../src/db/schema/index.ts';
+import { backgroundJobs, messageDeliveries } from '../src/db/schema/index.ts';
 import type { AppEvent } from '../src/lib/events.ts';
 import {
   assignmentText,
@@ -40,6 +40,7 @@ import {
   type TestApp,
   type TestMember,
 } from './helpers.ts';
+import { insertHead as insertHeadRow, insertPayment as insertPaymentRow } from './factories.ts';
 import { WhatsAppStandIn } from './whatsapp-stand-in.ts';
 
 const TOKEN = 'test-access-token-123';
@@ -127,26 +128,12 @@ async function payOnline(t: TestApp, member: Session, paymentIds: string[]): Pro
   expect(verified.json<VerifyResult>()).toMatchObject({ success: true, paymentsUpdated: paymentIds.length });
 }
 
-async function insertHead(t: TestApp, name = `Head ${Math.random().toString(36).slice(2, 8)}`) {
-  const [head] = await t.db
-    .insert(paymentHeads)
-    .values({
-      name,
-      description: 'Annual contribution',
-      amountPaise: 150_000,
-      type: 'current due',
-      year: 2026,
-      dueDate: '2027-03-31',
-    })
-    .returning();
-  if (!head) throw new Error('head insert returned nothing');
-  return head;
-}
+/** A fixed current due of ₹1,500.00 for 2026 (`factories.ts`). */
+const insertHead = (t: TestApp, name?: string) => insertHeadRow(t.db, name === undefined ? {} : { name });
 
+/** Assigns a head to a member: a pending payment of the head's amount (`factories.ts`). */
 async function insertPayment(t: TestApp, member: TestMember, head: { id: string; amountPaise: number }) {
-  await t.db
-    .insert(payments)
-    .values({ memberId: member.id, paymentHeadId: head.id, amountPaise: head.amountPaise, year: 2026 });
+  await insertPaymentRow(t.db, member, head);
 }
 
 async function deliveries(appInstance: FastifyInstance, session: Session, jobId?: string): Promise<DeliveriesResult> {
@@ -186,7 +173,7 @@ async function rowCounts(t: TestApp): Promise<{ jobs: number; deliveries: number
   return row ?? { jobs: -1, deliveries: -1 };
 }
 
-describe('message bodies (gateways-and-messaging.md C.1; spec section 7)', () => {
+describe('message bodies (docs/domain.md §9, C.1)', () => {
   it('payment template: body parameter the name, URL button 0 the payment link suffix', () => {
     expect(paymentTemplate('919847012345', 'Thomas Mathew', '919847012345', 'delivery-1')).toEqual({
       messaging_product: 'whatsapp',
@@ -269,7 +256,7 @@ describe('message bodies (gateways-and-messaging.md C.1; spec section 7)', () =>
     });
   });
 
-  it("a missing name or link gives 'Missing required template parameter values.' (section 5)", () => {
+  it("a missing name or link gives 'Missing required template parameter values.' (docs/domain.md §5)", () => {
     expect(() => paymentTemplate('919847012345', '  ', '919847012345')).toThrow(REMINDER_MSG.missingTemplateParams);
     expect(() => paymentTemplate('919847012345', 'Thomas', '')).toThrow(REMINDER_MSG.missingTemplateParams);
     expect(() => successTemplate('919847012345', '')).toThrow(REMINDER_MSG.missingTemplateParams);

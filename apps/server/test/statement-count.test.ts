@@ -67,7 +67,7 @@ const listRequests: ListRequest[] = [
   ]),
 ];
 
-describe('statements per request (performance.md A2)', () => {
+describe('statements per request (docs/domain.md A2)', () => {
   it.each(listRequests)('%s: at most 5, the same for 10 rows a page and for 100', async (_name, request) => {
     const small = await statementsOf(request(10));
     const large = await statementsOf(request(100));

@@ -4,7 +4,7 @@ import { normalizeParishNumber } from './parish-number.ts';
 
 const INVALID = 'Parish number must contain only letters and numbers (no spaces or special characters)';
 
-describe('normalizeParishNumber (section 5)', () => {
+describe('normalizeParishNumber (docs/domain.md §5)', () => {
   it.each([
     ['abc123', 'ABC123'],
     ['  Sm42 ', 'SM42'],

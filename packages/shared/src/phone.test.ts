@@ -4,7 +4,7 @@ import { normalizeMobile, parseLoginIdentifier, toWhatsAppNumber } from './phone
 
 const INVALID_MOBILE = 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)';
 
-describe('normalizeMobile (member form, section 5)', () => {
+describe('normalizeMobile (member form, docs/domain.md §5)', () => {
   it.each([
     ['9847012345', '919847012345'],
     ['919847012345', '919847012345'],
@@ -36,7 +36,7 @@ describe('normalizeMobile (member form, section 5)', () => {
   });
 });
 
-describe('toWhatsAppNumber (phone helper, section 5)', () => {
+describe('toWhatsAppNumber (phone helper, docs/domain.md §5)', () => {
   it('adds 91 to a 10-digit number starting with 9', () => {
     expect(toWhatsAppNumber('9847012345')).toBe('919847012345');
     expect(toWhatsAppNumber('98470 12345')).toBe('919847012345');

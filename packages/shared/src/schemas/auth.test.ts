@@ -15,7 +15,7 @@ function firstMessage(
   return result.error?.issues.map((issue) => issue.message);
 }
 
-describe('staffLoginSchema (section 5: both non-blank)', () => {
+describe('staffLoginSchema (docs/domain.md §5: both non-blank)', () => {
   it('accepts a username and password, trimming the username only', () => {
     expect(staffLoginSchema.parse({ username: ' admin ', password: ' pw ' })).toEqual({
       username: 'admin',

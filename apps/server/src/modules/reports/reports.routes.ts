@@ -57,7 +57,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['reports'],
         summary:
-          'Dashboard figures from the summary tables (section 3 response plus the cards of section 2). For a cashier, today/week/month count only their own manual collections. Money in rupees; days in the parish time zone.',
+          'Dashboard figures from the summary tables (docs/domain.md §3 response plus the cards of §2). For a cashier, today/week/month count only their own manual collections. Money in rupees; days in the parish time zone.',
         response: { 200: dashboardSchema, ...errors },
       },
     },

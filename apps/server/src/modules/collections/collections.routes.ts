@@ -28,7 +28,7 @@ const errors = {
 };
 
 /** The Content-Security-Policy of a receipt: only its own nonce'd script and style run. */
-function receiptCsp(nonce: string): string {
+export function receiptCsp(nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,

@@ -74,6 +74,7 @@ function whatsappEnv(overrides: Record<string, string> = {}): Record<string, str
     WHATSAPP_SEND_INTERVAL_MS: '20',
     WHATSAPP_RETRY_BASE_MS: '20',
     WHATSAPP_TIMEOUT_MS: '2000',
+    WHATSAPP_PAIR_INTERVAL_MS: '20',
     ...overrides,
   };
 }

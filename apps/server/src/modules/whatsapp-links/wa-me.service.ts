@@ -252,7 +252,7 @@ export async function tickRoundItem(
   const [row] = await queryRows<{ memberId: string }>(
     ctx.db,
     sql`UPDATE message_deliveries d
-           SET status = 'sent', sent_at = coalesce(sent_at, now()), updated_at = now(), attempts = attempts + 1
+           SET status = 'sent', sent_at = coalesce(d.sent_at, now()), updated_at = now(), attempts = d.attempts + 1
           FROM background_jobs j
          WHERE d.id = ${input.deliveryId} AND d.job_id = ${input.roundId}
            AND j.id = d.job_id AND j.type = ${ROUND_JOB_TYPE}

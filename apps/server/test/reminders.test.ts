@@ -296,7 +296,7 @@ describe('without credentials nothing pretends to send', () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: admin.headers });
     expect(status.json()).toEqual({
       configured: false,
-      apiVersion: 'v21.0',
+      apiVersion: 'v26.0',
       notifyOnAssign: false,
       notifyOnPayment: false,
       webhookConfigured: false,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 
 import {
   ErrorCode,
@@ -78,14 +78,21 @@ export async function memberWaMeLink(ctx: ServiceContext, input: { memberId: str
 
 /**
  * `GET /api/receipts/:id/whatsapp-link` (admin, cashier): a wa.me message to the receipt's member
- * with a signed link to the receipt (`/api/receipt-links/<token>`, no sign-in needed).
+ * with a signed link to the receipt (`/api/receipt-links/<token>`, no sign-in needed). The id is
+ * the receipt's, or a payment's on it (the counter's success step knows the payment).
  * @throws AppError 404 unknown receipt; 409 `MEMBER_OPTED_OUT`
  */
 export async function receiptWaMeLink(ctx: ServiceContext, input: { receiptId: string }): Promise<WaMeLink> {
   const [receipt] = await ctx.db
     .select({ id: receipts.id, number: receipts.number, memberId: receipts.memberId })
     .from(receipts)
-    .where(eq(receipts.id, input.receiptId));
+    .where(
+      or(
+        eq(receipts.id, input.receiptId),
+        eq(receipts.id, sql`(SELECT receipt_id FROM payments WHERE id = ${input.receiptId})`),
+      ),
+    )
+    .limit(1);
   if (!receipt) throw notFound(MSG.notFound);
   const member = await linkMember(ctx.db, receipt.memberId);
   if (!member) throw notFound(MSG.notFound);

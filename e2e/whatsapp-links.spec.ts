@@ -18,9 +18,11 @@ const E2E_JWT_SECRET = 'e2e-jwt-secret-known-to-the-payment-link-tests-012345678
 let payLink = '';
 
 async function standInForWaMe(page: Page) {
-  await page.context().route('https://wa.me/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/plain', body: 'wa.me stand-in' }),
-  );
+  await page
+    .context()
+    .route('https://wa.me/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/plain', body: 'wa.me stand-in' }),
+    );
 }
 
 /** The message of a wa.me URL. */
@@ -54,6 +56,7 @@ test('Send on WhatsApp opens wa.me with the reminder text and the member’s pay
 test('walk through the list: the next member at a click, sent ones ticked, progress kept', async ({ page }) => {
   await standInForWaMe(page);
   await signInStaff(page, ADMIN, 'Admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/reminders');
   const panel = page.getByRole('region', { name: 'Walk through the list' });
   await panel.getByRole('button', { name: /^Start (walking through the list|a new round)$/ }).click();
@@ -83,7 +86,9 @@ test('walk through the list: the next member at a click, sent ones ticked, progr
   await expect(items.first()).toContainText(firstName);
 });
 
-test('the payment link opens the pay-only view without a password and reaches the sandbox gateway', async ({ browser }) => {
+test('the payment link opens the pay-only view without a password and reaches the sandbox gateway', async ({
+  browser,
+}) => {
   expect(payLink).not.toBe('');
   const context = await browser.newContext();
   const page = await context.newPage();

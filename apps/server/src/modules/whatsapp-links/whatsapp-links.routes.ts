@@ -10,7 +10,6 @@ import {
   errorBodySchema,
   idSchema,
   optOutBodySchema,
-  paiseToRupees,
   payLinkParamsSchema,
   payViewSchema,
   roundItemParamsSchema,
@@ -20,8 +19,8 @@ import {
   worldlineOrderSchema,
 } from '@parish/shared';
 
-import { receiptCsp } from '../collections/collections.routes.ts';
-import { orderPayments } from '../gateways/route-helpers.ts';
+import { sendReceipt } from '../collections/collections.routes.ts';
+import { worldlineOrderAnswer } from '../gateways/worldline.routes.ts';
 import { createWorldlineCheckout } from '../gateways/worldline.service.ts';
 import {
   payLinkContext,
@@ -99,22 +98,10 @@ function payRoutes(app: FastifyInstance): void {
         response: { 200: worldlineOrderSchema, ...errors },
       },
     },
-    async (request) => {
-      const ctx = await payLinkContext(request.ctx, request.params);
-      const { txnId, totalPaise, lines, checkout } = await createWorldlineCheckout(ctx, request.body);
-      return {
-        txnId,
-        token: checkout.token,
-        amount: paiseToRupees(totalPaise),
-        consumerId: checkout.consumerId,
-        consumerMobileNo: checkout.consumerMobileNo,
-        consumerEmailId: checkout.consumerEmailId,
-        mode: checkout.mode,
-        checkoutScriptUrl: checkout.checkoutScriptUrl,
-        payments: orderPayments(lines),
-        worldlineOrder: checkout.worldlineOrder,
-      };
-    },
+    async (request) =>
+      worldlineOrderAnswer(
+        await createWorldlineCheckout(await payLinkContext(request.ctx, request.params), request.body),
+      ),
   );
   r.get(
     '/api/receipt-links/:token',
@@ -130,13 +117,7 @@ function payRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      const html = await receiptHtmlByLink(request.ctx, { token: request.params.token, nonce });
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', receiptCsp(nonce))
-        .header('x-content-type-options', 'nosniff')
-        .send(html);
+      return sendReceipt(reply, nonce, await receiptHtmlByLink(request.ctx, { token: request.params.token, nonce }));
     },
   );
 }

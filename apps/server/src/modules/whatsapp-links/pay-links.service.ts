@@ -103,16 +103,28 @@ export async function memberPaymentLink(
   ctx: ServiceContext,
   member: { id: string; mobile: string; payLinkVersion: number },
 ): Promise<string> {
+  return (await paymentLinkMaker(ctx))(member);
+}
+
+/**
+ * {@link memberPaymentLink} for many members: the settings are read once.
+ * @returns a function from a member to their payment link
+ */
+export async function paymentLinkMaker(
+  ctx: ServiceContext,
+): Promise<(member: { id: string; mobile: string; payLinkVersion: number }) => string> {
   const { payLinksEnabled } = await readWhatsAppSettings(ctx.db);
-  if (!payLinksEnabled) return paymentLink(ctx.config.publicUrl, member.mobile);
   const expiresAt = Math.floor((ctx.clock.now().getTime() + ctx.config.payLinkDays * DAY_MS) / 1000);
-  const token = signPayLink(ctx.config.jwtSecret, {
-    memberId: member.id,
-    mobile: member.mobile,
-    version: member.payLinkVersion,
-    expiresAt,
-  });
-  return `${ctx.config.publicUrl}/pay/${member.mobile}/${token}`;
+  return (member) => {
+    if (!payLinksEnabled) return paymentLink(ctx.config.publicUrl, member.mobile);
+    const token = signPayLink(ctx.config.jwtSecret, {
+      memberId: member.id,
+      mobile: member.mobile,
+      version: member.payLinkVersion,
+      expiresAt,
+    });
+    return `${ctx.config.publicUrl}/pay/${member.mobile}/${token}`;
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { signReceiptLink } from './link-signing.ts';
-import { linkMember, memberPaymentLink } from './pay-links.service.ts';
+import { linkMember, memberPaymentLink, paymentLinkMaker } from './pay-links.service.ts';
 
 /**
  * WhatsApp without the Cloud API (`docs/domain.md`, §9 "WhatsApp without the Cloud API"): a
@@ -171,13 +171,10 @@ export async function currentRound(ctx: ServiceContext): Promise<{ round: Remind
          LIMIT ${ROUND_ITEMS_LIMIT}`,
   );
   const parish = (await getParishSettings(ctx.db)).name;
+  const linkOf = await paymentLinkMaker(ctx);
   const items = [];
   for (const row of rows) {
-    const link = await memberPaymentLink(ctx, {
-      id: row.memberId,
-      mobile: row.mobile,
-      payLinkVersion: row.payLinkVersion,
-    });
+    const link = linkOf({ id: row.memberId, mobile: row.mobile, payLinkVersion: row.payLinkVersion });
     const message = reminderText({ name: row.name, parish, pendingPaise: Number(row.pendingPaise), link });
     items.push({
       deliveryId: row.deliveryId,

@@ -106,7 +106,7 @@ describe('payment links without a password', () => {
     expect(text).toContain('₹2,000.00');
     expect(text).toContain(link.payLink);
     expect(link.payLink).toMatch(
-      new RegExp(`^${t.config.publicUrl}/pay/${member.mobile}/[0-9a-f]{32}\\.0\\.[0-9a-z]+\\.[A-Za-z0-9_-]{43}$`),
+      new RegExp(`^${t.config.publicUrl}/pay/${member.mobile}/[0-9a-f]{32}-0-[0-9a-z]+-[A-Za-z0-9_-]{43}$`),
     );
 
     const view = await openLink(t, payPathOf(link));
@@ -169,15 +169,15 @@ describe('payment links without a password', () => {
     await due(t.app, other.id, 'miscellaneous', 10_000);
     const path = payPathOf(await memberLink(t, admin, member.id));
     const [, , mobile = '', token = ''] = path.split('/');
-    const [id = '', version = '', exp = '', mac = ''] = token.split('.');
+    const [, id = '', version = '', exp = '', mac = ''] = /^(\w{32})-(\d+)-(\w+)-(.{43})$/.exec(token) ?? [];
     const otherId = other.id.replaceAll('-', '');
     const flip = (value: string) => (value.endsWith('A') ? `${value.slice(0, -1)}B` : `${value.slice(0, -1)}A`);
     const tampered = [
-      `/pay/${mobile}/${id}.${version}.${exp}.${flip(mac)}`,
+      `/pay/${mobile}/${id}-${version}-${exp}-${flip(mac)}`,
       `/pay/${other.mobile}/${token}`,
-      `/pay/${mobile}/${otherId}.${version}.${exp}.${mac}`,
-      `/pay/${mobile}/${id}.${version}.${(parseInt(exp, 36) + 86_400 * 365).toString(36)}.${mac}`,
-      `/pay/${mobile}/${id}.1.${exp}.${mac}`,
+      `/pay/${mobile}/${otherId}-${version}-${exp}-${mac}`,
+      `/pay/${mobile}/${id}-${version}-${(parseInt(exp, 36) + 86_400 * 365).toString(36)}-${mac}`,
+      `/pay/${mobile}/${id}-1-${exp}-${mac}`,
     ];
     for (const bad of tampered) {
       const response = await openLink(t, bad);

@@ -26,7 +26,7 @@ export const DEFAULT_PAY_LINK_DAYS = 14;
 /** Path parameters of a payment link: the member's mobile (as in the link) and the signed token. */
 export const payLinkParamsSchema = z.object({
   mobile: z.string().regex(/^\d{10,15}$/),
-  token: z.string().regex(/^[A-Za-z0-9_.-]{20,200}$/),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/),
 });
 
 /** One pending due on the pay-only view: no member data beside the first name, no history. */

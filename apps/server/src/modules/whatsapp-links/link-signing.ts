@@ -35,14 +35,15 @@ export interface PayLinkClaims {
 }
 
 /**
- * The token of a payment link: `<member id hex>.<version>.<expiry, base 36 seconds>.<mac>`; the
- * mobile travels beside it in the path and is covered by the mac.
+ * The token of a payment link: `<member id hex>-<version>-<expiry, base 36 seconds>-<mac>`; the
+ * mobile travels beside it in the path and is covered by the mac. No dots: the web app's server
+ * treats a last path segment with a dot as a file, not a page.
  */
 export function signPayLink(secret: string, claims: PayLinkClaims): string {
   const id = claims.memberId.replaceAll('-', '');
   const exp = claims.expiresAt.toString(36);
   const fields = [id, claims.mobile, String(claims.version), exp];
-  return `${id}.${claims.version}.${exp}.${mac(secret, 'pay', fields)}`;
+  return `${id}-${claims.version}-${exp}-${mac(secret, 'pay', fields)}`;
 }
 
 /**
@@ -51,7 +52,7 @@ export function signPayLink(secret: string, claims: PayLinkClaims): string {
  *   null for anything tampered or malformed.
  */
 export function readPayLink(secret: string, mobile: string, token: string): PayLinkClaims | null {
-  const match = /^([0-9a-f]{32})\.(\d{1,9})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([0-9a-f]{32})-(\d{1,9})-([0-9a-z]{1,12})-([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, id = '', version = '', exp = '', given = ''] = match;
   if (!sameMac(given, mac(secret, 'pay', [id, mobile, version, exp]))) return null;
@@ -59,15 +60,15 @@ export function readPayLink(secret: string, mobile: string, token: string): PayL
   return { memberId, mobile, version: Number(version), expiresAt: parseInt(exp, 36) };
 }
 
-/** The token of a receipt link: `<receipt id hex>.<mac>` (a receipt never changes, so no expiry). */
+/** The token of a receipt link: `<receipt id hex>-<mac>` (a receipt never changes, so no expiry). */
 export function signReceiptLink(secret: string, receiptId: string): string {
   const id = receiptId.replaceAll('-', '');
-  return `${id}.${mac(secret, 'receipt', [id])}`;
+  return `${id}-${mac(secret, 'receipt', [id])}`;
 }
 
 /** @returns the receipt id of an authentic receipt link token, or null. */
 export function readReceiptLink(secret: string, token: string): string | null {
-  const match = /^([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([0-9a-f]{32})-([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, id = '', given = ''] = match;
   if (!sameMac(given, mac(secret, 'receipt', [id]))) return null;

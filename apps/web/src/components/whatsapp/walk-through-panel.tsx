@@ -90,6 +90,9 @@ export function WalkThroughPanel() {
             {next ? (
               <Button
                 color="green"
+                h="auto"
+                py={8}
+                styles={{ label: { whiteSpace: 'normal' } }}
                 leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
                 onClick={() => void send(next)}
               >

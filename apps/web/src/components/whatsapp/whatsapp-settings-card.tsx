@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { whatsAppSettingsSchema, type WhatsAppSettings } from '@parish/shared';
@@ -71,7 +71,7 @@ export function WhatsAppSettingsCard() {
             description={t('whatsapp.settings.payLinksHelp')}
             {...form.getInputProps('payLinksEnabled', { type: 'checkbox' })}
           />
-          <Group grow align="flex-start">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
               label={t('whatsapp.settings.reminderDay')}
               description={t('whatsapp.settings.reminderDayHelp')}
@@ -86,7 +86,7 @@ export function WhatsAppSettingsCard() {
               description={t('whatsapp.settings.reminderTimeHelp')}
               {...form.getInputProps('reminderTime')}
             />
-          </Group>
+          </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t('whatsapp.settings.save')}

@@ -55,6 +55,10 @@ export const AUDIT_ACTIONS = [
   'notifications.payment_success',
   'whatsapp.test',
   'demo.loaded',
+  'transaction.superseded',
+  'refund.refunded',
+  'refund.applied',
+  'payments.test_voided',
 ] as const;
 
 /** One audit action. */
@@ -75,7 +79,8 @@ export type AuditEntityType =
   | 'transaction'
   | 'reminder_job'
   | 'whatsapp'
-  | 'demo';
+  | 'demo'
+  | 'payment_exception';
 
 /**
  * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
@@ -358,6 +363,39 @@ export interface AuditPayloads {
       receiptCounters: Record<string, number>;
     };
   };
+  /**
+   * A new order for the same dues replaced a pending checkout (`docs/domain.md`, §4 "Retry after
+   * an abandoned checkout"): it stays pending, is re-checked until final, and holds nothing.
+   */
+  'transaction.superseded': {
+    entity: 'transaction';
+    before: { status: 'pending' };
+    after: { status: 'pending'; supersededBy: string; via: 'order' };
+  };
+  /** A queued payment exception closed as refunded in the gateway's own dashboard. */
+  'refund.refunded': {
+    entity: 'payment_exception';
+    before: { status: 'open'; remaining: Rupees };
+    after: { status: 'refunded'; remaining: 0; refundReference: string; refundDate: string; note: string | null };
+  };
+  /** Queued money applied to another due of the member: a collection with its own receipt. */
+  'refund.applied': {
+    entity: 'payment_exception';
+    before: { status: 'open'; remaining: Rupees };
+    after: {
+      status: 'open' | 'applied';
+      remaining: Rupees;
+      paymentId: string;
+      amount: Rupees;
+      receiptNumber: string | null;
+    };
+  };
+  /** Before going live: every sandbox (test) payment made pending again, its receipt voided. */
+  'payments.test_voided': {
+    entity: 'payment';
+    before: null;
+    after: { payments: number; transactions: number; receipts: string[] };
+  };
 }
 
 /** The `before` state of an action. */
@@ -434,6 +472,10 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'notifications.payment_success': [],
   'whatsapp.test': [],
   'demo.loaded': [],
+  'transaction.superseded': [],
+  'refund.refunded': ['remaining'],
+  'refund.applied': ['remaining', 'amount'],
+  'payments.test_voided': [],
 };
 
 /**

@@ -7,7 +7,7 @@ import {
   unknownPaymentStatusMessage,
 } from '@parish/shared';
 
-import type { Outcome, TransactionRow } from '../gateway.ts';
+import { amountMismatchDetails, type Outcome, type TransactionRow } from '../gateway.ts';
 import { CHECKOUT_HOLD_MS } from '../orders.service.ts';
 import type { WorldlineStatus } from './worldline-api.ts';
 import type { WorldlineResponse } from './worldline-hash.ts';
@@ -46,7 +46,7 @@ export function responseAmountMismatch(row: TransactionRow, msg: WorldlineRespon
     statusCode: msg.txn_status,
     message: GATEWAY_MSG.amountMismatch,
     fail: true,
-    details: { reason: 'amount', responseAmount: msg.txn_amt, orderAmount: paiseToRupees(row.amountPaise) },
+    details: amountMismatchDetails('response', row.amountPaise, { text: msg.txn_amt }),
   };
 }
 
@@ -93,7 +93,7 @@ function confirmedSuccess(row: TransactionRow, msg: WorldlineResponse | undefine
       statusCode: status.statusCode,
       message: GATEWAY_MSG.amountMismatch,
       fail: true,
-      details: { reason: 'amount', gatewayAmount: status.amount, orderAmount: paiseToRupees(row.amountPaise) },
+      details: amountMismatchDetails('status', row.amountPaise, { text: status.amount }),
     };
   }
   return {

@@ -129,7 +129,7 @@ export interface AuditPaymentDetails {
 }
 
 /** What delivered news of an online payment: the browser's return, a verify call, a webhook, the background re-check, a status request. */
-export type SettlementSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status';
+export type SettlementSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status' | 's2s';
 
 /** The card gateways. */
 export type CardGateway = 'worldline' | 'razorpay';

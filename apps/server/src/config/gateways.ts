@@ -181,29 +181,48 @@ export function sandboxModeOn(settings: GatewaySettings): boolean {
 }
 
 /**
- * Extra Content-Security-Policy sources the LIVE gateways' checkout scripts need (helmet, app.ts):
- * nothing in the sandbox (its scripts and pages are same-origin). Paynimo: the origin of its
- * checkout.js (scripts, frames, calls); Razorpay Standard Checkout: checkout.razorpay.com and
- * api.razorpay.com.
+ * Extra Content-Security-Policy sources the LIVE gateways' checkouts need (helmet, app.ts):
+ * nothing in the sandbox or off (the sandbox's scripts and pages are same-origin).
+ * - Paynimo (Worldline): its checkout.js origin for scripts, frames, calls, its stylesheet
+ *   (`/paynimocheckout/server/css/checkout.css`) and images; and, because checkout.js with
+ *   `enableNewWindowFlow: false` submits a form to the card issuer's ACS page or the bank's
+ *   net-banking page, which can be any https origin, `form-action https:`.
+ * - Razorpay Standard Checkout: checkout.razorpay.com and api.razorpay.com (its own frame posts to
+ *   the bank, inside its origin's policy).
  */
 export function gatewayCspSources(settings: GatewaySettings): {
   scriptSrc: string[];
   frameSrc: string[];
   connectSrc: string[];
+  styleSrc: string[];
+  imgSrc: string[];
+  formAction: string[];
 } {
-  const scriptSrc: string[] = [];
-  const frameSrc: string[] = [];
-  const connectSrc: string[] = [];
+  const lists = { scriptSrc: [], frameSrc: [], connectSrc: [], styleSrc: [], imgSrc: [], formAction: [] } as Record<
+    'scriptSrc' | 'frameSrc' | 'connectSrc' | 'styleSrc' | 'imgSrc' | 'formAction',
+    string[]
+  >;
   if (settings.worldline.mode === 'live') {
     const origin = new URL(settings.worldline.checkoutScriptUrl).origin;
-    scriptSrc.push(origin);
-    frameSrc.push(origin);
-    connectSrc.push(origin);
+    lists.scriptSrc.push(origin);
+    lists.frameSrc.push(origin);
+    lists.connectSrc.push(origin);
+    lists.styleSrc.push(origin);
+    lists.imgSrc.push(origin);
+    lists.formAction.push('https:');
   }
   if (settings.razorpay.mode === 'live') {
-    scriptSrc.push('https://checkout.razorpay.com');
-    frameSrc.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
-    connectSrc.push('https://api.razorpay.com', 'https://lumberjack.razorpay.com');
+    lists.scriptSrc.push('https://checkout.razorpay.com');
+    lists.frameSrc.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
+    lists.connectSrc.push('https://api.razorpay.com', 'https://lumberjack.razorpay.com');
   }
-  return { scriptSrc: [...new Set(scriptSrc)], frameSrc: [...new Set(frameSrc)], connectSrc: [...new Set(connectSrc)] };
+  const unique = (list: string[]) => [...new Set(list)];
+  return {
+    scriptSrc: unique(lists.scriptSrc),
+    frameSrc: unique(lists.frameSrc),
+    connectSrc: unique(lists.connectSrc),
+    styleSrc: unique(lists.styleSrc),
+    imgSrc: unique(lists.imgSrc),
+    formAction: unique(lists.formAction),
+  };
 }

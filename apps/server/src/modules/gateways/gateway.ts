@@ -64,7 +64,7 @@ export function amountMismatchDetails(
 export type GatewayDeps = Pick<AppDeps, 'config' | 'clock' | 'log'> & { transport: GatewayTransport };
 
 /** What delivered the news of a payment (named in audit records as `via`). */
-export type SettleSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status';
+export type SettleSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status' | 's2s';
 
 /**
  * A transaction as a settlement left it: the fields of its row that the answers use (amount in

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -81,7 +82,11 @@ function callback(msg: string) {
 }
 
 async function queue(session: Session = admin, status = 'open'): Promise<RefundList> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/admin/refunds?status=${status}`, headers: session.headers });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/refunds?status=${status}`,
+    headers: session.headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<RefundList>();
 }
@@ -120,7 +125,7 @@ describe('retry after an abandoned checkout', () => {
   });
 
   it('a status API that does not answer holds the new order at most 3 s, not the 10 s gateway timeout', async () => {
-    const sockets: import('node:net').Socket[] = [];
+    const sockets: Socket[] = [];
     const silent: Server = createServer(() => undefined);
     silent.on('connection', (socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -191,7 +196,13 @@ describe('refunds and exceptions queue', () => {
     expect((await paymentRow(t.app, paymentId)).paymentGateway).toBe('manual');
     const after = await queue(cashier);
     const entry = after.data.find((e) => e.transactionId === txnId);
-    expect(entry).toMatchObject({ reason: 'paid_twice', amount: 90, remaining: 90, paymentId, parishNumber: member.account.parishNumber });
+    expect(entry).toMatchObject({
+      reason: 'paid_twice',
+      amount: 90,
+      remaining: 90,
+      paymentId,
+      parishNumber: member.account.parishNumber,
+    });
     expect(after.pending.count).toBe(before.pending.count + 1);
     expect(after.pending.amount).toBeCloseTo(before.pending.amount + 90, 2);
     const summary = await t.app.inject({ method: 'GET', url: '/api/admin/refunds/summary', headers: cashier.headers });
@@ -209,7 +220,11 @@ describe('refunds and exceptions queue', () => {
     const { txnId } = await paidTwice(4_000);
     const entry = (await queue()).data.find((e) => e.transactionId === txnId);
     const url = `/api/admin/refunds/${entry?._id}/refunded`;
-    const payload = { refundReference: 'rfnd_29Q1', refundDate: '2026-11-22', note: 'Refunded in the Worldline dashboard' };
+    const payload = {
+      refundReference: 'rfnd_29Q1',
+      refundDate: '2026-11-22',
+      note: 'Refunded in the Worldline dashboard',
+    };
     const done = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<RefundActionResult>().entry).toMatchObject({
@@ -219,7 +234,10 @@ describe('refunds and exceptions queue', () => {
       refundDate: '2026-11-22',
     });
     expectError(await t.app.inject({ method: 'POST', url, headers: admin.headers, payload }), 409, 'NOT_PENDING');
-    const audits = await t.app.db.select().from(auditEvents).where(eq(auditEvents.entityId, entry?._id ?? ''));
+    const audits = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, entry?._id ?? ''));
     expect(audits.map((a) => a.action)).toEqual(['refund.refunded']);
     expect((await queue()).data.some((e) => e._id === entry?._id)).toBe(false);
   });
@@ -229,10 +247,18 @@ describe('refunds and exceptions queue', () => {
     const entry = (await queue()).data.find((e) => e.transactionId === txnId);
     const url = `/api/admin/refunds/${entry?._id}/apply`;
     const tooBig = await due(t.app, member.account.id, 'miscellaneous', 12_000);
-    expectError(await t.app.inject({ method: 'POST', url, headers: admin.headers, payload: { paymentId: tooBig } }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await t.app.inject({ method: 'POST', url, headers: admin.headers, payload: { paymentId: tooBig } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     const other = await loginAs(t.app, 'customer');
     const foreign = await due(t.app, other.account.id, 'miscellaneous', 1_000);
-    expectError(await t.app.inject({ method: 'POST', url, headers: admin.headers, payload: { paymentId: foreign } }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await t.app.inject({ method: 'POST', url, headers: admin.headers, payload: { paymentId: foreign } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     await expectUnpaid(t.app, foreign);
 
     const small = await due(t.app, member.account.id, 'miscellaneous', 6_000);
@@ -242,8 +268,16 @@ describe('refunds and exceptions queue', () => {
     expect(result).toMatchObject({ applied: 60, entry: { status: 'open', remaining: 40 } });
     expect(result.receiptNumber).toMatch(/^\d{4}-\d{2}\/\d{6}$/);
     const paid = await paymentRow(t.app, small);
-    expect(paid).toMatchObject({ status: 'paid', paidAmountPaise: 6_000, receiptNumber: result.receiptNumber, transactionId: txnId });
-    const [receipt] = await t.app.db.select().from(receipts).where(eq(receipts.number, result.receiptNumber ?? ''));
+    expect(paid).toMatchObject({
+      status: 'paid',
+      paidAmountPaise: 6_000,
+      receiptNumber: result.receiptNumber,
+      transactionId: txnId,
+    });
+    const [receipt] = await t.app.db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.number, result.receiptNumber ?? ''));
     expect(receipt?.totalPaise).toBe(6_000);
 
     const rest = await due(t.app, member.account.id, 'miscellaneous', 4_000);
@@ -309,7 +343,11 @@ describe('payment mode', () => {
 
       // The demo parish (npm run demo) turns the gateways without credentials to sandbox.
       await off.db.update(parishSettings).set({ demo: true });
-      const demo = await buildApp({ config: testConfig({ PAYMENTS_SANDBOX: 'false' }), database: off.database, logger: false });
+      const demo = await buildApp({
+        config: testConfig({ PAYMENTS_SANDBOX: 'false' }),
+        database: off.database,
+        logger: false,
+      });
       try {
         const demoHealth = await demo.inject({ method: 'GET', url: '/api/health' });
         expect(demoHealth.json()).toMatchObject({ payments: { worldline: 'sandbox', razorpay: 'sandbox' } });
@@ -328,14 +366,20 @@ describe('payment mode', () => {
     await callback(await worldlineBank(t.app, checkout, 'success'));
     const receiptNumber = (await paymentRow(t.app, misc)).receiptNumber;
     expect(receiptNumber).toBeTruthy();
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/test-payments/void', headers: cashier.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/test-payments/void', headers: cashier.headers }))
+        .statusCode,
+    ).toBe(403);
     const voided = await t.app.inject({ method: 'POST', url: '/api/admin/test-payments/void', headers: admin.headers });
     expect(voided.statusCode, voided.body).toBe(200);
     const result = voided.json<VoidTestPaymentsResult>();
     expect(result.payments).toBeGreaterThanOrEqual(1);
     expect(result.receipts).toContain(receiptNumber);
     await expectUnpaid(t.app, misc);
-    const [receipt] = await t.app.db.select().from(receipts).where(eq(receipts.number, receiptNumber ?? ''));
+    const [receipt] = await t.app.db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.number, receiptNumber ?? ''));
     expect(receipt?.voidedAt).not.toBeNull();
     expect((await transactionRow(t.app, checkout.txnId)).status).toBe('failed');
     const audits = await t.app.db.select().from(auditEvents).where(eq(auditEvents.action, 'payments.test_voided'));
@@ -348,8 +392,14 @@ describe('live Worldline', () => {
   it("the CSP lets Paynimo's checkout work: its stylesheet and images, and a form to any https bank page", async () => {
     const live = await createTestApp({ env: { WORLDLINE_MERCHANT_ID: 'L1000', WORLDLINE_SALT: 'live-salt' } });
     try {
-      const csp = String((await live.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
-      const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+      const csp = String(
+        (await live.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+      );
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(`${name} `)) ?? '';
       expect(directive('form-action')).toBe("form-action 'self' https:");
       expect(directive('style-src')).toContain('https://www.paynimo.com');
       expect(directive('img-src')).toContain('https://www.paynimo.com');
@@ -359,7 +409,9 @@ describe('live Worldline', () => {
     } finally {
       await live.close();
     }
-    const sandboxCsp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const sandboxCsp = String(
+      (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
     expect(sandboxCsp).toContain("form-action 'self'");
     expect(sandboxCsp).not.toContain('paynimo');
   });
@@ -385,10 +437,85 @@ describe('Worldline S2S', () => {
     const checkout = await opened([misc]);
     const msg = await worldlineBank(t.app, checkout, 'success');
     const tampered = msg.replace('|26.00|', '|1.00|');
-    const response = await t.app.inject({ method: 'GET', url: `/api/worldline/s2s?msg=${encodeURIComponent(tampered)}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/worldline/s2s?msg=${encodeURIComponent(tampered)}`,
+    });
     expect(response.body).toMatch(new RegExp(`^${checkout.txnId}\\|[^|]*\\|0$`));
     expect(await auditActions(t.app, checkout.txnId)).toContain('transaction.verification_failed');
     await expectUnpaid(t.app, misc);
     expect((await t.app.inject({ method: 'GET', url: '/api/worldline/s2s' })).body).toBe('||0');
+  });
+});
+
+describe('a Worldline status answer without merchantTransactionIdentifier', () => {
+  /** A stand-in status API answering Worldline's paynimoV2.req shape without the transaction id. */
+  async function unnamedStatusApi(amount: string): Promise<{ url: string; close: () => Promise<void> }> {
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/json');
+        response.end(
+          JSON.stringify({
+            merchantCode: SANDBOX_SECRETS.worldlineMerchantId,
+            merchantTransactionIdentifier: null,
+            paymentMethod: {
+              token: '9190001',
+              paymentTransaction: {
+                amount,
+                identifier: '9190001',
+                statusCode: '0300',
+                statusMessage: 'S',
+                errorMessage: '',
+              },
+            },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return {
+      url: `http://127.0.0.1:${port}/api/paynimoV2.req`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  function status(txnId: string) {
+    return t.app.inject({ method: 'GET', url: `/api/worldline/payment-status/${txnId}`, headers: admin.headers });
+  }
+
+  it('is matched by our txn id and amount: paid', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 1_100);
+    const checkout = await opened([misc]);
+    const api = await unnamedStatusApi('11.00');
+    try {
+      t.app.config.worldline.statusUrl = api.url;
+      expect((await status(checkout.txnId)).json()).toMatchObject({ success: true, status: 'success' });
+      expect((await paymentRow(t.app, misc)).status).toBe('paid');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('with another amount it stays pending, then after 30 minutes goes to the exceptions queue', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 1_200);
+    const checkout = await opened([misc]);
+    const api = await unnamedStatusApi('10.00');
+    try {
+      t.app.config.worldline.statusUrl = api.url;
+      expect((await status(checkout.txnId)).json()).toMatchObject({ success: false, status: 'pending' });
+      t.clock.advance(31 * 60 * 1000);
+      admin = await loginAs(t.app, 'admin');
+      expect((await status(checkout.txnId)).json()).toMatchObject({ success: false, status: 'failed' });
+      await expectUnpaid(t.app, misc);
+      const entry = (await queue()).data.find((e) => e.transactionId === checkout.txnId);
+      expect(entry).toMatchObject({ reason: 'status_disagrees', amount: 10, status: 'open' });
+    } finally {
+      await api.close();
+      admin = await loginAs(t.app, 'admin');
+      cashier = await loginAs(t.app, 'cashier');
+    }
   });
 });

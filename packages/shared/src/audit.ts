@@ -151,7 +151,7 @@ export type AuditMismatchDetails =
       gatewayAmount: Rupees | null;
       gatewayAmountText?: string;
     }
-  | { reason: 'transaction id'; gateway: string }
+  | { reason: 'transaction id'; gateway: string; gatewayAmount?: Rupees }
   | { reason: 'reference'; gateway: string; response: string }
   | { reason: 'status'; response: string; gateway: string }
   | { reason: 'order'; paymentId: string; gatewayOrder: string | null };

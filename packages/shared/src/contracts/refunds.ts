@@ -13,7 +13,12 @@ import { defineContract } from './contract.ts';
 /** The refunds and exceptions queue (`docs/domain.md`, §4 "Refunds and exceptions"). */
 export const refundContracts = {
   /** `GET /api/admin/refunds` (admin, cashier read-only): the queue and the open totals. */
-  list: defineContract({ method: 'GET', path: '/api/admin/refunds', query: refundListQuerySchema, output: refundListSchema }),
+  list: defineContract({
+    method: 'GET',
+    path: '/api/admin/refunds',
+    query: refundListQuerySchema,
+    output: refundListSchema,
+  }),
   /** `GET /api/admin/refunds/summary` (staff): "Refunds pending: n, ₹x". */
   summary: defineContract({ method: 'GET', path: '/api/admin/refunds/summary', output: refundSummarySchema }),
   /** `POST /api/admin/refunds/:id/refunded` (admin): records a refund made in the gateway's dashboard. */

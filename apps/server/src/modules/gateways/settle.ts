@@ -214,19 +214,26 @@ async function applyFailedOutcome(
 }
 
 /**
- * Money the gateway's status API confirms for another amount than the order's cannot pay the
- * dues: it goes to the refunds queue (`docs/domain.md`, §4 "Refunds and exceptions"), the
- * gateway's amount in paise. A response's word alone queues nothing.
+ * Money the gateway's status API confirms for another amount than the order's, or a success it
+ * reports without naming our transaction, cannot pay the dues: it goes to the refunds queue
+ * (`docs/domain.md`, §4 "Refunds and exceptions"), the gateway's amount in paise. A response's
+ * word alone queues nothing.
  */
 async function queueMismatchedMoney(tx: Tx, row: TransactionRow, outcome: Extract<Outcome, { kind: 'mismatch' }>) {
   const details = outcome.details;
-  if (details.reason !== 'amount' || details.from !== 'status' || details.gatewayAmount === null) return;
+  const money =
+    details.reason === 'amount' && details.from === 'status' && details.gatewayAmount !== null
+      ? { reason: 'amount_mismatch' as const, rupees: details.gatewayAmount }
+      : details.reason === 'transaction id' && details.gatewayAmount !== undefined
+        ? { reason: 'status_disagrees' as const, rupees: details.gatewayAmount }
+        : null;
+  if (!money) return;
   await queueException(tx, {
     transactionRowId: row.id,
     memberId: row.memberId,
     paymentId: null,
-    reason: 'amount_mismatch',
-    amountPaise: rupeesToPaise(details.gatewayAmount),
+    reason: money.reason,
+    amountPaise: rupeesToPaise(money.rupees),
     gatewayReference: row.pgReferenceId,
   });
 }

@@ -23,7 +23,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       config: { roles: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check, with each payment gateway\'s mode (live, sandbox or off).',
+        summary: "Liveness and database check, with each payment gateway's mode (live, sandbox or off).",
         response: {
           200: z.object({
             status: z.literal('ok'),

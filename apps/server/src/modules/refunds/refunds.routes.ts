@@ -16,7 +16,13 @@ import {
 import { applyRefund, listRefunds, markRefunded, refundSummary } from './refunds.service.ts';
 import { voidTestPayments } from './test-payments.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 /**
  * The refunds and exceptions queue (`docs/domain.md`, §4 "Refunds and exceptions"; §7 API): staff

@@ -216,6 +216,21 @@ describe('refunds and exceptions queue', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it("the cashier's payment rows say when an online checkout for the due is in progress", async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 2_200);
+    const other = await due(t.app, member.account.id, 'miscellaneous', 2_300);
+    await opened([misc]);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/collections/members/${member.account.id}/payments`,
+      headers: cashier.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const items = response.json<{ items: { _id: string; checkoutInProgress?: boolean }[] }>().items;
+    expect(items.find((i) => i._id === misc)?.checkoutInProgress).toBe(true);
+    expect(items.find((i) => i._id === other)?.checkoutInProgress).toBe(false);
+  });
+
   it('"Refunded" records the refund made in the gateway dashboard, audited; twice is refused', async () => {
     const { txnId } = await paidTwice(4_000);
     const entry = (await queue()).data.find((e) => e.transactionId === txnId);

@@ -266,6 +266,25 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       },
     },
   ],
+  'transaction.superseded': [
+    {
+      before: { status: 'pending' },
+      after: { status: 'pending', supersededBy: 'WL20261122053000123456', via: 'order' },
+    },
+  ],
+  'refund.refunded': [
+    {
+      before: { status: 'open', remaining: 1500.5 },
+      after: { status: 'refunded', remaining: 0, refundReference: 'rfnd_1', refundDate: '2026-11-22', note: null },
+    },
+  ],
+  'refund.applied': [
+    {
+      before: { status: 'open', remaining: 1500.5 },
+      after: { status: 'open', remaining: 500.5, paymentId: 'p1', amount: 1000, receiptNumber: '2026-27/000123' },
+    },
+  ],
+  'payments.test_voided': [{ before: null, after: { payments: 3, transactions: 2, receipts: ['2026-27/000001'] } }],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */

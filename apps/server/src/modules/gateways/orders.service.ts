@@ -289,3 +289,23 @@ export async function recordPendingTransaction(
     return inserted.id;
   });
 }
+
+/**
+ * The member's payments an online checkout is paying right now: held by a pending checkout, not
+ * superseded, younger than {@link CHECKOUT_HOLD_MS} (the cashier's collect dialog warns about them,
+ * `docs/domain.md`, §4 "Refunds and exceptions").
+ * @returns their payment ids.
+ */
+export async function paymentsInCheckout(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  memberId: string,
+): Promise<Set<string>> {
+  const since = new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
+  const rows = await queryRows<{ payment_id: string }>(
+    ctx.db,
+    sql`select distinct i.payment_id from transaction_items i join transactions t on t.id = i.transaction_id
+        where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
+          and t.created_at > ${since}`,
+  );
+  return new Set(rows.map((row) => row.payment_id));
+}

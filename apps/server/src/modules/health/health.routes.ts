@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+
+import { healthErrorSchema, healthOkSchema } from '@parish/shared';
 
 import { checkHealth } from './health.service.ts';
 
 /** Kept here for `app.ts` and the tests, which import the version from the routes file. */
-
-const paymentModesSchema = z.object({
-  worldline: z.enum(['live', 'sandbox', 'off']),
-  razorpay: z.enum(['live', 'sandbox', 'off']),
-});
 
 /**
  * `GET /api/health`: `{status:"ok", db:"ok", version, payments}`, or 503 when the database does not
@@ -25,18 +21,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['health'],
         summary: "Liveness and database check, with each payment gateway's mode (live, sandbox or off).",
         response: {
-          200: z.object({
-            status: z.literal('ok'),
-            db: z.literal('ok'),
-            version: z.string(),
-            payments: paymentModesSchema,
-          }),
-          503: z.object({
-            status: z.literal('error'),
-            db: z.literal('error'),
-            version: z.string(),
-            payments: paymentModesSchema,
-          }),
+          200: healthOkSchema,
+          503: healthErrorSchema,
         },
       },
     },

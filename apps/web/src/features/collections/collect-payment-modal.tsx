@@ -15,6 +15,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { FORM_ERROR, formErrorOf } from '../../lib/form-validation.ts';
 import { collectPayment } from './api.ts';
+import { CheckoutInProgressNotice } from './checkout-in-progress-notice.tsx';
 import { collectionBody, collectionProblem, rupeesText, type CollectValues } from './collect-rules.ts';
 
 /** The outcome of a collection, for the Collection Complete / Collection Failed dialog. */
@@ -53,6 +54,7 @@ function CollectForm({
     <form onSubmit={form.onSubmit((body) => collect.mutate(body))} noValidate>
       <Stack gap="sm">
         <FormError message={error} />
+        <CheckoutInProgressNotice payment={payment} />
         <TextInput
           label={t('collections.collect.member')}
           value={`${payment.memberId.name} (${payment.memberId.parishNumber})`}

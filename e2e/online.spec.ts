@@ -96,6 +96,21 @@ test('Back on the bank page, then Pay again, reaches the sandbox bank at once wi
   console.log(`retry after Back reached the sandbox bank in ${elapsed} ms`);
   await expect(page.getByText('already in progress')).toHaveCount(0);
   expect(elapsed).toBeLessThan(15_000);
+
+  // Back again: the dashboard offers Continue / Cancel for the unfinished payment.
+  await page.goBack();
+  await expect(page.getByText('Loading your payments...')).toHaveCount(0);
+  const banner = page.getByTestId('checkout-in-progress-banner');
+  await expect(banner).toContainText(FIRST_HEAD);
+  await banner.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Payment' })
+    .getByRole('button', { name: 'Pay with Worldline' })
+    .click();
+  await expect(page.getByRole('button', { name: /^Success/ })).toBeVisible({ timeout: 15_000 });
+  await page.goBack();
+  await page.getByTestId('checkout-in-progress-banner').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('checkout-in-progress-banner')).toHaveCount(0);
 });
 
 test('a cash collection while the checkout is open, then Success: the due is paid once and the queue shows it', async ({
@@ -145,7 +160,7 @@ test('the admin applies part of the money to another due (its own receipt) and r
   const row = admin.getByRole('row').filter({ hasText: PERSON.name });
   await row.getByRole('button', { name: 'Apply to another due of this member' }).click();
   const apply = admin.getByRole('dialog', { name: 'Apply to another due' });
-  await apply.getByRole('textbox', { name: 'Due' }).click();
+  await apply.getByLabel(/^Due/).click();
   await admin.getByRole('option', { name: new RegExp(SECOND_HEAD) }).click();
   await apply.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText(/Applied\. Receipt \d{4}-\d{2}\/\d{6}\./)).toBeVisible();

@@ -135,6 +135,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/admin/refunds/:id/refunded': ADMIN,
   'POST /api/admin/refunds/:id/apply': ADMIN,
   'POST /api/admin/test-payments/void': ADMIN,
+  'POST /api/customer/checkouts/cancel': ['customer'],
 };
 
 /**

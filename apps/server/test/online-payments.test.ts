@@ -172,6 +172,45 @@ describe('retry after an abandoned checkout', () => {
   });
 });
 
+describe('the member dashboard: a checkout in progress, Continue / Cancel', () => {
+  it('marks the dues of a checkout in progress; Cancel asks the gateway, then releases them (audited)', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 4_400);
+    const checkout = await opened([misc]);
+    const mine = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/customer/payments?status=pending', headers: member.headers })
+      ).json<{ items: { _id: string; checkoutInProgress?: boolean }[] }>().items;
+    expect((await mine()).find((i) => i._id === misc)?.checkoutInProgress).toBe(true);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/checkouts/cancel',
+      headers: member.headers,
+      payload: { paymentIds: [misc] },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json()).toEqual({ cancelled: 1 });
+    expect((await mine()).find((i) => i._id === misc)?.checkoutInProgress).toBeUndefined();
+    const row = await transactionRow(t.app, checkout.txnId);
+    expect(row).toMatchObject({ status: 'pending', supersededBy: null });
+    expect(row.supersededAt).not.toBeNull();
+    expect(await auditActions(t.app, checkout.txnId)).toContain('transaction.superseded');
+  });
+
+  it('Cancel of a checkout the gateway says was paid settles it instead', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 4_500);
+    const checkout = await opened([misc]);
+    await worldlineBank(t.app, checkout, 'success');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/checkouts/cancel',
+      headers: member.headers,
+      payload: { paymentIds: [misc] },
+    });
+    expectError(cancel, 409, 'ALREADY_PAID', GATEWAY_MSG.earlierCheckoutPaid);
+    expect((await paymentRow(t.app, misc)).status).toBe('paid');
+  });
+});
+
 describe('refunds and exceptions queue', () => {
   async function paidTwice(amountPaise: number): Promise<{ paymentId: string; txnId: string }> {
     const misc = await due(t.app, member.account.id, 'miscellaneous', amountPaise);

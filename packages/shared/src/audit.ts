@@ -370,7 +370,8 @@ export interface AuditPayloads {
   'transaction.superseded': {
     entity: 'transaction';
     before: { status: 'pending' };
-    after: { status: 'pending'; supersededBy: string; via: 'order' };
+    /** `supersededBy` our txn id of the new order; null (`via: 'cancel'`) when the member cancelled it. */
+    after: { status: 'pending'; supersededBy: string | null; via: 'order' | 'cancel' };
   };
   /** A queued payment exception closed as refunded in the gateway's own dashboard. */
   'refund.refunded': {

@@ -1,6 +1,8 @@
 import { idParamsSchema } from '../schemas/common.ts';
 import {
   applyRefundInputSchema,
+  cancelCheckoutsInputSchema,
+  cancelCheckoutsResultSchema,
   markRefundedInputSchema,
   refundActionResultSchema,
   refundListQuerySchema,
@@ -42,5 +44,16 @@ export const refundContracts = {
     method: 'POST',
     path: '/api/admin/test-payments/void',
     output: voidTestPaymentsResultSchema,
+  }),
+};
+
+/** The member's own checkouts in progress (`docs/domain.md`, §4 "Retry after an abandoned checkout"). */
+export const checkoutContracts = {
+  /** `POST /api/customer/checkouts/cancel` (member): gives up the pending checkouts of these dues. */
+  cancel: defineContract({
+    method: 'POST',
+    path: '/api/customer/checkouts/cancel',
+    body: cancelCheckoutsInputSchema,
+    output: cancelCheckoutsResultSchema,
   }),
 };

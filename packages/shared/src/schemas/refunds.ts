@@ -108,3 +108,14 @@ export const voidTestPaymentsResultSchema = z.object({
 });
 /** The void-test-payments answer. */
 export type VoidTestPaymentsResult = z.infer<typeof voidTestPaymentsResultSchema>;
+
+/**
+ * `POST /api/customer/checkouts/cancel` body: the member's dues whose pending checkouts they give up
+ * ("Cancel" on the dashboard, `docs/domain.md`, §4 "Retry after an abandoned checkout").
+ */
+export const cancelCheckoutsInputSchema = z.strictObject({ paymentIds: z.array(idSchema).min(1).max(100) });
+/** The Cancel body. */
+export type CancelCheckoutsInput = z.infer<typeof cancelCheckoutsInputSchema>;
+
+/** The Cancel answer: how many checkouts were given up. */
+export const cancelCheckoutsResultSchema = z.object({ cancelled: z.number().int() });

@@ -4,8 +4,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { ErrorCode, GATEWAY_MSG, MSG, arrearsGateBlocks, effectiveAmount, paiseToRupees } from '@parish/shared';
 
-import type { ServiceContext } from '../../context.ts';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
+import type { AuditContext, ServiceContext } from '../../context.ts';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -219,33 +219,11 @@ export async function recordPendingTransaction(
   const ids = order.lines.map((line) => line.paymentId);
   const context = ctx.audit;
   return ctx.db.transaction(async (tx) => {
-    const holders = await queryRows<{ id: string; transaction_id: string }>(
-      tx,
-      sql`select t.id, t.transaction_id from transactions t
-          where t.member_id = ${order.memberId} and t.status = 'pending' and t.superseded_at is null
-            and exists (select 1 from transaction_items i where i.transaction_id = t.id
-                        and i.payment_id in (${sql.join(
-                          ids.map((id) => sql`${id}`),
-                          sql`, `,
-                        )}))
-          order by t.id for update of t`,
-    );
+    const holders = await lockHolders(tx, order.memberId, ids);
     const locked = await loadLines(tx, order.memberId, ids, true);
     if (locked.length !== ids.length) throw notFound(MSG.notFound);
     if (locked.some((row) => row.status !== 'pending')) throw conflict(GATEWAY_MSG.alreadyPaid, ErrorCode.ALREADY_PAID);
-    for (const holder of holders) {
-      await tx
-        .update(transactions)
-        .set({ supersededAt: now, supersededBy: order.txnId, updatedAt: now })
-        .where(eq(transactions.id, holder.id));
-      await recordAudit(tx, context, {
-        action: 'transaction.superseded',
-        entityType: 'transaction',
-        entityId: holder.transaction_id,
-        before: { status: 'pending' },
-        after: { status: 'pending', supersededBy: order.txnId, via: 'order' },
-      });
-    }
+    await markSuperseded(tx, context, holders, order.txnId, now);
     const [inserted] = await tx
       .insert(transactions)
       .values({
@@ -308,4 +286,61 @@ export async function paymentsInCheckout(
           and t.created_at > ${since}`,
   );
   return new Set(rows.map((row) => row.payment_id));
+}
+
+/** The member's pending, not superseded checkouts holding any of `paymentIds`, locked in id order. */
+async function lockHolders(tx: Tx, memberId: string, paymentIds: string[]) {
+  return queryRows<{ id: string; transaction_id: string }>(
+    tx,
+    sql`select t.id, t.transaction_id from transactions t
+        where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
+          and exists (select 1 from transaction_items i where i.transaction_id = t.id
+                      and i.payment_id in (${sql.join(
+                        paymentIds.map((id) => sql`${id}`),
+                        sql`, `,
+                      )}))
+        order by t.id for update of t`,
+  );
+}
+
+/** Marks locked checkouts superseded by `by` (our txn id of the new order, or null when the member cancelled), audited. */
+async function markSuperseded(
+  tx: Tx,
+  audit: AuditContext,
+  holders: { id: string; transaction_id: string }[],
+  by: string | null,
+  now: string,
+): Promise<void> {
+  for (const holder of holders) {
+    await tx
+      .update(transactions)
+      .set({ supersededAt: now, supersededBy: by, updatedAt: now })
+      .where(eq(transactions.id, holder.id));
+    await recordAudit(tx, audit, {
+      action: 'transaction.superseded',
+      entityType: 'transaction',
+      entityId: holder.transaction_id,
+      before: { status: 'pending' },
+      after: { status: 'pending', supersededBy: by, via: by === null ? 'cancel' : 'order' },
+    });
+  }
+}
+
+/**
+ * Gives up the member's pending checkouts that hold these payments, without a new order (the
+ * member's "Cancel"): locked first, then marked superseded (see "Lock order"). They stay pending
+ * and are re-checked until final.
+ * @returns how many were superseded.
+ */
+export async function supersedeHolders(
+  ctx: ServiceContext,
+  input: { memberId: string; paymentIds: string[]; by: null },
+): Promise<number> {
+  if (input.paymentIds.length === 0) return 0;
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction(async (tx) => {
+    const holders = await lockHolders(tx, input.memberId, input.paymentIds);
+    await markSuperseded(tx, ctx.audit, holders, input.by, now);
+    return holders.length;
+  });
 }

@@ -8,6 +8,7 @@ import { gatewayAudit, type GatewayName, type PaymentGateway, type TransactionRo
 import {
   heldBy,
   newTxnId,
+  supersedeHolders,
   prepareOrder,
   recordPendingTransaction,
   type OrderLine,
@@ -158,4 +159,22 @@ export async function recordRejectedResponse(
       after: { reason: input.reason, via: input.via ?? 'unknown' },
     });
   });
+}
+
+/**
+ * "Cancel" on the member's dashboard (`docs/domain.md`, §4 "Retry after an abandoned checkout"):
+ * the signed-in member gives up the pending checkouts that hold these of their dues. Each is first
+ * asked about, as for a new order ({@link settleHolders}, at most 3 s): one the gateway says is paid
+ * is settled (409 `ALREADY_PAID`); the others are superseded without a successor (audited
+ * `transaction.superseded`, `via: 'cancel'`) and keep being re-checked until final.
+ * @returns how many checkouts were given up.
+ */
+export async function cancelCheckouts(
+  ctx: ServiceContext,
+  input: { paymentIds: string[] },
+): Promise<{ cancelled: number }> {
+  const memberId = actorOf(ctx).id;
+  await settleHolders(ctx, memberId, input.paymentIds);
+  const cancelled = await supersedeHolders(ctx, { memberId, paymentIds: input.paymentIds, by: null });
+  return { cancelled };
 }

@@ -47,6 +47,12 @@ export const refunds = {
   voidButton: 'Void all test payments',
   voidConfirm: 'Void every test payment? Each becomes pending again and its receipt is voided.',
   voided: '{{count}} test payments voided.',
+  checkout: {
+    title: 'A payment you started is not finished',
+    text: 'You started paying {{heads}} online and did not finish. Continue to pay again, or cancel it.',
+    continue: 'Continue',
+    cancel: 'Cancel',
+  },
   checkoutInProgress:
     'An online payment for this due is in progress. If you collect now and the member’s payment also goes through, it will appear under Refunds and Exceptions.',
 } as const;

@@ -8,7 +8,7 @@ import { ADMIN, CASHIER } from './fixtures.ts';
  * Worldline sandbox. A member of its own is made through the API, so the demo member the other
  * specs use is left alone: two miscellaneous dues (₹700 and ₹300).
  */
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const suffix = String(Date.now()).slice(-6);
 const PERSON = { name: `Rosa Online ${suffix}`, mobile: `98${suffix}11`, parishNumber: `ONL${suffix}` };

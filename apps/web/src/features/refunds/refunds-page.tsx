@@ -39,39 +39,55 @@ function useRefreshAfterAction() {
   };
 }
 
+/** Runs a queue action: its success message as a notification, then refresh and close; or its error. */
+function useQueueAction(onDone: () => void) {
+  const refresh = useRefreshAfterAction();
+  const [error, setError] = useState<string | null>(null);
+  async function run(action: () => Promise<string>) {
+    try {
+      notifications.show({ color: 'green', message: await action() });
+      refresh();
+      onDone();
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  }
+  return { error, run };
+}
+
+/** Cancel and Save of the two dialogs. */
+function FormButtons({ onCancel, loading, disabled }: { onCancel: () => void; loading: boolean; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" loading={loading} disabled={disabled ?? false}>
+        {t('refunds.save')}
+      </Button>
+    </Group>
+  );
+}
+
 /** "Refunded": the refund's reference, date (yyyy-mm-dd from the date field) and a note. */
 function RefundedForm({ entry, onDone }: { entry: PaymentException; onDone: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefreshAfterAction();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useQueueAction(onDone);
   const form = useForm({ initialValues: { refundReference: '', refundDate: '', note: '' } });
+  const save = (values: typeof form.values) =>
+    run(async () => {
+      await markRefunded(entry._id, { ...values, note: values.note || undefined });
+      return t('refunds.recorded');
+    });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          await markRefunded(entry._id, { ...values, note: values.note || undefined });
-          notifications.show({ color: 'green', message: t('refunds.recorded') });
-          refresh();
-          onDone();
-        } catch (failure) {
-          setError(errorText(failure));
-        }
-      })}
-    >
+    <form noValidate onSubmit={form.onSubmit(save)}>
       <Stack gap="sm">
         <FormError message={error} />
         <TextInput label={t('refunds.refundReference')} required {...form.getInputProps('refundReference')} />
         <TextInput label={t('refunds.refundDate')} type="date" required {...form.getInputProps('refundDate')} />
         <Textarea label={t('refunds.note')} autosize minRows={2} {...form.getInputProps('note')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('refunds.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} loading={form.submitting} />
       </Stack>
     </form>
   );
@@ -80,44 +96,26 @@ function RefundedForm({ entry, onDone }: { entry: PaymentException; onDone: () =
 /** "Apply to another due of this member": one of the member's pending dues the money covers. */
 function ApplyForm({ entry, onDone }: { entry: PaymentException; onDone: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefreshAfterAction();
+  const { error, run } = useQueueAction(onDone);
   const dues = useMemberDues(entry.memberId);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm({ initialValues: { paymentId: '' } });
   const remaining = parseRupeesToPaise(entry.remaining) ?? 0;
   const options = (dues.data?.items ?? [])
     .filter((item) => item.status === 'pending' && (parseRupeesToPaise(item.amount) ?? Infinity) <= remaining)
     .map((item) => ({ value: item._id, label: `${item.paymentHeadId.name} · ${formatRupees(item.amount)}` }));
+  const save = (values: typeof form.values) =>
+    run(async () => {
+      const result = await applyRefund(entry._id, values);
+      return t('refunds.applied', { receipt: result.receiptNumber ?? '' });
+    });
   if (dues.isPending) return <Loader size="sm" />;
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          const result = await applyRefund(entry._id, values);
-          notifications.show({
-            color: 'green',
-            message: t('refunds.applied', { receipt: result.receiptNumber ?? '' }),
-          });
-          refresh();
-          onDone();
-        } catch (failure) {
-          setError(errorText(failure));
-        }
-      })}
-    >
+    <form noValidate onSubmit={form.onSubmit(save)}>
       <Stack gap="sm">
         <FormError message={error} />
         {options.length === 0 ? <Text>{t('refunds.noDues')}</Text> : null}
         <Select label={t('refunds.due')} data={options} required {...form.getInputProps('paymentId')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={options.length === 0}>
-            {t('refunds.save')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} loading={form.submitting} disabled={options.length === 0} />
       </Stack>
     </form>
   );

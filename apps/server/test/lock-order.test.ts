@@ -76,5 +76,5 @@ describe('a new order racing the settlement of the checkout it supersedes', () =
       // found the due paid.
       if (ordered.status === 'rejected') expect(failures.join()).toMatch(/already been paid/);
     }
-  });
+  }, 120_000);
 });

@@ -57,6 +57,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'e2e-admin-password',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The browser tests pay through the sandbox gateways (the demo parish would turn them on too).
+      PAYMENTS_SANDBOX: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       WHATSAPP_ACCESS_TOKEN: 'e2e-whatsapp-token',
       WHATSAPP_PHONE_NUMBER_ID: '100200300400',

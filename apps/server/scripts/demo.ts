@@ -181,7 +181,7 @@ async function writeDemo(tx: Tx, content: DemoContent): Promise<boolean> {
 
   await tx
     .update(parishSettings)
-    .set({ ...PARISH, updatedAt: nowIso })
+    .set({ ...PARISH, demo: true, updatedAt: nowIso })
     .where(eq(parishSettings.id, 1));
   if (content.cashierHash) {
     await tx

@@ -13,13 +13,13 @@ import helmet from 'helmet';
 
 import type { Config } from './config/env.ts';
 import { systemContext } from './context.ts';
-import { gatewayCspSources } from './config/gateways.ts';
+import { gatewayCspSources, withDemoSandbox } from './config/gateways.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
 import { routeModules } from './modules/index.ts';
 import { syncParishTimezone } from './modules/reports/parish-calendar.ts';
-import { ensureParishSettings } from './modules/settings/settings.service.ts';
+import { ensureParishSettings, isDemoParish } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -57,7 +57,9 @@ export interface BuildAppOptions {
  * @throws Error when a route does not declare its roles (`docs/domain.md`, "AZ-02").
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { database } = options;
+  // The demo parish runs its gateways without credentials in sandbox mode (docs/domain.md, §10 "Payment mode").
+  const config = (await isDemoParish(database.db)) ? withDemoSandbox(options.config) : options.config;
   const app = Fastify({
     logger:
       options.logger === false
@@ -103,11 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...gatewayCsp.scriptSrc],
         frameSrc: ["'self'", ...gatewayCsp.frameSrc],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...gatewayCsp.styleSrc],
+        imgSrc: ["'self'", 'data:', 'https:', ...gatewayCsp.imgSrc],
         connectSrc: ["'self'", ...gatewayCsp.connectSrc],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...gatewayCsp.formAction],
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -128,6 +128,14 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /api/docs/static/*': 'public',
+  // Online payments that survive real life (issue 13): the Worldline S2S notification, the refunds queue.
+  'GET /api/worldline/s2s': 'public',
+  'GET /api/admin/refunds': STAFF,
+  'GET /api/admin/refunds/summary': STAFF,
+  'POST /api/admin/refunds/:id/refunded': ADMIN,
+  'POST /api/admin/refunds/:id/apply': ADMIN,
+  'POST /api/admin/test-payments/void': ADMIN,
+  'POST /api/customer/checkouts/cancel': ['customer'],
 };
 
 /**

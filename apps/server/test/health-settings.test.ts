@@ -13,13 +13,23 @@ describe('GET /api/health', () => {
     try {
       const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toEqual({ status: 'ok', db: 'ok', version: APP_VERSION });
+      expect(ok.json()).toEqual({
+        status: 'ok',
+        db: 'ok',
+        version: APP_VERSION,
+        payments: { worldline: 'sandbox', razorpay: 'sandbox' },
+      });
       expect(ok.headers['cache-control']).toBe('no-store');
 
       await t.database.close();
       const down = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'error', db: 'error', version: APP_VERSION });
+      expect(down.json()).toEqual({
+        status: 'error',
+        db: 'error',
+        version: APP_VERSION,
+        payments: { worldline: 'sandbox', razorpay: 'sandbox' },
+      });
     } finally {
       await t.close();
     }

@@ -101,6 +101,8 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
     PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // The suites pay through the sandbox gateways; without it a gateway with no credentials is off.
+    PAYMENTS_SANDBOX: 'true',
     ...env,
   });
   return { ...config, webDistDir: null, ...overrides };

@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
 import { router } from './app/router.tsx';
+import { TestPaymentsBand } from './components/test-payments-band.tsx';
 import { theme } from './app/theme.ts';
 import { initI18n } from './i18n/index.ts';
 import { AuthProvider } from './lib/auth.tsx';
@@ -28,6 +29,7 @@ createRoot(root).render(
           <Notifications position="top-right" />
           <AuthProvider>
             <RouterProvider router={router} />
+            <TestPaymentsBand />
           </AuthProvider>
         </ModalsProvider>
       </QueryClientProvider>

@@ -276,6 +276,25 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   'member.pay_links_revoked': [{ before: null, after: { payLinkVersion: 1 } }],
   'reminders.round_started': [{ before: null, after: { total: 12 } }],
   'reminders.scheduled': [{ before: null, after: { kind: 'payment', total: 40 } }],
+  'transaction.superseded': [
+    {
+      before: { status: 'pending' },
+      after: { status: 'pending', supersededBy: 'WL20261122053000123456', via: 'order' },
+    },
+  ],
+  'refund.refunded': [
+    {
+      before: { status: 'open', remaining: 1500.5 },
+      after: { status: 'refunded', remaining: 0, refundReference: 'rfnd_1', refundDate: '2026-11-22', note: null },
+    },
+  ],
+  'refund.applied': [
+    {
+      before: { status: 'open', remaining: 1500.5 },
+      after: { status: 'open', remaining: 500.5, paymentId: 'p1', amount: 1000, receiptNumber: '2026-27/000123' },
+    },
+  ],
+  'payments.test_voided': [{ before: null, after: { payments: 3, transactions: 2, receipts: ['2026-27/000001'] } }],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */
@@ -292,7 +311,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(35);
+    expect(AUDIT_ACTIONS).toHaveLength(44);
   });
 
   it('isAuditAction tells them from any other string', () => {

@@ -60,6 +60,10 @@ export const AUDIT_ACTIONS = [
   'member.pay_links_revoked',
   'reminders.round_started',
   'reminders.scheduled',
+  'transaction.superseded',
+  'refund.refunded',
+  'refund.applied',
+  'payments.test_voided',
 ] as const;
 
 /** One audit action. */
@@ -80,7 +84,8 @@ export type AuditEntityType =
   | 'transaction'
   | 'reminder_job'
   | 'whatsapp'
-  | 'demo';
+  | 'demo'
+  | 'payment_exception';
 
 /**
  * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
@@ -129,7 +134,7 @@ export interface AuditPaymentDetails {
 }
 
 /** What delivered news of an online payment: the browser's return, a verify call, a webhook, the background re-check, a status request. */
-export type SettlementSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status';
+export type SettlementSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status' | 's2s';
 
 /** The card gateways. */
 export type CardGateway = 'worldline' | 'razorpay';
@@ -151,7 +156,7 @@ export type AuditMismatchDetails =
       gatewayAmount: Rupees | null;
       gatewayAmountText?: string;
     }
-  | { reason: 'transaction id'; gateway: string }
+  | { reason: 'transaction id'; gateway: string; gatewayAmount?: Rupees }
   | { reason: 'reference'; gateway: string; response: string }
   | { reason: 'status'; response: string; gateway: string }
   | { reason: 'order'; paymentId: string; gatewayOrder: string | null };
@@ -381,6 +386,40 @@ export interface AuditPayloads {
   'reminders.round_started': { entity: 'reminder_job'; before: null; after: { total: number } };
   /** The monthly scheduled reminders queued (their round, e.g. 2026-11). */
   'reminders.scheduled': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'payment'> };
+  /**
+   * A new order for the same dues replaced a pending checkout (`docs/domain.md`, §4 "Retry after
+   * an abandoned checkout"): it stays pending, is re-checked until final, and holds nothing.
+   */
+  'transaction.superseded': {
+    entity: 'transaction';
+    before: { status: 'pending' };
+    /** `supersededBy` our txn id of the new order; null (`via: 'cancel'`) when the member cancelled it. */
+    after: { status: 'pending'; supersededBy: string | null; via: 'order' | 'cancel' };
+  };
+  /** A queued payment exception closed as refunded in the gateway's own dashboard. */
+  'refund.refunded': {
+    entity: 'payment_exception';
+    before: { status: 'open'; remaining: Rupees };
+    after: { status: 'refunded'; remaining: 0; refundReference: string; refundDate: string; note: string | null };
+  };
+  /** Queued money applied to another due of the member: a collection with its own receipt. */
+  'refund.applied': {
+    entity: 'payment_exception';
+    before: { status: 'open'; remaining: Rupees };
+    after: {
+      status: 'open' | 'applied';
+      remaining: Rupees;
+      paymentId: string;
+      amount: Rupees;
+      receiptNumber: string | null;
+    };
+  };
+  /** Before going live: every sandbox (test) payment made pending again, its receipt voided. */
+  'payments.test_voided': {
+    entity: 'payment';
+    before: null;
+    after: { payments: number; transactions: number; receipts: string[] };
+  };
 }
 
 /** The `before` state of an action. */
@@ -462,6 +501,10 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'member.pay_links_revoked': [],
   'reminders.round_started': [],
   'reminders.scheduled': [],
+  'transaction.superseded': [],
+  'refund.refunded': ['remaining'],
+  'refund.applied': ['remaining', 'amount'],
+  'payments.test_voided': [],
 };
 
 /**

@@ -26,3 +26,5 @@ export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';
 export * from './contracts/index.ts';
 export * from './schemas/whatsapp-links.ts';
+export * from './schemas/refunds.ts';
+export * from './schemas/health.ts';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Online payment settings (`docs/domain.md`, "§10 Gateways"): each gateway is `live` when its
- * credentials are set, else `sandbox`, where the server plays the gateway itself under
- * `/api/sandbox/…` with the published {@link SANDBOX_SECRETS}. The product's code path is the
+ * Online payment settings (`docs/domain.md`, "§10 Gateways", "Payment mode"): each gateway is
+ * `live` when its credentials are set; else `sandbox` when `PAYMENTS_SANDBOX=true` (or the
+ * database is the demo parish, {@link withDemoSandbox}), where the server plays the gateway itself
+ * under `/api/sandbox/…` with the published {@link SANDBOX_SECRETS}; else `off` (no online
+ * payment), whatever `HOST` or `PUBLIC_URL` say. The product's code path is the
  * same in both modes: only base URLs and secrets differ. In sandbox mode a URL that starts with
  * `/` is the server's own sandbox API (answered in-process by the sandbox transport); any other
  * URL is fetched.
@@ -31,11 +33,19 @@ export const gatewayEnvSchema = z.object({
   RAZORPAY_API_URL: z.string().trim().min(1).optional(),
   /** Seconds between background re-checks of pending online transactions; 0 turns them off. */
   GATEWAY_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** true: gateways without credentials run in sandbox mode (no real money); default false (off). */
+  PAYMENTS_SANDBOX: z.stringbool().default(false),
 });
+
+/**
+ * A gateway's payment mode (`docs/domain.md`, §10 "Payment mode"): `live` (its credentials are
+ * set), `sandbox` (the server plays the gateway; no real money) or `off` (no online payment).
+ */
+export type PaymentMode = 'live' | 'sandbox' | 'off';
 
 /** Worldline (Paynimo) settings. */
 export interface WorldlineSettings {
-  mode: 'sandbox' | 'live';
+  mode: PaymentMode;
   /** Merchant code. */
   merchantId: string;
   /** Hash salt: server side only, never sent to a browser or logged. */
@@ -52,7 +62,7 @@ export interface WorldlineSettings {
 
 /** Razorpay settings. */
 export interface RazorpaySettings {
-  mode: 'sandbox' | 'live';
+  mode: PaymentMode;
   /** Key id, public. */
   keyId: string;
   /** Key secret: API auth and checkout signatures; never sent out. */
@@ -100,6 +110,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
   const worldlineLive = Boolean(v.WORLDLINE_MERCHANT_ID && v.WORLDLINE_SALT);
   const razorpayLive = Boolean(v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET);
   const schemeCode = v.WORLDLINE_SCHEME_CODE ?? 'FIRST';
+  const withoutCredentials: PaymentMode = v.PAYMENTS_SANDBOX ? 'sandbox' : 'off';
   return {
     worldline: worldlineLive
       ? {
@@ -113,7 +124,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
           statusUrl: v.WORLDLINE_STATUS_URL ?? 'https://www.paynimo.com/api/paynimoV2.req',
         }
       : {
-          mode: 'sandbox',
+          mode: withoutCredentials,
           merchantId: SANDBOX_SECRETS.worldlineMerchantId,
           salt: SANDBOX_SECRETS.worldlineSalt,
           schemeCode,
@@ -131,7 +142,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
           checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
         }
       : {
-          mode: 'sandbox',
+          mode: withoutCredentials,
           keyId: SANDBOX_SECRETS.razorpayKeyId,
           keySecret: SANDBOX_SECRETS.razorpayKeySecret,
           webhookSecret: SANDBOX_SECRETS.razorpayWebhookSecret,
@@ -140,6 +151,24 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
         },
     gatewayRecheckSeconds: v.GATEWAY_RECHECK_SECONDS,
   };
+}
+
+/**
+ * The settings of the demo parish (`npm run demo`, `parish_settings.demo`): every gateway that is
+ * `off` runs in `sandbox` mode instead (`docs/domain.md`, §10 "Payment mode"). Live gateways stay live.
+ */
+export function withDemoSandbox<T extends GatewaySettings>(settings: T): T {
+  const sandboxIfOff = (mode: PaymentMode): PaymentMode => (mode === 'off' ? 'sandbox' : mode);
+  return {
+    ...settings,
+    worldline: { ...settings.worldline, mode: sandboxIfOff(settings.worldline.mode) },
+    razorpay: { ...settings.razorpay, mode: sandboxIfOff(settings.razorpay.mode) },
+  };
+}
+
+/** Each gateway's payment mode, as `/api/health` reports it. */
+export function paymentModes(settings: GatewaySettings): { worldline: PaymentMode; razorpay: PaymentMode } {
+  return { worldline: settings.worldline.mode, razorpay: settings.razorpay.mode };
 }
 
 /**
@@ -152,29 +181,48 @@ export function sandboxModeOn(settings: GatewaySettings): boolean {
 }
 
 /**
- * Extra Content-Security-Policy sources the LIVE gateways' checkout scripts need (helmet, app.ts):
- * nothing in the sandbox (its scripts and pages are same-origin). Paynimo: the origin of its
- * checkout.js (scripts, frames, calls); Razorpay Standard Checkout: checkout.razorpay.com and
- * api.razorpay.com.
+ * Extra Content-Security-Policy sources the LIVE gateways' checkouts need (helmet, app.ts):
+ * nothing in the sandbox or off (the sandbox's scripts and pages are same-origin).
+ * - Paynimo (Worldline): its checkout.js origin for scripts, frames, calls, its stylesheet
+ *   (`/paynimocheckout/server/css/checkout.css`) and images; and, because checkout.js with
+ *   `enableNewWindowFlow: false` submits a form to the card issuer's ACS page or the bank's
+ *   net-banking page, which can be any https origin, `form-action https:`.
+ * - Razorpay Standard Checkout: checkout.razorpay.com and api.razorpay.com (its own frame posts to
+ *   the bank, inside its origin's policy).
  */
 export function gatewayCspSources(settings: GatewaySettings): {
   scriptSrc: string[];
   frameSrc: string[];
   connectSrc: string[];
+  styleSrc: string[];
+  imgSrc: string[];
+  formAction: string[];
 } {
-  const scriptSrc: string[] = [];
-  const frameSrc: string[] = [];
-  const connectSrc: string[] = [];
+  const lists = { scriptSrc: [], frameSrc: [], connectSrc: [], styleSrc: [], imgSrc: [], formAction: [] } as Record<
+    'scriptSrc' | 'frameSrc' | 'connectSrc' | 'styleSrc' | 'imgSrc' | 'formAction',
+    string[]
+  >;
   if (settings.worldline.mode === 'live') {
     const origin = new URL(settings.worldline.checkoutScriptUrl).origin;
-    scriptSrc.push(origin);
-    frameSrc.push(origin);
-    connectSrc.push(origin);
+    lists.scriptSrc.push(origin);
+    lists.frameSrc.push(origin);
+    lists.connectSrc.push(origin);
+    lists.styleSrc.push(origin);
+    lists.imgSrc.push(origin);
+    lists.formAction.push('https:');
   }
   if (settings.razorpay.mode === 'live') {
-    scriptSrc.push('https://checkout.razorpay.com');
-    frameSrc.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
-    connectSrc.push('https://api.razorpay.com', 'https://lumberjack.razorpay.com');
+    lists.scriptSrc.push('https://checkout.razorpay.com');
+    lists.frameSrc.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
+    lists.connectSrc.push('https://api.razorpay.com', 'https://lumberjack.razorpay.com');
   }
-  return { scriptSrc: [...new Set(scriptSrc)], frameSrc: [...new Set(frameSrc)], connectSrc: [...new Set(connectSrc)] };
+  const unique = (list: string[]) => [...new Set(list)];
+  return {
+    scriptSrc: unique(lists.scriptSrc),
+    frameSrc: unique(lists.frameSrc),
+    connectSrc: unique(lists.connectSrc),
+    styleSrc: unique(lists.styleSrc),
+    imgSrc: unique(lists.imgSrc),
+    formAction: unique(lists.formAction),
+  };
 }

@@ -9,6 +9,7 @@ import { membersRoutes } from './members/members.routes.ts';
 import { paymentHeadsRoutes } from './payment-heads/payment-heads.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
+import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
@@ -34,4 +35,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   reportsRoutes,
   eventsRoutes,
   whatsAppLinksRoutes,
+  refundsRoutes,
 ];

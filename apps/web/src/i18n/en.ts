@@ -8,6 +8,7 @@ import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { activities } from './en/activities.ts';
 import { whatsapp } from './en/whatsapp.ts';
+import { refunds } from './en/refunds.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
@@ -25,6 +26,7 @@ export const en = {
   activities,
   portal,
   whatsapp,
+  refunds,
   common: {
     loadingParish: 'Loading {{name}}...',
     signOut: 'Sign Out',
@@ -138,6 +140,7 @@ export const en = {
       arrears: 'View/Collect Payments',
       collections: 'My Collections',
       activities: 'Activity Log',
+      refunds: 'Refunds',
     },
   },
   dashboard: {

@@ -10,3 +10,5 @@ export * from './portal.ts';
 export * from './reminders.ts';
 export * from './reports.ts';
 export * from './whatsapp-links.ts';
+export * from './refunds.ts';
+export * from './health.ts';

@@ -90,6 +90,12 @@ export type CollectPaymentInput = z.output<typeof collectPaymentInputSchema>;
  */
 export const paymentRecordSchema = paymentSchema.extend({
   receiptNumber: z.string().nullable(),
+  /**
+   * True while an online checkout of the member for this due is in progress (pending, not
+   * superseded, younger than 30 minutes): the collect dialog warns (`docs/domain.md`, §4 "Refunds
+   * and exceptions"). Set on the Payment Summary's rows only.
+   */
+  checkoutInProgress: z.boolean().optional(),
 });
 
 /** A payment in the collections answers. */

@@ -64,6 +64,10 @@ export const GATEWAY_MSG = {
   gatewayUnavailable: 'Payment gateway not available. Please try again later.',
   /** Recorded on the transaction when money arrived for a payment already paid otherwise. */
   paidTwice: 'Money received for a payment that was already paid by other means; a refund is needed',
+  /** 503: the gateway is off: no credentials and no sandbox (`docs/domain.md`, §10 "Payment mode"). */
+  paymentsOff: 'Online payment is not available yet. Please pay at the parish office.',
+  /** 409: a new order found that the member's earlier checkout for these dues was paid after all. */
+  earlierCheckoutPaid: 'Your earlier payment for these dues went through. They are now paid.',
 } as const;
 
 /** `docs/domain.md`, §5 "Error and outcome messages": 'Unknown payment status: {code} - {message}'. */
@@ -85,9 +89,12 @@ export const WORLDLINE_STATUS = {
   notFound: '9999',
 } as const;
 
-/** Whether the gateway is the real one (credentials configured) or the server's own sandbox. */
-export const GATEWAY_MODES = ['sandbox', 'live'] as const;
-/** `sandbox` or `live`. */
+/**
+ * A gateway's payment mode (`docs/domain.md`, §10 "Payment mode"): the real one (credentials
+ * configured), the server's own sandbox (no real money), or off (no online payment).
+ */
+export const GATEWAY_MODES = ['sandbox', 'live', 'off'] as const;
+/** `sandbox`, `live` or `off`. */
 export type GatewayMode = (typeof GATEWAY_MODES)[number];
 
 /**

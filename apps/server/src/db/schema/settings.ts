@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Parish settings: a single row (id 1). Used by the landing page, loading text and receipts. */
 export const parishSettings = pgTable('parish_settings', {
@@ -8,4 +8,9 @@ export const parishSettings = pgTable('parish_settings', {
   contact: text().notNull().default(''),
   logoUrl: text().notNull().default(''),
   updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  /**
+   * True for the demo parish made by `npm run demo`: its gateways without credentials run in
+   * sandbox mode and every screen says it is a demo (`docs/domain.md`, §10 "Payment mode").
+   */
+  demo: boolean().notNull().default(false),
 });

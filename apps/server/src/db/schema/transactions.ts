@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 import { paymentGateway, transactionStatus } from './enums.ts';
 import { members } from './members.ts';
@@ -27,6 +27,16 @@ export const transactions = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /**
+     * When a newer order for the same dues replaced this pending checkout (`docs/domain.md`, §4
+     * "Retry after an abandoned checkout"); it stays pending and is re-checked until final, but no
+     * longer holds its payments.
+     */
+    supersededAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /** Our transaction id of the order that superseded this one. */
+    supersededBy: text(),
+    /** A sandbox checkout: no real money (`docs/domain.md`, §10 "Payment mode"). */
+    isTest: boolean().notNull().default(false),
   },
   (t) => [
     index('transactions_member_created_idx').on(t.memberId, t.createdAt),
@@ -62,4 +72,45 @@ export const gatewayEvents = pgTable(
     payload: jsonb().notNull(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * The refunds and exceptions queue (`docs/domain.md`, §4 "Refunds and exceptions"): money a
+ * gateway received that could not be applied to the dues it was meant for (a due already paid, a
+ * superseded checkout paid late, an amount mismatch, the gateway saying paid while our record
+ * disagrees). Amounts in paise; `remainingPaise` is what is still to be refunded or applied.
+ * Staff close it with "Refunded" or apply it to another due of the member.
+ */
+export const paymentExceptions = pgTable(
+  'payment_exceptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The online transaction that brought the money. */
+    transactionRowId: uuid()
+      .notNull()
+      .references(() => transactions.id),
+    memberId: uuid()
+      .notNull()
+      .references(() => members.id),
+    /** The due the money was meant for, when one. */
+    paymentId: uuid().references(() => payments.id),
+    /** `paid_twice`, `superseded_paid`, `amount_mismatch`, `status_disagrees`. */
+    reason: text().notNull(),
+    amountPaise: bigint({ mode: 'number' }).notNull(),
+    remainingPaise: bigint({ mode: 'number' }).notNull(),
+    /** `open`, `refunded` or `applied`. */
+    status: text().notNull().default('open'),
+    /** The gateway's payment reference (Worldline tpsl_txn_id, Razorpay pay_…). */
+    gatewayReference: text(),
+    createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /** Refunded: the refund's reference in the gateway's dashboard, its date (yyyy-mm-dd) and a note. */
+    refundReference: text(),
+    refundDate: text(),
+    note: text(),
+  },
+  (t) => [
+    index('payment_exceptions_status_idx').on(t.status, t.createdAt),
+    unique('payment_exceptions_source_key').on(t.transactionRowId, t.reason, t.paymentId).nullsNotDistinct(),
+  ],
 );

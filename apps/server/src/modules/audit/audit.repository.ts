@@ -7,22 +7,6 @@ import type { AuditContext } from '../../context.ts';
 export type { AuditContext } from '../../context.ts';
 
 /**
- * The online-transaction actions (`transaction.*`) that the gateways module still records with
- * states it shapes itself. Transitional: once `modules/gateways` writes the typed
- * {@link AuditEntry} of each, this type and the overload of {@link recordAudit} that takes it go.
- */
-export type GatewayAuditAction = Extract<AuditAction, `transaction.${string}`>;
-
-/** A `transaction.*` audit record with unchecked states (see {@link GatewayAuditAction}). */
-export interface UncheckedGatewayAuditEntry {
-  action: GatewayAuditAction;
-  entityType: 'transaction';
-  entityId?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/**
  * Writes one audit record (`docs/ARCHITECTURE.md`, "Audit") through the caller's transaction, so
  * it commits or rolls back with the change it records. Never fire-and-forget.
  * @param context who acted, from where (`ctx.audit`)
@@ -34,13 +18,6 @@ export async function recordAudit<A extends AuditAction>(
   db: DbOrTx,
   context: AuditContext,
   entry: AuditEntry<A>,
-): Promise<void>;
-/** @deprecated the gateways module's unchecked `transaction.*` records (see {@link GatewayAuditAction}). */
-export async function recordAudit(db: DbOrTx, context: AuditContext, entry: UncheckedGatewayAuditEntry): Promise<void>;
-export async function recordAudit(
-  db: DbOrTx,
-  context: AuditContext,
-  entry: AuditEntry<AuditAction> | UncheckedGatewayAuditEntry,
 ): Promise<void> {
   await db.insert(auditEvents).values({
     actorType: context.actorType,

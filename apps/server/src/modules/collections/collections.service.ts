@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { paymentsInCheckout } from '../gateways/orders.service.ts';
 import { escapeLike, getMember } from '../members/members.service.ts';
 import { markPaid } from '../payments/mark-paid.ts';
 import { findPaymentRecord, selectPaymentRecords } from '../payments/payment-record.ts';
@@ -284,11 +285,13 @@ export async function listOwnCollections(
 export async function getMemberPayments(ctx: ServiceContext, input: { memberId: string }): Promise<MemberPayments> {
   const { memberId } = input;
   const member = await getMember(ctx.db, memberId);
-  const items = await selectPaymentRecords(ctx.db, eq(payments.memberId, memberId), [
+  const records = await selectPaymentRecords(ctx.db, eq(payments.memberId, memberId), [
     asc(paymentHeads.year),
     asc(paymentHeads.name),
     asc(payments.id),
   ]);
+  const inCheckout = await paymentsInCheckout(ctx, memberId);
+  const items = records.map((item) => ({ ...item, checkoutInProgress: inCheckout.has(item._id) }));
   let paidPaise = 0;
   let pendingPaise = 0;
   for (const item of items) {

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 
-import { GATEWAY_MSG, paiseToRupees } from '@parish/shared';
+import { GATEWAY_MSG, paiseToRupees, type AuditAfter } from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { markPaid } from '../payments/mark-paid.ts';
+import { queueException } from '../refunds/refunds.service.ts';
 import { queuePaymentNotice } from '../reminders/notifications.ts';
 import type { Outcome, SettledTransaction, SettleSource, TransactionRow } from './gateway.ts';
 
@@ -21,7 +22,8 @@ import type { Outcome, SettledTransaction, SettleSource, TransactionRow } from '
  * lose it. A payment meanwhile
  * settled otherwise (cash at the office) is NOT paid again: the conflict goes to the audit trail
  * (`transaction.paid_twice`) and the transaction's errorMessage (money received twice; staff
- * refund it). `payment.updated` is published after the commit.
+ * refund it) and to the refunds queue (`docs/domain.md`, §4 "Refunds and exceptions"; reason
+ * `superseded_paid` for a superseded checkout paid late). `payment.updated` is published after the commit.
  * @param ctx audits as `ctx.audit` (the gateway, or the system for the re-check)
  * @param row the transaction as read before asking the gateway
  * @param source what delivered the news (`via` in the audit record)
@@ -45,12 +47,23 @@ export async function applyPaidOutcome(
     if (moved.length === 0) return null;
     const { paid, conflicts } = await payItems(tx, row, outcome.pgReferenceId, now, ctx.config.parishTimezone);
     const note = conflicts.length > 0 ? await recordPaidTwice(tx, ctx.audit, row, conflicts) : null;
+    for (const conflict of conflicts) {
+      await queueException(tx, {
+        transactionRowId: row.id,
+        memberId: row.memberId,
+        paymentId: conflict.paymentId,
+        reason: row.supersededAt ? 'superseded_paid' : 'paid_twice',
+        amountPaise: conflict.amountPaise,
+        gatewayReference: outcome.pgReferenceId,
+      });
+    }
     if (paid.length > 0) await queuePaymentNotice(tx, { config: ctx.config, memberId: row.memberId });
     await recordAudit(tx, ctx.audit, {
       action: 'transaction.settled',
       entityType: 'transaction',
       entityId: row.transactionId,
-      before: { status: row.status, statusCode: row.statusCode },
+      // Never `success` here: the update above matched only a transaction not yet successful.
+      before: { status: row.status === 'failed' ? 'failed' : 'pending', statusCode: row.statusCode },
       after: {
         status: 'success',
         statusCode: outcome.statusCode,
@@ -92,7 +105,7 @@ interface PaidTwice {
   paymentId: string;
   amountPaise: number;
   amount: number;
-  paidBy: unknown;
+  paidBy: AuditAfter<'transaction.paid_twice'>['conflicts'][number]['paidBy'];
 }
 
 /**

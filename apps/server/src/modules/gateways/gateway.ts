@@ -1,3 +1,5 @@
+import { paiseToRupees, parseRupeesToPaise, type AuditMismatchDetails } from '@parish/shared';
+
 import type { AppDeps, AuditContext } from '../../context.ts';
 import type { transactions } from '../../db/schema/index.ts';
 import type { GatewayTransport } from './gateway-client.ts';
@@ -32,7 +34,28 @@ export type Outcome =
   | { kind: 'paid'; statusCode: string; pgReferenceId: string; method: string }
   | { kind: 'pending'; statusCode: string | null; reason: string }
   | { kind: 'failed'; statusCode: string | null; message: string; pgReferenceId?: string | undefined }
-  | { kind: 'mismatch'; statusCode: string | null; message: string; fail: boolean; details: Record<string, unknown> };
+  | { kind: 'mismatch'; statusCode: string | null; message: string; fail: boolean; details: AuditMismatchDetails };
+
+/**
+ * The details of an amount mismatch, in rupees (`AuditMismatchDetails`): `gatewayAmount` is the
+ * gateway's figure (paise, or rupee text as sent) in rupees, null when it is not an amount, then
+ * kept as `gatewayAmountText`.
+ * @param from whose figure it is: the signed response, or the status API
+ */
+export function amountMismatchDetails(
+  from: 'response' | 'status',
+  orderPaise: number,
+  gateway: { paise: number } | { text: string },
+): AuditMismatchDetails {
+  const gatewayPaise = 'paise' in gateway ? gateway.paise : parseRupeesToPaise(gateway.text);
+  return {
+    reason: 'amount',
+    from,
+    orderAmount: paiseToRupees(orderPaise),
+    gatewayAmount: gatewayPaise === null ? null : paiseToRupees(gatewayPaise),
+    ...('text' in gateway && gatewayPaise === null && { gatewayAmountText: gateway.text.slice(0, 50) }),
+  };
+}
 
 /**
  * What an adapter needs: the configuration (read at each call, so a changed setting applies at
@@ -41,7 +64,7 @@ export type Outcome =
 export type GatewayDeps = Pick<AppDeps, 'config' | 'clock' | 'log'> & { transport: GatewayTransport };
 
 /** What delivered the news of a payment (named in audit records as `via`). */
-export type SettleSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status';
+export type SettleSource = 'callback' | 'verify' | 'webhook' | 'recheck' | 'status' | 's2s';
 
 /**
  * A transaction as a settlement left it: the fields of its row that the answers use (amount in

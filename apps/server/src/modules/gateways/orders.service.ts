@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { ErrorCode, GATEWAY_MSG, MSG, arrearsGateBlocks, effectiveAmount, paiseToRupees } from '@parish/shared';
 
-import type { ServiceContext } from '../../context.ts';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
+import type { AuditContext, ServiceContext } from '../../context.ts';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { TransactionRow } from './gateway.ts';
 
 /**
  * Creating an online order (`docs/domain.md`, "§4 Payment rules" and "§5 Validation"):
@@ -17,7 +18,11 @@ import { recordAudit } from '../audit/audit.repository.ts';
  * database transaction with an audit event.
  */
 
-/** How long a pending checkout holds its payments against a new order (then it is abandoned). */
+/**
+ * After how long a pending checkout the gateway has no record of is abandoned (failed by the
+ * re-check). It no longer holds its payments against a new order: a new order supersedes it
+ * (`docs/domain.md`, §4 "Retry after an abandoned checkout").
+ */
 export const CHECKOUT_HOLD_MS = 30 * 60 * 1000;
 
 /** One payment of an order: the head, the due amount and the amount charged, in paise. */
@@ -94,7 +99,8 @@ async function loadLines(db: DbOrTx, memberId: string, ids: string[], lock: bool
  *   `docs/domain.md`, §4 "Arrears first": "The pay-all list is arrears plus miscellaneous, plus
  *   current dues only when no arrears exist"; one order that pays arrears and current dues would
  *   let a failed arrear settle the current due first).
- * - A payment held by another pending checkout younger than {@link CHECKOUT_HOLD_MS}: 409.
+ * A payment held by a pending checkout does not refuse the order: the caller asks that checkout's
+ * gateway first ({@link heldBy}, `transactions.service.ts`) and the new order supersedes it.
  * @param input what the member `memberId` (from the caller's token) asked to pay
  * @returns the member, the lines and the total in paise.
  */
@@ -148,8 +154,6 @@ export async function prepareOrder(
     if (arrear) throw badRequest(GATEWAY_MSG.arrearsFirst, 'paymentIds', ErrorCode.ARREARS_FIRST);
   }
 
-  await assertNotHeld(ctx, ctx.db, memberId, [...ids]);
-
   const custom = input.customAmounts ?? {};
   const lines = rows
     .map((row) => ({
@@ -166,31 +170,34 @@ export async function prepareOrder(
   return { member: { ...member }, lines, totalPaise };
 }
 
-/** 409 while a pending checkout younger than the hold holds one of the payments. */
-async function assertNotHeld(ctx: ServiceContext, db: DbOrTx, memberId: string, paymentIds: string[]) {
-  const since = new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
-  const held = await db
-    .select({ id: transactions.id })
+/**
+ * The pending checkouts of the member, not yet superseded, that hold any of `paymentIds`
+ * (`docs/domain.md`, §4 "Retry after an abandoned checkout"), oldest first.
+ */
+export async function heldBy(db: DbOrTx, memberId: string, paymentIds: string[]): Promise<TransactionRow[]> {
+  return db
+    .selectDistinct({ row: transactions })
     .from(transactions)
     .innerJoin(transactionItems, eq(transactionItems.transactionId, transactions.id))
     .where(
       and(
         eq(transactions.memberId, memberId),
         eq(transactions.status, 'pending'),
+        isNull(transactions.supersededAt),
         inArray(transactionItems.paymentId, paymentIds),
-        sql`${transactions.createdAt} > ${since}`,
       ),
     )
-    .limit(1);
-  if (held.length > 0) throw conflict(GATEWAY_MSG.checkoutInProgress, ErrorCode.CHECKOUT_IN_PROGRESS);
+    .then((rows) => rows.map((r) => r.row).sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
 }
 
 /**
  * Records the pending transaction and its items in ONE database transaction with the audit
- * event `transaction.created`. The payments are locked and checked again (still the member's,
- * still pending, not held), so two concurrent orders for one payment cannot both be recorded;
- * pending checkouts older than {@link CHECKOUT_HOLD_MS} that hold them are marked failed
- * (abandoned) with their own audit event; audited as `ctx.audit` (the paying member).
+ * event `transaction.created`. Lock order (`docs/ARCHITECTURE.md`, "Lock order"): first the
+ * pending checkouts that hold the payments (`FOR UPDATE`, in id order), as a settlement locks its
+ * transaction row first; then the payments (`FOR UPDATE`), checked again (still the member's,
+ * still pending), so two concurrent orders for one payment cannot both be recorded. The holding
+ * checkouts are marked superseded by this order (`transaction.superseded`, audited as `ctx.audit`,
+ * the paying member): they stay pending, are re-checked until final, and hold nothing any more.
  * @param order the lines' and the total's amounts in paise
  * @returns the transaction's row id.
  * @throws 404/409 as {@link prepareOrder}.
@@ -204,37 +211,19 @@ export async function recordPendingTransaction(
     memberId: string;
     lines: OrderLine[];
     totalPaise: number;
+    /** A sandbox checkout (no real money). */
+    isTest: boolean;
   },
 ): Promise<string> {
   const now = ctx.clock.now().toISOString();
   const ids = order.lines.map((line) => line.paymentId);
   const context = ctx.audit;
   return ctx.db.transaction(async (tx) => {
+    const holders = await lockHolders(tx, order.memberId, ids);
     const locked = await loadLines(tx, order.memberId, ids, true);
     if (locked.length !== ids.length) throw notFound(MSG.notFound);
     if (locked.some((row) => row.status !== 'pending')) throw conflict(GATEWAY_MSG.alreadyPaid, ErrorCode.ALREADY_PAID);
-    await assertNotHeld(ctx, tx, order.memberId, ids);
-    const abandoned = await queryRows<{ id: string; transaction_id: string }>(
-      tx,
-      sql`update transactions t set status = 'failed', updated_at = ${now},
-            error_message = 'Checkout abandoned: no answer from the gateway within 30 minutes'
-          where t.member_id = ${order.memberId} and t.status = 'pending'
-            and exists (select 1 from transaction_items i where i.transaction_id = t.id
-                        and i.payment_id in (${sql.join(
-                          ids.map((id) => sql`${id}`),
-                          sql`, `,
-                        )}))
-          returning t.id, t.transaction_id`,
-    );
-    for (const row of abandoned) {
-      await recordAudit(tx, context, {
-        action: 'transaction.abandoned',
-        entityType: 'transaction',
-        entityId: row.transaction_id,
-        before: { status: 'pending' },
-        after: { status: 'failed', replacedBy: order.txnId },
-      });
-    }
+    await markSuperseded(tx, context, holders, order.txnId, now);
     const [inserted] = await tx
       .insert(transactions)
       .values({
@@ -245,6 +234,7 @@ export async function recordPendingTransaction(
         transactionId: order.txnId,
         gatewayOrderId: order.gatewayOrderId,
         paymentMethod: 'online',
+        isTest: order.isTest,
         createdAt: now,
         updatedAt: now,
       })
@@ -275,5 +265,82 @@ export async function recordPendingTransaction(
       },
     });
     return inserted.id;
+  });
+}
+
+/**
+ * The member's payments an online checkout is paying right now: held by a pending checkout, not
+ * superseded, younger than {@link CHECKOUT_HOLD_MS} (the cashier's collect dialog warns about them,
+ * `docs/domain.md`, §4 "Refunds and exceptions").
+ * @returns their payment ids.
+ */
+export async function paymentsInCheckout(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  memberId: string,
+): Promise<Set<string>> {
+  const since = new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
+  const rows = await queryRows<{ payment_id: string }>(
+    ctx.db,
+    sql`select distinct i.payment_id from transaction_items i join transactions t on t.id = i.transaction_id
+        where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
+          and t.created_at > ${since}`,
+  );
+  return new Set(rows.map((row) => row.payment_id));
+}
+
+/** The member's pending, not superseded checkouts holding any of `paymentIds`, locked in id order. */
+async function lockHolders(tx: Tx, memberId: string, paymentIds: string[]) {
+  return queryRows<{ id: string; transaction_id: string }>(
+    tx,
+    sql`select t.id, t.transaction_id from transactions t
+        where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
+          and exists (select 1 from transaction_items i where i.transaction_id = t.id
+                      and i.payment_id in (${sql.join(
+                        paymentIds.map((id) => sql`${id}`),
+                        sql`, `,
+                      )}))
+        order by t.id for update of t`,
+  );
+}
+
+/** Marks locked checkouts superseded by `by` (our txn id of the new order, or null when the member cancelled), audited. */
+async function markSuperseded(
+  tx: Tx,
+  audit: AuditContext,
+  holders: { id: string; transaction_id: string }[],
+  by: string | null,
+  now: string,
+): Promise<void> {
+  for (const holder of holders) {
+    await tx
+      .update(transactions)
+      .set({ supersededAt: now, supersededBy: by, updatedAt: now })
+      .where(eq(transactions.id, holder.id));
+    await recordAudit(tx, audit, {
+      action: 'transaction.superseded',
+      entityType: 'transaction',
+      entityId: holder.transaction_id,
+      before: { status: 'pending' },
+      after: { status: 'pending', supersededBy: by, via: by === null ? 'cancel' : 'order' },
+    });
+  }
+}
+
+/**
+ * Gives up the member's pending checkouts that hold these payments, without a new order (the
+ * member's "Cancel"): locked first, then marked superseded (see "Lock order"). They stay pending
+ * and are re-checked until final.
+ * @returns how many were superseded.
+ */
+export async function supersedeHolders(
+  ctx: ServiceContext,
+  input: { memberId: string; paymentIds: string[]; by: null },
+): Promise<number> {
+  if (input.paymentIds.length === 0) return 0;
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction(async (tx) => {
+    const holders = await lockHolders(tx, input.memberId, input.paymentIds);
+    await markSuperseded(tx, ctx.audit, holders, input.by, now);
+    return holders.length;
   });
 }

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 
-import { GATEWAY_MSG, paiseToRupees, type VerifyResult, ErrorCode } from '@parish/shared';
+import { GATEWAY_MSG, paiseToRupees, rupeesToPaise, type VerifyResult, ErrorCode } from '@parish/shared';
 
 import { withAudit, type ServiceContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { transactionItems, transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { queueException } from '../refunds/refunds.service.ts';
 import { paymentGateways, type PaymentGateways } from './adapters.ts';
 import { applyPaidOutcome } from './apply-paid.ts';
 import {
@@ -188,6 +189,7 @@ async function applyFailedOutcome(
           where id = ${row.id} and status = 'pending' returning id, pg_reference_id`,
     );
     if (!moved) return null;
+    if (outcome.kind === 'mismatch') await queueMismatchedMoney(tx, row, outcome);
     await recordAudit(tx, ctx.audit, {
       action: outcome.kind === 'mismatch' ? 'transaction.verification_mismatch' : 'transaction.failed',
       entityType: 'transaction',
@@ -211,6 +213,31 @@ async function applyFailedOutcome(
   });
 }
 
+/**
+ * Money the gateway's status API confirms for another amount than the order's, or a success it
+ * reports without naming our transaction, cannot pay the dues: it goes to the refunds queue
+ * (`docs/domain.md`, §4 "Refunds and exceptions"), the gateway's amount in paise. A response's
+ * word alone queues nothing.
+ */
+async function queueMismatchedMoney(tx: Tx, row: TransactionRow, outcome: Extract<Outcome, { kind: 'mismatch' }>) {
+  const details = outcome.details;
+  const money =
+    details.reason === 'amount' && details.from === 'status' && details.gatewayAmount !== null
+      ? { reason: 'amount_mismatch' as const, rupees: details.gatewayAmount }
+      : details.reason === 'transaction id' && details.gatewayAmount !== undefined
+        ? { reason: 'status_disagrees' as const, rupees: details.gatewayAmount }
+        : null;
+  if (!money) return;
+  await queueException(tx, {
+    transactionRowId: row.id,
+    memberId: row.memberId,
+    paymentId: null,
+    reason: money.reason,
+    amountPaise: rupeesToPaise(money.rupees),
+    gatewayReference: row.pgReferenceId,
+  });
+}
+
 /** A disagreement that leaves the transaction as it is: only the audit `transaction.verification_mismatch`. */
 async function recordMismatch(
   ctx: ServiceContext,
@@ -223,7 +250,13 @@ async function recordMismatch(
       action: 'transaction.verification_mismatch',
       entityType: 'transaction',
       entityId: row.transactionId,
-      after: { status: row.status, message: outcome.message, via: source, details: outcome.details },
+      after: {
+        // A successful transaction is answered before any outcome is asked for.
+        status: row.status === 'failed' ? 'failed' : 'pending',
+        message: outcome.message,
+        via: source,
+        details: outcome.details,
+      },
     });
   });
 }

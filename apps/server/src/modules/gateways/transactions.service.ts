@@ -1,12 +1,14 @@
 import { ErrorCode, GATEWAY_MSG, type VerifyResult } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { GatewayUnavailableError } from './gateway-client.ts';
 import { gatewayAudit, type GatewayName, type PaymentGateway, type TransactionRow } from './gateway.ts';
 import {
+  heldBy,
   newTxnId,
+  supersedeHolders,
   prepareOrder,
   recordPendingTransaction,
   type OrderLine,
@@ -54,12 +56,19 @@ export async function openCheckout<Evidence, Checkout>(
   input: OrderRequest & { gateway: PaymentGateway<Evidence, Checkout> },
 ): Promise<OpenedCheckout<Checkout>> {
   const { gateway } = input;
+  const mode = ctx.config[gateway.name].mode;
+  if (mode === 'off') throw new AppError(ErrorCode.GATEWAY_UNAVAILABLE, GATEWAY_MSG.paymentsOff);
   const { member, lines, totalPaise } = await prepareOrder(ctx, {
     memberId: actorOf(ctx).id,
     paymentIds: input.paymentIds,
     paymentHeads: input.paymentHeads,
     customAmounts: input.customAmounts,
   });
+  await settleHolders(
+    ctx,
+    member.id,
+    lines.map((line) => line.paymentId),
+  );
   if (totalPaise < gateway.minimumPaise) throw badRequest(GATEWAY_MSG.invalidAmount, 'paymentIds');
   const txnId = newTxnId(gateway.txnIdPrefix, ctx.clock.now());
   let opened;
@@ -77,8 +86,44 @@ export async function openCheckout<Evidence, Checkout>(
     memberId: member.id,
     lines,
     totalPaise,
+    isTest: mode === 'sandbox',
   });
   return { txnId, totalPaise, lines, checkout: opened.checkout };
+}
+
+/** How long a new order waits for the status of a pending checkout that holds its dues. */
+export const HOLDER_STATUS_LIMIT_MS = 3_000;
+
+/**
+ * Before a new order (`docs/domain.md`, §4 "Retry after an abandoned checkout"): asks the gateway
+ * of each pending checkout that holds these dues for its status, as settling does (dual
+ * verification), waiting at most {@link HOLDER_STATUS_LIMIT_MS} in all. A checkout the gateway
+ * says is paid is settled; then the dues are paid and the new order is refused. Any other answer,
+ * or none in time, lets the order go on: {@link recordPendingTransaction} supersedes the checkout,
+ * which the re-check keeps asking about (a status call still running finishes in the background).
+ * @throws 409 `ALREADY_PAID` (`GATEWAY_MSG.earlierCheckoutPaid`) when an earlier checkout turned out paid.
+ */
+async function settleHolders(ctx: ServiceContext, memberId: string, paymentIds: string[]): Promise<void> {
+  const holders = await heldBy(ctx.db, memberId, paymentIds);
+  if (holders.length === 0) return;
+  const checks = Promise.all(
+    holders.map((row) =>
+      settleFoundTransaction(ctx, {
+        row,
+        evidence: { gateway: row.paymentGateway === 'razorpay' ? 'razorpay' : 'worldline', source: 'status' },
+      }).catch((error: unknown) => {
+        ctx.log.warn({ err: error, txnId: row.transactionId }, 'status check of a held checkout failed');
+        return null;
+      }),
+    ),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), HOLDER_STATUS_LIMIT_MS);
+  });
+  const settled = await Promise.race([checks, timeout]).finally(() => clearTimeout(timer));
+  if (settled?.some((s) => s?.transaction.status === 'success'))
+    throw conflict(GATEWAY_MSG.earlierCheckoutPaid, ErrorCode.ALREADY_PAID);
 }
 
 /**
@@ -111,7 +156,25 @@ export async function recordRejectedResponse(
       action: 'transaction.verification_failed',
       entityType: 'transaction',
       entityId: input.entityId.slice(0, 100) || null,
-      after: { reason: input.reason, via: input.via },
+      after: { reason: input.reason, via: input.via ?? 'unknown' },
     });
   });
+}
+
+/**
+ * "Cancel" on the member's dashboard (`docs/domain.md`, §4 "Retry after an abandoned checkout"):
+ * the signed-in member gives up the pending checkouts that hold these of their dues. Each is first
+ * asked about, as for a new order ({@link settleHolders}, at most 3 s): one the gateway says is paid
+ * is settled (409 `ALREADY_PAID`); the others are superseded without a successor (audited
+ * `transaction.superseded`, `via: 'cancel'`) and keep being re-checked until final.
+ * @returns how many checkouts were given up.
+ */
+export async function cancelCheckouts(
+  ctx: ServiceContext,
+  input: { paymentIds: string[] },
+): Promise<{ cancelled: number }> {
+  const memberId = actorOf(ctx).id;
+  await settleHolders(ctx, memberId, input.paymentIds);
+  const cancelled = await supersedeHolders(ctx, { memberId, paymentIds: input.paymentIds, by: null });
+  return { cancelled };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import {
   createCustomerOrderInputSchema,
@@ -20,6 +21,7 @@ import {
   worldlineConfig,
   worldlinePaymentStatus,
   worldlineReturn,
+  worldlineS2s,
 } from './worldline.service.ts';
 
 const callbackSummary =
@@ -74,6 +76,25 @@ export async function worldlineRoutes(app: FastifyInstance): Promise<void> {
     '/api/worldline/callback',
     { config: roles.open, schema: { ...callback, body: worldlineCallbackInputSchema } },
     async (request, reply) => returnToCallbackPage(request, reply, request.body.msg),
+  );
+  r.get(
+    '/api/worldline/s2s',
+    {
+      config: roles.open,
+      schema: {
+        tags: ['worldline'],
+        summary:
+          "Worldline's server-to-server notification (public): GET ?msg= with the 16-field response. The hash is " +
+          'verified and the transaction settled through dual verification; answers text/plain ' +
+          '`clnt_txn_ref|tpsl_txn_id|1` (or `|0` when the hash does not verify or the transaction is unknown).',
+        querystring: worldlineCallbackInputSchema,
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const text = await worldlineS2s(request.ctx, { msg: request.query.msg, via: request.routeOptions.url });
+      return reply.type('text/plain; charset=utf-8').send(text);
+    },
   );
   r.post(
     '/api/worldline/verify-payment',

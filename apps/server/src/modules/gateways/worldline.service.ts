@@ -115,3 +115,37 @@ export async function worldlinePaymentStatus(ctx: ServiceContext, input: { txnId
   if (!row) throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   return transactionStatus(ctx, { row });
 }
+
+/**
+ * Worldline's server-to-server notification (`GET ?msg=`, `docs/domain.md`, §10 "Worldline S2S";
+ * the merchant kits' S2S handlers): the same 16-field `msg` as the return URL. Its hash is
+ * verified (a failure is recorded as a security event), then the transaction it names is settled
+ * through the status API (dual verification), audited `via: 's2s'`.
+ * @returns the kits' plain-text answer `clnt_txn_ref|tpsl_txn_id|1` when the hash verifies and the
+ * transaction is ours, `…|0` otherwise (the fields cut to 64 safe characters).
+ */
+export async function worldlineS2s(
+  ctx: ServiceContext,
+  input: { msg: string | undefined; via: string | undefined },
+): Promise<string> {
+  const parts = (input.msg ?? '').split('|');
+  const safe = (value: string | undefined) => (value ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
+  const answer = (ok: boolean) => `${safe(parts[3])}|${safe(parts[5])}|${ok ? 1 : 0}`;
+  if (!input.msg) return answer(false);
+  const fields = paymentGateways(ctx).worldline.verifyResponse(input.msg);
+  if (!fields) {
+    const reason = 'response hash does not verify';
+    await recordRejectedResponse(ctx, { gateway: 'worldline', entityId: safe(parts[3]), reason, via: input.via });
+    return answer(false);
+  }
+  try {
+    await settleTransaction(ctx, {
+      txnId: fields.clnt_txn_ref,
+      evidence: { gateway: 'worldline', source: 's2s', msg: fields },
+    });
+    return answer(true);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return answer(false);
+    throw error;
+  }
+}

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+
+import { healthErrorSchema, healthOkSchema } from '@parish/shared';
 
 import { checkHealth } from './health.service.ts';
 
 /** Kept here for `app.ts` and the tests, which import the version from the routes file. */
 
-/** `GET /api/health`: `{status:"ok", db:"ok", version}`, or 503 when the database does not answer. */
+/**
+ * `GET /api/health`: `{status:"ok", db:"ok", version, payments}`, or 503 when the database does not
+ * answer; `payments` is each gateway's mode (`docs/domain.md`, §10 "Payment mode").
+ */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -15,10 +19,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       config: { roles: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check.',
+        summary: "Liveness and database check, with each payment gateway's mode (live, sandbox or off).",
         response: {
-          200: z.object({ status: z.literal('ok'), db: z.literal('ok'), version: z.string() }),
-          503: z.object({ status: z.literal('error'), db: z.literal('error'), version: z.string() }),
+          200: healthOkSchema,
+          503: healthErrorSchema,
         },
       },
     },

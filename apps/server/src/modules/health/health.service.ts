@@ -1,23 +1,35 @@
 import { sql } from 'drizzle-orm';
 
+import { paymentModes, type PaymentMode } from '../../config/gateways.ts';
 import type { ServiceContext } from '../../context.ts';
 
 /** The version reported by the health check and the API docs. */
 export const APP_VERSION = '0.1.0';
 
-/** The answer of the health check: both fields 'ok', or both 'error' when the database does not answer. */
-export type Health = { status: 'ok'; db: 'ok'; version: string } | { status: 'error'; db: 'error'; version: string };
+/** Each gateway's payment mode (`docs/domain.md`, §10 "Payment mode"). */
+export interface PaymentModes {
+  worldline: PaymentMode;
+  razorpay: PaymentMode;
+}
 
 /**
- * Liveness and database check: one `select 1` on `ctx.db`.
- * @returns `{status:"ok", db:"ok", version}`, or `{status:"error", db:"error", version}` when the
- *   statement fails (never throws)
+ * The answer of the health check: both fields 'ok', or both 'error' when the database does not
+ * answer; and each gateway's payment mode, `live`, `sandbox` or `off`.
+ */
+export type Health =
+  | { status: 'ok'; db: 'ok'; version: string; payments: PaymentModes }
+  | { status: 'error'; db: 'error'; version: string; payments: PaymentModes };
+
+/**
+ * Liveness and database check: one `select 1` on `ctx.db`, with the gateways' payment modes.
+ * @returns `{status:"ok", db:"ok", version, payments}`, or `{status:"error", db:"error", version,
+ *   payments}` when the statement fails (never throws)
  */
 export async function checkHealth(ctx: ServiceContext): Promise<Health> {
   try {
     await ctx.db.execute(sql`select 1`);
-    return { status: 'ok', db: 'ok', version: APP_VERSION };
+    return { status: 'ok', db: 'ok', version: APP_VERSION, payments: paymentModes(ctx.config) };
   } catch {
-    return { status: 'error', db: 'error', version: APP_VERSION };
+    return { status: 'error', db: 'error', version: APP_VERSION, payments: paymentModes(ctx.config) };
   }
 }

@@ -11,6 +11,7 @@ import {
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
+import { paymentsInCheckout } from '../gateways/orders.service.ts';
 import { selectPaymentRecords } from '../payments/payment-record.ts';
 
 /**
@@ -35,7 +36,7 @@ export async function getCustomerPayments(
   if (query.status === 'paid') conditions.push(eq(payments.status, 'paid'));
   if (query.status === 'pending') conditions.push(eq(payments.status, 'pending'));
   const typeOrder = sql`case ${paymentHeads.type} when 'arrear' then 0 when 'current due' then 1 else 2 end`;
-  const items = await selectPaymentRecords(ctx.db, and(...conditions), [
+  const records = await selectPaymentRecords(ctx.db, and(...conditions), [
     sql`case ${payments.status} when 'pending' then 0 else 1 end`,
     desc(sql`case when ${payments.status} = 'paid' then ${payments.paidAt} end`),
     typeOrder,
@@ -43,6 +44,11 @@ export async function getCustomerPayments(
     asc(paymentHeads.name),
     asc(payments.id),
   ]);
+  // A checkout in progress: the dashboard offers Continue / Cancel (docs/domain.md, §4 "Retry after an abandoned checkout").
+  const inCheckout = await paymentsInCheckout(ctx, memberId);
+  const items = records.map((item) =>
+    item.status === 'pending' && inCheckout.has(item._id) ? { ...item, checkoutInProgress: true } : item,
+  );
   const sums = await queryRows<{ bucket: string; paise: string | number; count: string | number }>(
     ctx.db,
     sql`select case when p.status = 'paid' then 'paid'

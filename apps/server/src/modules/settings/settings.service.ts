@@ -28,6 +28,15 @@ export async function ensureParishSettings(db: DbOrTx, defaultName: string): Pro
 }
 
 /**
+ * Whether the database is the demo parish made by `npm run demo` (`parish_settings.demo`), whose
+ * gateways without credentials run in sandbox mode (`docs/domain.md`, §10 "Payment mode").
+ */
+export async function isDemoParish(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ demo: parishSettings.demo }).from(parishSettings).where(eq(parishSettings.id, 1));
+  return row?.demo === true;
+}
+
+/**
  * Updates the settings (admin), with an audit event holding the before and after (the logo cut
  * to its first 80 characters) in the same transaction.
  * @param input name, address, contact and logo URL (the currency is always INR).

@@ -16,6 +16,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { FORM_ERROR, formErrorOf } from '../../lib/form-validation.ts';
 import { ReceiptWhatsAppButton } from '../../components/whatsapp/whatsapp-button.tsx';
 import { collectPayment } from './api.ts';
+import { CheckoutInProgressNotice } from './checkout-in-progress-notice.tsx';
 import { collectionBody, collectionProblem, rupeesText, type CollectValues } from './collect-rules.ts';
 
 /** The outcome of a collection, for the Collection Complete / Collection Failed dialog. */
@@ -54,6 +55,7 @@ function CollectForm({
     <form onSubmit={form.onSubmit((body) => collect.mutate(body))} noValidate>
       <Stack gap="sm">
         <FormError message={error} />
+        <CheckoutInProgressNotice payment={payment} />
         <TextInput
           label={t('collections.collect.member')}
           value={`${payment.memberId.name} (${payment.memberId.parishNumber})`}

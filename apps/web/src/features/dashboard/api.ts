@@ -1,4 +1,4 @@
-import { reportContracts } from '@parish/shared';
+import { refundContracts, reportContracts } from '@parish/shared';
 import { useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '../../lib/api-request.ts';
@@ -17,6 +17,19 @@ export function useDashboard() {
   return useQuery({
     queryKey: DASHBOARD_KEY,
     queryFn: () => apiRequest(reportContracts.dashboard),
+    staleTime: STALE_TIME.dashboard,
+    refetchInterval: DASHBOARD_REFETCH_MS,
+  });
+}
+
+/**
+ * "Refunds pending: n, ₹x" (`GET /api/admin/refunds/summary`, `docs/domain.md`, §4 "Refunds and
+ * exceptions"), refreshed with the dashboard.
+ */
+export function useRefundSummary() {
+  return useQuery({
+    queryKey: [...DASHBOARD_KEY, 'refunds'],
+    queryFn: () => apiRequest(refundContracts.summary),
     staleTime: STALE_TIME.dashboard,
     refetchInterval: DASHBOARD_REFETCH_MS,
   });

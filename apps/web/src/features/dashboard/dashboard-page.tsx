@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import { errorText } from '../../lib/error-text.ts';
 import { amountPaise } from '../../lib/money.ts';
 import { DASHBOARD_KEY, useDashboard } from './api.ts';
+import { RefundsPending } from './refunds-pending.tsx';
 
 type StaffRole = 'admin' | 'cashier';
 
@@ -224,6 +225,7 @@ export function DashboardPage({ role }: { role: StaffRole }) {
           {t('reports.dashboard.loadError', { reason: errorText(dashboard.error) })}
         </Alert>
       ) : null}
+      <RefundsPending role={role} />
       {data ? (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2, lg: role === 'admin' ? 4 : 2 }} spacing="md">

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PendingItem } from './pending-item.tsx';
 import { groupPending, orderAmounts, selectablePayments, toPaise, type PendingGroups } from './payment-rules.ts';
 import type { ConfirmMode } from './use-payment-flow.ts';
+import { CheckoutInProgressBanner } from './checkout-in-progress-banner.tsx';
 
 /** Props of the Pending tab. */
 export interface PendingTabProps {
@@ -97,6 +98,11 @@ export function PendingTab(props: PendingTabProps) {
 
   return (
     <Stack gap="md">
+      <CheckoutInProgressBanner
+        payments={data.items}
+        processing={processing}
+        onContinue={(open) => onRequest(open.length === 1 ? 'single' : 'selected', open)}
+      />
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Checkbox
           label={blocking ? t('portal.pending.selectAllAvailable') : t('portal.pending.selectAll')}

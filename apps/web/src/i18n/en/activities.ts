@@ -54,6 +54,10 @@ export const activities = {
     'staff_user.created': 'Added staff account',
     'staff_user.updated': 'Edited staff account',
     'staff_user.password_reset': 'Reset staff password',
+    'transaction.superseded': 'Replaced an unfinished online checkout',
+    'refund.refunded': 'Marked a refund as made',
+    'refund.applied': 'Applied online money to another due',
+    'payments.test_voided': 'Voided all test payments',
   },
   entityLabels: {
     member: 'Member',
@@ -64,5 +68,6 @@ export const activities = {
     parish_settings: 'Parish settings',
     transaction: 'Online transaction',
     demo: 'Demo data',
+    payment_exception: 'Refund or exception',
   },
 } as const;

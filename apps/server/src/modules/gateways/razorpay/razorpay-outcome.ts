@@ -1,6 +1,6 @@
 import { GATEWAY_MSG } from '@parish/shared';
 
-import type { Outcome, TransactionRow } from '../gateway.ts';
+import { amountMismatchDetails, type Outcome, type TransactionRow } from '../gateway.ts';
 import { CHECKOUT_HOLD_MS } from '../orders.service.ts';
 import type { RazorpayPaymentEntity } from './razorpay-api.ts';
 
@@ -50,7 +50,7 @@ export function decideRazorpayOutcome(
         statusCode: 'captured',
         message: GATEWAY_MSG.amountMismatch,
         fail: true,
-        details: { reason: 'amount', gatewayAmountPaise: captured.amount, orderAmountPaise: row.amountPaise },
+        details: amountMismatchDetails('status', row.amountPaise, { paise: captured.amount }),
       };
     }
     return { kind: 'paid', statusCode: 'captured', pgReferenceId: captured.id, method: captured.method ?? 'online' };

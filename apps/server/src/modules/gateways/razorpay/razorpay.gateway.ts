@@ -75,7 +75,7 @@ export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
     publicConfig() {
       const rz = settings();
       return {
-        available: true,
+        available: rz.mode !== 'off',
         mode: rz.mode,
         keyId: rz.keyId,
         checkoutScriptUrl: rz.checkoutScriptUrl,
@@ -83,9 +83,12 @@ export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
       };
     },
     verifyCheckout(storedOrderId, paymentId, signature) {
+      // Off: the published sandbox secrets must never verify anything (docs/domain.md, §10 "Payment mode").
+      if (settings().mode === 'off') return false;
       return verifyRazorpayCheckoutSignature(storedOrderId, paymentId, signature, settings().keySecret);
     },
     verifyWebhook(rawBody, signature) {
+      if (settings().mode === 'off') return false;
       return verifyRazorpayWebhookSignature(rawBody, signature, settings().webhookSecret);
     },
     parseWebhook: parseRazorpayWebhook,

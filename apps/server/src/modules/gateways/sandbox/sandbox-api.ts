@@ -39,7 +39,7 @@ export const worldlineStatusQuery = z.object({
  * status 9999 'Transaction Not Found' when unknown or for another merchant code.
  */
 export function worldlineStatusApi(deps: SandboxDeps, query: z.infer<typeof worldlineStatusQuery>): SandboxAnswer {
-  if (deps.config.worldline.mode === 'live') {
+  if (deps.config.worldline.mode !== 'sandbox') {
     return { status: 404, body: { success: false, error: 'Not found', code: 'NOT_FOUND' } };
   }
   const store = sandboxStoreOf(deps);
@@ -90,7 +90,7 @@ export function razorpayError(description: string): { error: { code: string; des
 /** 404 while Razorpay is live, 401 without the sandbox key's Basic auth; null when the call may go on. */
 function razorpayRefusal(deps: SandboxDeps, authorization: string | undefined): SandboxAnswer | null {
   const settings = deps.config.razorpay;
-  if (settings.mode === 'live') return { status: 404, body: razorpayError('Not found') };
+  if (settings.mode !== 'sandbox') return { status: 404, body: razorpayError('Not found') };
   const expected = razorpayAuthHeader(settings.keyId, settings.keySecret);
   if (authorization === undefined || !hexEquals(authorization, expected)) {
     return { status: 401, body: razorpayError('Authentication failed') };

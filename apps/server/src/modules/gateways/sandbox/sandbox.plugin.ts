@@ -87,7 +87,7 @@ function sendAnswer(reply: FastifyReply, answer: SandboxAnswer) {
 async function worldlineSandboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  const live = () => deps.config.worldline.mode === 'live';
+  const live = () => deps.config.worldline.mode !== 'sandbox';
   r.get(
     '/api/sandbox/worldline/checkout.js',
     {
@@ -160,7 +160,7 @@ const idParams = z.object({ id: z.string() });
 async function razorpaySandboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  const live = () => deps.config.razorpay.mode === 'live';
+  const live = () => deps.config.razorpay.mode !== 'sandbox';
   r.get(
     '/api/sandbox/razorpay/checkout.js',
     {

@@ -7,7 +7,7 @@ import {
   unknownPaymentStatusMessage,
 } from '@parish/shared';
 
-import type { Outcome, TransactionRow } from '../gateway.ts';
+import { amountMismatchDetails, type Outcome, type TransactionRow } from '../gateway.ts';
 import { CHECKOUT_HOLD_MS } from '../orders.service.ts';
 import type { WorldlineStatus } from './worldline-api.ts';
 import type { WorldlineResponse } from './worldline-hash.ts';
@@ -46,7 +46,7 @@ export function responseAmountMismatch(row: TransactionRow, msg: WorldlineRespon
     statusCode: msg.txn_status,
     message: GATEWAY_MSG.amountMismatch,
     fail: true,
-    details: { reason: 'amount', responseAmount: msg.txn_amt, orderAmount: paiseToRupees(row.amountPaise) },
+    details: amountMismatchDetails('response', row.amountPaise, { text: msg.txn_amt }),
   };
 }
 
@@ -60,17 +60,35 @@ export function statusDates(row: TransactionRow, msg: WorldlineResponse | undefi
   return [dmy(created, timeZone), dmy(new Date(created.getTime() + 86_400_000), timeZone)];
 }
 
-/** The gateway reports another transaction id or payment reference than ours: a mismatch, else null. */
-function identityMismatch(row: TransactionRow, msg: WorldlineResponse | undefined, status: WorldlineStatus) {
+/**
+ * The gateway reports another transaction id or payment reference than ours: a mismatch, else null.
+ * An answer without `merchantTransactionIdentifier` (`docs/domain.md`, §10 "Worldline status
+ * answer without the transaction id") is ours when its amount is the order's: the status API was
+ * asked by our txn id (or by the reference of a response naming it). Otherwise it stays a mismatch,
+ * re-checked, and after the checkout hold it fails for staff review (money the gateway says it
+ * received then goes to the refunds queue).
+ */
+function identityMismatch(row: TransactionRow, msg: WorldlineResponse | undefined, status: WorldlineStatus, now: Date) {
   const code = status.statusCode;
   if (code === WORLDLINE_STATUS.notFound) return null;
-  if (status.merchantTransactionIdentifier !== row.transactionId) {
+  const unnamed = status.merchantTransactionIdentifier === '';
+  const sameAmount = parseRupeesToPaise(status.amount) === row.amountPaise;
+  if (status.merchantTransactionIdentifier !== row.transactionId && !(unnamed && sameAmount)) {
+    const gatewayPaise = parseRupeesToPaise(status.amount);
     return {
       kind: 'mismatch',
       statusCode: code,
       message: 'The gateway reports another transaction id',
-      fail: false,
-      details: { reason: 'transaction id', gateway: status.merchantTransactionIdentifier },
+      fail: unnamed && now.getTime() - new Date(row.createdAt).getTime() > CHECKOUT_HOLD_MS,
+      details: {
+        reason: 'transaction id',
+        gateway: status.merchantTransactionIdentifier,
+        ...(unnamed &&
+          code === WORLDLINE_STATUS.success &&
+          gatewayPaise !== null && {
+            gatewayAmount: paiseToRupees(gatewayPaise),
+          }),
+      },
     } satisfies Outcome;
   }
   if (msg && status.identifier && status.identifier !== msg.tpsl_txn_id) {
@@ -93,7 +111,7 @@ function confirmedSuccess(row: TransactionRow, msg: WorldlineResponse | undefine
       statusCode: status.statusCode,
       message: GATEWAY_MSG.amountMismatch,
       fail: true,
-      details: { reason: 'amount', gatewayAmount: status.amount, orderAmount: paiseToRupees(row.amountPaise) },
+      details: amountMismatchDetails('status', row.amountPaise, { text: status.amount }),
     };
   }
   return {
@@ -140,7 +158,7 @@ export function decideWorldlineOutcome(
 ): Outcome {
   const msg = evidence.msg;
   const code = status.statusCode;
-  const disagreement = identityMismatch(row, msg, status);
+  const disagreement = identityMismatch(row, msg, status, now);
   if (disagreement) return disagreement;
   if (code === WORLDLINE_STATUS.success) return confirmedSuccess(row, msg, status);
   if (PENDING_CODES.includes(code)) return { kind: 'pending', statusCode: code, reason: 'awaited' };

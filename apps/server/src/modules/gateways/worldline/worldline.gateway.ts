@@ -76,7 +76,7 @@ export function worldlineGateway(deps: GatewayDeps): WorldlineGateway {
     publicConfig() {
       const wl = settings();
       return {
-        available: true,
+        available: wl.mode !== 'off',
         mode: wl.mode,
         merchantId: wl.merchantId,
         checkoutScriptUrl: wl.checkoutScriptUrl,
@@ -85,6 +85,8 @@ export function worldlineGateway(deps: GatewayDeps): WorldlineGateway {
       };
     },
     verifyResponse(msg) {
+      // Off: the published sandbox salt must never verify anything (docs/domain.md, §10 "Payment mode").
+      if (settings().mode === 'off') return null;
       return verifyWorldlineResponse(msg, settings().salt);
     },
   };

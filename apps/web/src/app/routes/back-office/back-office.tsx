@@ -25,6 +25,7 @@ const ReportsPage = lazy(() => import('../../../features/reports/reports-page.ts
 const ActivitiesPage = lazy(() => import('../../../features/activities/activities-page.tsx'));
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
+const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.tsx'));
 const PaymentSummaryModal = lazy(() =>
   import('../../../features/collections/payment-summary-modal.tsx').then((module) => ({
     default: module.PaymentSummaryModal,
@@ -59,12 +60,14 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'activities', key: 'activities' },
     { path: 'staff', key: 'staff' },
     { path: 'settings', key: 'settings' },
+    { path: 'refunds', key: 'refunds' },
   ],
   cashier: [
     { path: 'dashboard', key: 'dashboard' },
     { path: 'arrears', key: 'arrears' },
     { path: 'collections', key: 'collections' },
     { path: 'reports', key: 'reports' },
+    { path: 'refunds', key: 'refunds' },
   ],
 };
 
@@ -143,6 +146,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                 </>
               )}
               <Route path="reports" element={<ReportsPage />} />
+              <Route path="refunds" element={<RefundsPage />} />
               <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
             </Routes>
           </Suspense>

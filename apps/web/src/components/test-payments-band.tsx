@@ -1,0 +1,53 @@
+import { Box } from '@mantine/core';
+import { healthContracts, sandboxPayments } from '@parish/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { apiRequest } from '../lib/api-request.ts';
+
+/** Height of the band, in px; the page keeps that much room below its content while it shows. */
+const BAND_HEIGHT = 28;
+
+/**
+ * "Test payments: no real money" (`docs/domain.md`, §10 "Payment mode"): a band along the bottom
+ * of every screen while any gateway runs in sandbox mode (the server's own simulated gateway, as in
+ * the demo parish), read from `GET /api/health` once per page load. Nothing in live or off mode.
+ */
+export function TestPaymentsBand() {
+  const { t } = useTranslation();
+  const health = useQuery({
+    queryKey: ['health', 'payment-modes'],
+    queryFn: () => apiRequest(healthContracts.get),
+    staleTime: Infinity,
+  });
+  const shown = health.data ? sandboxPayments(health.data.payments) : false;
+  useEffect(() => {
+    if (!shown) return undefined;
+    document.body.style.paddingBottom = `${BAND_HEIGHT}px`;
+    return () => {
+      document.body.style.paddingBottom = '';
+    };
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <Box
+      role="status"
+      data-testid="test-payments-band"
+      pos="fixed"
+      bottom={0}
+      left={0}
+      right={0}
+      h={BAND_HEIGHT}
+      bg="yellow.3"
+      c="dark.9"
+      fz="sm"
+      fw={700}
+      ta="center"
+      lh={`${BAND_HEIGHT}px`}
+      style={{ zIndex: 1000, pointerEvents: 'none' }}
+    >
+      {t('refunds.band')}
+    </Box>
+  );
+}

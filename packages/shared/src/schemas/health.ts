@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+import { GATEWAY_MODES } from './gateways.ts';
+
+/** Each gateway's payment mode (`docs/domain.md`, §10 "Payment mode"). */
+export const paymentModesSchema = z.object({
+  worldline: z.enum(GATEWAY_MODES),
+  razorpay: z.enum(GATEWAY_MODES),
+});
+/** The gateways' modes. */
+export type PaymentModes = z.infer<typeof paymentModesSchema>;
+
+/** `GET /api/health` while the database answers (200). */
+export const healthOkSchema = z.object({
+  status: z.literal('ok'),
+  db: z.literal('ok'),
+  version: z.string(),
+  payments: paymentModesSchema,
+});
+
+/** `GET /api/health` when the database does not answer (503). */
+export const healthErrorSchema = z.object({
+  status: z.literal('error'),
+  db: z.literal('error'),
+  version: z.string(),
+  payments: paymentModesSchema,
+});
+
+/** Whether any gateway runs in sandbox mode: every screen then shows "Test payments: no real money". */
+export function sandboxPayments(modes: PaymentModes): boolean {
+  return modes.worldline === 'sandbox' || modes.razorpay === 'sandbox';
+}

@@ -141,6 +141,17 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         errors: [{ row: 7, message: 'Parish number is required' }],
       },
     },
+    {
+      before: null,
+      after: {
+        batch: 1,
+        rows: { first: 1, last: 2, applied: 2 },
+        membersCreated: 0,
+        paymentsCreated: 0,
+        errors: [],
+        amountChanges: [{ _id: 'p1', memberId: 'm1', paymentHeadId: 'h1', before: 1500.5, after: 1200.25 }],
+      },
+    },
   ],
   'payment.collected': [{ before: { status: 'pending', amount: 1500.5, memberId: 'm1' }, after: paidDetails }],
   'payment.reversed': [
@@ -264,6 +275,24 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         transactions: 40,
         receiptCounters: { '2026-27': 180 },
       },
+    },
+  ],
+  'payment_head.rolled_over': [
+    {
+      before: { year: 2025, type: 'current due' },
+      after: {
+        year: 2025,
+        type: 'arrear',
+        heads: [{ _id: 'h1', name: 'Church Tax 2025', members: 12, unpaidAmount: 18000.5, paidMembers: 40 }],
+        members: 12,
+        unpaidAmount: 18000.5,
+      },
+    },
+  ],
+  'payment.concession_granted': [
+    {
+      before: { status: 'pending', amount: 1500.5, concession: 0, memberId: 'm1' },
+      after: { kind: 'lower', status: 'pending', amount: 1000.25, concession: 500.25, reason: 'widow', note: null },
     },
   ],
 };

@@ -7,6 +7,7 @@ import { portal } from './en/portal.ts';
 import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { activities } from './en/activities.ts';
+import { yearEnd } from './en/year-end.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
@@ -23,6 +24,7 @@ export const en = {
   reports,
   activities,
   portal,
+  yearEnd,
   common: {
     loadingParish: 'Loading {{name}}...',
     signOut: 'Sign Out',

@@ -112,6 +112,9 @@ export const concessionInputSchema = z
     }
   });
 
+/** A concession request as sent. */
+export type ConcessionInputRaw = z.input<typeof concessionInputSchema>;
+
 /** A concession request after validation (amount in rupees). */
 export type ConcessionInput = z.output<typeof concessionInputSchema>;
 

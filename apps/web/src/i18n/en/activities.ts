@@ -54,6 +54,8 @@ export const activities = {
     'staff_user.created': 'Added staff account',
     'staff_user.updated': 'Edited staff account',
     'staff_user.password_reset': 'Reset staff password',
+    'payment_head.rolled_over': 'Moved current dues to arrears',
+    'payment.concession_granted': 'Granted concession',
   },
   entityLabels: {
     member: 'Member',

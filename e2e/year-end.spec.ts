@@ -39,15 +39,27 @@ test('re-upload counts, the year-end roll-over with its preview, and a waiver', 
   await expect(page.getByRole('heading', { name: 'Manage Account Heads' })).toBeVisible();
 
   // The first upload assigns two dues; the second changes one amount only when ticked.
-  let dialog = await upload(page, 'SM001,Thomas Mathew,9847012345,1200\r\nSM002,x,,800.50\r\n', false);
+  let dialog = await upload(
+    page,
+    'SM001,Thomas Mathew,9847012345,1200\r\nYE001,Year End Member,9847099001,800.50\r\n',
+    false,
+  );
   await expect(figure(dialog, 'Dues assigned')).toHaveText('2');
   await dialog.getByRole('button', { name: 'Close' }).click();
-  dialog = await upload(page, 'SM001,Thomas Mathew,9847012345,1500\r\nSM002,x,,800.50\r\n', false);
+  dialog = await upload(
+    page,
+    'SM001,Thomas Mathew,9847012345,1500\r\nYE001,Year End Member,9847099001,800.50\r\n',
+    false,
+  );
   await expect(figure(dialog, 'Dues assigned')).toHaveText('0');
   await expect(figure(dialog, 'Unchanged')).toHaveText('2');
   await expect(dialog.getByText(/1 pending dues have a different amount/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
-  dialog = await upload(page, 'SM001,Thomas Mathew,9847012345,1500\r\nSM002,x,,800.50\r\n', true);
+  dialog = await upload(
+    page,
+    'SM001,Thomas Mathew,9847012345,1500\r\nYE001,Year End Member,9847099001,800.50\r\n',
+    true,
+  );
   await expect(figure(dialog, 'Amounts changed')).toHaveText('1');
   await expect(figure(dialog, 'Unchanged')).toHaveText('1');
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -59,7 +71,9 @@ test('re-upload counts, the year-end roll-over with its preview, and a waiver', 
   await expect(page.getByRole('dialog', { name: 'Move unpaid current dues of year 2021 to arrears' })).toBeVisible();
   const row = rollover.getByRole('row').filter({ hasText: HEAD });
   await expect(row).toContainText('₹2,300.50');
-  await expect(rollover.getByText('1 heads: 2 unpaid dues of 2 members, ₹2,300.50, will become arrears.')).toBeVisible();
+  await expect(
+    rollover.getByText('1 heads: 2 unpaid dues of 2 members, ₹2,300.50, will become arrears.'),
+  ).toBeVisible();
   await rollover.getByRole('button', { name: 'Move to arrears' }).click();
   await expect(page.getByText('Moved 1 heads to arrears: 2 members, ₹2,300.50 unpaid.')).toBeVisible();
   const card = page.getByRole('article', { name: HEAD, exact: true });
@@ -67,13 +81,13 @@ test('re-upload counts, the year-end roll-over with its preview, and a waiver', 
 
   // A waiver on the member's Payment Summary: the due shows "Waived" and has no Collect.
   await page.goto('/admin/members');
-  await page.getByRole('searchbox', { name: 'Search members' }).fill('SM002');
-  await page.getByRole('button', { name: /^View payment history of / }).first().click();
+  await page.getByRole('searchbox', { name: 'Search members' }).fill('YE001');
+  await page.getByRole('button', { name: 'View payment history of Year End Member' }).first().click();
   const summary = page.getByRole('dialog', { name: 'Payment Summary' });
   await summary.getByRole('button', { name: `Concession for ${HEAD}` }).click();
   const concession = page.getByRole('dialog', { name: `Concession for ${HEAD}` });
   await concession.getByText('Waive the whole due').click();
-  await concession.getByRole('textbox', { name: /^Reason/ }).click();
+  await concession.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: 'Hardship' }).click();
   await concession.getByRole('button', { name: 'Save concession' }).click();
   await expect(concession).toBeHidden();

@@ -106,7 +106,6 @@ export default function PaymentHeadsPage() {
           </Button>
           <Button
             variant="light"
-            color="orange.9"
             leftSection={<IconCalendarRepeat size={16} aria-hidden />}
             onClick={() => setDialog({ kind: 'rollover' })}
           >

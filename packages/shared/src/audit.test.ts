@@ -295,6 +295,16 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       after: { kind: 'lower', status: 'pending', amount: 1000.25, concession: 500.25, reason: 'widow', note: null },
     },
   ],
+  'whatsapp.settings_updated': [
+    {
+      before: { payLinksEnabled: true, reminderDay: null, reminderTime: null },
+      after: { payLinksEnabled: false, reminderDay: 5, reminderTime: '10:00' },
+    },
+  ],
+  'member.whatsapp_opt_out': [{ before: { optOut: false }, after: { optOut: true, via: 'webhook' } }],
+  'member.pay_links_revoked': [{ before: null, after: { payLinkVersion: 1 } }],
+  'reminders.round_started': [{ before: null, after: { total: 12 } }],
+  'reminders.scheduled': [{ before: null, after: { kind: 'payment', total: 40 } }],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */
@@ -311,7 +321,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(37);
+    expect(AUDIT_ACTIONS).toHaveLength(42);
   });
 
   it('isAuditAction tells them from any other string', () => {

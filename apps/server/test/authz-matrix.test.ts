@@ -59,6 +59,10 @@ const MATRIX: Record<string, RouteRoles> = {
   'PUT /api/payment-heads/:id': ADMIN,
   'DELETE /api/payment-heads/:id': ADMIN,
   'POST /api/payment-heads/bulk': ADMIN,
+  // Year-end tools (year-end.service.ts, concessions.service.ts).
+  'GET /api/payment-heads/rollover': ADMIN,
+  'POST /api/payment-heads/rollover': ADMIN,
+  'POST /api/payments/:id/concession': ADMIN,
   'GET /api/payments': STAFF,
   'GET /api/payments/:id': STAFF,
   'POST /api/payments/assign': ADMIN,

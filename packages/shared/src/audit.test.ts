@@ -141,6 +141,17 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         errors: [{ row: 7, message: 'Parish number is required' }],
       },
     },
+    {
+      before: null,
+      after: {
+        batch: 1,
+        rows: { first: 1, last: 2, applied: 2 },
+        membersCreated: 0,
+        paymentsCreated: 0,
+        errors: [],
+        amountChanges: [{ _id: 'p1', memberId: 'm1', paymentHeadId: 'h1', before: 1500.5, after: 1200.25 }],
+      },
+    },
   ],
   'payment.collected': [{ before: { status: 'pending', amount: 1500.5, memberId: 'm1' }, after: paidDetails }],
   'payment.reversed': [
@@ -266,6 +277,24 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       },
     },
   ],
+  'payment_head.rolled_over': [
+    {
+      before: { year: 2025, type: 'current due' },
+      after: {
+        year: 2025,
+        type: 'arrear',
+        heads: [{ _id: 'h1', name: 'Church Tax 2025', members: 12, unpaidAmount: 18000.5, paidMembers: 40 }],
+        members: 12,
+        unpaidAmount: 18000.5,
+      },
+    },
+  ],
+  'payment.concession_granted': [
+    {
+      before: { status: 'pending', amount: 1500.5, concession: 0, memberId: 'm1' },
+      after: { kind: 'lower', status: 'pending', amount: 1000.25, concession: 500.25, reason: 'widow', note: null },
+    },
+  ],
   'whatsapp.settings_updated': [
     {
       before: { payLinksEnabled: true, reminderDay: null, reminderTime: null },
@@ -311,7 +340,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(44);
+    expect(AUDIT_ACTIONS).toHaveLength(46);
   });
 
   it('isAuditAction tells them from any other string', () => {

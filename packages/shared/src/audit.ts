@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'notifications.payment_success',
   'whatsapp.test',
   'demo.loaded',
+  'payment_head.rolled_over',
+  'payment.concession_granted',
   'whatsapp.settings_updated',
   'member.whatsapp_opt_out',
   'member.pay_links_revoked',
@@ -254,6 +256,8 @@ export interface AuditPayloads {
       membersCreated: number;
       paymentsCreated: number;
       errors: RowError[];
+      /** Pending payments whose amount the upload changed ("Update amounts of pending dues"); absent before it existed. */
+      amountChanges?: { _id: string; memberId: string; paymentHeadId: string; before: Rupees; after: Rupees }[];
     };
   };
   /** A collection at the office. */
@@ -368,6 +372,34 @@ export interface AuditPayloads {
       receiptCounters: Record<string, number>;
     };
   };
+  /**
+   * Year-end roll-over (`docs/domain.md`, §4 "Year-end roll-over"): current-due heads of a year made
+   * arrears, with their payments. No entity id (several heads).
+   */
+  'payment_head.rolled_over': {
+    entity: 'payment_head';
+    before: { year: number; type: 'current due' };
+    after: {
+      year: number;
+      type: 'arrear';
+      heads: { _id: string; name: string; members: number; unpaidAmount: Rupees; paidMembers: number }[];
+      members: number;
+      unpaidAmount: Rupees;
+    };
+  };
+  /** A due lowered or waived by an admin (`docs/domain.md`, §4 "Concessions"). */
+  'payment.concession_granted': {
+    entity: 'payment';
+    before: { status: 'pending' | 'failed'; amount: Rupees; concession: Rupees; memberId: string };
+    after: {
+      kind: 'waive' | 'lower';
+      status: 'pending' | 'failed' | 'waived';
+      amount: Rupees;
+      concession: Rupees;
+      reason: 'widow' | 'hardship' | 'deceased' | 'other';
+      note: string | null;
+    };
+  };
   /** Payment links switched on or off, or the scheduled reminders' day and time changed. */
   'whatsapp.settings_updated': {
     entity: 'whatsapp_settings';
@@ -479,7 +511,7 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'payment_head.csv_created': ['created[].amount'],
   'payment.tagged': [],
   'payment.revoked': [],
-  'payment.csv_imported': [],
+  'payment.csv_imported': ['amountChanges[].before', 'amountChanges[].after'],
   'payment.collected': ['amount', 'paidAmount'],
   'payment.reversed': ['amount', 'paidAmount'],
   'payment.receipt_numbered': [],
@@ -496,6 +528,8 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'notifications.payment_success': [],
   'whatsapp.test': [],
   'demo.loaded': [],
+  'payment_head.rolled_over': ['heads[].unpaidAmount', 'unpaidAmount'],
+  'payment.concession_granted': ['amount', 'concession'],
   'whatsapp.settings_updated': [],
   'member.whatsapp_opt_out': [],
   'member.pay_links_revoked': [],

@@ -37,14 +37,14 @@ export function isAppEventType(value: unknown): value is AppEventType {
  * What moved a payment: `manual` a collection at the office, `reversal` the reversal of one
  * (back to pending), `worldline` / `razorpay` an online payment settled by that gateway.
  */
-export type PaymentUpdateVia = 'manual' | 'reversal' | 'worldline' | 'razorpay';
+export type PaymentUpdateVia = 'manual' | 'reversal' | 'worldline' | 'razorpay' | 'concession';
 
 /** `data` of `payment.updated`: the payments of one member that changed state, and how. */
 export interface PaymentUpdatedData {
   /** The payments moved, ids. */
   paymentIds: string[];
-  /** Their new state: `paid` (collected or settled) or `pending` (reversed). */
-  status: 'paid' | 'pending';
+  /** Their new state: `paid` (collected or settled), `pending` (reversed, or lowered by a concession) or `waived`. */
+  status: 'paid' | 'pending' | 'waived';
   via: PaymentUpdateVia;
 }
 

@@ -24,6 +24,7 @@ export * from './schemas/portal.ts';
 export * from './schemas/gateways.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';
+export * from './schemas/year-end.ts';
 export * from './contracts/index.ts';
 export * from './schemas/whatsapp-links.ts';
 export * from './schemas/refunds.ts';

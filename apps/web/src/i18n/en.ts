@@ -7,6 +7,7 @@ import { portal } from './en/portal.ts';
 import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { activities } from './en/activities.ts';
+import { yearEnd } from './en/year-end.ts';
 import { whatsapp } from './en/whatsapp.ts';
 import { refunds } from './en/refunds.ts';
 
@@ -25,6 +26,7 @@ export const en = {
   reports,
   activities,
   portal,
+  yearEnd,
   whatsapp,
   refunds,
   common: {

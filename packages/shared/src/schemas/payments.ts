@@ -2,9 +2,13 @@ import { z } from 'zod';
 
 import { MSG } from '../messages.ts';
 import { paymentHeadSchema, rowErrorSchema } from './payment-heads.ts';
+import { paymentConcessionSchema } from './year-end.ts';
 
-/** A payment's status (`docs/domain.md`, §4 "Payment status"). */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+/**
+ * A payment's status (`docs/domain.md`, §4 "Payment status"); `waived`: forgiven whole by a
+ * concession (§4 "Concessions"), not outstanding.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'waived'] as const;
 /** A payment's status. */
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -44,6 +48,8 @@ export const paymentSchema = z.object({
   collectionMode: z.string().nullable(),
   collectedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   notes: z.string().nullable(),
+  /** The concession granted on this due (lowered or waived), null or absent without one. */
+  concession: paymentConcessionSchema.nullable().optional(),
 });
 
 /** A payment in API answers. */
@@ -169,6 +175,11 @@ export const uploadCsvSchema = z.object({
     ),
     { error: MSG.csvNeedsRows },
   ),
+  /**
+   * Re-upload: when true, a pending payment (no concession, no online checkout in flight) whose
+   * amount differs from its cell takes the cell's amount; paid payments never change. Default false.
+   */
+  updatePendingAmounts: z.boolean().optional().default(false),
 });
 
 /** The upload body as sent. */
@@ -195,6 +206,14 @@ export const uploadCsvResultSchema = z.object({
   membersCreated: z.number().int(),
   paymentHeadsCreated: z.number().int(),
   whatsappSent: z.array(z.unknown()),
+  /** Payments newly assigned by this upload. */
+  paymentsAssigned: z.number().int(),
+  /** Pending payments whose amount this upload changed (only with `updatePendingAmounts`). */
+  paymentsChanged: z.number().int(),
+  /** Payments already assigned that this upload left as they were (paid ones always). */
+  paymentsUnchanged: z.number().int(),
+  /** Of the unchanged: pending ones whose amount differs from the file (not updated without `updatePendingAmounts`). */
+  pendingAmountsDiffer: z.number().int(),
 });
 
 /** The upload answer. */

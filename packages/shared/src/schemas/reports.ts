@@ -103,11 +103,15 @@ export const dashboardSchema = z.object({
     paid: z.number().int(),
     pending: z.number().int(),
     failed: z.number().int(),
+    /** Dues waived by a concession: neither paid nor pending (`docs/domain.md`, §4 "Concessions"). */
+    waived: z.number().int().optional(),
   }),
   amounts: z.object({
     totalCollected: z.number(),
     totalPending: z.number(),
     todaysCollection: z.number(),
+    /** What concessions forgave (lowered and waived dues), rupees. */
+    totalConcessions: z.number().optional(),
   }),
   metrics: z.object({ collectionRate: z.number() }),
   collections: z.object({
@@ -252,6 +256,8 @@ export const overviewReportSchema = z.object({
   collectionRate: z.number(),
   payments: z.object({ total: z.number().int(), paid: z.number().int(), unpaid: z.number().int() }),
   byMethod: z.array(methodTotalSchema),
+  /** What concessions forgave (lowered and waived dues), rupees (`docs/domain.md`, §4 "Concessions"). */
+  totalConcessions: z.number().optional(),
 });
 
 /** One parish day of the daily collections report: count, amount and the split by payment method. */

@@ -6,8 +6,11 @@ export const staffRole = pgEnum('staff_role', ['admin', 'cashier']);
 /** Canonical payment head types (`docs/domain.md`, §3 "Payment heads"); legacy values are mapped on input. */
 export const headType = pgEnum('head_type', ['arrear', 'current due', 'miscellaneous']);
 
-/** A payment's status (`docs/domain.md`, §4 "Payment status"). */
-export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed']);
+/**
+ * A payment's status (`docs/domain.md`, §4 "Payment status"). `waived`: a concession forgave the
+ * whole due (`docs/domain.md`, §4 "Concessions"); it is not outstanding.
+ */
+export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed', 'waived']);
 
 /** Who settled a payment: a card gateway, or manual (direct collection by staff). */
 export const paymentGateway = pgEnum('payment_gateway', ['worldline', 'razorpay', 'manual']);

@@ -56,6 +56,18 @@ export const payments = pgTable(
      * cleared with it by a reversal, so readers of payments need no join.
      */
     receiptNumber: text(),
+    /**
+     * What concessions forgave of this due, in paise (`docs/domain.md`, §4 "Concessions"): the
+     * assigned amount before any concession is `amountPaise + concessionPaise`; a waived payment
+     * has `amountPaise` 0. 0 when no concession was granted.
+     */
+    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** The reason of the last concession: widow, hardship, deceased or other; null without one. */
+    concessionReason: text(),
+    /** The admin's words for the last concession (required for `other`). */
+    concessionNote: text(),
+    concededBy: uuid().references(() => staffUsers.id),
+    concededAt: timestamp({ withTimezone: true, mode: 'string' }),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },

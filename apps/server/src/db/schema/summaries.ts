@@ -42,6 +42,8 @@ export const paymentHeadStatusSummary = pgTable(
     amountPaise: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of collected amounts of paid payments (0 for other statuses). */
     paidAmountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** Sum of concessions granted (`payments.concession_paise`), migration 0010. */
+    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.paymentHeadId, t.status] })],
 );
@@ -95,6 +97,10 @@ export const memberPaymentSummary = pgTable(
     arrearUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
     currentUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
     miscUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** Sum of concessions granted on the member's payments, migration 0010. */
+    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** Payments waived whole (status `waived`), migration 0010; not counted as unpaid. */
+    waivedCount: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('member_payment_summary_unpaid_idx')

@@ -16,6 +16,7 @@ import {
   successSchema,
 } from '@parish/shared';
 
+import { yearEndRoutes } from './year-end.routes.ts';
 import {
   bulkCreatePaymentHeads,
   createPaymentHead,
@@ -58,6 +59,7 @@ export async function paymentHeadsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => listPaymentHeads(request.ctx, request.query),
   );
+  await yearEndRoutes(app);
   r.get(
     '/api/payment-heads/:id',
     {

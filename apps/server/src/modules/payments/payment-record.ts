@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { paiseToRupees, type PaymentRecord } from '@parish/shared';
+import { paiseToRupees, type ConcessionReason, type PaymentConcession, type PaymentRecord } from '@parish/shared';
 
 import type { DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, staffUsers } from '../../db/schema/index.ts';
@@ -29,6 +29,21 @@ type RecordRow = {
 };
 
 const iso = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The concession a payment row carries (`docs/domain.md`, §4 "Concessions"), rupees; null when
+ * none was granted.
+ */
+export function concessionOf(payment: typeof payments.$inferSelect): PaymentConcession | null {
+  if (payment.concessionPaise <= 0 || !payment.concessionReason) return null;
+  return {
+    amount: paiseToRupees(payment.concessionPaise),
+    reason: payment.concessionReason as ConcessionReason,
+    note: payment.concessionNote,
+    grantedBy: payment.concededBy,
+    grantedAt: iso(payment.concededAt),
+  };
+}
 
 /**
  * A payment row with its member, head and collector as the API's Payment JSON
@@ -67,6 +82,7 @@ export function toPaymentRecord(row: RecordRow): PaymentRecord {
     collectedBy: row.collector ? { _id: row.collector.id, name: row.collector.name } : null,
     notes: payment.notes,
     receiptNumber: payment.receiptNumber,
+    concession: concessionOf(payment),
   };
 }
 

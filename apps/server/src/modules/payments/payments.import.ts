@@ -188,6 +188,11 @@ export interface ImportInput {
    * that batch back. Tests use it to simulate a crash in the middle of an import.
    */
   beforeBatchCommit?: (batch: number, tx: Tx) => void | Promise<void>;
+  /**
+   * "Update amounts of pending dues" (`docs/domain.md`, "Account head CSV"): a pending payment
+   * already assigned whose amount differs from its cell takes the cell's amount. Default false.
+   */
+  updatePendingAmounts?: boolean | undefined;
 }
 
 /** A head column's payment head in the database: its id, year and due date (`YYYY-MM-DD` or null). */
@@ -222,17 +227,25 @@ export async function importDuesMatrix(ctx: ServiceContext, input: ImportInput):
   const heads = await matchOrCreateHeads(ctx, matrix, defaultDueDate(today));
 
   let membersCreated = 0;
+  const tally = { assigned: 0, changed: 0, unchanged: 0, differ: 0 };
   const batchRows = Math.max(1, input.batchRows ?? IMPORT_BATCH_ROWS);
   for (let start = 0, batch = 1; start < matrix.rows.length; start += batchRows, batch += 1) {
     const rows = matrix.rows.slice(start, start + batchRows);
     try {
       const outcome = await ctx.db.transaction(async (tx) => {
         await lockDataVersions(tx, ['members', 'payments']);
-        const result = await applyBatch(tx, rows, heads.ids, ctx.audit, batch);
+        const result = await applyBatch(tx, rows, heads.ids, ctx.audit, {
+          batch,
+          updatePendingAmounts: input.updatePendingAmounts === true,
+        });
         await input.beforeBatchCommit?.(batch, tx);
         return result;
       });
       membersCreated += outcome.membersCreated;
+      tally.assigned += outcome.amounts.assigned;
+      tally.changed += outcome.amounts.changed;
+      tally.unchanged += outcome.amounts.unchanged;
+      tally.differ += outcome.amounts.differ;
       for (const [paymentHeadId, memberIds] of outcome.assigned) {
         ctx.events.publish({ type: 'head.updated', data: { paymentHeadId, assignedMemberIds: memberIds } });
       }
@@ -261,6 +274,10 @@ export async function importDuesMatrix(ctx: ServiceContext, input: ImportInput):
     membersCreated,
     paymentHeadsCreated: heads.created,
     whatsappSent: [],
+    paymentsAssigned: tally.assigned,
+    paymentsChanged: tally.changed,
+    paymentsUnchanged: tally.unchanged,
+    pendingAmountsDiffer: tally.differ,
   };
 }
 
@@ -443,6 +460,7 @@ async function insertPayments(
       dueCol.push(head.dueDate);
     }
   }
+  const existing = await existingCells(tx, memberCol, headCol, amountCol);
   const inserted =
     memberCol.length === 0
       ? []
@@ -455,7 +473,96 @@ async function insertPayments(
               on conflict (member_id, payment_head_id) do nothing
               returning member_id::text as member_id, payment_head_id::text as payment_head_id`,
         );
-  return { applied, inserted };
+  return { applied, inserted, existing };
+}
+
+/** A cell of the file whose member already has a payment of its head, with that payment as it stands. */
+interface ExistingCell {
+  id: string;
+  memberId: string;
+  paymentHeadId: string;
+  status: string;
+  amountPaise: number;
+  cellPaise: number;
+  /** A concession was granted, or an online checkout of it is in progress: its amount is left alone. */
+  locked: boolean;
+}
+
+/**
+ * The payments already assigned for the cells of a batch (the first cell of a member and head
+ * repeated in the file counts, as the insert keeps it), read before the batch inserts; the batch
+ * holds the payments data version, so no other assignment comes in between.
+ */
+async function existingCells(
+  tx: Tx,
+  memberCol: readonly string[],
+  headCol: readonly string[],
+  amountCol: readonly number[],
+): Promise<ExistingCell[]> {
+  if (memberCol.length === 0) return [];
+  const rows = await queryRows<{
+    id: string;
+    member_id: string;
+    payment_head_id: string;
+    status: string;
+    amount_paise: unknown;
+    cell: unknown;
+    locked: boolean;
+  }>(
+    tx,
+    sql`select distinct on (p.id) p.id::text as id, p.member_id::text as member_id,
+               p.payment_head_id::text as payment_head_id, p.status::text as status, p.amount_paise, c.a as cell,
+               (p.concession_paise <> 0 or exists (select 1 from transaction_items ti join transactions t on t.id = ti.transaction_id
+                                                   where ti.payment_id = p.id and t.status = 'pending')) as locked
+          from unnest(${sql.param([...memberCol])}::uuid[], ${sql.param([...headCol])}::uuid[],
+                      ${sql.param([...amountCol])}::bigint[]) with ordinality as c(m, h, a, n)
+          join payments p on p.member_id = c.m and p.payment_head_id = c.h
+         order by p.id, c.n`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    memberId: row.member_id,
+    paymentHeadId: row.payment_head_id,
+    status: row.status,
+    amountPaise: Number(row.amount_paise),
+    cellPaise: Number(row.cell),
+    locked: row.locked,
+  }));
+}
+
+/**
+ * What a re-upload does to the payments already assigned (`docs/domain.md`, "Account head CSV"):
+ * a pending one whose amount differs from its cell is updated when `update` is true (one
+ * statement), else counted in `differ`; paid, waived, conceded or in-checkout ones never change.
+ * @returns the counts, and the changes for the audit event (rupees)
+ */
+async function reconcileAmounts(tx: Tx, existing: readonly ExistingCell[], update: boolean) {
+  const differing = existing.filter(
+    (cell) => cell.status === 'pending' && !cell.locked && cell.amountPaise !== cell.cellPaise,
+  );
+  const changes = update ? differing : [];
+  if (changes.length > 0) {
+    await tx.execute(
+      sql`update payments p set amount_paise = c.a, updated_at = now()
+            from unnest(${sql.param(changes.map((cell) => cell.id))}::uuid[],
+                        ${sql.param(changes.map((cell) => cell.cellPaise))}::bigint[]) as c(id, a)
+           where p.id = c.id and p.status = 'pending'`,
+    );
+  }
+  return {
+    counts: {
+      changed: changes.length,
+      unchanged: existing.length - changes.length,
+      differ: update ? 0 : differing.length,
+    },
+    amountChanges: changes.map((cell) => ({
+      _id: cell.id,
+      memberId: cell.memberId,
+      paymentHeadId: cell.paymentHeadId,
+      before: paiseToRupees(cell.amountPaise),
+      after: paiseToRupees(cell.cellPaise),
+    })),
+  };
 }
 
 /**
@@ -495,11 +602,13 @@ async function applyBatch(
   rows: readonly ParsedRow[],
   headIds: ReadonlyMap<number, HeadTarget>,
   audit: AuditContext,
-  batch: number,
+  options: { batch: number; updatePendingAmounts: boolean },
 ): Promise<{
   success: UploadCsvResult['success'];
   errors: RowError[];
   membersCreated: number;
+  /** Payments assigned, amounts changed, payments left as they were, pending amounts that differ. */
+  amounts: { assigned: number; changed: number; unchanged: number; differ: number };
   /** Member ids given a new payment, per head id. */
   assigned: Map<string, string[]>;
 }> {
@@ -512,7 +621,8 @@ async function applyBatch(
   const memberIds = new Map(found.map((row) => [row.parish, row.id]));
   const { errors, toCreate, rowsToApply } = rowsAndNewMembers(rows, memberIds);
   const createdParish = await insertMembers(tx, toCreate, memberIds);
-  const { applied, inserted } = await insertPayments(tx, rowsToApply, memberIds, headIds, errors);
+  const { applied, inserted, existing } = await insertPayments(tx, rowsToApply, memberIds, headIds, errors);
+  const reconciled = await reconcileAmounts(tx, existing, options.updatePendingAmounts);
   const assigned = new Map<string, string[]>();
   for (const row of inserted) {
     const list = assigned.get(row.payment_head_id);
@@ -523,15 +633,22 @@ async function applyBatch(
     action: 'payment.csv_imported',
     entityType: 'payment',
     after: {
-      batch,
+      batch: options.batch,
       rows: { first: rows[0]?.row ?? null, last: rows.at(-1)?.row ?? null, applied: applied.length },
       membersCreated: createdParish.size,
       paymentsCreated: inserted.length,
       errors,
+      ...(reconciled.amountChanges.length > 0 && { amountChanges: reconciled.amountChanges }),
     },
   });
   const success = successRows(applied, memberIds, createdParish, inserted);
-  return { success, errors, membersCreated: createdParish.size, assigned };
+  return {
+    success,
+    errors,
+    membersCreated: createdParish.size,
+    assigned,
+    amounts: { assigned: inserted.length, ...reconciled.counts },
+  };
 }
 
 /**

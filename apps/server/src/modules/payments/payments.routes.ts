@@ -16,8 +16,11 @@ import {
   revokePaymentsSchema,
   uploadCsvResultSchema,
   uploadCsvSchema,
+  concessionInputSchema,
+  paymentRecordSchema,
 } from '@parish/shared';
 
+import { grantConcession } from './concessions.service.ts';
 import { PAYMENT_CSV_TEMPLATE, importDuesMatrix } from './payments.import.ts';
 import { assignPayments, getPayment, listPayments, revokePayments } from './payments.service.ts';
 
@@ -128,6 +131,25 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: uploadCsvResultSchema, ...errors, 413: errorBodySchema },
       },
     },
-    async (request) => importDuesMatrix(request.ctx, { csvData: request.body.csvData }),
+    async (request) =>
+      importDuesMatrix(request.ctx, {
+        csvData: request.body.csvData,
+        updatePendingAmounts: request.body.updatePendingAmounts,
+      }),
+  );
+  r.post(
+    '/api/payments/:id/concession',
+    {
+      config: admin,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Lowers (kind lower, amount in rupees below the due) or waives (kind waive) a pending due, with a reason (widow, hardship, deceased, other + note); 409 when not pending or in an online checkout.',
+        params: idParamsSchema,
+        body: concessionInputSchema,
+        response: { 200: paymentRecordSchema, ...errors },
+      },
+    },
+    async (request) => grantConcession(request.ctx, request.params.id, request.body),
   );
 }

@@ -283,6 +283,8 @@ async function applyTagPlan(
           sql`update payments p set amount_paise = t.a, updated_at = now()
               from unnest(${sql.param(updates.memberIds)}::uuid[], ${sql.param(updates.amounts)}::bigint[]) as t(m, a)
               where p.member_id = t.m and p.payment_head_id = ${head.id} and p.status <> 'paid'
+                -- A waived or conceded due keeps its amount (docs/domain.md, §4 "Concessions").
+                and p.status::text <> 'waived' and p.concession_paise = 0
               returning p.member_id::text as member_id`,
         );
   return { added: memberIds(added), updated: memberIds(updated), revoked };

@@ -61,7 +61,7 @@ async function counts(db: Db, current: DataVersions | null): Promise<Counts> {
 }
 
 /** One row of the status statement: a payment status and head type, its count and sums (paise). */
-type StatusRow = { status: string; type: string; count: unknown; amount: unknown; paid: unknown };
+type StatusRow = { status: string; type: string; count: unknown; amount: unknown; paid: unknown; concession?: unknown };
 
 /**
  * The two statements on the summary tables: payments per status and head type, and every
@@ -78,7 +78,8 @@ function summaryRows(db: Db, calendar: ParishCalendar, own: string | null) {
   return Promise.all([
     queryRows<StatusRow>(
       db,
-      sql`SELECT s.status, h.type, sum(s.count) AS count, sum(s.amount_paise) AS amount, sum(s.paid_amount_paise) AS paid
+      sql`SELECT s.status, h.type, sum(s.count) AS count, sum(s.amount_paise) AS amount, sum(s.paid_amount_paise) AS paid,
+                 sum(s.concession_paise) AS concession
             FROM payment_head_status_summary s JOIN payment_heads h ON h.id = s.payment_head_id
            GROUP BY s.status, h.type`,
     ),
@@ -108,15 +109,19 @@ function summaryRows(db: Db, calendar: ParishCalendar, own: string | null) {
  * (paise), from the status rows.
  */
 function tallyStatuses(statusRows: readonly StatusRow[]) {
-  const payments = { total: 0, paid: 0, pending: 0, failed: 0 };
+  const payments = { total: 0, paid: 0, pending: 0, failed: 0, waived: 0 };
   let collectedPaise = 0;
   let unpaidPaise = 0;
+  let concessionPaise = 0;
   const groupPaise = { arrears: emptyGroup(), current: emptyGroup(), misc: emptyGroup() };
   for (const row of statusRows) {
     const count = num(row.count);
     const group = groupPaise[dueGroupOf(row.type)];
     payments.total += count;
-    if (row.status === 'paid') {
+    concessionPaise += num(row.concession);
+    // A waived due is neither paid nor outstanding (docs/domain.md, §4 "Concessions").
+    if (row.status === 'waived') payments.waived += count;
+    else if (row.status === 'paid') {
       payments.paid += count;
       collectedPaise += num(row.paid);
       group.paidCount += count;
@@ -129,7 +134,7 @@ function tallyStatuses(statusRows: readonly StatusRow[]) {
       group.pendingAmount += num(row.amount);
     }
   }
-  return { payments, collectedPaise, unpaidPaise, groupPaise };
+  return { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise };
 }
 
 const zero = (): CountAmount => ({ count: 0, amount: 0 });
@@ -207,7 +212,7 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
     counts(ctx.db, ctx.dataVersions),
     summaryRows(ctx.db, calendar, own),
   ]);
-  const { payments, collectedPaise, unpaidPaise, groupPaise } = tallyStatuses(statusRows);
+  const { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise } = tallyStatuses(statusRows);
   const { periods, methodsYtd, byMethod } = tallyCollections(collectionRows);
   return {
     members: counted.members,
@@ -217,6 +222,7 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
       totalCollected: paiseToRupees(collectedPaise),
       totalPending: paiseToRupees(unpaidPaise),
       todaysCollection: paiseToRupees(periods.today.amount),
+      totalConcessions: paiseToRupees(concessionPaise),
     },
     metrics: { collectionRate: collectionRate(payments.paid, payments.total) },
     collections: {

@@ -108,6 +108,8 @@ export async function overviewReport(rc: ReportContext): Promise<ReportOf<'overv
                  coalesce(sum(amount_paise), 0) AS receivable,
                  coalesce(sum(paid_amount_paise), 0) AS collected,
                  coalesce(sum(amount_paise) FILTER (WHERE status <> 'paid'), 0) AS outstanding,
+                 coalesce(sum(count) FILTER (WHERE status = 'waived'), 0) AS waived,
+                 coalesce(sum(concession_paise), 0) AS concessions,
                  (SELECT coalesce(sum(amount_paise), 0) FROM collection_day_summary WHERE day = ${today}::date) AS today
             FROM payment_head_status_summary`,
     ),
@@ -123,8 +125,10 @@ export async function overviewReport(rc: ReportContext): Promise<ReportOf<'overv
     totalCollected: paiseToRupees(num(t.collected)),
     totalOutstanding: paiseToRupees(num(t.outstanding)),
     collectionRate: collectionRate(paid, total),
-    payments: { total, paid, unpaid: total - paid },
+    // A waived due is not unpaid (docs/domain.md, §4 "Concessions").
+    payments: { total, paid, unpaid: total - paid - num(t.waived) },
     byMethod: methods,
+    totalConcessions: paiseToRupees(num(t.concessions)),
   };
 }
 

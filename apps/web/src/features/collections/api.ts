@@ -5,6 +5,9 @@ import {
   type CollectPaymentInputRaw,
   type CollectResult,
   type MemberPayments,
+  yearEndContracts,
+  type ConcessionInputRaw,
+  type PaymentRecord,
 } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -84,4 +87,12 @@ export function useCashierCollections(filters: CollectionFilters, page: number, 
     staleTime: STALE_TIME.payments,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * `POST /api/payments/{id}/concession` (admin): lowers (`amount` in rupees) or waives a pending due
+ * with a reason (docs/domain.md, §4 "Concessions").
+ */
+export function grantConcession(paymentId: string, body: ConcessionInputRaw): Promise<PaymentRecord> {
+  return apiRequest(yearEndContracts.concession, { params: { id: paymentId }, body });
 }

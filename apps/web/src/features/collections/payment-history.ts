@@ -35,7 +35,7 @@ export const sortDate = (payment: PaymentRecord): string => payment.paidAt ?? pa
 
 /** Whether a payment is overdue: not paid and its due date (`YYYY-MM-DD`) before `today` (parish date). */
 export const isOverdue = (payment: PaymentRecord, today: string): boolean =>
-  payment.status !== 'paid' && payment.dueDate !== null && payment.dueDate < today;
+  payment.status !== 'paid' && payment.status !== 'waived' && payment.dueDate !== null && payment.dueDate < today;
 
 /** The `collections.summary.*` key of a head type's badge. */
 export function typeKey(type: string): 'typeArrears' | 'typeMiscellaneous' | 'typeCurrentDue' {
@@ -51,7 +51,7 @@ export function visiblePayments(
   direction: 'asc' | 'desc',
 ): PaymentRecord[] {
   const list = items.filter((p) =>
-    status === 'all' ? true : status === 'paid' ? p.status === 'paid' : p.status !== 'paid',
+    status === 'all' ? true : status === 'paid' ? p.status === 'paid' : p.status !== 'paid' && p.status !== 'waived',
   );
   const sign = direction === 'asc' ? 1 : -1;
   return [...list].sort((a, b) => {

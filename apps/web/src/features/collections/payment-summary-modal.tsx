@@ -35,6 +35,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { printReceipt } from '../../lib/print-receipt.ts';
 import { useMemberPayments } from './api.ts';
 import { CollectOutcomeDialog, CollectPaymentModal, type CollectOutcome } from './collect-payment-modal.tsx';
+import { ConcessionModal } from './concession-modal.tsx';
 import {
   historyCsvRows,
   historyFileName,
@@ -82,14 +83,18 @@ function PaymentItem({
   today,
   onCollect,
   onReceipt,
+  onConcession,
 }: {
   payment: PaymentRecord;
   today: string;
   onCollect: (payment: PaymentRecord) => void;
   onReceipt: (payment: PaymentRecord) => void;
+  /** Admin only: lower or waive this pending due (docs/domain.md, §4 "Concessions"). */
+  onConcession?: ((payment: PaymentRecord) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const paid = payment.status === 'paid';
+  const waived = payment.status === 'waived';
   const overdue = isOverdue(payment, today);
   const assigned = rupeesPaise(payment.amount);
   const extra = paid && payment.paidAmount !== null ? rupeesPaise(payment.paidAmount) - assigned : 0;
@@ -105,6 +110,8 @@ function PaymentItem({
         </Badge>
         {paid ? (
           <Badge color="green.8">{t('collections.summary.paid')}</Badge>
+        ) : waived ? (
+          <Badge color="gray.7">{t('yearEnd.concession.waived')}</Badge>
         ) : (
           <Badge color="yellow.4" c="dark.9">
             {t('collections.summary.pending')}
@@ -138,12 +145,30 @@ function PaymentItem({
           <Detail label={t('collections.summary.receiptNumber')} value={payment.receiptNumber} />
         ) : null}
       </SimpleGrid>
+      {payment.concession ? (
+        <Text size="sm" c="gray.8" mt={4}>
+          {t('yearEnd.concession.granted', {
+            amount: formatINR(rupeesPaise(payment.concession.amount)),
+            reason: payment.concession.note ?? t(`yearEnd.concession.reasons.${payment.concession.reason}`),
+          })}
+        </Text>
+      ) : null}
       {extra > 0 ? (
         <Text size="sm" c="green.9" fw={600} mt={4}>
           {t('collections.summary.extra', { amount: formatINR(extra) })}
         </Text>
       ) : null}
       <Group justify="flex-end" mt="xs">
+        {onConcession && !paid && !waived ? (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onConcession(payment)}
+            aria-label={t('yearEnd.concession.openFor', { name: head.name })}
+          >
+            {t('yearEnd.concession.open')}
+          </Button>
+        ) : null}
         {paid ? (
           <Button
             size="xs"
@@ -154,7 +179,7 @@ function PaymentItem({
           >
             {t('collections.summary.receipt')}
           </Button>
-        ) : (
+        ) : waived ? null : (
           <Button
             size="xs"
             color="green.8"
@@ -184,6 +209,7 @@ function SummaryBody({
   const [sortBy, setSortBy] = useState<HistorySort>('date');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const [collecting, setCollecting] = useState<PaymentRecord | null>(null);
+  const [conceding, setConceding] = useState<PaymentRecord | null>(null);
   const [outcome, setOutcome] = useState<CollectOutcome | null>(null);
   const today = calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
   const query = useMemberPayments(memberId);
@@ -319,6 +345,7 @@ function SummaryBody({
               today={today}
               onCollect={setCollecting}
               onReceipt={(p) => void openReceipt(p)}
+              onConcession={mode === 'admin' ? setConceding : undefined}
             />
           ))}
         </Stack>
@@ -335,6 +362,7 @@ function SummaryBody({
       </Group>
       <CollectPaymentModal payment={collecting} onClose={() => setCollecting(null)} onDone={collected} />
       <CollectOutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />
+      {conceding ? <ConcessionModal payment={conceding} onClose={() => setConceding(null)} /> : null}
     </Stack>
   );
 }

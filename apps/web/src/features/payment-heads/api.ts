@@ -14,6 +14,8 @@ import {
   type PaymentHeadWithStats,
   type RevokePaymentsResult,
   type UploadCsvResult,
+  type RolloverSummary,
+  yearEndContracts,
 } from '@parish/shared';
 
 import { ApiError } from '../../lib/api-client.ts';
@@ -142,9 +144,12 @@ export function revokeMembers(paymentHeadId: string, memberIds: string[]): Promi
   return apiRequest(paymentContracts.revoke, { body: { paymentHeadId, memberIds } });
 }
 
-/** `POST /api/payments/upload-csv` with the parsed rows (a list of lists). */
-export function uploadCsv(csvData: string[][]): Promise<UploadAnswer> {
-  return apiRequest(paymentContracts.uploadCsv, { body: { csvData } });
+/**
+ * `POST /api/payments/upload-csv` with the parsed rows (a list of lists) and "Update amounts of
+ * pending dues" ticked or not (docs/domain.md, "Account head CSV").
+ */
+export function uploadCsv(csvData: string[][], updatePendingAmounts = false): Promise<UploadAnswer> {
+  return apiRequest(paymentContracts.uploadCsv, { body: { csvData, updatePendingAmounts } });
 }
 
 /**
@@ -168,4 +173,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** `GET /api/payment-heads/rollover?year=`: the roll-over preview of a year (rupees). */
+export function rolloverPreview(year: number): Promise<RolloverSummary> {
+  return apiRequest(yearEndContracts.rolloverPreview, { query: { year } });
+}
+
+/** `POST /api/payment-heads/rollover`: moves the chosen current-due heads of `year` to arrears. */
+export function rolloverHeads(year: number, paymentHeadIds: string[]): Promise<RolloverSummary> {
+  return apiRequest(yearEndContracts.rollover, { body: { year, paymentHeadIds } });
 }

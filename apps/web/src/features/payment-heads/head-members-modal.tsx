@@ -39,7 +39,12 @@ import { usePhone } from './use-phone.ts';
 /** Page sizes of the shared paginated table (`docs/domain.md`, §2 "Shared pieces"). */
 const PAGE_SIZES = ['10', '25', '50', '100'];
 
-const STATUS_COLOR: Record<HeadPayment['status'], string> = { paid: 'green.8', pending: 'orange.9', failed: 'red.8' };
+const STATUS_COLOR: Record<HeadPayment['status'], string> = {
+  paid: 'green.8',
+  pending: 'orange.9',
+  failed: 'red.8',
+  waived: 'gray.7',
+};
 
 /** A head name made safe for a file name. */
 export function fileSafe(name: string): string {

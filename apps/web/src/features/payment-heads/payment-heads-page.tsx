@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { writeErrorText } from './errors.ts';
 import { HeadCard, type HeadAction } from './head-card.tsx';
 import { HeadFormModal } from './head-form-modal.tsx';
 import { HeadMembersModal } from './head-members-modal.tsx';
+import { RolloverModal } from './rollover-modal.tsx';
 import { TagMembersModal } from './tag-members-modal.tsx';
 import { UploadCsvModal } from './upload-csv-modal.tsx';
 
@@ -39,6 +40,7 @@ type Dialog =
   | { kind: 'form'; head: PaymentHead | null; key: number }
   | { kind: 'tag' | 'cancel' | 'members'; head: PaymentHead }
   | { kind: 'upload' }
+  | { kind: 'rollover' }
   | null;
 
 /**
@@ -102,6 +104,13 @@ export default function PaymentHeadsPage() {
           >
             {t('paymentHeads.upload')}
           </Button>
+          <Button
+            variant="light"
+            leftSection={<IconCalendarRepeat size={16} aria-hidden />}
+            onClick={() => setDialog({ kind: 'rollover' })}
+          >
+            {t('yearEnd.rollover.open')}
+          </Button>
         </Group>
       </Group>
       <Alert color="blue" variant="light" title={t('paymentHeads.helpTitle')}>
@@ -139,6 +148,7 @@ export default function PaymentHeadsPage() {
       {dialog?.kind === 'cancel' ? <CancelTagsModal head={dialog.head} onClose={close} /> : null}
       {dialog?.kind === 'members' ? <HeadMembersModal head={dialog.head} onClose={close} /> : null}
       <UploadCsvModal opened={dialog?.kind === 'upload'} onClose={close} />
+      {dialog?.kind === 'rollover' ? <RolloverModal onClose={close} /> : null}
     </Stack>
   );
 }

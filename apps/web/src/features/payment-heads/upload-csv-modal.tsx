@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   FileInput,
   Group,
   List,
@@ -84,9 +85,10 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
   const [rows, setRows] = useState<string[][] | null>(null);
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
+  const [updatePending, setUpdatePending] = useState(false);
 
   const upload = useMutation({
-    mutationFn: (csvData: string[][]) => uploadCsv(csvData).then(checkAnswer),
+    mutationFn: (csvData: string[][]) => uploadCsv(csvData, updatePending).then(checkAnswer),
     onSuccess: async (result) => {
       setAnswer(result);
       await queryClient.invalidateQueries();
@@ -106,6 +108,7 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
     setRows(null);
     setError(null);
     setAnswer(null);
+    setUpdatePending(false);
     upload.reset();
   }
 
@@ -189,6 +192,12 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
+                <Checkbox
+                  label={t('yearEnd.csv.updatePending')}
+                  description={t('yearEnd.csv.updatePendingHelp')}
+                  checked={updatePending}
+                  onChange={(event) => setUpdatePending(event.currentTarget.checked)}
+                />
               </Stack>
             ) : null}
           </>
@@ -252,7 +261,13 @@ function UploadResult({ answer }: { answer: UploadAnswer }) {
         <Figure label={t('paymentHeads.csv.successRows')} value={success.length} />
         <Figure label={t('paymentHeads.csv.membersCreated')} value={answer.membersCreated} />
         <Figure label={t('paymentHeads.csv.headsCreated')} value={answer.paymentHeadsCreated} />
+        <Figure label={t('yearEnd.csv.assigned')} value={answer.paymentsAssigned ?? 0} />
+        <Figure label={t('yearEnd.csv.changed')} value={answer.paymentsChanged ?? 0} />
+        <Figure label={t('yearEnd.csv.unchanged')} value={answer.paymentsUnchanged ?? 0} />
       </SimpleGrid>
+      {(answer.pendingAmountsDiffer ?? 0) > 0 ? (
+        <Alert color="blue">{t('yearEnd.csv.differ', { count: answer.pendingAmountsDiffer })}</Alert>
+      ) : null}
       {errors.length > 0 ? (
         <Alert color="yellow" title={t('paymentHeads.csv.errorsTitle', { count: errors.length })}>
           <List size="sm" spacing={2}>

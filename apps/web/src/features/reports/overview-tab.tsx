@@ -48,7 +48,12 @@ export function OverviewTab() {
             <Figure label={t('reports.overview.todaysCollection')}>
               <Money rupees={data.todaysCollection} />
             </Figure>
-            <Figure label={t('reports.overview.totalReceivables')}>
+            <Figure
+              label={t('reports.overview.totalReceivables')}
+              hint={t('yearEnd.concession.reportFigure', {
+                amount: formatINR(amountPaise(data.totalConcessions ?? 0)),
+              })}
+            >
               <Money rupees={data.totalReceivables} />
             </Figure>
             <Figure

@@ -82,9 +82,9 @@ export function TypeBadge({ type }: { type: string }) {
 }
 
 /** The payment status badge. */
-export function StatusBadge({ status }: { status: 'paid' | 'pending' | 'failed' }) {
+export function StatusBadge({ status }: { status: 'paid' | 'pending' | 'failed' | 'waived' }) {
   const { t } = useTranslation();
-  const color = status === 'paid' ? 'green' : status === 'failed' ? 'red' : 'orange';
+  const color = status === 'paid' ? 'green' : status === 'failed' ? 'red' : status === 'waived' ? 'gray' : 'orange';
   return (
     <Badge color={color} variant="light">
       {t(`reports.status.${status}`)}

@@ -58,6 +58,8 @@ export const activities = {
     'refund.refunded': 'Marked a refund as made',
     'refund.applied': 'Applied online money to another due',
     'payments.test_voided': 'Voided all test payments',
+    'payment_head.rolled_over': 'Moved current dues to arrears',
+    'payment.concession_granted': 'Granted concession',
   },
   entityLabels: {
     member: 'Member',

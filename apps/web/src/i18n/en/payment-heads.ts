@@ -128,6 +128,7 @@ export const paymentHeads = {
     paid: 'Paid',
     pending: 'Pending',
     failed: 'Failed',
+    waived: 'Waived',
     member: 'Member',
     parishNumber: 'Parish No.',
     mobile: 'Mobile',

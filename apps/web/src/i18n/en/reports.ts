@@ -81,6 +81,7 @@ export const reports = {
     paid: 'Paid',
     pending: 'Pending',
     failed: 'Failed',
+    waived: 'Waived',
   },
   overview: {
     todaysCollection: "Today's Collection",

@@ -81,6 +81,14 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   REMINDERS_ALREADY_RUNNING: 409,
   // reminders.service.ts: conflict(REMINDER_MSG.nobodyPending)
   NOBODY_PENDING: 409,
+  // collect-dues.service.ts and office-day services (docs/domain.md, "The office day")
+  UNPROCESSABLE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  DUPLICATE_UTR: 409,
+  RECEIPT_VOIDED: 409,
+  DAY_CLOSED: 403,
+  SHEET_CLOSED: 409,
+  CHEQUE_NOT_RECEIVED: 409,
 };
 
 const GENERAL: GeneralErrorCode[] = [
@@ -94,6 +102,7 @@ const GENERAL: GeneralErrorCode[] = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAVAILABLE',
   'INTERNAL',
+  'UNPROCESSABLE',
 ];
 
 describe('error codes', () => {

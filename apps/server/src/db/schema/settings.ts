@@ -8,4 +8,6 @@ export const parishSettings = pgTable('parish_settings', {
   contact: text().notNull().default(''),
   logoUrl: text().notNull().default(''),
   updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  /** The parish's UPI ID (VPA) for the counter's QR code; '' when not set. */
+  upiVpa: text().notNull().default(''),
 });

@@ -54,6 +54,12 @@ export const activities = {
     'staff_user.created': 'Added staff account',
     'staff_user.updated': 'Edited staff account',
     'staff_user.password_reset': 'Reset staff password',
+    'receipt.collected': 'Collected dues',
+    'receipt.reversed': 'Reversed receipt',
+    'cheque.cleared': 'Cheque cleared',
+    'cashier_day.closed': 'Closed day',
+    'cashier_day.reopened': 'Reopened day',
+    'settings.upi_updated': 'Changed UPI ID',
   },
   entityLabels: {
     member: 'Member',
@@ -64,5 +70,7 @@ export const activities = {
     parish_settings: 'Parish settings',
     transaction: 'Online transaction',
     demo: 'Demo data',
+    receipt: 'Receipt',
+    cashier_day: 'Cashier day',
   },
 } as const;

@@ -170,6 +170,7 @@ test('a cashier collects a pending payment by cash, prints the receipt, finds it
   // Reversed through the API with the cashier's token: pending again in the dialog.
   const reversed = await page.request.put(`/api/payments/${target._id}/reverse`, {
     headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data: { reason: 'wrong_amount' },
   });
   expect(reversed.ok()).toBe(true);
   expect(((await reversed.json()) as { message: string }).message).toBe('Collection reversed successfully!');

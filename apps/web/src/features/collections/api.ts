@@ -1,5 +1,9 @@
 import {
   collectionContracts,
+  officeContracts,
+  type CollectDuesInputRaw,
+  type CollectDuesResult,
+  type DaySheet,
   memberContracts,
   type CashierCollections,
   type CollectPaymentInputRaw,
@@ -83,5 +87,23 @@ export function useCashierCollections(filters: CollectionFilters, page: number, 
     queryFn: () => fetchCashierCollections(filters, page, pageSize),
     staleTime: STALE_TIME.payments,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `POST /api/collections`: several dues of one member under one receipt (amounts in rupees), sent
+ * with the dialog's `Idempotency-Key`, so a double submit collects once.
+ * @throws ApiError with the server's text.
+ */
+export function collectDues(body: CollectDuesInputRaw, idempotencyKey: string): Promise<CollectDuesResult> {
+  return apiRequest(officeContracts.collectDues, { body }, { idempotencyKey });
+}
+
+/** The signed-in cashier's day sheet of a parish day (`GET /api/day-sheets`), default today. */
+export function useDaySheet(day: string | null) {
+  return useQuery({
+    queryKey: ['collections', 'day-sheet', day],
+    queryFn: (): Promise<DaySheet> => apiRequest(officeContracts.daySheet, { query: day ? { day } : {} }),
+    staleTime: STALE_TIME.payments,
   });
 }

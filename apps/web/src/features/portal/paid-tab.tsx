@@ -4,7 +4,7 @@ import { formatDisplayDate, formatINR, type PaymentRecord } from '@parish/shared
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-import { printReceipt } from '../../lib/print-receipt.ts';
+import { printPaymentReceipt } from '../../lib/print-receipt.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { TYPE_COLORS } from './pending-item.tsx';
 import { toPaise, typeBadgeKey } from './payment-rules.ts';
@@ -71,7 +71,7 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
   const paid = payment.paidAmount === null ? assigned : toPaise(payment.paidAmount);
   const download = async () => {
     try {
-      const opened = await printReceipt(payment._id);
+      const opened = await printPaymentReceipt(payment);
       if (!opened) notifications.show({ color: 'yellow', message: t('portal.paid.popupBlocked') });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });

@@ -39,7 +39,11 @@ afterAll(async () => {
 /** A member with an arrear (₹500), a current due (₹1,500.50) and a variable Building Fund (min ₹2,000). */
 async function family() {
   const member = await createMember(t.app);
-  const arrear = await insertPayment(t.db, member, await insertHead(t.db, { type: 'arrear', amountPaise: 50_000, year: 2025 }));
+  const arrear = await insertPayment(
+    t.db,
+    member,
+    await insertHead(t.db, { type: 'arrear', amountPaise: 50_000, year: 2025 }),
+  );
   const tax = await insertPayment(t.db, member, await insertHead(t.db, { amountPaise: 150_050 }));
   const fund = await insertPayment(t.db, member, await insertHead(t.db, { amountPaise: 200_000, variable: true }));
   return { member, arrear, tax, fund };
@@ -92,7 +96,11 @@ describe('POST /api/collections', () => {
       expect(row.receiptNumber).toBe(body.receiptNumber);
     }
     const [receipt] = await t.db.select().from(receipts).where(eq(receipts.id, body.receiptId));
-    expect(receipt).toMatchObject({ totalPaise: 450_050, notes: 'Paid after Holy Qurbana', number: body.receiptNumber });
+    expect(receipt).toMatchObject({
+      totalPaise: 450_050,
+      notes: 'Paid after Holy Qurbana',
+      number: body.receiptNumber,
+    });
     const html = await get(cashierA, `/api/receipts/${body.receiptId}/print`);
     expect(html.statusCode).toBe(200);
     expect(html.body).toContain('₹4,500.50');
@@ -125,7 +133,12 @@ describe('POST /api/collections', () => {
       ],
       paymentMethod: 'cash',
     });
-    expectError(response, 400, ErrorCode.AMOUNT_BELOW_DUE, 'The amount cannot be less than the due amount of ₹2,000.00');
+    expectError(
+      response,
+      400,
+      ErrorCode.AMOUNT_BELOW_DUE,
+      'The amount cannot be less than the due amount of ₹2,000.00',
+    );
     expect(await statusOf(f.arrear.id)).toBe('pending');
     expect(await statusOf(f.fund.id)).toBe('pending');
   });
@@ -233,9 +246,32 @@ describe('UPI at the counter', () => {
   });
 
   it('the admin sets the parish UPI ID; a malformed one is refused', async () => {
-    expect((await t.app.inject({ method: 'PUT', url: '/api/office/upi', headers: admin.headers, payload: { vpa: 'no-at-sign' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/office/upi', headers: cashierA.headers, payload: { vpa: 'stmarys@sbi' } })).statusCode).toBe(403);
-    const set = await t.app.inject({ method: 'PUT', url: '/api/office/upi', headers: admin.headers, payload: { vpa: 'stmarys@sbi' } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/office/upi',
+          headers: admin.headers,
+          payload: { vpa: 'no-at-sign' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/office/upi',
+          headers: cashierA.headers,
+          payload: { vpa: 'stmarys@sbi' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/office/upi',
+      headers: admin.headers,
+      payload: { vpa: 'stmarys@sbi' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect((await get(cashierA, '/api/office/upi')).json()).toMatchObject({ vpa: 'stmarys@sbi' });
   });
@@ -265,7 +301,12 @@ describe('reversal with a reason', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(await statusOf(c.arrear.id)).toBe('pending');
     expect(await statusOf(c.tax.id)).toBe('pending');
-    expectError(await post(admin, url, { reason: 'duplicate' }), 409, ErrorCode.RECEIPT_VOIDED, OFFICE_MSG.alreadyVoided);
+    expectError(
+      await post(admin, url, { reason: 'duplicate' }),
+      409,
+      ErrorCode.RECEIPT_VOIDED,
+      OFFICE_MSG.alreadyVoided,
+    );
     const html = await get(cashierA, `/api/receipts/${c.receipt.receiptId}/print`);
     expect(html.statusCode).toBe(200);
     expect(html.body).toContain('VOID');
@@ -276,7 +317,10 @@ describe('reversal with a reason', () => {
 
   it('PUT /api/payments/{id}/reverse reverses the receipt holding the payment and needs the reason', async () => {
     const c = await collected(cashierA);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/payments/${c.tax.id}/reverse`, headers: cashierA.headers })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/payments/${c.tax.id}/reverse`, headers: cashierA.headers }))
+        .statusCode,
+    ).toBe(400);
     const done = await t.app.inject({
       method: 'PUT',
       url: `/api/payments/${c.tax.id}/reverse`,
@@ -292,31 +336,39 @@ describe('reversal with a reason', () => {
     const url = `/api/receipts/${c.receipt.receiptId}/reverse`;
     expectError(await post(cashierA, url, { reason: 'duplicate' }), 403, ErrorCode.NOT_OWN_COLLECTION);
     const d = await collected(cashierB);
-    t.clock.advance(24 * 3600_000);
-    try {
-      // cashierB closes yesterday: their own collection of it can no longer be reversed by them.
-      const yesterday = new Date(t.clock.now().getTime() - 24 * 3600_000);
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.parishTimezone }).format(yesterday);
-      expect((await post(cashierB, '/api/day-sheets/close', { day })).statusCode).toBe(200);
-      expectError(
-        await post(cashierB, `/api/receipts/${d.receipt.receiptId}/reverse`, { reason: 'duplicate' }),
-        403,
-        ErrorCode.DAY_CLOSED,
-        OFFICE_MSG.dayClosed,
-      );
-      expect((await post(admin, url, { reason: 'duplicate' })).statusCode).toBe(200);
-      // The reversal is recorded today: yesterday's closed sheet does not change.
-      const closed = (await get(admin, `/api/day-sheets?cashierId=${cashierB.user.id}&day=${day}`)).json<DaySheet>();
-      expect(closed.status).toBe('closed');
-      expect(closed.reversals).toHaveLength(0);
-      const today = (await get(admin, `/api/day-sheets?cashierId=${cashierB.user.id}`)).json<DaySheet>();
-      expect(today.reversals.map((r) => r.number)).toContain(c.receipt.receiptNumber);
-      expect(today.reversals.find((r) => r.number === c.receipt.receiptNumber)?.originalDate).toBe(day);
-      expect((await post(admin, '/api/day-sheets/reopen', { cashierId: cashierB.user.id, day })).statusCode).toBe(200);
-      expect((await post(cashierB, `/api/receipts/${d.receipt.receiptId}/reverse`, { reason: 'duplicate' })).statusCode).toBe(200);
-    } finally {
-      t.clock.advance(-24 * 3600_000);
-    }
+    // d was collected yesterday (the receipt and its payments moved back one day, as if it had been).
+    await t.db.execute(
+      sql`update receipts set issued_at = issued_at - interval '1 day' where id = ${d.receipt.receiptId}`,
+    );
+    await t.db.execute(
+      sql`update payments set paid_at = paid_at - interval '1 day' where receipt_id = ${d.receipt.receiptId}`,
+    );
+    const yesterday = new Date(t.clock.now().getTime() - 24 * 3600_000);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.parishTimezone }).format(yesterday);
+    // cashierB closes yesterday: their own collection of it can no longer be reversed by them.
+    expect((await post(cashierB, '/api/day-sheets/close', { day })).statusCode).toBe(200);
+    expectError(
+      await post(cashierB, `/api/receipts/${d.receipt.receiptId}/reverse`, { reason: 'duplicate' }),
+      403,
+      ErrorCode.DAY_CLOSED,
+      OFFICE_MSG.dayClosed,
+    );
+    // An admin may; the reversal is recorded today: yesterday's closed sheet does not change.
+    expect(
+      (await post(admin, `/api/receipts/${d.receipt.receiptId}/reverse`, { reason: 'duplicate' })).statusCode,
+    ).toBe(200);
+    expect((await post(admin, url, { reason: 'duplicate' })).statusCode).toBe(200);
+    const closed = (await get(admin, `/api/day-sheets?cashierId=${cashierB.user.id}&day=${day}`)).json<DaySheet>();
+    expect(closed.status).toBe('closed');
+    expect(closed.receipts.map((r) => r.number)).toContain(d.receipt.receiptNumber);
+    expect(closed.reversals).toHaveLength(0);
+    const today = (await get(admin, `/api/day-sheets?cashierId=${cashierB.user.id}`)).json<DaySheet>();
+    const reversal = today.reversals.find((r) => r.number === d.receipt.receiptNumber);
+    expect(reversal).toMatchObject({ originalDate: day, reason: 'duplicate' });
+    expect(today.reversed.total).toBe(4001);
+    // Reopened by the admin (audited), the day is open again.
+    const reopened = await post(admin, '/api/day-sheets/reopen', { cashierId: cashierB.user.id, day });
+    expect(reopened.json<DaySheet>().status).toBe('open');
   });
 });
 
@@ -335,9 +387,17 @@ describe('cheques', () => {
     const summary = (await get(cashierA, `/api/collections/members/${f.member.id}/payments`)).json<MemberPayments>();
     expect(summary.items.find((p) => p._id === f.tax.id)?.chequeStatus).toBe('received');
     const list = (await get(cashierA, '/api/cheques')).json<ChequeList>();
-    expect(list.items.find((c) => c.receiptId === receiptId)).toMatchObject({ bank: 'State Bank of India', number: '004512', ageDays: 0 });
+    expect(list.items.find((c) => c.receiptId === receiptId)).toMatchObject({
+      bank: 'State Bank of India',
+      number: '004512',
+      ageDays: 0,
+    });
     expectError(
-      await collectDues(cashierA, { memberId: f.member.id, items: [{ paymentId: f.arrear.id, amount: 500 }], paymentMethod: 'cheque' }),
+      await collectDues(cashierA, {
+        memberId: f.member.id,
+        items: [{ paymentId: f.arrear.id, amount: 500 }],
+        paymentMethod: 'cheque',
+      }),
       400,
       ErrorCode.VALIDATION_FAILED,
     );
@@ -346,8 +406,14 @@ describe('cheques', () => {
     expect(await statusOf(f.tax.id)).toBe('pending');
     const [row] = await t.db.select().from(receipts).where(eq(receipts.id, receiptId));
     expect(row).toMatchObject({ chequeStatus: 'bounced', voidReason: 'cheque_bounced' });
-    expect((await get(cashierA, '/api/cheques')).json<ChequeList>().items.find((c) => c.receiptId === receiptId)).toBeUndefined();
-    expectError(await post(cashierA, `/api/receipts/${receiptId}/cheque`, { status: 'cleared' }), 409, ErrorCode.CHEQUE_NOT_RECEIVED);
+    expect(
+      (await get(cashierA, '/api/cheques')).json<ChequeList>().items.find((c) => c.receiptId === receiptId),
+    ).toBeUndefined();
+    expectError(
+      await post(cashierA, `/api/receipts/${receiptId}/cheque`, { status: 'cleared' }),
+      409,
+      ErrorCode.CHEQUE_NOT_RECEIVED,
+    );
     const html = await get(cashierA, `/api/receipts/${receiptId}/print`);
     expect(html.body).toContain('Reason: Cheque bounced');
   });
@@ -363,7 +429,9 @@ describe('cheques', () => {
     const { receiptId } = cheque.json<CollectDuesResult>();
     expect((await post(admin, `/api/receipts/${receiptId}/cheque`, { status: 'cleared' })).statusCode).toBe(200);
     expect(await statusOf(f.arrear.id)).toBe('paid');
-    expect((await get(cashierA, '/api/cheques')).json<ChequeList>().items.find((c) => c.receiptId === receiptId)).toBeUndefined();
+    expect(
+      (await get(cashierA, '/api/cheques')).json<ChequeList>().items.find((c) => c.receiptId === receiptId),
+    ).toBeUndefined();
   });
 });
 
@@ -404,7 +472,11 @@ describe('day close', () => {
     expectError(await post(cashier, '/api/day-sheets/close', {}), 409, ErrorCode.CONFLICT, OFFICE_MSG.alreadyClosed);
     const f = await family();
     expectError(
-      await collectDues(cashier, { memberId: f.member.id, items: [{ paymentId: f.tax.id, amount: 1500.5 }], paymentMethod: 'cash' }),
+      await collectDues(cashier, {
+        memberId: f.member.id,
+        items: [{ paymentId: f.tax.id, amount: 1500.5 }],
+        paymentMethod: 'cash',
+      }),
       409,
       ErrorCode.SHEET_CLOSED,
     );
@@ -413,7 +485,9 @@ describe('day close', () => {
     expect(csv.body).toContain('Net,,,,,Total,,14003.00');
     const print = await get(cashier, '/api/day-sheets/print');
     expect(print.body).toContain('Day sheet');
-    expect((await post(cashier, '/api/day-sheets/reopen', { cashierId: cashier.user.id, day: sheet.day })).statusCode).toBe(403);
+    expect(
+      (await post(cashier, '/api/day-sheets/reopen', { cashierId: cashier.user.id, day: sheet.day })).statusCode,
+    ).toBe(403);
     expect((await get(cashier, `/api/day-sheets?cashierId=${admin.user.id}`)).statusCode).toBe(403);
     const reopened = await post(admin, '/api/day-sheets/reopen', { cashierId: cashier.user.id, day: sheet.day });
     expect(reopened.json<DaySheet>().status).toBe('open');

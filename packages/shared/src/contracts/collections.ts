@@ -67,7 +67,12 @@ export const collectionContracts = {
 /** The parish office day (docs/domain.md, "The office day"): several dues, receipts by id, day sheets, cheques, UPI. */
 export const officeContracts = {
   /** `POST /api/collections`: several dues of one member under one receipt (send an `Idempotency-Key`). */
-  collectDues: defineContract({ method: 'POST', path: '/api/collections', body: collectDuesInputSchema, output: collectDuesResultSchema }),
+  collectDues: defineContract({
+    method: 'POST',
+    path: '/api/collections',
+    body: collectDuesInputSchema,
+    output: collectDuesResultSchema,
+  }),
   /** `POST /api/receipts/:id/reverse`: a receipt reversed as a whole, with a reason. */
   reverseReceipt: defineContract({
     method: 'POST',
@@ -77,15 +82,43 @@ export const officeContracts = {
     output: reverseReceiptResultSchema,
   }),
   /** `GET /api/receipts/:id/print`: the printable receipt by its id, an HTML document. */
-  receiptPrint: defineContract({ method: 'GET', path: '/api/receipts/:id/print', params: idParamsSchema, output: z.string(), answer: 'text' }),
+  receiptPrint: defineContract({
+    method: 'GET',
+    path: '/api/receipts/:id/print',
+    params: idParamsSchema,
+    output: z.string(),
+    answer: 'text',
+  }),
   /** `GET /api/day-sheets`: a cashier's day sheet (default the caller, today). */
-  daySheet: defineContract({ method: 'GET', path: '/api/day-sheets', query: daySheetQuerySchema, output: daySheetSchema }),
+  daySheet: defineContract({
+    method: 'GET',
+    path: '/api/day-sheets',
+    query: daySheetQuerySchema,
+    output: daySheetSchema,
+  }),
   /** `GET /api/day-sheets/print`: the printable day sheet. */
-  daySheetPrint: defineContract({ method: 'GET', path: '/api/day-sheets/print', query: daySheetQuerySchema, output: z.string(), answer: 'text' }),
+  daySheetPrint: defineContract({
+    method: 'GET',
+    path: '/api/day-sheets/print',
+    query: daySheetQuerySchema,
+    output: z.string(),
+    answer: 'text',
+  }),
   /** `GET /api/day-sheets/csv`: the day sheet as CSV. */
-  daySheetCsv: defineContract({ method: 'GET', path: '/api/day-sheets/csv', query: daySheetQuerySchema, output: z.string(), answer: 'text' }),
+  daySheetCsv: defineContract({
+    method: 'GET',
+    path: '/api/day-sheets/csv',
+    query: daySheetQuerySchema,
+    output: z.string(),
+    answer: 'text',
+  }),
   /** `POST /api/day-sheets/close`: closes the caller's day. */
-  closeDay: defineContract({ method: 'POST', path: '/api/day-sheets/close', body: closeDayInputSchema, output: daySheetSchema }),
+  closeDay: defineContract({
+    method: 'POST',
+    path: '/api/day-sheets/close',
+    body: closeDayInputSchema,
+    output: daySheetSchema,
+  }),
   /** `GET /api/cheques`: cheques awaiting clearance. */
   cheques: defineContract({ method: 'GET', path: '/api/cheques', output: chequeListSchema }),
   /** `POST /api/receipts/:id/cheque`: a cheque cleared or bounced. */

@@ -173,7 +173,7 @@ export const closeDayInputSchema = z.strictObject({
   day: calendarDate.optional(),
   denominations: z
     .strictObject({
-      notes: z.record(z.enum(DENOMINATIONS), z.number().int().min(0).max(100_000)),
+      notes: z.partialRecord(z.enum(DENOMINATIONS), z.number().int().min(0).max(100_000)),
       coins: rupeesSchema,
     })
     .optional(),

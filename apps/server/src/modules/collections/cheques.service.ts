@@ -27,8 +27,18 @@ export async function listUnclearedCheques(ctx: ServiceContext): Promise<ChequeL
   const tz = ctx.config.parishTimezone;
   const today = calendarDateIn(ctx.clock.now(), tz);
   const rows = await queryRows<{
-    id: string; number: string; member_id: string; name: string; parish_number: string; bank: string;
-    cheque_number: string; cheque_date: string; issued_at: string; age: number; total_paise: string; collector: string | null;
+    id: string;
+    number: string;
+    member_id: string;
+    name: string;
+    parish_number: string;
+    bank: string;
+    cheque_number: string;
+    cheque_date: string;
+    issued_at: string;
+    age: number;
+    total_paise: string;
+    collector: string | null;
   }>(
     ctx.db,
     sql`select r.id, r.number, m.id as member_id, m.name, m.parish_number, r.cheque_bank as bank,
@@ -72,7 +82,8 @@ export async function markCheque(
   if (receipt.chequeStatus !== 'received' || receipt.voidedAt !== null) {
     throw conflict(OFFICE_MSG.chequeNotReceived, ErrorCode.CHEQUE_NOT_RECEIVED);
   }
-  if (input.status === 'bounced') return reverseReceipt(ctx, { receiptId: receipt.id, reason: 'cheque_bounced', note: undefined });
+  if (input.status === 'bounced')
+    return reverseReceipt(ctx, { receiptId: receipt.id, reason: 'cheque_bounced', note: undefined });
   await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(receipts)
@@ -98,7 +109,10 @@ export async function markCheque(
 
 /** The parish UPI ID and the payee name for the counter's QR code (`docs/domain.md`, "UPI at the counter"). */
 export async function getUpiSettings(ctx: ServiceContext): Promise<UpiSettings> {
-  const [row] = await ctx.db.select({ vpa: parishSettings.upiVpa }).from(parishSettings).where(eq(parishSettings.id, 1));
+  const [row] = await ctx.db
+    .select({ vpa: parishSettings.upiVpa })
+    .from(parishSettings)
+    .where(eq(parishSettings.id, 1));
   const settings = await getParishSettings(ctx.db);
   return { vpa: row?.vpa ?? '', payeeName: settings.name };
 }
@@ -106,7 +120,11 @@ export async function getUpiSettings(ctx: ServiceContext): Promise<UpiSettings> 
 /** Sets the parish UPI ID ('' turns the QR off); audited `settings.upi_updated`. Admin only. */
 export async function setUpiSettings(ctx: ServiceContext, input: { vpa: string }): Promise<UpiSettings> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select({ vpa: parishSettings.upiVpa }).from(parishSettings).where(eq(parishSettings.id, 1)).for('update');
+    const [row] = await tx
+      .select({ vpa: parishSettings.upiVpa })
+      .from(parishSettings)
+      .where(eq(parishSettings.id, 1))
+      .for('update');
     if (!row) throw notFound(MSG.notFound);
     await tx.update(parishSettings).set({ upiVpa: input.vpa }).where(eq(parishSettings.id, 1));
     await recordAudit(tx, ctx.audit, {

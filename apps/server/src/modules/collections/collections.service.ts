@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
 import {
-  COLLECTION_MSG,
-  ErrorCode,
   MSG,
-  amountBelowDueMessage,
-  amountFixedMessage,
-  collectionAmountProblem,
-  formatINR,
   paiseToRupees,
   rupeesToPaise,
   type AuditPaymentDetails,
@@ -19,9 +13,8 @@ import {
 } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { escapeLike, getMember } from '../members/members.service.ts';
 import { markPaid } from '../payments/mark-paid.ts';

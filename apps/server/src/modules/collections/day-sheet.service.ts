@@ -38,7 +38,8 @@ const METHODS: readonly Method[] = ['cash', 'upi', 'cheque'];
 /** Sums paise by method; anything else counts under cash. */
 function byMethod(rows: readonly { method: string; totalPaise: number }[]) {
   const sums: Record<Method, number> = { cash: 0, upi: 0, cheque: 0 };
-  for (const row of rows) sums[(METHODS as readonly string[]).includes(row.method) ? (row.method as Method) : 'cash'] += row.totalPaise;
+  for (const row of rows)
+    sums[(METHODS as readonly string[]).includes(row.method) ? (row.method as Method) : 'cash'] += row.totalPaise;
   return sums;
 }
 
@@ -84,10 +85,23 @@ export async function getDaySheet(ctx: ServiceContext, key: DaySheetKey): Promis
 }
 
 /** The day sheet of a known cashier and day (see {@link getDaySheet}). */
-async function daySheetOf(db: DbOrTx, tz: string, cashier: { id: string; name: string }, day: string): Promise<DaySheet> {
+async function daySheetOf(
+  db: DbOrTx,
+  tz: string,
+  cashier: { id: string; name: string },
+  day: string,
+): Promise<DaySheet> {
   const issued = await queryRows<{
-    id: string; number: string; issued_at: string; name: string; parish_number: string; method: string;
-    reference: string | null; total_paise: string; lines: number; voided: boolean;
+    id: string;
+    number: string;
+    issued_at: string;
+    name: string;
+    parish_number: string;
+    method: string;
+    reference: string | null;
+    total_paise: string;
+    lines: number;
+    voided: boolean;
   }>(
     db,
     sql`select r.id, r.number, r.issued_at, m.name, m.parish_number, r.payment_method as method,
@@ -101,8 +115,17 @@ async function daySheetOf(db: DbOrTx, tz: string, cashier: { id: string; name: s
          order by r.issued_at, r.number`,
   );
   const reversed = await queryRows<{
-    id: string; number: string; issued_at: string; voided_at: string; voided_by: string | null; reason: string | null;
-    note: string | null; name: string; parish_number: string; method: string; total_paise: string;
+    id: string;
+    number: string;
+    issued_at: string;
+    voided_at: string;
+    voided_by: string | null;
+    reason: string | null;
+    note: string | null;
+    name: string;
+    parish_number: string;
+    method: string;
+    total_paise: string;
   }>(
     db,
     sql`select r.id, r.number, r.issued_at, r.voided_at, s.name as voided_by, r.void_reason as reason,
@@ -119,7 +142,11 @@ async function daySheetOf(db: DbOrTx, tz: string, cashier: { id: string; name: s
     .where(and(eq(cashierDays.cashierId, cashier.id), eq(cashierDays.day, day)));
   const collected = byMethod(issued.map((r) => ({ method: r.method, totalPaise: Number(r.total_paise) })));
   const reversedSums = byMethod(reversed.map((r) => ({ method: r.method, totalPaise: Number(r.total_paise) })));
-  const net = { cash: collected.cash - reversedSums.cash, upi: collected.upi - reversedSums.upi, cheque: collected.cheque - reversedSums.cheque };
+  const net = {
+    cash: collected.cash - reversedSums.cash,
+    upi: collected.upi - reversedSums.upi,
+    cheque: collected.cheque - reversedSums.cheque,
+  };
   const count = state?.denominations as { notes: Record<string, number>; coins: number } | null | undefined;
   const counted = state?.countedPaise ?? null;
   return {
@@ -231,7 +258,13 @@ export async function reopenDay(ctx: ServiceContext, input: { cashierId: string;
     const [was] = await tx
       .select({ closedAt: cashierDays.closedAt })
       .from(cashierDays)
-      .where(and(eq(cashierDays.cashierId, input.cashierId), eq(cashierDays.day, input.day), isNotNull(cashierDays.closedAt)))
+      .where(
+        and(
+          eq(cashierDays.cashierId, input.cashierId),
+          eq(cashierDays.day, input.day),
+          isNotNull(cashierDays.closedAt),
+        ),
+      )
       .for('update');
     if (!was?.closedAt) throw conflict(OFFICE_MSG.notClosed);
     await tx
@@ -258,7 +291,14 @@ export async function listCashierDays(ctx: ServiceContext): Promise<CashierDays>
   const actor = actorOf(ctx);
   const tz = ctx.config.parishTimezone;
   const onlyMine = actor.role !== 'admin';
-  const rows = await queryRows<{ cashier_id: string; name: string; day: string; receipts: number; total_paise: string; closed: boolean }>(
+  const rows = await queryRows<{
+    cashier_id: string;
+    name: string;
+    day: string;
+    receipts: number;
+    total_paise: string;
+    closed: boolean;
+  }>(
     ctx.db,
     sql`with d as (
           select r.collected_by as cashier_id, (r.issued_at at time zone ${tz})::date as day,
@@ -355,12 +395,18 @@ export async function daySheetHtml(ctx: ServiceContext, key: DaySheetKey, nonce:
     )
     .join('\n');
   const totals = METHODS.map(
-    (m) => `<tr><th scope="row">${methodLabel(m)}</th><td class="num">${inr(sheet.collected[m])}</td><td class="num">${inr(sheet.reversed[m])}</td><td class="num">${inr(sheet.net[m])}</td></tr>`,
+    (m) =>
+      `<tr><th scope="row">${methodLabel(m)}</th><td class="num">${inr(sheet.collected[m])}</td><td class="num">${inr(sheet.reversed[m])}</td><td class="num">${inr(sheet.net[m])}</td></tr>`,
   ).join('\n');
   const count = sheet.cashCount
     ? `<h3>Cash count</h3><table><tbody>${Object.entries(sheet.cashCount.notes)
-        .map(([face, n]) => `<tr><th scope="row">₹${e(face)} × ${e(String(n))}</th><td class="num">${inr(Number(face) * n)}</td></tr>`)
-        .join('')}<tr><th scope="row">Coins</th><td class="num">${inr(sheet.cashCount.coins)}</td></tr><tr><th scope="row">Counted</th><td class="num">${inr(sheet.cashCount.counted)}</td></tr><tr><th scope="row">Difference</th><td class="num">${inr(sheet.cashCount.difference)}</td></tr></tbody></table>`
+        .map(
+          ([face, n]) =>
+            `<tr><th scope="row">₹${e(face)} × ${e(String(n))}</th><td class="num">${inr(Number(face) * n)}</td></tr>`,
+        )
+        .join(
+          '',
+        )}<tr><th scope="row">Coins</th><td class="num">${inr(sheet.cashCount.coins)}</td></tr><tr><th scope="row">Counted</th><td class="num">${inr(sheet.cashCount.counted)}</td></tr><tr><th scope="row">Difference</th><td class="num">${inr(sheet.cashCount.difference)}</td></tr></tbody></table>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

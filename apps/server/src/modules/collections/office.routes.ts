@@ -75,7 +75,6 @@ const idempotencyHeaders = z.object({
 export async function officeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = { roles: ['admin', 'cashier'] as const };
-  const admin = { roles: ['admin'] as const };
   const tags = ['collections'];
 
   r.post(
@@ -118,7 +117,8 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
       config: { roles: ['admin', 'cashier', 'customer'] as const },
       schema: {
         tags,
-        summary: 'The printable receipt by id (text/html), every line and the total; a voided one with VOID. A member: own only.',
+        summary:
+          'The printable receipt by id (text/html), every line and the total; a voided one with VOID. A member: own only.',
         params: idParamsSchema,
         produces: ['text/html'],
         response: { 200: z.string(), ...errors },
@@ -139,7 +139,10 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Marks a cheque awaiting clearance cleared, or bounced (a reversal with reason cheque_bounced).',
         params: idParamsSchema,
         body: chequeStatusInputSchema,
-        response: { 200: z.union([reverseReceiptResultSchema, successSchema.extend({ message: z.string() })]), ...errors },
+        response: {
+          200: z.union([reverseReceiptResultSchema, successSchema.extend({ message: z.string() })]),
+          ...errors,
+        },
       },
     },
     async (request) => markCheque(request.ctx, { receiptId: request.params.id, status: request.body.status }),
@@ -149,10 +152,24 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
     '/api/cheques',
     {
       config: staff,
-      schema: { tags, summary: 'Cheques not yet cleared, oldest first, with their age in days.', response: { 200: chequeListSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Cheques not yet cleared, oldest first, with their age in days.',
+        response: { 200: chequeListSchema, ...errors },
+      },
     },
     async (request) => listUnclearedCheques(request.ctx),
   );
+
+  await daySheetRoutes(app);
+}
+
+/** The cashier's day sheet, its close and reopen, and the parish UPI ID (see {@link officeRoutes}). */
+async function daySheetRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+  const admin = { roles: ['admin'] as const };
+  const tags = ['collections'];
 
   r.get(
     '/api/day-sheets',
@@ -172,7 +189,11 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
     '/api/day-sheets/days',
     {
       config: staff,
-      schema: { tags, summary: 'Days with office receipts or a close, newest first (admin: every cashier).', response: { 200: cashierDaysSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Days with office receipts or a close, newest first (admin: every cashier).',
+        response: { 200: cashierDaysSchema, ...errors },
+      },
     },
     async (request) => listCashierDays(request.ctx),
   );
@@ -181,7 +202,13 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
     '/api/day-sheets/csv',
     {
       config: staff,
-      schema: { tags, summary: 'The day sheet as CSV.', querystring: daySheetQuerySchema, produces: ['text/csv'], response: { 200: z.string(), ...errors } },
+      schema: {
+        tags,
+        summary: 'The day sheet as CSV.',
+        querystring: daySheetQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
     },
     async (request, reply) => {
       const { fileName, text } = await daySheetCsv(request.ctx, request.query);
@@ -196,7 +223,13 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
     '/api/day-sheets/print',
     {
       config: staff,
-      schema: { tags, summary: 'The printable day sheet (text/html).', querystring: daySheetQuerySchema, produces: ['text/html'], response: { 200: z.string(), ...errors } },
+      schema: {
+        tags,
+        summary: 'The printable day sheet (text/html).',
+        querystring: daySheetQuerySchema,
+        produces: ['text/html'],
+        response: { 200: z.string(), ...errors },
+      },
     },
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
@@ -208,7 +241,12 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
     '/api/day-sheets/close',
     {
       config: staff,
-      schema: { tags, summary: 'Closes the caller’s day, with an optional cash count.', body: closeDayInputSchema, response: { 200: daySheetSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Closes the caller’s day, with an optional cash count.',
+        body: closeDayInputSchema,
+        response: { 200: daySheetSchema, ...errors },
+      },
     },
     async (request) => closeDay(request.ctx, request.body),
   );
@@ -217,16 +255,35 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
     '/api/day-sheets/reopen',
     {
       config: admin,
-      schema: { tags, summary: 'Reopens a cashier’s closed day (admin, audited).', body: reopenDayInputSchema, response: { 200: daySheetSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Reopens a cashier’s closed day (admin, audited).',
+        body: reopenDayInputSchema,
+        response: { 200: daySheetSchema, ...errors },
+      },
     },
     async (request) => reopenDay(request.ctx, request.body),
   );
+
+  await upiRoutes(app);
+}
+
+/** The parish UPI ID for the counter's QR code (see {@link officeRoutes}). */
+async function upiRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+  const admin = { roles: ['admin'] as const };
+  const tags = ['collections'];
 
   r.get(
     '/api/office/upi',
     {
       config: staff,
-      schema: { tags, summary: 'The parish UPI ID and payee name for the counter’s QR code.', response: { 200: upiSettingsSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The parish UPI ID and payee name for the counter’s QR code.',
+        response: { 200: upiSettingsSchema, ...errors },
+      },
     },
     async (request) => getUpiSettings(request.ctx),
   );
@@ -235,7 +292,12 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
     '/api/office/upi',
     {
       config: admin,
-      schema: { tags, summary: 'Sets the parish UPI ID (admin); empty turns the QR off.', body: updateUpiSettingsSchema, response: { 200: upiSettingsSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Sets the parish UPI ID (admin); empty turns the QR off.',
+        body: updateUpiSettingsSchema,
+        response: { 200: upiSettingsSchema, ...errors },
+      },
     },
     async (request) => setUpiSettings(request.ctx, request.body),
   );

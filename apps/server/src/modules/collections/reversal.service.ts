@@ -114,7 +114,12 @@ export async function reverseReceipt(ctx: ServiceContext, input: ReversalRequest
       });
     }
     const lines = await tx
-      .select({ paymentId: receiptItems.paymentId, headName: receiptItems.headName, headYear: receiptItems.headYear, amountPaise: receiptItems.amountPaise })
+      .select({
+        paymentId: receiptItems.paymentId,
+        headName: receiptItems.headName,
+        headYear: receiptItems.headYear,
+        amountPaise: receiptItems.amountPaise,
+      })
       .from(receiptItems)
       .where(eq(receiptItems.receiptId, receipt.id))
       .orderBy(asc(receiptItems.line));
@@ -122,7 +127,11 @@ export async function reverseReceipt(ctx: ServiceContext, input: ReversalRequest
       action: 'receipt.reversed',
       entityType: 'receipt',
       entityId: receipt.id,
-      before: { receiptNumber: receipt.number, collectedBy: receipt.collectedBy, issuedAt: new Date(receipt.issuedAt).toISOString() },
+      before: {
+        receiptNumber: receipt.number,
+        collectedBy: receipt.collectedBy,
+        issuedAt: new Date(receipt.issuedAt).toISOString(),
+      },
       after: {
         receiptNumber: receipt.number,
         reason: input.reason,

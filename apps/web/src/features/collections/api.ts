@@ -1,6 +1,7 @@
 import {
   collectionContracts,
   officeContracts,
+  type CloseDayInput,
   type CollectDuesInputRaw,
   type CollectDuesResult,
   type DaySheet,
@@ -12,7 +13,8 @@ import {
 } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { apiRequest } from '../../lib/api-request.ts';
+import { toApiError } from '../../lib/api-client.ts';
+import { apiRequest, apiResponse } from '../../lib/api-request.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 
 /**
@@ -106,4 +108,21 @@ export function useDaySheet(day: string | null) {
     queryFn: (): Promise<DaySheet> => apiRequest(officeContracts.daySheet, { query: day ? { day } : {} }),
     staleTime: STALE_TIME.payments,
   });
+}
+
+/** `POST /api/day-sheets/close`: closes the caller's day, with the optional cash count (notes by face value, coins in rupees). */
+export function closeDaySheet(body: CloseDayInput): Promise<DaySheet> {
+  return apiRequest(officeContracts.closeDay, { body });
+}
+
+/**
+ * The printable day sheet (`GET /api/day-sheets/print`) or its CSV (`GET /api/day-sheets/csv`) of
+ * a parish day, as text.
+ * @throws ApiError with the server's text.
+ */
+export async function fetchDaySheetFile(kind: 'print' | 'csv', day: string): Promise<string> {
+  const contract = kind === 'print' ? officeContracts.daySheetPrint : officeContracts.daySheetCsv;
+  const response = await apiResponse(contract, { query: { day } }, 'throw');
+  if (!response.ok) throw await toApiError(response);
+  return response.text();
 }

@@ -63,7 +63,10 @@ function duesBody(memberId: string, lines: DueLine[], values: DuesValues): Colle
     memberId,
     items: lines
       .filter((line) => values.selected.includes(line.paymentId))
-      .map((line) => ({ paymentId: line.paymentId, amount: (typedPaise(line, values.amounts[line.paymentId]) ?? 0) / 100 })),
+      .map((line) => ({
+        paymentId: line.paymentId,
+        amount: (typedPaise(line, values.amounts[line.paymentId]) ?? 0) / 100,
+      })),
     paymentMethod: values.method,
     ...(reference && { reference }),
     ...(remarks && { notes: remarks }),
@@ -111,7 +114,8 @@ function DuesForm({
   const totalPaise = chosen.reduce((sum, line) => sum + (typedPaise(line, values.amounts[line.paymentId]) ?? 0), 0);
   const utrBad = values.method === 'upi' && values.utr.trim() !== '' && !UTR_PATTERN.test(values.utr.trim());
   const chequeMissing =
-    values.method === 'cheque' && (!values.bank.trim() || !values.chequeNumber.trim() || !/^\d{4}-\d{2}-\d{2}$/.test(values.chequeDate));
+    values.method === 'cheque' &&
+    (!values.bank.trim() || !values.chequeNumber.trim() || !/^\d{4}-\d{2}-\d{2}$/.test(values.chequeDate));
   const blocked = chosen.length === 0 || short.length > 0 || utrBad || chequeMissing;
   const collect = useMutation({
     mutationFn: (body: CollectDuesInputRaw) => collectDues(body, idempotencyKey),
@@ -169,7 +173,9 @@ function DuesForm({
                       hideControls
                       inputMode="decimal"
                       w={160}
-                      error={isShort ? t('collections.collect.minimum', { amount: formatINR(line.duePaise) }) : undefined}
+                      error={
+                        isShort ? t('collections.collect.minimum', { amount: formatINR(line.duePaise) }) : undefined
+                      }
                     />
                   ) : (
                     <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -183,7 +189,12 @@ function DuesForm({
         </Stack>
         <Group justify="space-between">
           <Text fw={600}>{t('collections.collect.toReceive')}</Text>
-          <Text fw={700} aria-live="polite" data-testid="amount-to-receive" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Text
+            fw={700}
+            aria-live="polite"
+            data-testid="amount-to-receive"
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >
             {formatINR(totalPaise)}
           </Text>
         </Group>
@@ -214,7 +225,12 @@ function DuesForm({
               maxLength={20}
               required
             />
-            <TextInput label={t('collections.collect.chequeDate')} type="date" {...form.getInputProps('chequeDate')} required />
+            <TextInput
+              label={t('collections.collect.chequeDate')}
+              type="date"
+              {...form.getInputProps('chequeDate')}
+              required
+            />
           </Group>
         ) : null}
         <TextInput

@@ -197,7 +197,8 @@ function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose:
               loading={reverse.isPending}
               disabled={!ready}
               onClick={() =>
-                reason && reverse.mutate({ paymentId: row.paymentId, reason, ...(note.trim() ? { note: note.trim() } : {}) })
+                reason &&
+                reverse.mutate({ paymentId: row.paymentId, reason, ...(note.trim() ? { note: note.trim() } : {}) })
               }
             >
               {t('reports.direct.confirm')}

@@ -10,6 +10,7 @@ import {
 } from '../schemas/collections.ts';
 import { idParamsSchema } from '../schemas/common.ts';
 import {
+  cashierDaysSchema,
   chequeListSchema,
   chequeStatusInputSchema,
   closeDayInputSchema,
@@ -18,7 +19,10 @@ import {
   daySheetQuerySchema,
   daySheetSchema,
   reverseInputSchema,
+  reopenDayInputSchema,
   reverseReceiptResultSchema,
+  updateUpiSettingsSchema,
+  upiSettingsSchema,
 } from '../schemas/office.ts';
 import { defineContract } from './contract.ts';
 
@@ -118,6 +122,24 @@ export const officeContracts = {
     path: '/api/day-sheets/close',
     body: closeDayInputSchema,
     output: daySheetSchema,
+  }),
+  /** `GET /api/day-sheets/days`: days with receipts or a close (admin: every cashier). */
+  cashierDays: defineContract({ method: 'GET', path: '/api/day-sheets/days', output: cashierDaysSchema }),
+  /** `POST /api/day-sheets/reopen` (admin): a closed day opened again. */
+  reopenDay: defineContract({
+    method: 'POST',
+    path: '/api/day-sheets/reopen',
+    body: reopenDayInputSchema,
+    output: daySheetSchema,
+  }),
+  /** `GET /api/office/upi`: the parish UPI ID and payee name. */
+  upi: defineContract({ method: 'GET', path: '/api/office/upi', output: upiSettingsSchema }),
+  /** `PUT /api/office/upi` (admin): the parish UPI ID. */
+  setUpi: defineContract({
+    method: 'PUT',
+    path: '/api/office/upi',
+    body: updateUpiSettingsSchema,
+    output: upiSettingsSchema,
   }),
   /** `GET /api/cheques`: cheques awaiting clearance. */
   cheques: defineContract({ method: 'GET', path: '/api/cheques', output: chequeListSchema }),

@@ -1,6 +1,8 @@
 import {
   collectionContracts,
   officeContracts,
+  type CashierDays,
+  type ChequeList,
   type CloseDayInput,
   type CollectDuesInputRaw,
   type CollectDuesResult,
@@ -10,6 +12,7 @@ import {
   type CollectPaymentInputRaw,
   type CollectResult,
   type MemberPayments,
+  type UpiSettings,
 } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -120,9 +123,46 @@ export function closeDaySheet(body: CloseDayInput): Promise<DaySheet> {
  * a parish day, as text.
  * @throws ApiError with the server's text.
  */
-export async function fetchDaySheetFile(kind: 'print' | 'csv', day: string): Promise<string> {
+export async function fetchDaySheetFile(kind: 'print' | 'csv', day: string, cashierId?: string): Promise<string> {
   const contract = kind === 'print' ? officeContracts.daySheetPrint : officeContracts.daySheetCsv;
-  const response = await apiResponse(contract, { query: { day } }, 'throw');
+  const response = await apiResponse(contract, { query: { day, ...(cashierId ? { cashierId } : {}) } }, 'throw');
   if (!response.ok) throw await toApiError(response);
   return response.text();
+}
+
+/** Cheques awaiting clearance, oldest first (`GET /api/cheques`). */
+export function useCheques() {
+  return useQuery({
+    queryKey: ['collections', 'cheques'],
+    queryFn: (): Promise<ChequeList> => apiRequest(officeContracts.cheques),
+    staleTime: STALE_TIME.payments,
+  });
+}
+
+/** `POST /api/receipts/{id}/cheque`: a cheque cleared, or bounced (its receipt reversed, dues pending again). */
+export function markCheque(receiptId: string, status: 'cleared' | 'bounced') {
+  return apiRequest(officeContracts.markCheque, { params: { id: receiptId }, body: { status } });
+}
+
+/** Every cashier's days (admin) or the caller's own (`GET /api/day-sheets/days`). */
+export function useCashierDays() {
+  return useQuery({
+    queryKey: ['collections', 'days'],
+    queryFn: (): Promise<CashierDays> => apiRequest(officeContracts.cashierDays),
+    staleTime: STALE_TIME.payments,
+  });
+}
+
+/** `POST /api/day-sheets/reopen` (admin): a cashier's closed day opened again (audited). */
+export function reopenDay(cashierId: string, day: string): Promise<DaySheet> {
+  return apiRequest(officeContracts.reopenDay, { body: { cashierId, day } });
+}
+
+/** The parish UPI ID and payee name for the counter's QR code (`GET /api/office/upi`). */
+export function useUpiSettings() {
+  return useQuery({
+    queryKey: ['collections', 'upi'],
+    queryFn: (): Promise<UpiSettings> => apiRequest(officeContracts.upi),
+    staleTime: STALE_TIME.payments,
+  });
 }

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { collectDues } from './api.ts';
+import { UpiQr } from './upi-qr.tsx';
 import { belowDue, offeredDues, rupeesText, typedPaise, type DueLine } from './collect-rules.ts';
 
 /** The outcome of a collection, for the Collection Complete / Collection Failed dialog (with the receipt to print). */
@@ -206,6 +207,12 @@ function DuesForm({
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
+        {values.method === 'upi' ? (
+          <UpiQr
+            amountPaise={totalPaise}
+            note={`${clicked.memberId.parishNumber} ${chosen.map((line) => line.headName).join(', ')}`}
+          />
+        ) : null}
         {values.method === 'upi' ? (
           <TextInput
             label={t('collections.collect.utr')}

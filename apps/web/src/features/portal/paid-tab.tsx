@@ -105,6 +105,11 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
             <Badge size="sm" color="green" variant="light" c="green.9">
               {t('portal.paid.paidBadge')}
             </Badge>
+            {payment.chequeStatus === 'received' ? (
+              <Text size="xs" c="orange.9">
+                {t('portal.paid.chequeAwaiting')}
+              </Text>
+            ) : null}
           </Stack>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" verticalSpacing={4}>

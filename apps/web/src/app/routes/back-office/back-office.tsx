@@ -25,6 +25,8 @@ const ReportsPage = lazy(() => import('../../../features/reports/reports-page.ts
 const ActivitiesPage = lazy(() => import('../../../features/activities/activities-page.tsx'));
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
+const ChequesPage = lazy(() => import('../../../features/collections/cheques-page.tsx'));
+const DaySheetsPage = lazy(() => import('../../../features/collections/day-sheets-page.tsx'));
 const PaymentSummaryModal = lazy(() =>
   import('../../../features/collections/payment-summary-modal.tsx').then((module) => ({
     default: module.PaymentSummaryModal,
@@ -59,12 +61,15 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'activities', key: 'activities' },
     { path: 'staff', key: 'staff' },
     { path: 'settings', key: 'settings' },
+    { path: 'cheques', key: 'cheques' },
+    { path: 'day-sheets', key: 'daySheets' },
   ],
   cashier: [
     { path: 'dashboard', key: 'dashboard' },
     { path: 'arrears', key: 'arrears' },
     { path: 'collections', key: 'collections' },
     { path: 'reports', key: 'reports' },
+    { path: 'cheques', key: 'cheques' },
   ],
 };
 
@@ -135,6 +140,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                   <Route path="activities" element={<ActivitiesPage />} />
                   <Route path="staff" element={<StaffAccounts />} />
                   <Route path="settings" element={<ParishSettingsPage />} />
+                  <Route path="day-sheets" element={<DaySheetsPage />} />
                 </>
               ) : (
                 <>
@@ -143,6 +149,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                 </>
               )}
               <Route path="reports" element={<ReportsPage />} />
+              <Route path="cheques" element={<ChequesPage />} />
               <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
             </Routes>
           </Suspense>

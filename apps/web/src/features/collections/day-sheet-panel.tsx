@@ -128,7 +128,7 @@ export function DaySheetPanel({ day }: { day: string | null }) {
     }
   }
   return (
-    <Paper withBorder p="sm" aria-labelledby="day-sheet-title">
+    <Paper component="section" withBorder p="sm" aria-labelledby="day-sheet-title">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} fz="lg" id="day-sheet-title">

@@ -120,7 +120,8 @@ export const reverseResultSchema = z.object({
 /** The reverse answer. */
 export type ReverseResult = z.infer<typeof reverseResultSchema>;
 
-const calendarDate = z
+/** A parish calendar date `YYYY-MM-DD` that exists. */
+export const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
   .refine((value) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { rupeesSchema } from '../money.ts';
-import { COLLECTION_METHODS } from './collections.ts';
+import { COLLECTION_METHODS, calendarDate } from './collections.ts';
 
 /**
  * The parish office day (`docs/domain.md`, "The office day"): several dues collected under one
@@ -67,14 +67,6 @@ const optionalText = (max: number) =>
     .max(max)
     .optional()
     .transform((value) => (value ? value : undefined));
-
-const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Dates must be YYYY-MM-DD');
 
 /** A cheque's details at the counter: bank, cheque number and the date written on it. */
 export const chequeDetailsSchema = z.strictObject({

@@ -18,7 +18,7 @@ import {
 } from '@parish/shared';
 
 import { collectPayment, getMemberPayments, listOwnCollections } from './collections.service.ts';
-import { officeRoutes, receiptCsp } from './office.routes.ts';
+import { officeRoutes, sendHtml } from './office.routes.ts';
 import { getReceiptHtml } from './receipt.service.ts';
 import { reversePaymentReceipt } from './reversal.service.ts';
 
@@ -100,13 +100,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      const html = await getReceiptHtml(request.ctx, { paymentId: request.params.id, nonce });
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', receiptCsp(nonce))
-        .header('x-content-type-options', 'nosniff')
-        .send(html);
+      return sendHtml(reply, await getReceiptHtml(request.ctx, { paymentId: request.params.id, nonce }), nonce);
     },
   );
 

@@ -39,7 +39,7 @@ const errors = {
 };
 
 /** The Content-Security-Policy of a printable document: only its own nonce'd script and style run. */
-export function receiptCsp(nonce: string): string {
+function receiptCsp(nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -52,8 +52,8 @@ export function receiptCsp(nonce: string): string {
   ].join('; ');
 }
 
-/** Sends a printable HTML document with its own strict policy. */
-function sendHtml(reply: FastifyReply, html: string, nonce: string) {
+/** Sends a printable HTML document (a receipt, a day sheet) with its own strict policy, never cached. */
+export function sendHtml(reply: FastifyReply, html: string, nonce: string) {
   return reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')

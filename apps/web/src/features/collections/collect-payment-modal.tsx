@@ -149,7 +149,7 @@ function DuesForm({
               <Paper key={line.paymentId} withBorder p="xs">
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Checkbox
-                    label={`${line.headName} ${line.year}${line.type === 'arrear' ? ` · ${t('collections.collect.arrear')}` : ''}`}
+                    label={`${line.headName.includes(String(line.year)) ? line.headName : `${line.headName} ${line.year}`}${line.type === 'arrear' ? ` · ${t('collections.collect.arrear')}` : ''}`}
                     checked={checked}
                     onChange={(event) =>
                       form.setFieldValue(

@@ -162,7 +162,7 @@ export function DaySheetPanel({ day }: { day: string | null }) {
         <Group gap="xs" wrap="wrap">
           <Button
             color="red.8"
-            variant="light"
+            variant="outline"
             leftSection={<IconLock size={16} aria-hidden />}
             onClick={() => setClosing(true)}
             disabled={data.status === 'closed'}

@@ -74,7 +74,15 @@ test('a cashier collects a pending payment by cash, prints the receipt, finds it
   await expect(collectDialog.getByRole('textbox', { name: 'Member' })).toHaveValue(
     `${MEMBER.name} (${MEMBER.parishNumber})`,
   );
-  await expect(collectDialog.getByRole('textbox', { name: 'Account Head' })).toHaveValue(headName);
+  // The due clicked is ticked; arrears are ticked too (docs/domain.md, "Collecting several dues"):
+  // this test collects only the one due, so any other is unticked.
+  await expect(collectDialog.getByRole('checkbox', { name: new RegExp(`^${headName}`) })).toBeChecked();
+  const arrears = (await memberPayments(page, token, memberId)).filter(
+    (p) => p.status === 'pending' && p.paymentHeadId.type === 'arrear' && p._id !== target._id,
+  );
+  for (const arrear of arrears) {
+    await collectDialog.getByRole('checkbox', { name: new RegExp(`^${arrear.paymentHeadId.name}`) }).uncheck();
+  }
   await expect(collectDialog.getByLabel('Payment Method', { exact: true })).toHaveValue('Direct Collection - Cash');
   await collectDialog.getByRole('textbox', { name: /Payment Reference/ }).fill(reference);
   await collectDialog.getByRole('textbox', { name: /Remarks/ }).fill('Collected in the e2e test');
@@ -170,6 +178,7 @@ test('a cashier collects a pending payment by cash, prints the receipt, finds it
   // Reversed through the API with the cashier's token: pending again in the dialog.
   const reversed = await page.request.put(`/api/payments/${target._id}/reverse`, {
     headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data: { reason: 'wrong_amount' },
   });
   expect(reversed.ok()).toBe(true);
   expect(((await reversed.json()) as { message: string }).message).toBe('Collection reversed successfully!');

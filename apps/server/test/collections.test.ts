@@ -55,7 +55,12 @@ function collect(session: Session, paymentId: string, body: Record<string, unkno
 }
 
 function reverse(session: Session, paymentId: string) {
-  return t.app.inject({ method: 'PUT', url: `/api/payments/${paymentId}/reverse`, headers: session.headers });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/payments/${paymentId}/reverse`,
+    headers: session.headers,
+    payload: { reason: 'wrong_amount' },
+  });
 }
 
 function receipt(session: Session, paymentId: string) {

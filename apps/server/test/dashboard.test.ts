@@ -124,6 +124,7 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
       method: 'PUT',
       url: `/api/payments/${fixture.payments.P2}/reverse`,
       headers: admin.headers,
+      payload: { reason: 'wrong_amount' },
     });
     expect(reverse.statusCode, reverse.body).toBe(200);
     const back = await dashboard(admin);

@@ -150,6 +150,7 @@ describe('live updates: GET /api/subscribe with a single-use ticket (issue 6)', 
         method: 'PUT',
         url: `/api/payments/${paymentId}/reverse`,
         headers: cashier.headers,
+        payload: { reason: 'wrong_amount' },
       });
       expect(reverse.statusCode, reverse.body).toBe(200);
       const reversed = await stream.next(

@@ -201,6 +201,7 @@ describe('markPaid: one receipt for one act of paying', () => {
       method: 'PUT',
       url: `/api/payments/${payment.id}/reverse`,
       headers: admin.headers,
+      payload: { reason: 'wrong_amount' },
     });
     expect(reversed.statusCode).toBe(200);
     const [voided] = await t.db

@@ -140,6 +140,7 @@ describe('summary tables kept exact by the payments triggers (issue 6)', () => {
         method: 'PUT',
         url: `/api/payments/${id}/reverse`,
         headers: admin.headers,
+        payload: { reason: 'wrong_amount' },
       });
       expect(response.statusCode, response.body).toBe(200);
     }

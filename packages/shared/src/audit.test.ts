@@ -324,6 +324,51 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
     },
   ],
   'payments.test_voided': [{ before: null, after: { payments: 3, transactions: 2, receipts: ['2026-27/000001'] } }],
+  'receipt.collected': [
+    {
+      before: null,
+      after: {
+        receiptNumber: '2026-27/000002',
+        memberId: 'm1',
+        method: 'cheque',
+        reference: null,
+        utr: null,
+        cheque: { bank: 'SBI', number: '004512', date: '2026-11-22' },
+        notes: 'Family visit',
+        total: 3500.5,
+        lines: [
+          { paymentId: 'p1', head: 'Church Tax 2026', amount: 1500.5 },
+          { paymentId: 'p2', head: 'Building Fund 2026', amount: 2000 },
+        ],
+      },
+    },
+  ],
+  'receipt.reversed': [
+    {
+      before: { receiptNumber: '2026-27/000002', collectedBy: 's1', issuedAt: '2026-11-22T05:30:00.000Z' },
+      after: {
+        receiptNumber: '2026-27/000002',
+        reason: 'cheque_bounced',
+        note: null,
+        voidedAt: '2026-11-25T05:30:00.000Z',
+        total: 3500.5,
+        lines: [{ paymentId: 'p1', head: 'Church Tax 2026', amount: 3500.5 }],
+      },
+    },
+  ],
+  'cheque.cleared': [
+    {
+      before: { chequeStatus: 'received' },
+      after: { chequeStatus: 'cleared', receiptNumber: '2026-27/000002', total: 3500.5 },
+    },
+  ],
+  'cashier_day.closed': [
+    { before: null, after: { cashierId: 's1', day: '2026-11-22', net: 3500.5, counted: 3500.5, receiptCount: 2 } },
+  ],
+  'cashier_day.reopened': [
+    { before: { closedAt: '2026-11-22T12:30:00.000Z' }, after: { cashierId: 's1', day: '2026-11-22' } },
+  ],
+  'settings.upi_updated': [{ before: { vpa: '' }, after: { vpa: 'stmarys@sbi' } }],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */
@@ -340,7 +385,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(46);
+    expect(AUDIT_ACTIONS).toHaveLength(52);
   });
 
   it('isAuditAction tells them from any other string', () => {

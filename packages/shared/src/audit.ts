@@ -66,6 +66,12 @@ export const AUDIT_ACTIONS = [
   'refund.refunded',
   'refund.applied',
   'payments.test_voided',
+  'receipt.collected',
+  'receipt.reversed',
+  'cheque.cleared',
+  'cashier_day.closed',
+  'cashier_day.reopened',
+  'settings.upi_updated',
 ] as const;
 
 /** One audit action. */
@@ -87,7 +93,9 @@ export type AuditEntityType =
   | 'reminder_job'
   | 'whatsapp'
   | 'demo'
-  | 'payment_exception';
+  | 'payment_exception'
+  | 'receipt'
+  | 'cashier_day';
 
 /**
  * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
@@ -452,6 +460,56 @@ export interface AuditPayloads {
     before: null;
     after: { payments: number; transactions: number; receipts: string[] };
   };
+  /** Dues collected at the office under one receipt (`POST /api/collections`, or the single collect's receipt). */
+  'receipt.collected': {
+    entity: 'receipt';
+    before: null;
+    after: {
+      receiptNumber: string;
+      memberId: string;
+      method: string;
+      reference: string | null;
+      utr: string | null;
+      cheque: { bank: string; number: string; date: string } | null;
+      notes: string | null;
+      total: Rupees;
+      lines: { paymentId: string; head: string; amount: Rupees }[];
+    };
+  };
+  /** A receipt reversed as a whole: voided with its reason; its dues pending again. */
+  'receipt.reversed': {
+    entity: 'receipt';
+    before: { receiptNumber: string; collectedBy: string | null; issuedAt: string };
+    after: {
+      receiptNumber: string;
+      reason: string;
+      note: string | null;
+      /** ISO 8601 UTC. */
+      voidedAt: string;
+      total: Rupees;
+      lines: { paymentId: string | null; head: string; amount: Rupees }[];
+    };
+  };
+  /** A cheque marked cleared (a bounce is a `receipt.reversed` with reason cheque_bounced). */
+  'cheque.cleared': {
+    entity: 'receipt';
+    before: { chequeStatus: 'received' };
+    after: { chequeStatus: 'cleared'; receiptNumber: string; total: Rupees };
+  };
+  /** A cashier's day closed, entity id `<cashier id>/<day>`: its net totals and the cash counted. */
+  'cashier_day.closed': {
+    entity: 'cashier_day';
+    before: null;
+    after: { cashierId: string; day: string; net: Rupees; counted: Rupees | null; receiptCount: number };
+  };
+  /** An admin reopened a closed day. */
+  'cashier_day.reopened': {
+    entity: 'cashier_day';
+    before: { closedAt: string };
+    after: { cashierId: string; day: string };
+  };
+  /** The parish UPI ID changed. */
+  'settings.upi_updated': { entity: 'parish_settings'; before: { vpa: string }; after: { vpa: string } };
 }
 
 /** The `before` state of an action. */
@@ -539,6 +597,12 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'refund.refunded': ['remaining'],
   'refund.applied': ['remaining', 'amount'],
   'payments.test_voided': [],
+  'receipt.collected': ['total', 'lines[].amount'],
+  'receipt.reversed': ['total', 'lines[].amount'],
+  'cheque.cleared': ['total'],
+  'cashier_day.closed': ['counted', 'net'],
+  'cashier_day.reopened': [],
+  'settings.upi_updated': [],
 };
 
 /**

@@ -29,3 +29,4 @@ export * from './contracts/index.ts';
 export * from './schemas/whatsapp-links.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/health.ts';
+export * from './schemas/office.ts';

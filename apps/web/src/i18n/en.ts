@@ -143,6 +143,8 @@ export const en = {
       collections: 'My Collections',
       activities: 'Activity Log',
       refunds: 'Refunds',
+      cheques: 'Cheques',
+      daySheets: 'Day sheets',
     },
   },
   dashboard: {
@@ -197,5 +199,11 @@ export const en = {
     saved: 'Parish settings saved.',
     logoTooLarge: 'The logo image must be smaller than 200 KB.',
     loading: 'Loading parish settings...',
+    upi: {
+      title: 'UPI at the counter',
+      vpa: 'Parish UPI ID',
+      vpaHint: 'When set, choosing UPI at the counter shows a QR code for the exact amount. Leave empty to show none.',
+      saved: 'UPI ID saved.',
+    },
   },
 } as const;

@@ -71,6 +71,8 @@ export interface ApiRequestOptions {
   /** Set false for auth calls, which must not trigger the refresh-and-replay. */
   retryOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** An `Idempotency-Key` for a POST that must take effect once however often it is sent. */
+  idempotencyKey?: string;
 }
 
 async function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
@@ -80,6 +82,7 @@ async function send(path: string, options: ApiRequestOptions, token: string | nu
   const headers: Record<string, string> = { 'x-requested-with': 'parish-dues' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   try {
     return await fetch(path, {
       method: options.method ?? 'GET',

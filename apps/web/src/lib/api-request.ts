@@ -17,6 +17,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Set false for sign-in calls, which must not trigger the refresh-and-replay. */
   retryOnUnauthorized?: boolean;
+  /** Sent as the `Idempotency-Key` header. */
+  idempotencyKey?: string;
 }
 
 /** The arguments after the contract: the input is optional when the contract needs none. */
@@ -70,6 +72,7 @@ export function apiRequest<C extends ApiContract>(
     ...(given.body !== undefined ? { body: given.body } : {}),
     ...(options?.signal ? { signal: options.signal } : {}),
     ...(options?.retryOnUnauthorized === false ? { retryOnUnauthorized: false } : {}),
+    ...(options?.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   });
 }
 

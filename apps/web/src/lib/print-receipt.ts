@@ -1,4 +1,4 @@
-import { collectionContracts } from '@parish/shared';
+import { collectionContracts, officeContracts } from '@parish/shared';
 
 import { toApiError } from './api-client.ts';
 import { apiResponse } from './api-request.ts';
@@ -14,19 +14,19 @@ export const PRINT_DELAY_MS = 500;
 export const CLOSE_AFTER_PRINT_MS = 1000;
 
 /**
- * The printable receipt of a paid payment as HTML (`GET /api/payments/{id}/receipt`), fetched
+ * The printable receipt as HTML, by the receipt's id (`GET /api/receipts/{id}/print`), fetched
  * with the bearer token (one shared refresh on a 401, like every API call; 'Session expired.
  * Please login again.' when the refresh fails).
  * @throws ApiError with the server's error text.
  */
-export async function fetchReceiptHtml(paymentId: string): Promise<string> {
-  const response = await apiResponse(collectionContracts.receipt, { params: { id: paymentId } }, 'throw');
+export async function fetchReceiptHtml(receiptId: string): Promise<string> {
+  const response = await apiResponse(officeContracts.receiptPrint, { params: { id: receiptId } }, 'throw');
   if (!response.ok) throw await toApiError(response);
   return response.text();
 }
 
 /**
- * Opens the receipt of a paid payment in a new window and prints it (`docs/domain.md`, §8 "Printing").
+ * Opens a receipt (by its id, never its number) in a new window and prints it (`docs/domain.md`, §8 "Printing").
  * The window is opened at once, inside the click, so pop-up blockers let it through; the HTML is
  * written into it when it arrives. A window opened this way inherits this app's
  * Content-Security-Policy, under which the receipt's own inline script cannot run, so this side
@@ -34,12 +34,21 @@ export async function fetchReceiptHtml(paymentId: string): Promise<string> {
  * @returns false when the browser blocked the window.
  * @throws ApiError when the receipt cannot be fetched (the window is closed again).
  */
-export async function printReceipt(paymentId: string): Promise<boolean> {
+export async function printReceipt(receiptId: string): Promise<boolean> {
+  return printDocument(() => fetchReceiptHtml(receiptId));
+}
+
+/**
+ * Opens a printable document of the API (a receipt, a day sheet) in a new window and prints it,
+ * as {@link printReceipt} does.
+ * @returns false when the browser blocked the window.
+ */
+export async function printDocument(load: () => Promise<string>): Promise<boolean> {
   const popup = window.open('', '_blank');
   if (!popup) return false;
   let html: string;
   try {
-    html = await fetchReceiptHtml(paymentId);
+    html = await load();
   } catch (error) {
     popup.close();
     throw error;
@@ -56,4 +65,19 @@ export async function printReceipt(paymentId: string): Promise<boolean> {
     window.setTimeout(() => popup.close(), CLOSE_AFTER_PRINT_MS);
   }, PRINT_DELAY_MS);
   return true;
+}
+
+/**
+ * Prints the receipt that holds a paid payment: by the receipt's id; a payment of an earlier
+ * release without one is asked for by the payment (`GET /api/payments/{id}/receipt`, which
+ * numbers it on its first print).
+ * @returns false when the browser blocked the window.
+ */
+export function printPaymentReceipt(payment: { _id: string; receiptId: string | null }): Promise<boolean> {
+  if (payment.receiptId) return printReceipt(payment.receiptId);
+  return printDocument(async () => {
+    const response = await apiResponse(collectionContracts.receipt, { params: { id: payment._id } }, 'throw');
+    if (!response.ok) throw await toApiError(response);
+    return response.text();
+  });
 }

@@ -43,6 +43,8 @@ export function payment(
     collectedBy: null,
     notes: null,
     receiptNumber: null,
+    receiptId: null,
+    chequeStatus: null,
     ...rest,
   };
 }

@@ -9,6 +9,21 @@ import {
   reverseResultSchema,
 } from '../schemas/collections.ts';
 import { idParamsSchema } from '../schemas/common.ts';
+import {
+  cashierDaysSchema,
+  chequeListSchema,
+  chequeStatusInputSchema,
+  closeDayInputSchema,
+  collectDuesInputSchema,
+  collectDuesResultSchema,
+  daySheetQuerySchema,
+  daySheetSchema,
+  reverseInputSchema,
+  reopenDayInputSchema,
+  reverseReceiptResultSchema,
+  updateUpiSettingsSchema,
+  upiSettingsSchema,
+} from '../schemas/office.ts';
 import { defineContract } from './contract.ts';
 
 /** Collections at the office, reversals and receipts (docs/domain.md, "§4 Payment rules", "§8 Receipts"). */
@@ -26,6 +41,7 @@ export const collectionContracts = {
     method: 'PUT',
     path: '/api/payments/:id/reverse',
     params: idParamsSchema,
+    body: reverseInputSchema,
     output: reverseResultSchema,
   }),
   /** `GET /api/payments/:id/receipt`: the printable receipt of a paid payment, an HTML document. */
@@ -49,5 +65,90 @@ export const collectionContracts = {
     path: '/api/collections/members/:id/payments',
     params: idParamsSchema,
     output: memberPaymentsSchema,
+  }),
+};
+
+/** The parish office day (docs/domain.md, "The office day"): several dues, receipts by id, day sheets, cheques, UPI. */
+export const officeContracts = {
+  /** `POST /api/collections`: several dues of one member under one receipt (send an `Idempotency-Key`). */
+  collectDues: defineContract({
+    method: 'POST',
+    path: '/api/collections',
+    body: collectDuesInputSchema,
+    output: collectDuesResultSchema,
+  }),
+  /** `POST /api/receipts/:id/reverse`: a receipt reversed as a whole, with a reason. */
+  reverseReceipt: defineContract({
+    method: 'POST',
+    path: '/api/receipts/:id/reverse',
+    params: idParamsSchema,
+    body: reverseInputSchema,
+    output: reverseReceiptResultSchema,
+  }),
+  /** `GET /api/receipts/:id/print`: the printable receipt by its id, an HTML document. */
+  receiptPrint: defineContract({
+    method: 'GET',
+    path: '/api/receipts/:id/print',
+    params: idParamsSchema,
+    output: z.string(),
+    answer: 'text',
+  }),
+  /** `GET /api/day-sheets`: a cashier's day sheet (default the caller, today). */
+  daySheet: defineContract({
+    method: 'GET',
+    path: '/api/day-sheets',
+    query: daySheetQuerySchema,
+    output: daySheetSchema,
+  }),
+  /** `GET /api/day-sheets/print`: the printable day sheet. */
+  daySheetPrint: defineContract({
+    method: 'GET',
+    path: '/api/day-sheets/print',
+    query: daySheetQuerySchema,
+    output: z.string(),
+    answer: 'text',
+  }),
+  /** `GET /api/day-sheets/csv`: the day sheet as CSV. */
+  daySheetCsv: defineContract({
+    method: 'GET',
+    path: '/api/day-sheets/csv',
+    query: daySheetQuerySchema,
+    output: z.string(),
+    answer: 'text',
+  }),
+  /** `POST /api/day-sheets/close`: closes the caller's day. */
+  closeDay: defineContract({
+    method: 'POST',
+    path: '/api/day-sheets/close',
+    body: closeDayInputSchema,
+    output: daySheetSchema,
+  }),
+  /** `GET /api/day-sheets/days`: days with receipts or a close (admin: every cashier). */
+  cashierDays: defineContract({ method: 'GET', path: '/api/day-sheets/days', output: cashierDaysSchema }),
+  /** `POST /api/day-sheets/reopen` (admin): a closed day opened again. */
+  reopenDay: defineContract({
+    method: 'POST',
+    path: '/api/day-sheets/reopen',
+    body: reopenDayInputSchema,
+    output: daySheetSchema,
+  }),
+  /** `GET /api/office/upi`: the parish UPI ID and payee name. */
+  upi: defineContract({ method: 'GET', path: '/api/office/upi', output: upiSettingsSchema }),
+  /** `PUT /api/office/upi` (admin): the parish UPI ID. */
+  setUpi: defineContract({
+    method: 'PUT',
+    path: '/api/office/upi',
+    body: updateUpiSettingsSchema,
+    output: upiSettingsSchema,
+  }),
+  /** `GET /api/cheques`: cheques awaiting clearance. */
+  cheques: defineContract({ method: 'GET', path: '/api/cheques', output: chequeListSchema }),
+  /** `POST /api/receipts/:id/cheque`: a cheque cleared or bounced. */
+  markCheque: defineContract({
+    method: 'POST',
+    path: '/api/receipts/:id/cheque',
+    params: idParamsSchema,
+    body: chequeStatusInputSchema,
+    output: z.object({ success: z.literal(true), message: z.string() }).loose(),
   }),
 };

@@ -86,7 +86,8 @@ export type CollectPaymentInput = z.output<typeof collectPaymentInputSchema>;
 /**
  * A payment as the collections routes answer it: the API's Payment (`docs/domain.md`, §7 "Entities
  * on the wire", {@link paymentSchema}: amounts in rupees, instants ISO 8601 UTC, member and head
- * populated) plus the `receiptNumber` (`2026-27/000001`) given when it was paid, null otherwise.
+ * populated) plus the `receiptNumber` (`2026-27/000001`) given when it was paid, null otherwise, the
+ * receipt's id and a cheque's clearance state (`docs/domain.md`, "Cheques").
  */
 export const paymentRecordSchema = paymentSchema.extend({
   receiptNumber: z.string().nullable(),
@@ -96,6 +97,10 @@ export const paymentRecordSchema = paymentSchema.extend({
    * and exceptions"). Set on the Payment Summary's rows only.
    */
   checkoutInProgress: z.boolean().optional(),
+  /** The receipt that holds it while paid (its id, for the receipt's URL), else null. */
+  receiptId: z.string().nullable().default(null),
+  /** A cheque collection's state: received (awaiting clearance) or cleared; null when not a cheque. */
+  chequeStatus: z.enum(['received', 'cleared', 'bounced']).nullable().default(null),
 });
 
 /** A payment in the collections answers. */
@@ -121,7 +126,8 @@ export const reverseResultSchema = z.object({
 /** The reverse answer. */
 export type ReverseResult = z.infer<typeof reverseResultSchema>;
 
-const calendarDate = z
+/** A parish calendar date `YYYY-MM-DD` that exists. */
+export const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
   .refine((value) => {

@@ -87,6 +87,14 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   PAY_LINKS_OFF: 403,
   // whatsapp-links/wa-me.service.ts: conflict(PAY_LINK_MSG.optedOut)
   MEMBER_OPTED_OUT: 409,
+  // collect-dues.service.ts and office-day services (docs/domain.md, "The office day")
+  UNPROCESSABLE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  DUPLICATE_UTR: 409,
+  RECEIPT_VOIDED: 409,
+  DAY_CLOSED: 403,
+  SHEET_CLOSED: 409,
+  CHEQUE_NOT_RECEIVED: 409,
 };
 
 const GENERAL: GeneralErrorCode[] = [
@@ -100,6 +108,7 @@ const GENERAL: GeneralErrorCode[] = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAVAILABLE',
   'INTERNAL',
+  'UNPROCESSABLE',
 ];
 
 describe('error codes', () => {

@@ -142,6 +142,21 @@ export const ErrorCode = {
   PAY_LINKS_OFF: 'PAY_LINKS_OFF',
   /** 409: a WhatsApp message to a member who opted out (`PAY_LINK_MSG.optedOut`). */
   MEMBER_OPTED_OUT: 'MEMBER_OPTED_OUT',
+  // ---- The office day (docs/domain.md, "The office day") ----
+  /** 422: the request is well-formed but cannot be processed as sent (a general code). */
+  UNPROCESSABLE: 'UNPROCESSABLE',
+  /** 422: an `Idempotency-Key` used before with a different body (`OFFICE_MSG.idempotencyMismatch`). */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** 409: a UPI collection whose UTR is on a receipt that stands (`OFFICE_MSG.utrTaken`). */
+  DUPLICATE_UTR: 'DUPLICATE_UTR',
+  /** 409: reversing a receipt that is already voided (`OFFICE_MSG.alreadyVoided`). */
+  RECEIPT_VOIDED: 'RECEIPT_VOIDED',
+  /** 403: a cashier reversing a collection of a closed day (`OFFICE_MSG.dayClosed`). */
+  DAY_CLOSED: 'DAY_CLOSED',
+  /** 409: a reversal that would be recorded on a closed day sheet (`OFFICE_MSG.todayClosed`). */
+  SHEET_CLOSED: 'SHEET_CLOSED',
+  /** 409: marking a cheque that is not awaiting clearance (`OFFICE_MSG.chequeNotReceived`). */
+  CHEQUE_NOT_RECEIVED: 'CHEQUE_NOT_RECEIVED',
 } as const;
 
 /** One of {@link ErrorCode}. */
@@ -162,6 +177,7 @@ const GENERAL_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  UNPROCESSABLE: 422,
 } as const satisfies Partial<Record<ErrorCodeValue, number>>;
 
 /** One of the ten general codes: the class of every domain code (see {@link ERROR_KIND}). */
@@ -205,6 +221,12 @@ const DOMAIN_KIND = {
   PAY_LINK_EXPIRED: 'NOT_FOUND',
   PAY_LINKS_OFF: 'FORBIDDEN',
   MEMBER_OPTED_OUT: 'CONFLICT',
+  IDEMPOTENCY_KEY_REUSED: 'UNPROCESSABLE',
+  DUPLICATE_UTR: 'CONFLICT',
+  RECEIPT_VOIDED: 'CONFLICT',
+  DAY_CLOSED: 'FORBIDDEN',
+  SHEET_CLOSED: 'CONFLICT',
+  CHEQUE_NOT_RECEIVED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, GeneralErrorCode>;
 
 /**

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { paymentGateway } from './enums.ts';
 import { members } from './members.ts';
@@ -43,6 +44,33 @@ export const receipts = pgTable(
     voidedAt: timestamp({ withTimezone: true, mode: 'string' }),
     voidedBy: uuid().references(() => staffUsers.id),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Why it was voided (`REVERSAL_REASONS`: wrong_member, wrong_amount, cheque_bounced, duplicate, other). */
+    voidReason: text(),
+    /** The reversal's note (required with the reason 'other'). */
+    voidNote: text(),
+    /** A cheque collection: the bank, the cheque number and the cheque's date (a calendar date). */
+    chequeBank: text(),
+    chequeNumber: text(),
+    chequeDate: date({ mode: 'string' }),
+    /** received (receipt issued, dues paid), cleared, or bounced (voided); null when not a cheque. */
+    chequeStatus: text(),
+    /** When the cheque was marked cleared or bounced, and by whom. */
+    chequeStatusAt: timestamp({ withTimezone: true, mode: 'string' }),
+    chequeStatusBy: uuid().references(() => staffUsers.id),
+    /** A UPI collection at the counter: the 12-digit UTR the member's app showed, unique among receipts that stand. */
+    utr: text(),
   },
-  (t) => [index('receipts_member_issued_idx').on(t.memberId, t.issuedAt)],
+  (t) => [
+    index('receipts_member_issued_idx').on(t.memberId, t.issuedAt),
+    uniqueIndex('receipts_utr_uq')
+      .on(t.utr)
+      .where(sql`${t.voidedAt} is null and ${t.utr} is not null`),
+    index('receipts_collector_issued_idx').on(t.collectedBy, t.issuedAt),
+    index('receipts_voided_idx')
+      .on(t.voidedAt)
+      .where(sql`${t.voidedAt} is not null`),
+    index('receipts_cheque_status_idx')
+      .on(t.chequeStatus)
+      .where(sql`${t.chequeStatus} = 'received'`),
+  ],
 );

@@ -13,4 +13,6 @@ export const parishSettings = pgTable('parish_settings', {
    * sandbox mode and every screen says it is a demo (`docs/domain.md`, §10 "Payment mode").
    */
   demo: boolean().notNull().default(false),
+  /** The parish's UPI ID (VPA) for the counter's QR code; '' when not set. */
+  upiVpa: text().notNull().default(''),
 });

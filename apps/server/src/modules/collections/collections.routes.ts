@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -13,11 +13,14 @@ import {
   errorBodySchema,
   idParamsSchema,
   memberPaymentsSchema,
+  reverseInputSchema,
   reverseResultSchema,
 } from '@parish/shared';
 
-import { collectPayment, getMemberPayments, listOwnCollections, reverseCollection } from './collections.service.ts';
+import { collectPayment, getMemberPayments, listOwnCollections } from './collections.service.ts';
+import { officeRoutes, sendHtml } from './office.routes.ts';
 import { getReceiptHtml } from './receipt.service.ts';
+import { reversePaymentReceipt } from './reversal.service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -26,20 +29,6 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-
-/** The Content-Security-Policy of a receipt: only its own nonce'd script and style run. */
-function receiptCsp(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
-    "img-src 'self' data: https:",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-  ].join('; ');
-}
 
 /**
  * Collection at the parish office (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§6 Roles",
@@ -80,16 +69,18 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['collections'],
         summary:
-          'Reverses a paid direct (manual) collection back to pending, clearing its details (kept in the audit trail). ' +
-          'Admins reverse any; a cashier only their own (403). Online payments and unpaid ones: 409.',
+          'Reverses the receipt holding a paid direct (manual) collection, with a reason: every payment on it back to ' +
+          'pending, the receipt voided (kept with its number). Admins reverse any; a cashier only their own of a day ' +
+          'not closed (403). Online payments and unpaid ones: 409.',
         params: idParamsSchema,
+        body: reverseInputSchema,
         response: { 200: reverseResultSchema, ...errors },
       },
     },
     async (request) => ({
       success: true as const,
       message: COLLECTION_MSG.reversed,
-      payment: await reverseCollection(request.ctx, { paymentId: request.params.id }),
+      payment: await reversePaymentReceipt(request.ctx, { ...request.body, paymentId: request.params.id }),
     }),
   );
 
@@ -109,7 +100,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      return sendReceipt(reply, nonce, await getReceiptHtml(request.ctx, { paymentId: request.params.id, nonce }));
+      return sendHtml(reply, await getReceiptHtml(request.ctx, { paymentId: request.params.id, nonce }), nonce);
     },
   );
 
@@ -142,17 +133,6 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => getMemberPayments(request.ctx, { memberId: request.params.id }),
   );
-}
 
-/**
- * Sends a printable receipt: HTML, never cached, under its nonce'd Content-Security-Policy. Also
- * used by the signed receipt links (`modules/whatsapp-links`).
- */
-export function sendReceipt(reply: FastifyReply, nonce: string, html: string): FastifyReply {
-  return reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', receiptCsp(nonce))
-    .header('x-content-type-options', 'nosniff')
-    .send(html);
+  await officeRoutes(app);
 }

@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
 import {
-  COLLECTION_MSG,
-  ErrorCode,
   MSG,
-  amountBelowDueMessage,
-  amountFixedMessage,
-  collectionAmountProblem,
-  formatINR,
   paiseToRupees,
   rupeesToPaise,
   type AuditPaymentDetails,
@@ -19,18 +13,18 @@ import {
 } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { paymentsInCheckout } from '../gateways/orders.service.ts';
 import { escapeLike, getMember } from '../members/members.service.ts';
 import { markPaid } from '../payments/mark-paid.ts';
 import { findPaymentRecord, selectPaymentRecords } from '../payments/payment-record.ts';
-import { voidReceiptOf } from '../payments/receipts.ts';
+import { checkSheetOpen } from './cashier-days.ts';
+import { explainLineNotPaid } from './collect-dues.service.ts';
 
 /** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail; money in rupees). */
-function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
+export function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
   return {
     status: record.status,
     amount: record.amount,
@@ -47,37 +41,6 @@ function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
     memberId: record.memberId._id,
     paymentHeadId: record.paymentHeadId._id,
   };
-}
-
-/**
- * Why a collection's update left a payment alone, decided on the row as it now stands (the amount
- * by `collectionAmountProblem`, `docs/domain.md`, "Effective amount"): a reversal committed while
- * the update waited on the row (its snapshot still saw it paid) leaves it pending with the amount
- * right, and the update is tried again, at most twice.
- * @throws 404 unknown payment; 409 `NOT_PENDING`; 400 `AMOUNT_BELOW_DUE` amount below the due,
- *   `AMOUNT_FIXED` not the due on a head without a variable amount.
- */
-async function explainNotCollected(
-  tx: DbOrTx,
-  paymentId: string,
-  amountPaise: number,
-  attempt: number,
-): Promise<'retry'> {
-  const [current] = await tx
-    .select({ status: payments.status, amountPaise: payments.amountPaise, variable: paymentHeads.variableAmount })
-    .from(payments)
-    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
-    .where(eq(payments.id, paymentId));
-  if (!current) throw notFound(MSG.notFound);
-  if (current.status !== 'pending') throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
-  const problem = collectionAmountProblem(current.amountPaise, current.variable, amountPaise);
-  const due = formatINR(current.amountPaise);
-  if (problem === 'below_due') {
-    throw badRequest(amountBelowDueMessage(due), 'collectionAmount', ErrorCode.AMOUNT_BELOW_DUE);
-  }
-  if (problem === 'fixed') throw badRequest(amountFixedMessage(due), 'collectionAmount', ErrorCode.AMOUNT_FIXED);
-  if (attempt >= 2) throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
-  return 'retry';
 }
 
 /**
@@ -103,6 +66,7 @@ export async function collectPayment(
   const amountPaise = rupeesToPaise(input.collectionAmount);
   const reference = input.pgTransactionId ?? null;
   const collected = await ctx.db.transaction(async (tx) => {
+    await checkSheetOpen(ctx, tx);
     await markPaid(tx, ctx.config.parishTimezone, {
       memberId: null,
       lines: [{ paymentId, amountPaise }],
@@ -115,7 +79,7 @@ export async function collectPayment(
       pgTransactionId: reference,
       notes: input.notes ?? null,
       enforceDueAmount: true,
-      onNotUpdated: (id, attempt) => explainNotCollected(tx, id, amountPaise, attempt),
+      onNotUpdated: (id, attempt) => explainLineNotPaid(tx, { paymentId: id, amountPaise, memberId: null }, attempt),
     });
     const after = await findPaymentRecord(tx, paymentId);
     if (!after) throw notFound(MSG.notFound);
@@ -135,86 +99,6 @@ export async function collectPayment(
     data: { paymentIds: [collected._id], status: 'paid', via: 'manual' },
   });
   return collected;
-}
-
-/**
- * Reverses a direct (manual) collection (`docs/domain.md`, §4 "Reversal"): back to
- * pending, clearing paidAmount, paidAt, method, gateway, collection mode, collector, transaction
- * ids, notes and the receipt number (retired: the counter never gives it again). The cleared
- * details, who reversed and when stay in the audit event 'payment.reversed', in the same
- * transaction. The row is locked first, so a reversal racing a collection or another reversal
- * sees the other's result.
- * Decision: an admin reverses any direct collection; a cashier only their own (`docs/domain.md`, §6
- * "Cashier's own collections"; `docs/decisions/0003-cashier-reverses-own-collections.md`: a cashier
- * "sees own collections"; a cashier undoing another's cash would leave the other's till short
- * without their knowledge).
- * @throws 404 unknown payment; 409 `NOT_PAID` {@link COLLECTION_MSG.notPaid} when not paid,
- *   409 `ONLINE_NOT_REVERSIBLE` {@link COLLECTION_MSG.onlineNotReversible} for an online payment;
- *   403 `NOT_OWN_COLLECTION` {@link COLLECTION_MSG.notOwnCollection} for a cashier and another's
- *   collection.
- */
-export async function reverseCollection(ctx: ServiceContext, input: { paymentId: string }): Promise<PaymentRecord> {
-  const actor = actorOf(ctx);
-  const { paymentId } = input;
-  const now = ctx.clock.now();
-  const reversed = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.id, paymentId))
-      .for('update');
-    if (!locked) throw notFound(MSG.notFound);
-    const before = await findPaymentRecord(tx, paymentId);
-    if (!before) throw notFound(MSG.notFound);
-    if (before.status !== 'paid') throw conflict(COLLECTION_MSG.notPaid, ErrorCode.NOT_PAID);
-    if (before.paymentGateway !== 'manual') {
-      throw conflict(COLLECTION_MSG.onlineNotReversible, ErrorCode.ONLINE_NOT_REVERSIBLE);
-    }
-    if (actor.role === 'cashier' && before.collectedBy?._id !== actor.id) {
-      throw new AppError(ErrorCode.NOT_OWN_COLLECTION, COLLECTION_MSG.notOwnCollection);
-    }
-    await voidReceiptOf(tx, paymentId, now, actor.id);
-    const updated = await tx
-      .update(payments)
-      .set({
-        status: 'pending',
-        paidAmountPaise: null,
-        paidAt: null,
-        paymentMethod: null,
-        paymentGateway: null,
-        collectionMode: null,
-        collectedBy: null,
-        transactionId: null,
-        pgTransactionId: null,
-        notes: null,
-        receiptNumber: null,
-        updatedAt: now.toISOString(),
-      })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid'), eq(payments.paymentGateway, 'manual')))
-      .returning({ id: payments.id });
-    if (updated.length === 0) throw conflict(COLLECTION_MSG.notPaid, ErrorCode.NOT_PAID);
-    const after = await findPaymentRecord(tx, paymentId);
-    if (!after) throw notFound(MSG.notFound);
-    await recordAudit(tx, ctx.audit, {
-      action: 'payment.reversed',
-      entityType: 'payment',
-      entityId: paymentId,
-      before: paymentDetails(before),
-      after: {
-        ...paymentDetails(after),
-        reversedBy: { _id: actor.id, name: actor.name, role: actor.role },
-        reversedAt: now.toISOString(),
-        retiredReceiptNumber: before.receiptNumber,
-      },
-    });
-    return after;
-  });
-  ctx.events.publish({
-    type: 'payment.updated',
-    memberId: reversed.memberId._id,
-    data: { paymentIds: [reversed._id], status: 'pending', via: 'reversal' },
-  });
-  return reversed;
 }
 
 /**

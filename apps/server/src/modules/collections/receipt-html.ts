@@ -69,6 +69,35 @@ export interface ReceiptData {
    * receipt shows the head above.
    */
   lines?: readonly { headName: string; headYear: number; amountPaise: Paise }[];
+  /** The remarks typed at the counter, printed on the receipt (`docs/domain.md`, "Collecting several dues"). */
+  remarks?: string | null;
+  /** A cheque's bank, number and date (dd/mm/yyyy), and whether it is awaiting clearance. */
+  cheque?: { bank: string; number: string; date: string; status: string | null } | null;
+  /** A voided receipt: why (the reason's label and note), who voided it and when (dd/mm/yyyy hh:mm, parish time). */
+  voided?: { reason: string; note: string | null; by: string; at: string } | null;
+}
+
+/** The remarks and cheque rows of a receipt (`docs/domain.md`, "Collecting several dues", "Cheques"). */
+function officeRows(data: ReceiptData, row: (label: string, value: string) => string): string[] {
+  const text = (value: string) => `<bdi>${escapeHtml(value)}</bdi>`;
+  const rows: string[] = [];
+  if (data.cheque) {
+    rows.push(row('Cheque', text(`${data.cheque.number}, ${data.cheque.bank}, ${data.cheque.date}`)));
+  }
+  if (data.remarks) rows.push(row('Remarks', text(data.remarks)));
+  return rows;
+}
+
+/** The VOID mark of a voided receipt, with the reason, who and when (`docs/domain.md`, "Reversal with a reason"). */
+function voidBlock(data: ReceiptData): string {
+  if (!data.voided) return '';
+  const e = escapeHtml;
+  const note = data.voided.note ? ` — <bdi>${e(data.voided.note)}</bdi>` : '';
+  return `<section class="void" role="note" aria-label="Voided receipt">
+<div class="void-mark">VOID</div>
+<p>Reason: ${e(data.voided.reason)}${note}</p>
+<p>Voided by <bdi>${e(data.voided.by)}</bdi> on ${e(data.voided.at)}</p>
+</section>`;
 }
 
 /**
@@ -96,6 +125,7 @@ export function buildReceiptHtml(data: ReceiptData, nonce: string): string {
     row('Parish Number', text(data.member.parishNumber)),
     row('Mobile', text(mobile)),
     ...(data.member.email ? [row('Email', text(data.member.email))] : []),
+    ...officeRows(data, row),
   ];
   const lines = data.lines ?? [];
   if (lines.length < 2) {
@@ -135,6 +165,9 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
   .amount { margin-top: 16px; padding: 12px; background: #f1f3f5; }
   .amount .figure { font-size: 24px; font-weight: 700; font-variant-numeric: tabular-nums; }
   .amount .words { font-style: italic; margin-top: 4px; }
+  .void { margin: 16px 0; padding: 12px; border: 3px solid #c92a2a; color: #c92a2a; text-align: center; }
+  .void-mark { font-size: 40px; font-weight: 800; letter-spacing: 0.3em; }
+  .void p { margin: 4px 0; color: #1a1b1e; }
   footer { margin-top: 24px; text-align: center; font-size: 12px; color: #495057; }
   @media print { body { padding: 0; } .receipt { border: none; } }
 </style>
@@ -148,6 +181,7 @@ ${data.parish.address ? `<p class="muted">${text(data.parish.address)}</p>` : ''
 ${data.parish.contact ? `<p class="muted">${text(data.parish.contact)}</p>` : ''}
 <h2>Payment Receipt</h2>
 </header>
+${voidBlock(data)}
 <table>
 ${rows.join('\n')}
 </table>
@@ -156,6 +190,7 @@ ${lineTable}
 <div>Amount Paid</div>
 <div class="figure">${e(formatINR(data.amountPaise))}</div>
 <div class="words">${e(amountInWords(data.amountPaise))}</div>
+${data.cheque?.status === 'received' ? '<div>Cheque received, awaiting clearance</div>' : ''}
 </section>
 <footer>
 <p>Thank you for your contribution.</p>

@@ -1,9 +1,17 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
-import { COLLECTION_MSG, ErrorCode, MSG, formatDisplayDate, headTypeLabel, rupeesToPaise } from '@parish/shared';
+import {
+  COLLECTION_MSG,
+  ErrorCode,
+  MSG,
+  REVERSAL_REASON_LABELS,
+  formatDisplayDate,
+  headTypeLabel,
+  type ReversalReason,
+} from '@parish/shared';
 
-import type { DbOrTx } from '../../db/client.ts';
-import { members, payments, receiptItems } from '../../db/schema/index.ts';
+import { members, paymentHeads, payments, receiptItems, receipts, staffUsers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -70,48 +78,93 @@ export async function getReceiptHtml(
       throw notFound(COLLECTION_MSG.noReceipt, ErrorCode.NO_RECEIPT);
     }
   }
-  const [member] = await ctx.db
-    .select({ email: members.email })
-    .from(members)
-    .where(eq(members.id, record.memberId._id));
+  if (!record.receiptId) throw notFound(COLLECTION_MSG.noReceipt, ErrorCode.NO_RECEIPT);
+  return getReceiptHtmlById(ctx, { receiptId: record.receiptId, nonce });
+}
+
+/**
+ * The printable receipt by its id (`GET /api/receipts/{id}/print`; `docs/domain.md`, §8 "Receipt
+ * content", "Collecting several dues" and "Reversal with a reason"): every line, the total and
+ * the total in words, the remarks, a cheque's details, and — for a voided receipt — the VOID mark
+ * with the reason, who voided it and when. Staff may print any receipt; a member only their own
+ * (anyone else's is 404, `docs/domain.md`, "AZ-04"). Dates in the parish time zone.
+ * @param nonce the CSP nonce of the inline script and style
+ * @throws 404 unknown or foreign receipt.
+ */
+export async function getReceiptHtmlById(
+  ctx: ServiceContext,
+  input: { receiptId: string; nonce: string },
+): Promise<string> {
+  const actor = actorOf(ctx);
+  const voider = alias(staffUsers, 'voider');
+  const [row] = await ctx.db
+    .select({
+      receipt: receipts,
+      member: { name: members.name, parishNumber: members.parishNumber, mobile: members.mobile, email: members.email },
+      voidedBy: voider.name,
+    })
+    .from(receipts)
+    .innerJoin(members, eq(members.id, receipts.memberId))
+    .leftJoin(voider, eq(voider.id, receipts.voidedBy))
+    .where(eq(receipts.id, input.receiptId));
+  if (!row || (actor.type === 'member' && row.receipt.memberId !== actor.id)) throw notFound(MSG.notFound);
+  const { receipt } = row;
+  const lines = await ctx.db
+    .select({
+      headName: receiptItems.headName,
+      headYear: receiptItems.headYear,
+      amountPaise: receiptItems.amountPaise,
+      head: { name: paymentHeads.name, description: paymentHeads.description, type: paymentHeads.type },
+    })
+    .from(receiptItems)
+    .leftJoin(paymentHeads, eq(paymentHeads.id, receiptItems.paymentHeadId))
+    .where(eq(receiptItems.receiptId, receipt.id))
+    .orderBy(asc(receiptItems.line));
+  const first = lines[0];
   const settings = await getParishSettings(ctx.db);
   const tz = ctx.config.parishTimezone;
-  // A receipt of several payments prints all its lines and its total, whichever payment it is opened from.
-  const lines = await receiptLinesOf(ctx.db, paymentId);
-  const total = lines.reduce((sum, line) => sum + line.amountPaise, 0);
   return buildReceiptHtml(
     {
       parish: settings,
-      receiptNumber: record.receiptNumber,
-      transactionId: record.transactionId ?? record.pgTransactionId,
-      date: formatDisplayDate(record.paidAt, tz),
-      paymentMethod:
-        record.paymentMethod ??
-        (record.paymentGateway !== null && record.paymentGateway !== 'manual' ? 'online' : null),
-      member: {
-        name: record.memberId.name,
-        parishNumber: record.memberId.parishNumber,
-        mobile: record.memberId.mobile,
-        email: member?.email ?? null,
-      },
+      receiptNumber: receipt.number,
+      transactionId: receipt.transactionId ?? receipt.pgTransactionId,
+      date: formatDisplayDate(receipt.issuedAt, tz),
+      paymentMethod: receipt.paymentGateway === 'manual' ? receipt.paymentMethod : 'online',
+      member: row.member,
       head: {
-        name: record.paymentHeadId.name,
-        description: record.paymentHeadId.description,
-        typeLabel: headTypeLabel(record.paymentHeadId.type),
+        name: first?.head?.name ?? first?.headName ?? '',
+        description: first?.head?.description ?? '',
+        typeLabel: first?.head ? headTypeLabel(first.head.type) : '',
       },
-      amountPaise: lines.length > 1 ? total : rupeesToPaise(record.paidAmount ?? record.amount),
+      amountPaise: receipt.totalPaise,
       lines,
+      remarks: receipt.notes,
+      cheque:
+        receipt.chequeNumber && receipt.chequeBank && receipt.chequeDate
+          ? {
+              bank: receipt.chequeBank,
+              number: receipt.chequeNumber,
+              date: formatDisplayDate(receipt.chequeDate),
+              status: receipt.chequeStatus,
+            }
+          : null,
+      voided: receipt.voidedAt
+        ? {
+            reason: REVERSAL_REASON_LABELS[receipt.voidReason as ReversalReason] ?? 'Reversed',
+            note: receipt.voidNote,
+            by: row.voidedBy ?? '-',
+            at: formatDisplayDateTime(receipt.voidedAt, tz),
+          }
+        : null,
     },
-    nonce,
+    input.nonce,
   );
 }
 
-/** The lines of the receipt that holds a paid payment, in line order (amounts in paise). */
-async function receiptLinesOf(db: DbOrTx, paymentId: string) {
-  return db
-    .select({ headName: receiptItems.headName, headYear: receiptItems.headYear, amountPaise: receiptItems.amountPaise })
-    .from(receiptItems)
-    .innerJoin(payments, eq(payments.receiptId, receiptItems.receiptId))
-    .where(eq(payments.id, paymentId))
-    .orderBy(asc(receiptItems.line));
+/** An instant as dd/mm/yyyy hh:mm in a time zone. */
+function formatDisplayDateTime(instant: string, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    new Date(instant),
+  );
+  return `${formatDisplayDate(instant, timeZone)} ${time}`;
 }

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { paiseToRupees, type ConcessionReason, type PaymentConcession, type PaymentRecord } from '@parish/shared';
 
 import type { DbOrTx } from '../../db/client.ts';
-import { members, paymentHeads, payments, staffUsers } from '../../db/schema/index.ts';
+import { members, paymentHeads, payments, receipts, staffUsers } from '../../db/schema/index.ts';
 
 const collector = alias(staffUsers, 'collector');
 
@@ -19,6 +19,7 @@ const recordColumns = {
   },
   head: paymentHeads,
   collector: { id: collector.id, name: collector.name },
+  chequeStatus: receipts.chequeStatus,
 };
 
 type RecordRow = {
@@ -26,6 +27,7 @@ type RecordRow = {
   member: { id: string; name: string; parishNumber: string; mobile: string };
   head: typeof paymentHeads.$inferSelect;
   collector: { id: string; name: string } | null;
+  chequeStatus: string | null;
 };
 
 const iso = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -83,6 +85,8 @@ export function toPaymentRecord(row: RecordRow): PaymentRecord {
     notes: payment.notes,
     receiptNumber: payment.receiptNumber,
     concession: concessionOf(payment),
+    receiptId: payment.receiptId,
+    chequeStatus: row.chequeStatus === 'received' || row.chequeStatus === 'cleared' ? row.chequeStatus : null,
   };
 }
 
@@ -103,6 +107,7 @@ export async function selectPaymentRecords(
     .innerJoin(members, eq(members.id, payments.memberId))
     .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
     .leftJoin(collector, eq(collector.id, payments.collectedBy))
+    .leftJoin(receipts, eq(receipts.id, payments.receiptId))
     .where(where)
     .orderBy(...orderBy)
     .$dynamic();

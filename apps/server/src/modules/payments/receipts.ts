@@ -59,6 +59,10 @@ export interface ReceiptFacts {
   transactionId: string | null;
   pgTransactionId: string | null;
   notes: string | null;
+  /** A cheque taken at the counter: the receipt starts with the cheque `received` (`docs/domain.md`, "Cheques"). */
+  cheque?: { bank: string; number: string; date: string } | null;
+  /** A UPI collection's 12-digit UTR, unique among receipts that stand (`docs/domain.md`, "UPI at the counter"). */
+  utr?: string | null;
 }
 
 /** A receipt as issued: its id and number. */
@@ -83,6 +87,7 @@ export async function issueReceipt(
 ): Promise<IssuedReceipt> {
   if (lines.length === 0) throw new Error('a receipt needs at least one line');
   const taken = await takeReceiptNumber(tx, facts.issuedAt, timeZone);
+  const cheque = facts.cheque ?? null;
   const total = lines.reduce((sum, line) => sum + line.amountPaise, 0);
   const ids = `{${lines.map((line) => line.paymentId).join(',')}}`;
   const amounts = `{${lines.map((line) => line.amountPaise).join(',')}}`;
@@ -90,10 +95,13 @@ export async function issueReceipt(
     tx,
     sql`with r as (
           insert into receipts (number, financial_year, member_id, issued_at, payment_method, payment_gateway,
-                                collection_mode, collected_by, transaction_id, pg_transaction_id, total_paise, notes)
+                                collection_mode, collected_by, transaction_id, pg_transaction_id, total_paise, notes,
+                                cheque_bank, cheque_number, cheque_date, cheque_status, utr)
           values (${taken.number}, ${taken.financialYear}, ${facts.memberId}, ${facts.issuedAt.toISOString()},
                   ${facts.paymentMethod}, ${facts.paymentGateway}, ${facts.collectionMode}, ${facts.collectedBy},
-                  ${facts.transactionId}, ${facts.pgTransactionId}, ${total}, ${facts.notes})
+                  ${facts.transactionId}, ${facts.pgTransactionId}, ${total}, ${facts.notes},
+                  ${cheque?.bank ?? null}, ${cheque?.number ?? null}, ${cheque?.date ?? null}::date,
+                  ${cheque ? 'received' : null}, ${facts.utr ?? null})
           returning id
         ),
         l as (
@@ -115,29 +123,40 @@ export async function issueReceipt(
   return { id: row.id, number: taken.number };
 }
 
+/** Why and by whom a receipt is voided (`docs/domain.md`, "Reversal with a reason"). */
+export interface VoidFacts {
+  voidedAt: Date;
+  voidedBy: string;
+  reason: string;
+  note: string | null;
+}
+
 /**
- * Voids the receipt that holds `paymentId` (a reversal): the receipt keeps its number and lines
- * and is marked voided by `voidedBy` at `voidedAt`; every payment it held loses its receipt.
- * Must run inside the reversing transaction, after the payment row is locked.
- * @returns the voided receipt's number, or null when the payment had no receipt.
+ * Voids a receipt by id (a reversal of the whole receipt): it keeps its number and lines and is
+ * marked voided with the reason, note, who and when; every payment it held loses its receipt.
+ * A bounced cheque's receipt also gets cheque status `bounced`. Must run inside the reversing
+ * transaction, after its payment rows are locked.
+ * @returns false when the receipt was already voided (nothing changed).
  */
-export async function voidReceiptOf(
-  tx: DbOrTx,
-  paymentId: string,
-  voidedAt: Date,
-  voidedBy: string,
-): Promise<string | null> {
-  const [row] = await queryRows<{ number: string }>(
+export async function voidReceipt(tx: DbOrTx, receiptId: string, facts: VoidFacts): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
     tx,
     sql`with v as (
-          update receipts r set voided_at = ${voidedAt.toISOString()}, voided_by = ${voidedBy}
-            from payments p where p.id = ${paymentId} and r.id = p.receipt_id and r.voided_at is null
-          returning r.id, r.number
+          update receipts r set voided_at = ${facts.voidedAt.toISOString()}, voided_by = ${facts.voidedBy},
+                 void_reason = ${facts.reason}, void_note = ${facts.note},
+                 cheque_status = case when r.cheque_status is not null and ${facts.reason} = 'cheque_bounced'
+                                      then 'bounced' else r.cheque_status end,
+                 cheque_status_at = case when ${facts.reason} = 'cheque_bounced' then ${facts.voidedAt.toISOString()}::timestamptz
+                                         else r.cheque_status_at end,
+                 cheque_status_by = case when ${facts.reason} = 'cheque_bounced' then ${facts.voidedBy}::uuid
+                                         else r.cheque_status_by end
+           where r.id = ${receiptId} and r.voided_at is null
+          returning r.id
         ),
         u as (update payments p set receipt_id = null, receipt_number = null from v where p.receipt_id = v.id)
-        select number from v`,
+        select id from v`,
   );
-  return row?.number ?? null;
+  return rows.length > 0;
 }
 
 /**

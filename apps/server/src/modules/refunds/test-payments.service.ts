@@ -5,7 +5,7 @@ import type { VoidTestPaymentsResult } from '@parish/shared';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { voidReceiptOf } from '../payments/receipts.ts';
+import { voidReceipt } from '../payments/receipts.ts';
 
 /**
  * "Void all test payments" before going live (`docs/domain.md`, §10 "Payment mode"): every payment
@@ -24,16 +24,27 @@ export async function voidTestPayments(ctx: ServiceContext): Promise<VoidTestPay
       tx,
       sql`select id, transaction_id from transactions where is_test and status <> 'failed' order by id for update`,
     );
-    const paid = await queryRows<{ id: string; member_id: string }>(
+    const paid = await queryRows<{
+      id: string;
+      member_id: string;
+      receipt_id: string | null;
+      receipt_number: string | null;
+    }>(
       tx,
-      sql`select p.id, p.member_id from payments p
+      sql`select p.id, p.member_id, p.receipt_id, p.receipt_number from payments p
           join transactions t on t.transaction_id = p.transaction_id and t.payment_gateway = p.payment_gateway
           where t.is_test and p.status = 'paid' order by p.id for update of p`,
     );
     const receipts: string[] = [];
     for (const payment of paid) {
-      const number = await voidReceiptOf(tx, payment.id, now, admin.id);
-      if (number && !receipts.includes(number)) receipts.push(number);
+      if (!payment.receipt_id || !payment.receipt_number || receipts.includes(payment.receipt_number)) continue;
+      const facts = {
+        voidedAt: now,
+        voidedBy: admin.id,
+        reason: 'other',
+        note: 'Test payment voided before going live',
+      };
+      if (await voidReceipt(tx, payment.receipt_id, facts)) receipts.push(payment.receipt_number);
     }
     if (paid.length > 0) {
       await tx.execute(sql`update payments set status = 'pending', paid_amount_paise = null, paid_at = null,

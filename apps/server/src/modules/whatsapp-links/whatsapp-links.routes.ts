@@ -19,7 +19,7 @@ import {
   worldlineOrderSchema,
 } from '@parish/shared';
 
-import { sendReceipt } from '../collections/collections.routes.ts';
+import { sendHtml } from '../collections/office.routes.ts';
 import { worldlineOrderAnswer } from '../gateways/worldline.routes.ts';
 import { createWorldlineCheckout } from '../gateways/worldline.service.ts';
 import {
@@ -117,7 +117,7 @@ function payRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      return sendReceipt(reply, nonce, await receiptHtmlByLink(request.ctx, { token: request.params.token, nonce }));
+      return sendHtml(reply, await receiptHtmlByLink(request.ctx, { token: request.params.token, nonce }), nonce);
     },
   );
 }

@@ -1,5 +1,12 @@
 import {
   collectionContracts,
+  officeContracts,
+  type CashierDays,
+  type ChequeList,
+  type CloseDayInput,
+  type CollectDuesInputRaw,
+  type CollectDuesResult,
+  type DaySheet,
   memberContracts,
   type CashierCollections,
   type CollectPaymentInputRaw,
@@ -8,10 +15,12 @@ import {
   yearEndContracts,
   type ConcessionInputRaw,
   type PaymentRecord,
+  type UpiSettings,
 } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { apiRequest } from '../../lib/api-request.ts';
+import { toApiError } from '../../lib/api-client.ts';
+import { apiRequest, apiResponse } from '../../lib/api-request.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 
 /**
@@ -95,4 +104,76 @@ export function useCashierCollections(filters: CollectionFilters, page: number, 
  */
 export function grantConcession(paymentId: string, body: ConcessionInputRaw): Promise<PaymentRecord> {
   return apiRequest(yearEndContracts.concession, { params: { id: paymentId }, body });
+}
+
+/**
+ * `POST /api/collections`: several dues of one member under one receipt (amounts in rupees), sent
+ * with the dialog's `Idempotency-Key`, so a double submit collects once.
+ * @throws ApiError with the server's text.
+ */
+export function collectDues(body: CollectDuesInputRaw, idempotencyKey: string): Promise<CollectDuesResult> {
+  return apiRequest(officeContracts.collectDues, { body }, { idempotencyKey });
+}
+
+/** The signed-in cashier's day sheet of a parish day (`GET /api/day-sheets`), default today. */
+export function useDaySheet(day: string | null) {
+  return useQuery({
+    queryKey: ['collections', 'day-sheet', day],
+    queryFn: (): Promise<DaySheet> => apiRequest(officeContracts.daySheet, { query: day ? { day } : {} }),
+    staleTime: STALE_TIME.payments,
+  });
+}
+
+/** `POST /api/day-sheets/close`: closes the caller's day, with the optional cash count (notes by face value, coins in rupees). */
+export function closeDaySheet(body: CloseDayInput): Promise<DaySheet> {
+  return apiRequest(officeContracts.closeDay, { body });
+}
+
+/**
+ * The printable day sheet (`GET /api/day-sheets/print`) or its CSV (`GET /api/day-sheets/csv`) of
+ * a parish day, as text.
+ * @throws ApiError with the server's text.
+ */
+export async function fetchDaySheetFile(kind: 'print' | 'csv', day: string, cashierId?: string): Promise<string> {
+  const contract = kind === 'print' ? officeContracts.daySheetPrint : officeContracts.daySheetCsv;
+  const response = await apiResponse(contract, { query: { day, ...(cashierId ? { cashierId } : {}) } }, 'throw');
+  if (!response.ok) throw await toApiError(response);
+  return response.text();
+}
+
+/** Cheques awaiting clearance, oldest first (`GET /api/cheques`). */
+export function useCheques() {
+  return useQuery({
+    queryKey: ['collections', 'cheques'],
+    queryFn: (): Promise<ChequeList> => apiRequest(officeContracts.cheques),
+    staleTime: STALE_TIME.payments,
+  });
+}
+
+/** `POST /api/receipts/{id}/cheque`: a cheque cleared, or bounced (its receipt reversed, dues pending again). */
+export function markCheque(receiptId: string, status: 'cleared' | 'bounced') {
+  return apiRequest(officeContracts.markCheque, { params: { id: receiptId }, body: { status } });
+}
+
+/** Every cashier's days (admin) or the caller's own (`GET /api/day-sheets/days`). */
+export function useCashierDays() {
+  return useQuery({
+    queryKey: ['collections', 'days'],
+    queryFn: (): Promise<CashierDays> => apiRequest(officeContracts.cashierDays),
+    staleTime: STALE_TIME.payments,
+  });
+}
+
+/** `POST /api/day-sheets/reopen` (admin): a cashier's closed day opened again (audited). */
+export function reopenDay(cashierId: string, day: string): Promise<DaySheet> {
+  return apiRequest(officeContracts.reopenDay, { body: { cashierId, day } });
+}
+
+/** The parish UPI ID and payee name for the counter's QR code (`GET /api/office/upi`). */
+export function useUpiSettings() {
+  return useQuery({
+    queryKey: ['collections', 'upi'],
+    queryFn: (): Promise<UpiSettings> => apiRequest(officeContracts.upi),
+    staleTime: STALE_TIME.payments,
+  });
 }

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
 import { fetchCashierCollections, useCashierCollections, type CollectionFilters } from './api.ts';
+import { DaySheetPanel } from './day-sheet-panel.tsx';
 
 /** Collections per page (`docs/domain.md`, §2 "Page sizes and timings"). */
 const PAGE_SIZE = 20;
@@ -38,13 +39,16 @@ function methodKey(method: string | null): string | null {
  * Cashier Collections (`/cashier/collections`, `docs/domain.md`, §2 "Cashier Collections"): the signed-in cashier's
  * own direct collections, searched, between From and To (parish calendar dates, inclusive), with
  * Clear, Refresh, Export CSV (disabled when empty), the total collected and 20 a page; 'No
- * Collections Found' when there are none.
+ * Collections Found' when there are none. It opens on today, with the day sheet of the day shown
+ * (`docs/domain.md`, "Day close").
  */
 export default function CashierCollectionsPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  // My Collections opens on today (docs/domain.md, "Day close").
+  const [today] = useState(() => calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE));
+  const [from, setFrom] = useState<string | null>(today);
+  const [to, setTo] = useState<string | null>(today);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -181,6 +185,7 @@ export default function CashierCollectionsPage() {
           </Button>
         </Group>
       </Group>
+      <DaySheetPanel day={from !== null && from === to ? from : today} />
       <Paper withBorder p="sm" maw={360}>
         <Text size="sm" c="gray.7">
           {t('collections.mine.totalCollected')}

@@ -58,3 +58,47 @@ export function collectionBody(values: CollectValues, duePaise: Paise, variable:
     ...(remarks && { notes: remarks }),
   };
 }
+
+/** One due offered in the collect dialog: its payment, head, due amount (paise) and whether more may be paid. */
+export interface DueLine {
+  paymentId: string;
+  headName: string;
+  year: number;
+  type: string;
+  duePaise: Paise;
+  variable: boolean;
+}
+
+/**
+ * The paise a line will receive as typed: a fixed head always its due; a variable head the typed
+ * amount, kept as typed even when below the due (never raised silently at the counter,
+ * `docs/domain.md`, "Never change a typed amount"); null when unreadable.
+ */
+export function typedPaise(line: DueLine, amount: string | number | undefined): Paise | null {
+  if (!line.variable) return line.duePaise;
+  return parseRupeesToPaise(String(amount ?? ''));
+}
+
+/** Whether a line's typed amount is below its due (Confirm stays disabled while any is). */
+export function belowDue(line: DueLine, amount: string | number | undefined): boolean {
+  const paise = typedPaise(line, amount);
+  return paise === null || paise < line.duePaise;
+}
+
+/**
+ * The dues offered for collection: every pending due, arrears first (then by year and name), with
+ * the arrears preselected and the due the cashier clicked (`docs/domain.md`, "Collecting several dues").
+ */
+export function offeredDues(
+  pending: readonly DueLine[],
+  clicked: string | null,
+): { lines: DueLine[]; selected: string[] } {
+  const rank = (type: string) => (type === 'arrear' ? 0 : type === 'current due' ? 1 : 2);
+  const lines = [...pending].sort(
+    (a, b) => rank(a.type) - rank(b.type) || a.year - b.year || a.headName.localeCompare(b.headName),
+  );
+  const selected = lines
+    .filter((line) => line.type === 'arrear' || line.paymentId === clicked)
+    .map((line) => line.paymentId);
+  return { lines, selected };
+}

@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { MemberHistoryProps } from '../../components/member-history.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { printReceipt } from '../../lib/print-receipt.ts';
+import { printPaymentReceipt } from '../../lib/print-receipt.ts';
 import { useMemberPayments } from './api.ts';
 import { CollectOutcomeDialog, CollectPaymentModal, type CollectOutcome } from './collect-payment-modal.tsx';
 import { ConcessionModal } from './concession-modal.tsx';
@@ -229,9 +229,9 @@ function SummaryBody({
     }, REFRESH_AFTER_COLLECTION_MS);
   }
 
-  async function openReceipt(payment: PaymentRecord) {
+  async function openReceipt(payment: { _id: string; receiptId: string | null }) {
     try {
-      const opened = await printReceipt(payment._id);
+      const opened = await printPaymentReceipt(payment);
       if (!opened) notifications.show({ color: 'red', message: t('collections.summary.popupBlocked') });
     } catch (error) {
       notifications.show({
@@ -360,8 +360,17 @@ function SummaryBody({
           {t('collections.summary.close')}
         </Button>
       </Group>
-      <CollectPaymentModal payment={collecting} onClose={() => setCollecting(null)} onDone={collected} />
-      <CollectOutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />
+      <CollectPaymentModal
+        payment={collecting}
+        payments={data.items}
+        onClose={() => setCollecting(null)}
+        onDone={collected}
+      />
+      <CollectOutcomeDialog
+        outcome={outcome}
+        onClose={() => setOutcome(null)}
+        onPrint={(receiptId) => void openReceipt({ _id: receiptId, receiptId })}
+      />
       {conceding ? <ConcessionModal payment={conceding} onClose={() => setConceding(null)} /> : null}
     </Stack>
   );

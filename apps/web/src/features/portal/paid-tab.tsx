@@ -4,7 +4,7 @@ import { formatDisplayDate, formatINR, type PaymentRecord } from '@parish/shared
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-import { printReceipt } from '../../lib/print-receipt.ts';
+import { printPaymentReceipt } from '../../lib/print-receipt.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { TYPE_COLORS } from './pending-item.tsx';
 import { toPaise, typeBadgeKey } from './payment-rules.ts';
@@ -71,7 +71,7 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
   const paid = payment.paidAmount === null ? assigned : toPaise(payment.paidAmount);
   const download = async () => {
     try {
-      const opened = await printReceipt(payment._id);
+      const opened = await printPaymentReceipt(payment);
       if (!opened) notifications.show({ color: 'yellow', message: t('portal.paid.popupBlocked') });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
@@ -105,6 +105,11 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
             <Badge size="sm" color="green" variant="light" c="green.9">
               {t('portal.paid.paidBadge')}
             </Badge>
+            {payment.chequeStatus === 'received' ? (
+              <Text size="xs" c="orange.9">
+                {t('portal.paid.chequeAwaiting')}
+              </Text>
+            ) : null}
           </Stack>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" verticalSpacing={4}>

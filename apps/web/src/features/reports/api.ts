@@ -9,6 +9,7 @@ import {
   type PaymentList,
   type ReportOf,
   type ReportType,
+  type ReverseInputRaw,
   type ReverseResult,
 } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -107,7 +108,8 @@ export function useHeadMembers(headId: string | null, page: number) {
   });
 }
 
-/** `PUT /api/payments/{id}/reverse` (admin): a direct collection made pending again. */
-export function reverseCollection(paymentId: string): Promise<ReverseResult> {
-  return apiRequest(collectionContracts.reverse, { params: { id: paymentId } });
+/** `PUT /api/payments/{id}/reverse` (admin): the receipt holding a direct collection reversed, with the reason. */
+export function reverseCollection(input: { paymentId: string } & ReverseInputRaw): Promise<ReverseResult> {
+  const { paymentId, ...body } = input;
+  return apiRequest(collectionContracts.reverse, { params: { id: paymentId }, body });
 }

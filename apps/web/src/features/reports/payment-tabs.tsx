@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   REPORT_DEFAULT_ORDER,
   REPORT_SORT_FIELDS,
+  REVERSAL_REASONS,
   formatDisplayDate,
   formatINR,
   type PaymentReportRow,
+  type ReversalReason,
 } from '@parish/shared';
 import { IconArrowBackUp, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -142,10 +144,15 @@ function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose:
       onClose();
     },
   });
+  const [reason, setReason] = useState<ReversalReason | null>(null);
+  const [note, setNote] = useState('');
   const close = () => {
     reverse.reset();
+    setReason(null);
+    setNote('');
     onClose();
   };
+  const ready = reason !== null && (reason !== 'other' || note.trim() !== '');
   return (
     <Modal opened={row !== null} onClose={close} title={t('reports.direct.confirmTitle')}>
       {row ? (
@@ -160,6 +167,22 @@ function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose:
           <Alert color="red" title={t('common.warning')}>
             {t('reports.direct.irreversible')}
           </Alert>
+          <Select
+            label={t('reports.direct.reason')}
+            placeholder={t('reports.direct.reasonPlaceholder')}
+            value={reason}
+            onChange={(value) => setReason(value as ReversalReason | null)}
+            data={REVERSAL_REASONS.map((value) => ({ value, label: t(`reports.direct.reasons.${value}`) }))}
+            comboboxProps={{ withinPortal: true }}
+            required
+          />
+          <TextInput
+            label={t('reports.direct.note')}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            maxLength={500}
+            required={reason === 'other'}
+          />
           {reverse.isError ? (
             <Alert color="red" role="alert">
               {errorText(reverse.error, t('reports.direct.reverseFailed'))}
@@ -169,7 +192,15 @@ function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose:
             <Button variant="default" onClick={close}>
               {t('reports.direct.cancel')}
             </Button>
-            <Button color="red" loading={reverse.isPending} onClick={() => reverse.mutate(row.paymentId)}>
+            <Button
+              color="red"
+              loading={reverse.isPending}
+              disabled={!ready}
+              onClick={() =>
+                reason &&
+                reverse.mutate({ paymentId: row.paymentId, reason, ...(note.trim() ? { note: note.trim() } : {}) })
+              }
+            >
               {t('reports.direct.confirm')}
             </Button>
           </Group>

@@ -1,3 +1,4 @@
+import { UpiSettingsCard } from './upi-settings-card.tsx';
 import { Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -99,6 +100,7 @@ export default function ParishSettingsPage() {
         </form>
       </Paper>
       <WhatsAppSettingsCard />
+      <UpiSettingsCard />
     </Stack>
   );
 }

@@ -60,6 +60,12 @@ export const activities = {
     'payments.test_voided': 'Voided all test payments',
     'payment_head.rolled_over': 'Moved current dues to arrears',
     'payment.concession_granted': 'Granted concession',
+    'receipt.collected': 'Collected dues',
+    'receipt.reversed': 'Reversed receipt',
+    'cheque.cleared': 'Cheque cleared',
+    'cashier_day.closed': 'Closed day',
+    'cashier_day.reopened': 'Reopened day',
+    'settings.upi_updated': 'Changed UPI ID',
   },
   entityLabels: {
     member: 'Member',
@@ -71,5 +77,7 @@ export const activities = {
     transaction: 'Online transaction',
     demo: 'Demo data',
     payment_exception: 'Refund or exception',
+    receipt: 'Receipt',
+    cashier_day: 'Cashier day',
   },
 } as const;

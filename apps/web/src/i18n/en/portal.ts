@@ -63,6 +63,7 @@ export const portal = {
     emptyText: 'You have no pending payments.',
   },
   paid: {
+    chequeAwaiting: 'Cheque received, awaiting clearance',
     title: 'Paid Payments',
     loading: 'Loading paid payments...',
     emptyTitle: 'No Paid Payments',

@@ -213,6 +213,16 @@ export const reports = {
     empty: 'No Collections Found',
     emptyText: 'No direct collections match these filters.',
     sort: { date: 'Date', amount: 'Amount', member: 'Member' },
+    reason: 'Reason',
+    reasonPlaceholder: 'Choose the reason',
+    note: 'Note (required for Other)',
+    reasons: {
+      wrong_member: 'Wrong member',
+      wrong_amount: 'Wrong amount',
+      cheque_bounced: 'Cheque bounced',
+      duplicate: 'Duplicate',
+      other: 'Other',
+    },
   },
   memberDue: {
     name: 'Name',

@@ -26,6 +26,8 @@ const ActivitiesPage = lazy(() => import('../../../features/activities/activitie
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
 const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.tsx'));
+const ChequesPage = lazy(() => import('../../../features/collections/cheques-page.tsx'));
+const DaySheetsPage = lazy(() => import('../../../features/collections/day-sheets-page.tsx'));
 const PaymentSummaryModal = lazy(() =>
   import('../../../features/collections/payment-summary-modal.tsx').then((module) => ({
     default: module.PaymentSummaryModal,
@@ -61,6 +63,8 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'staff', key: 'staff' },
     { path: 'settings', key: 'settings' },
     { path: 'refunds', key: 'refunds' },
+    { path: 'cheques', key: 'cheques' },
+    { path: 'day-sheets', key: 'daySheets' },
   ],
   cashier: [
     { path: 'dashboard', key: 'dashboard' },
@@ -68,6 +72,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'collections', key: 'collections' },
     { path: 'reports', key: 'reports' },
     { path: 'refunds', key: 'refunds' },
+    { path: 'cheques', key: 'cheques' },
   ],
 };
 
@@ -138,6 +143,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                   <Route path="activities" element={<ActivitiesPage />} />
                   <Route path="staff" element={<StaffAccounts />} />
                   <Route path="settings" element={<ParishSettingsPage />} />
+                  <Route path="day-sheets" element={<DaySheetsPage />} />
                 </>
               ) : (
                 <>
@@ -147,6 +153,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
               )}
               <Route path="reports" element={<ReportsPage />} />
               <Route path="refunds" element={<RefundsPage />} />
+              <Route path="cheques" element={<ChequesPage />} />
               <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
             </Routes>
           </Suspense>

@@ -1,0 +1,45 @@
+import { bigint, date, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { staffUsers } from './staff-users.ts';
+
+/**
+ * The answers of `POST /api/collections` by `Idempotency-Key` (`docs/domain.md`, "Collecting several
+ * dues"): one row per caller and key, inserted first in the collection's own transaction, so a
+ * concurrent second submit waits for the first and then reads its answer. `requestHash` is the
+ * SHA-256 of the validated body; `response` the JSON answered.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    actorId: uuid().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    response: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.key] })],
+);
+
+/**
+ * A cashier's day at the counter (`docs/domain.md`, "Day close"): a row exists once the day is
+ * closed (or was, and reopened). While `closedAt` is set the day is closed: the cashier may not
+ * reverse its collections, and nothing is recorded on it. `day` is a parish calendar date;
+ * `denominations` the optional cash count (notes by face value, coins in paise) and `countedPaise`
+ * its sum.
+ */
+export const cashierDays = pgTable(
+  'cashier_days',
+  {
+    cashierId: uuid()
+      .notNull()
+      .references(() => staffUsers.id),
+    day: date({ mode: 'string' }).notNull(),
+    closedAt: timestamp({ withTimezone: true, mode: 'string' }),
+    closedBy: uuid().references(() => staffUsers.id),
+    reopenedAt: timestamp({ withTimezone: true, mode: 'string' }),
+    reopenedBy: uuid().references(() => staffUsers.id),
+    denominations: jsonb(),
+    countedPaise: bigint({ mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.cashierId, t.day] })],
+);

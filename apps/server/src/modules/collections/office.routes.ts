@@ -1,0 +1,304 @@
+import { randomBytes } from 'node:crypto';
+
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import {
+  cashierDaysSchema,
+  chequeListSchema,
+  chequeStatusInputSchema,
+  closeDayInputSchema,
+  collectDuesInputSchema,
+  collectDuesResultSchema,
+  daySheetQuerySchema,
+  daySheetSchema,
+  errorBodySchema,
+  idParamsSchema,
+  reopenDayInputSchema,
+  reverseInputSchema,
+  reverseReceiptResultSchema,
+  successSchema,
+  updateUpiSettingsSchema,
+  upiSettingsSchema,
+} from '@parish/shared';
+
+import { listUnclearedCheques, getUpiSettings, markCheque, setUpiSettings } from './cheques.service.ts';
+import { collectDues } from './collect-dues.service.ts';
+import { closeDay, daySheetCsv, daySheetHtml, getDaySheet, listCashierDays, reopenDay } from './day-sheet.service.ts';
+import { getReceiptHtmlById } from './receipt.service.ts';
+import { reverseReceipt } from './reversal.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
+
+/** The Content-Security-Policy of a printable document: only its own nonce'd script and style run. */
+function receiptCsp(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self' data: https:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Sends a printable HTML document (a receipt, a day sheet) with its own strict policy, never cached. */
+export function sendHtml(reply: FastifyReply, html: string, nonce: string) {
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', receiptCsp(nonce))
+    .header('x-content-type-options', 'nosniff')
+    .send(html);
+}
+
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(1).max(200).optional(),
+});
+
+/**
+ * The parish office day (`docs/domain.md`, "The office day"): several dues under one receipt,
+ * receipts by id and their reversal with a reason, cheques, UPI settings and the cashier's day
+ * sheet. Staff only (admin and cashier) except the receipt print (a member: their own) and the
+ * admin-only reopen and UPI change. Amounts on the wire are rupees.
+ */
+export async function officeRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+  const tags = ['collections'];
+
+  r.post(
+    '/api/collections',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          'Collects several pending dues of one member under one receipt, all or nothing. Idempotency-Key: the same ' +
+          'key and body answer the first answer again; a different body is 422.',
+        headers: idempotencyHeaders,
+        body: collectDuesInputSchema,
+        response: { 200: collectDuesResultSchema, ...errors },
+      },
+    },
+    async (request) => collectDues(request.ctx, request.body, request.headers['idempotency-key']),
+  );
+
+  r.post(
+    '/api/receipts/:id/reverse',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          'Reverses a receipt as a whole with a reason (wrong_member, wrong_amount, cheque_bounced, duplicate, other + ' +
+          'note): voided, its dues pending again. A cashier only their own of a day not closed (403).',
+        params: idParamsSchema,
+        body: reverseInputSchema,
+        response: { 200: reverseReceiptResultSchema, ...errors },
+      },
+    },
+    async (request) => reverseReceipt(request.ctx, { ...request.body, receiptId: request.params.id }),
+  );
+
+  r.get(
+    '/api/receipts/:id/print',
+    {
+      config: { roles: ['admin', 'cashier', 'customer'] as const },
+      schema: {
+        tags,
+        summary:
+          'The printable receipt by id (text/html), every line and the total; a voided one with VOID. A member: own only.',
+        params: idParamsSchema,
+        produces: ['text/html'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      return sendHtml(reply, await getReceiptHtmlById(request.ctx, { receiptId: request.params.id, nonce }), nonce);
+    },
+  );
+
+  r.post(
+    '/api/receipts/:id/cheque',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Marks a cheque awaiting clearance cleared, or bounced (a reversal with reason cheque_bounced).',
+        params: idParamsSchema,
+        body: chequeStatusInputSchema,
+        response: {
+          200: z.union([reverseReceiptResultSchema, successSchema.extend({ message: z.string() })]),
+          ...errors,
+        },
+      },
+    },
+    async (request) => markCheque(request.ctx, { receiptId: request.params.id, status: request.body.status }),
+  );
+
+  r.get(
+    '/api/cheques',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Cheques not yet cleared, oldest first, with their age in days.',
+        response: { 200: chequeListSchema, ...errors },
+      },
+    },
+    async (request) => listUnclearedCheques(request.ctx),
+  );
+
+  await daySheetRoutes(app);
+}
+
+/** The cashier's day sheet, its close and reopen, and the parish UPI ID (see {@link officeRoutes}). */
+async function daySheetRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+  const admin = { roles: ['admin'] as const };
+  const tags = ['collections'];
+
+  r.get(
+    '/api/day-sheets',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'A cashier’s day sheet (default: the caller, today): receipts, reversals, totals by method, state.',
+        querystring: daySheetQuerySchema,
+        response: { 200: daySheetSchema, ...errors },
+      },
+    },
+    async (request) => getDaySheet(request.ctx, request.query),
+  );
+
+  r.get(
+    '/api/day-sheets/days',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Days with office receipts or a close, newest first (admin: every cashier).',
+        response: { 200: cashierDaysSchema, ...errors },
+      },
+    },
+    async (request) => listCashierDays(request.ctx),
+  );
+
+  r.get(
+    '/api/day-sheets/csv',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'The day sheet as CSV.',
+        querystring: daySheetQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, text } = await daySheetCsv(request.ctx, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(text);
+    },
+  );
+
+  r.get(
+    '/api/day-sheets/print',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'The printable day sheet (text/html).',
+        querystring: daySheetQuerySchema,
+        produces: ['text/html'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      return sendHtml(reply, await daySheetHtml(request.ctx, request.query, nonce), nonce);
+    },
+  );
+
+  r.post(
+    '/api/day-sheets/close',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Closes the caller’s day, with an optional cash count.',
+        body: closeDayInputSchema,
+        response: { 200: daySheetSchema, ...errors },
+      },
+    },
+    async (request) => closeDay(request.ctx, request.body),
+  );
+
+  r.post(
+    '/api/day-sheets/reopen',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Reopens a cashier’s closed day (admin, audited).',
+        body: reopenDayInputSchema,
+        response: { 200: daySheetSchema, ...errors },
+      },
+    },
+    async (request) => reopenDay(request.ctx, request.body),
+  );
+
+  await upiRoutes(app);
+}
+
+/** The parish UPI ID for the counter's QR code (see {@link officeRoutes}). */
+async function upiRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+  const admin = { roles: ['admin'] as const };
+  const tags = ['collections'];
+
+  r.get(
+    '/api/office/upi',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'The parish UPI ID and payee name for the counter’s QR code.',
+        response: { 200: upiSettingsSchema, ...errors },
+      },
+    },
+    async (request) => getUpiSettings(request.ctx),
+  );
+
+  r.put(
+    '/api/office/upi',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Sets the parish UPI ID (admin); empty turns the QR off.',
+        body: updateUpiSettingsSchema,
+        response: { 200: upiSettingsSchema, ...errors },
+      },
+    },
+    async (request) => setUpiSettings(request.ctx, request.body),
+  );
+}

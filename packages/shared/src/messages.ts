@@ -42,6 +42,7 @@ export const MSG = {
   tooLarge: 'The request is too large',
   usernameTaken: 'A staff account with this username already exists',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
+  unstorableText: 'This text contains a character that cannot be saved (a NUL or an unpaired surrogate)',
 } as const;
 
 /** A key of {@link MSG}. */

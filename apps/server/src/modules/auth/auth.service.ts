@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { and, eq, sql } from 'drizzle-orm';
 
 import {
@@ -75,8 +77,10 @@ async function startSession(
   claims: { sub: string; role: SessionUser['role']; tv: number },
 ): Promise<{ token: string; refreshToken: string }> {
   const now = ctx.clock.now();
-  const token = signAccessToken(secretOf(ctx), claims, now);
-  const refreshToken = await issueRefreshToken(ctx.db, subject, now);
+  // The access token names its session (the refresh family), so that signing out ends it too.
+  const familyId = randomUUID();
+  const token = signAccessToken(secretOf(ctx), { ...claims, sid: familyId }, now);
+  const refreshToken = await issueRefreshToken(ctx.db, subject, now, familyId);
   return { token, refreshToken };
 }
 
@@ -203,13 +207,13 @@ export async function refreshSession(
     await revokeFamilyOfToken(ctx.db, rotated.token, now);
     throw expired;
   }
-  const token = signAccessToken(secretOf(ctx), claims, now);
+  const token = signAccessToken(secretOf(ctx), { ...claims, sid: rotated.familyId }, now);
   return { token, refreshToken: rotated.token };
 }
 
 /**
- * Ends the session of a refresh cookie (revokes its family). A missing or unknown token is
- * ignored.
+ * Ends the session of a refresh cookie (revokes its family): the cookie and every access token of
+ * the session stop working (`docs/domain.md`, "TK-03"). A missing or unknown token is ignored.
  * @param input `refreshToken`: the refresh cookie's value, if the request had one.
  */
 export async function signOut(ctx: ServiceContext, input: { refreshToken: string | undefined }): Promise<void> {

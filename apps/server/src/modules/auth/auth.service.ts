@@ -18,7 +18,14 @@ import { hashPassword, verifyAgainstDummy, verifyMemberPassword, verifyPassword 
 import { signAccessToken } from '../../lib/tokens.ts';
 import type { Actor } from '../../types.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { THROTTLE_POLICIES, clearFailures, isLocked, registerFailure } from './login-throttle.ts';
+import {
+  THROTTLE_POLICIES,
+  clearFailures,
+  isLocked,
+  registerFailure,
+  registerSprayFailure,
+  sprayKeyOf,
+} from './login-throttle.ts';
 import {
   issueRefreshToken,
   revokeAllForSubject,
@@ -71,6 +78,15 @@ function lockedError(): AppError {
   return new AppError(ErrorCode.ACCOUNT_LOCKED, MSG.tooManyAttempts);
 }
 
+/**
+ * A member's sign-in lock says that paying does not need signing in: the payment link of the
+ * WhatsApp reminder opens without a password (`docs/domain.md`, "AU-01 Sign-in throttles"). The same
+ * text for every member lock, known account or not, so the lock tells nothing (AU-04).
+ */
+function memberLockedError(): AppError {
+  return new AppError(ErrorCode.ACCOUNT_LOCKED, MSG.memberLockedPayByLink);
+}
+
 async function startSession(
   ctx: ServiceContext,
   subject: RefreshSubject,
@@ -100,7 +116,7 @@ export async function signInStaff(
   const now = ctx.clock.now();
   const accountKey = `account:staff:${input.username.toLowerCase()}`;
   const addressKey = `ip:${input.ip}`;
-  if (await isLocked(ctx.db, [accountKey, addressKey], now)) throw lockedError();
+  if (await isLocked(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now)) throw lockedError();
   const [user] = await ctx.db
     .select()
     .from(staffUsers)
@@ -110,6 +126,7 @@ export async function signInStaff(
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
+    await registerSprayFailure(ctx.db, input.ip, now);
     const locked = await registerFailure(ctx.db, accountKey, THROTTLE_POLICIES.account, now);
     ctx.log.warn({ username: input.username, locked }, 'staff sign-in failed');
     throw new AppError(ErrorCode.INVALID_CREDENTIALS, MSG.invalidStaffLogin);
@@ -138,7 +155,8 @@ export async function signInStaff(
  *   address throttle.
  * @returns the access token, the refresh token for the cookie and the session user.
  * @throws AppError 401 `INVALID_CREDENTIALS` for a bad pair or an inactive member; 429
- *   `ACCOUNT_LOCKED` while locked.
+ *   `ACCOUNT_LOCKED` while the account, the address or the address's spraying delay holds, saying
+ *   the member can still pay through the reminder's payment link (`MSG.memberLockedPayByLink`).
  */
 export async function signInMember(
   ctx: ServiceContext,
@@ -156,12 +174,13 @@ export async function signInMember(
     .from(members)
     .where(and(condition, eq(members.isActive, true)));
   const accountKey = member ? `account:member:${member.id}` : `ident:${identifier.value}`;
-  if (await isLocked(ctx.db, [accountKey, addressKey], now)) throw lockedError();
+  if (await isLocked(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now)) throw memberLockedError();
   const valid = member
     ? await verifyMemberPassword(member.passwordHash, initialMemberPassword(member.name, member.mobile), input.password)
     : await verifyAgainstDummy(input.password);
   if (!member || !valid) {
     await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
+    await registerSprayFailure(ctx.db, input.ip, now);
     const policy = member?.passwordIsInitial ? THROTTLE_POLICIES.initialPasswordAccount : THROTTLE_POLICIES.account;
     const locked = await registerFailure(ctx.db, accountKey, policy, now);
     ctx.log.warn({ identifierKind: identifier.kind, locked }, 'member sign-in failed');

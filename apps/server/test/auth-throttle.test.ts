@@ -154,7 +154,12 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
     }
     expectError(await staffLoginRequest(t.app, 'ghost', 'anything'), 429, ErrorCode.ACCOUNT_LOCKED, TOO_MANY);
     for (let i = 0; i < 10; i += 1) await memberLoginRequest(t.app, '9800000000', `wrong-${i}`);
-    expectError(await memberLoginRequest(t.app, '9800000000', 'anything'), 429, ErrorCode.ACCOUNT_LOCKED, MEMBER_LOCKED);
+    expectError(
+      await memberLoginRequest(t.app, '9800000000', 'anything'),
+      429,
+      ErrorCode.ACCOUNT_LOCKED,
+      MEMBER_LOCKED,
+    );
   });
 });
 
@@ -186,7 +191,9 @@ describe('AU-05 spraying budget: many accounts, few guesses each', () => {
     }
     // The delay ends: 15 minutes at most.
     t.clock.advance(SPRAY_BUDGET.maxDelayMs + 1000);
-    expect((await memberLoginRequest(t.app, accounts[5]!.mobile, accounts[5]!.password, sprayers[0])).statusCode).toBe(200);
+    expect((await memberLoginRequest(t.app, accounts[5]!.mobile, accounts[5]!.password, sprayers[0])).statusCode).toBe(
+      200,
+    );
   });
 
   it('a member mistyping a few times is never slowed, however busy the parish', async () => {
@@ -196,7 +203,11 @@ describe('AU-05 spraying budget: many accounts, few guesses each', () => {
       await memberLoginRequest(t.app, `98000000${String(i).padStart(2, '0')}`, 'x', `192.0.2.${i + 1}`);
     }
     for (let i = 0; i < SPRAY_BUDGET.freeFailures; i += 1) {
-      expectError(await memberLoginRequest(t.app, member.mobile, `typo-${i}`, '198.51.100.9'), 401, ErrorCode.INVALID_CREDENTIALS);
+      expectError(
+        await memberLoginRequest(t.app, member.mobile, `typo-${i}`, '198.51.100.9'),
+        401,
+        ErrorCode.INVALID_CREDENTIALS,
+      );
     }
     expect((await memberLoginRequest(t.app, member.mobile, member.password, '198.51.100.9')).statusCode).toBe(200);
   });

@@ -198,7 +198,11 @@ describe('TK-03 logout ends the session’s access token too', () => {
       cookies: { parish_refresh: refreshCookieOf(refreshed) ?? '' },
     });
     for (const old of [staff.token, token]) {
-      expectError(await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(old) }), 401, 'UNAUTHORIZED');
+      expectError(
+        await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(old) }),
+        401,
+        'UNAUTHORIZED',
+      );
     }
   });
 

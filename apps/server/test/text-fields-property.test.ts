@@ -186,14 +186,20 @@ function wellFormed(value: string): string {
   return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
-async function send(app: FastifyInstance, document: { paths: Record<string, Record<string, Operation>> }, field: TextField, text: string) {
+async function send(
+  app: FastifyInstance,
+  document: { paths: Record<string, Record<string, Operation>> },
+  field: TextField,
+  text: string,
+) {
   const operation = document.paths[field.url]?.[field.method.toLowerCase()] as Operation;
   const fastifyUrl = field.url.replace(/\{(\w+)\}/g, ':$1');
   const session = sessionFor(routeRoles.get(`${field.method} ${fastifyUrl}`));
   let url = field.url;
   const query = new URLSearchParams();
   for (const parameter of operation.parameters ?? []) {
-    const value = field.where === parameter.in && field.name === parameter.name ? text : String(sample(parameter.schema));
+    const value =
+      field.where === parameter.in && field.name === parameter.name ? text : String(sample(parameter.schema));
     if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(wellFormed(value)));
     else if (parameter.in === 'query' && (parameter.required || parameter.name === field.name)) {
       query.set(parameter.name, value);
@@ -211,7 +217,10 @@ async function send(app: FastifyInstance, document: { paths: Record<string, Reco
     // URLSearchParams writes lone surrogates as U+FFFD; the path test above covers NUL there.
     url: search ? `${url}?${search}` : url,
     ...(session && { headers: session.headers }),
-    ...(payload !== undefined && { payload: JSON.stringify(payload), headers: { ...session?.headers, 'content-type': 'application/json' } }),
+    ...(payload !== undefined && {
+      payload: JSON.stringify(payload),
+      headers: { ...session?.headers, 'content-type': 'application/json' },
+    }),
   });
 }
 
@@ -230,22 +239,26 @@ describe('ER-03 arbitrary text in every text field of every route never answers 
     for (const field of fields) {
       // Sign-in routes check an Argon2id hash per request: fewer runs keep the test short.
       const numRuns = field.url.includes('/login') || field.url.includes('password') ? 5 : 15;
-      await fc.assert(
-        fc.asyncProperty(nasty, async (text) => {
-          const response = await send(t.app, document, field, text);
-          requests += 1;
-          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-          if (response.statusCode >= 500) {
-            const code = (response.json() as { code?: string }).code ?? '';
-            if (!EXPECTED_UNAVAILABLE.has(code)) {
-              failures.push(`${field.method} ${field.url} ${field.where}.${field.name} ${JSON.stringify(text)} → ${response.statusCode} ${response.body}`);
-              return false;
+      await fc
+        .assert(
+          fc.asyncProperty(nasty, async (text) => {
+            const response = await send(t.app, document, field, text);
+            requests += 1;
+            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+            if (response.statusCode >= 500) {
+              const code = (response.json() as { code?: string }).code ?? '';
+              if (!EXPECTED_UNAVAILABLE.has(code)) {
+                failures.push(
+                  `${field.method} ${field.url} ${field.where}.${field.name} ${JSON.stringify(text)} → ${response.statusCode} ${response.body}`,
+                );
+                return false;
+              }
             }
-          }
-          return true;
-        }),
-        { numRuns, endOnFailure: true },
-      ).catch(() => undefined);
+            return true;
+          }),
+          { numRuns, endOnFailure: true },
+        )
+        .catch(() => undefined);
     }
     console.info(
       `text fields tried: ${fields.length} in ${new Set(fields.map((f) => `${f.method} ${f.url}`)).size} routes; ` +

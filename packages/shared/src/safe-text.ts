@@ -8,6 +8,7 @@ export function isStorableText(value: string): boolean {
 }
 
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
@@ -20,7 +21,9 @@ export function findUnstorableText(value: unknown, path = '', depth = 0): string
   if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   if (value instanceof Uint8Array) return null;
-  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item] as const)
+    : Object.entries(value);
   for (const [key, item] of entries) {
     const field = path ? `${path}.${key}` : key;
     if (!isStorableText(key)) return field;

@@ -31,7 +31,15 @@ export function isUniqueViolation(error: unknown, constraints?: readonly string[
 }
 
 /** Node socket error codes that mean the database cannot be reached. */
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
 /**
  * SQLSTATEs of an unavailable server: class 08 (connection exception), 53300 (too many
  * connections), 57P01-57P03 (shutdown, crash shutdown, cannot connect now).

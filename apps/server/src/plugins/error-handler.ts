@@ -1,15 +1,10 @@
+import type { Socket } from 'node:net';
+
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-import {
-  ERROR_STATUS,
-  ErrorCode,
-  MSG,
-  findUnstorableText,
-  type ErrorBody,
-  type ErrorCodeValue,
-} from '@parish/shared';
+import { ERROR_STATUS, ErrorCode, MSG, findUnstorableText, type ErrorBody, type ErrorCodeValue } from '@parish/shared';
 
 import { AppError } from '../lib/app-error.ts';
 import { isDatabaseUnavailable, loggableError } from '../lib/db-errors.ts';
@@ -93,7 +88,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
  * contract"): 431 `PAYLOAD_TOO_LARGE` 'The request is too large', 408 `UNAVAILABLE` 'Request
  * timeout', anything else 400 `VALIDATION_FAILED` 'Invalid request data'. The connection is closed.
  */
-export function clientErrorHandler(error: Error & { code?: string }, socket: import('node:net').Socket): void {
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, errorBody] =
     error.code === 'HPE_HEADER_OVERFLOW'

@@ -9,14 +9,32 @@ const storable = { message: MSG.unstorableText };
 
 /** `POST /api/auth/admin/login` body (`docs/domain.md`, §5 "Staff sign-in form": both must be non-blank). */
 export const staffLoginSchema = z.object({
-  username: z.string({ error: MSG.staffLoginBlank }).trim().min(1, MSG.staffLoginBlank).max(100).refine(isStorableText, storable),
-  password: z.string({ error: MSG.staffLoginBlank }).min(1, MSG.staffLoginBlank).max(200).refine(isStorableText, storable),
+  username: z
+    .string({ error: MSG.staffLoginBlank })
+    .trim()
+    .min(1, MSG.staffLoginBlank)
+    .max(100)
+    .refine(isStorableText, storable),
+  password: z
+    .string({ error: MSG.staffLoginBlank })
+    .min(1, MSG.staffLoginBlank)
+    .max(200)
+    .refine(isStorableText, storable),
 });
 
 /** `POST /api/auth/customer/login` body: a mobile (10 or 12 digits) or a parish number. */
 export const memberLoginSchema = z.object({
-  identifier: z.string({ error: MSG.memberIdentifierBlank }).trim().min(1, MSG.memberIdentifierBlank).max(100).refine(isStorableText, storable),
-  password: z.string({ error: MSG.memberPasswordBlank }).min(1, MSG.memberPasswordBlank).max(200).refine(isStorableText, storable),
+  identifier: z
+    .string({ error: MSG.memberIdentifierBlank })
+    .trim()
+    .min(1, MSG.memberIdentifierBlank)
+    .max(100)
+    .refine(isStorableText, storable),
+  password: z
+    .string({ error: MSG.memberPasswordBlank })
+    .min(1, MSG.memberPasswordBlank)
+    .max(200)
+    .refine(isStorableText, storable),
 });
 
 /** `POST /api/auth/change-password` body. */

@@ -121,7 +121,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       assertSameSiteCall(app, request);
-      const session = await refreshSession(request.ctx, { refreshToken: request.cookies[refreshCookieName(app.config.publicUrl)] });
+      const session = await refreshSession(request.ctx, {
+        refreshToken: request.cookies[refreshCookieName(app.config.publicUrl)],
+      });
       setRefreshCookie(app, reply, session.refreshToken);
       return { token: session.token };
     },

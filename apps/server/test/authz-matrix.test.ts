@@ -128,6 +128,10 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /api/docs/static/*': 'public',
+
+  // Password resets (password-resets.routes.ts).
+  'POST /api/admin/members/:id/reset-password': ADMIN,
+  'POST /api/admin/users/:id/reset-password': ADMIN,
 };
 
 /**

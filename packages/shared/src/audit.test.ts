@@ -266,6 +266,8 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       },
     },
   ],
+  'member.password_reset': [{ before: null, after: { to: 'one-time' } }],
+  'staff_user.one_time_password_set': [{ before: null, after: { by: 'server console' } }],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */

@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'notifications.payment_success',
   'whatsapp.test',
   'demo.loaded',
+  'member.password_reset',
+  'staff_user.one_time_password_set',
 ] as const;
 
 /** One audit action. */
@@ -358,6 +360,10 @@ export interface AuditPayloads {
       receiptCounters: Record<string, number>;
     };
   };
+  /** An admin reset a member's password: back to the initial one, or to a one-time code (never recorded). */
+  'member.password_reset': { entity: 'member'; before: null; after: { to: 'initial' | 'one-time' } };
+  /** A one-time password was set for a staff account (by an admin, or by `npm run admin:reset`), never recorded. */
+  'staff_user.one_time_password_set': { entity: 'staff_user'; before: null; after: { by: 'admin' | 'server console' } };
 }
 
 /** The `before` state of an action. */
@@ -434,6 +440,8 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'notifications.payment_success': [],
   'whatsapp.test': [],
   'demo.loaded': [],
+  'member.password_reset': [],
+  'staff_user.one_time_password_set': [],
 };
 
 /**

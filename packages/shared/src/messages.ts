@@ -45,6 +45,7 @@ export const MSG = {
   unstorableText: 'This text contains a character that cannot be saved (a NUL or an unpaired surrogate)',
   memberLockedPayByLink:
     'Too many failed sign-in attempts. Please wait and try again later. You can still pay your dues through the payment link in your WhatsApp reminder.',
+  passwordChangeRequired: 'Please change your one-time password before continuing',
 } as const;
 
 /** A key of {@link MSG}. */

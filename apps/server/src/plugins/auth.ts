@@ -11,6 +11,13 @@ import { AppError } from '../lib/app-error.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 import type { Actor, RouteRoles } from '../types.ts';
 
+/**
+ * The routes a session signed in with a one-time password may call: who am I, and change the
+ * password (`docs/domain.md`, "Password resets"); every other signed-in route answers 403
+ * `PASSWORD_CHANGE_REQUIRED`. Refresh and logout are public (cookie) routes and stay open.
+ */
+const PASSWORD_CHANGE_ROUTES = new Set(['/api/auth/verify', '/api/auth/change-password']);
+
 /** Routes outside `/api` (the web app, static files) and the API docs are public by nature. */
 function defaultRoles(url: string): RouteRoles | undefined {
   if (!url.startsWith('/api')) return 'public';
@@ -27,7 +34,8 @@ function defaultRoles(url: string): RouteRoles | undefined {
  * - The same statement that reads the account reads the data versions (`data_versions`) into
  *   `request.dataVersions`: a cached answer (the member list) is then checked without a second
  *   round trip to the database, about 0.2 ms of server CPU a request on loopback TCP (measured).
- * - A route's roles are enforced: anonymous gets 401, the wrong role 403.
+ * - A route's roles are enforced: anonymous gets 401, the wrong role 403, a session signed in with a
+ *   one-time password 403 `PASSWORD_CHANGE_REQUIRED` outside `PASSWORD_CHANGE_ROUTES`.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const key = new TextEncoder().encode(app.config.jwtSecret);
@@ -61,6 +69,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!roles.includes(request.actor.role)) {
       throw new AppError(ErrorCode.FORBIDDEN, request.routeOptions.config.forbiddenMessage ?? MSG.forbidden);
     }
+    if (request.actor.passwordChangeRequired && !PASSWORD_CHANGE_ROUTES.has(request.routeOptions.url ?? '')) {
+      throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, MSG.passwordChangeRequired);
+    }
   });
 });
 
@@ -90,6 +101,7 @@ function prepareLookups(app: FastifyInstance) {
         isActive: members.isActive,
         tokenVersion: members.tokenVersion,
         passwordIsInitial: members.passwordIsInitial,
+        passwordMustChange: members.passwordMustChange,
         sessionEnded: sessionEndedSql,
         membersVersion: dataVersionSql.members,
         paymentsVersion: dataVersionSql.payments,
@@ -105,6 +117,7 @@ function prepareLookups(app: FastifyInstance) {
         username: staffUsers.username,
         isActive: staffUsers.isActive,
         tokenVersion: staffUsers.tokenVersion,
+        passwordMustChange: staffUsers.passwordMustChange,
         sessionEnded: sessionEndedSql,
         membersVersion: dataVersionSql.members,
         paymentsVersion: dataVersionSql.payments,
@@ -143,6 +156,7 @@ async function authenticate(
         mobile: member.mobile,
         parishNumber: member.parishNumber,
         mustChangePassword: member.passwordIsInitial,
+        ...(member.passwordMustChange && { passwordChangeRequired: true }),
       },
       dataVersions: { members: member.membersVersion, payments: member.paymentsVersion },
     };
@@ -152,7 +166,14 @@ async function authenticate(
     return null;
   }
   return {
-    actor: { type: 'staff', id: user.id, name: user.name, role: user.role, username: user.username },
+    actor: {
+      type: 'staff',
+      id: user.id,
+      name: user.name,
+      role: user.role,
+      username: user.username,
+      ...(user.passwordMustChange && { passwordChangeRequired: true }),
+    },
     dataVersions: { members: user.membersVersion, payments: user.paymentsVersion },
   };
 }

@@ -54,6 +54,11 @@ export const sessionUserSchema = z.object({
   memberId: z.string().optional(),
   /** True while a member still signs in with the initial password. */
   mustChangePassword: z.boolean().optional(),
+  /**
+   * True for a session signed in with a one-time password (an admin's reset): every route but
+   * changing the password answers 403 `PASSWORD_CHANGE_REQUIRED` until it is changed.
+   */
+  passwordChangeRequired: z.boolean().optional(),
 });
 
 /** The signed-in user. */
@@ -61,3 +66,15 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Login answer: a short-lived access token and the user. */
 export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+
+/**
+ * `POST /api/admin/members/{id}/reset-password` body: back to the initial password (the
+ * specification's, no forced change), or a one-time code shown once (`docs/domain.md`, "Password resets").
+ */
+export const resetMemberPasswordSchema = z.object({ to: z.enum(['initial', 'one-time']) }).strict();
+
+/** A password reset's answer: the one-time password, shown once and never stored in clear. */
+export const passwordResetResultSchema = z.object({
+  success: z.literal(true),
+  oneTimePassword: z.string().optional(),
+});

@@ -81,6 +81,8 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   REMINDERS_ALREADY_RUNNING: 409,
   // reminders.service.ts: conflict(REMINDER_MSG.nobodyPending)
   NOBODY_PENDING: 409,
+  // plugins/auth.ts: a session signed in with a one-time password outside the change-password routes
+  PASSWORD_CHANGE_REQUIRED: 403,
 };
 
 const GENERAL: GeneralErrorCode[] = [

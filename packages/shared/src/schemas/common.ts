@@ -132,6 +132,10 @@ export const ErrorCode = {
   REMINDERS_ALREADY_RUNNING: 'REMINDERS_ALREADY_RUNNING',
   /** 409: "Send to all" when no active member has a pending payment (`REMINDER_MSG.nobodyPending`). */
   NOBODY_PENDING: 'NOBODY_PENDING',
+
+  // ---- Password resets ----
+  /** 403: a session signed in with a one-time password calls anything but changing it (`MSG.passwordChangeRequired`). */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
 } as const;
 
 /** One of {@link ErrorCode}. */
@@ -191,6 +195,7 @@ const DOMAIN_KIND = {
   INVALID_RECIPIENT: 'VALIDATION_FAILED',
   REMINDERS_ALREADY_RUNNING: 'CONFLICT',
   NOBODY_PENDING: 'CONFLICT',
+  PASSWORD_CHANGE_REQUIRED: 'FORBIDDEN',
 } as const satisfies Record<DomainErrorCode, GeneralErrorCode>;
 
 /**

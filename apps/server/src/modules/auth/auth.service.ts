@@ -49,15 +49,26 @@ function secretOf(ctx: ServiceContext): Uint8Array {
 }
 
 /** The user object of a staff account (`docs/domain.md`, §7 "Entities on the wire"). */
-export function staffSessionUser(user: Pick<StaffRow, 'id' | 'name' | 'role' | 'username'>): SessionUser {
-  return { id: user.id, name: user.name, role: user.role, username: user.username };
+export function staffSessionUser(
+  user: Pick<StaffRow, 'id' | 'name' | 'role' | 'username'> & { passwordMustChange?: boolean },
+): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    role: user.role,
+    username: user.username,
+    ...(user.passwordMustChange && { passwordChangeRequired: true }),
+  };
 }
 
 /** The user object of a member. */
 export function memberSessionUser(
-  member: Pick<MemberRow, 'id' | 'name' | 'mobile' | 'parishNumber' | 'passwordIsInitial'>,
+  member: Pick<MemberRow, 'id' | 'name' | 'mobile' | 'parishNumber' | 'passwordIsInitial'> & {
+    passwordMustChange?: boolean;
+  },
 ): SessionUser {
   return {
+    ...(member.passwordMustChange && { passwordChangeRequired: true }),
     id: member.id,
     memberId: member.id,
     name: member.name,
@@ -70,8 +81,9 @@ export function memberSessionUser(
 
 /** The session user of a verified actor (`GET /api/auth/verify`). */
 export function sessionUserOf(actor: Actor): SessionUser {
-  if (actor.type === 'staff') return staffSessionUser(actor);
-  return memberSessionUser({ ...actor, passwordIsInitial: actor.mustChangePassword });
+  const passwordMustChange = Boolean(actor.passwordChangeRequired);
+  if (actor.type === 'staff') return staffSessionUser({ ...actor, passwordMustChange });
+  return memberSessionUser({ ...actor, passwordIsInitial: actor.mustChangePassword, passwordMustChange });
 }
 
 function lockedError(): AppError {
@@ -295,12 +307,18 @@ export async function changePassword(
     if (isMember) {
       await tx
         .update(members)
-        .set({ passwordHash, passwordIsInitial: false, tokenVersion, updatedAt: now.toISOString() })
+        .set({
+          passwordHash,
+          passwordIsInitial: false,
+          passwordMustChange: false,
+          tokenVersion,
+          updatedAt: now.toISOString(),
+        })
         .where(eq(members.id, actor.id));
     } else {
       await tx
         .update(staffUsers)
-        .set({ passwordHash, tokenVersion, updatedAt: now.toISOString() })
+        .set({ passwordHash, passwordMustChange: false, tokenVersion, updatedAt: now.toISOString() })
         .where(eq(staffUsers.id, actor.id));
     }
     await revokeAllForSubject(tx, subject, now);

@@ -54,6 +54,8 @@ export const activities = {
     'staff_user.created': 'Added staff account',
     'staff_user.updated': 'Edited staff account',
     'staff_user.password_reset': 'Reset staff password',
+    'member.password_reset': 'Reset member password',
+    'staff_user.one_time_password_set': 'Set a one-time staff password',
   },
   entityLabels: {
     member: 'Member',

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { changePasswordSchema } from '@parish/shared';
@@ -27,10 +27,13 @@ export function ChangePasswordModal({
   opened,
   onClose,
   required = false,
+  notice,
 }: {
   opened: boolean;
   onClose: () => void;
   required?: boolean;
+  /** A line above the fields saying why the dialog is shown. */
+  notice?: string;
 }) {
   const { t } = useTranslation();
   const { user, setUser } = useAuth();
@@ -65,6 +68,7 @@ export function ChangePasswordModal({
     >
       <form onSubmit={form.onSubmit((body) => submit(body))} noValidate>
         <Stack>
+          {notice ? <Text size="sm">{notice}</Text> : null}
           <FormError message={error?.message ?? null} />
           <PasswordInput
             label={t('common.currentPassword')}

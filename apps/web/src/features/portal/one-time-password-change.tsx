@@ -1,4 +1,4 @@
-import { Alert, Container } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { ChangePasswordModal } from './change-password-modal.tsx';
@@ -13,10 +13,7 @@ export default function OneTimePasswordChange() {
   const { t } = useTranslation();
   return (
     <Container size="xs" py="xl">
-      <Alert color="yellow" title={t('common.warning')} styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}>
-        {t('common.oneTimePasswordPrompt')}
-      </Alert>
-      <ChangePasswordModal opened required onClose={() => undefined} />
+      <ChangePasswordModal opened required onClose={() => undefined} notice={t('common.oneTimePasswordPrompt')} />
     </Container>
   );
 }

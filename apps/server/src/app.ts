@@ -22,7 +22,7 @@ import { syncParishTimezone } from './modules/reports/parish-calendar.ts';
 import { ensureParishSettings, isDemoParish } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { APP_VERSION } from './modules/health/health.service.ts';
 import './types.ts';
@@ -75,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1_048_576,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
+    // 431 (headers too large) and other parser refusals in the error contract's shape.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

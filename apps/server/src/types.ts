@@ -9,7 +9,15 @@ import type { EventBus } from './lib/events.ts';
 
 /** Who is calling: a staff user or a member, as verified from the access token. */
 export type Actor =
-  | { type: 'staff'; id: string; name: string; role: 'admin' | 'cashier'; username: string }
+  | {
+      type: 'staff';
+      id: string;
+      name: string;
+      role: 'admin' | 'cashier';
+      username: string;
+      /** Signed in with a one-time password: may only change it (`docs/domain.md`, "Password resets"). */
+      passwordChangeRequired?: boolean;
+    }
   | {
       type: 'member';
       id: string;
@@ -18,6 +26,8 @@ export type Actor =
       mobile: string;
       parishNumber: string;
       mustChangePassword: boolean;
+      /** Signed in with a one-time password: may only change it (`docs/domain.md`, "Password resets"). */
+      passwordChangeRequired?: boolean;
     };
 
 /** Who may call a route: `'public'` or a list of roles. Every route must say (`docs/domain.md`, "AZ-02"). */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { ErrorCode } from '@parish/shared';
+import { ErrorCode, MSG } from '@parish/shared';
 
-import { THROTTLE_POLICIES } from '../src/modules/auth/login-throttle.ts';
+import { SPRAY_BUDGET, THROTTLE_POLICIES } from '../src/modules/auth/login-throttle.ts';
 import {
   TEST_ADMIN_PASSWORD,
   TEST_ADMIN_USERNAME,
@@ -15,6 +15,8 @@ import {
 } from './helpers.ts';
 
 const TOO_MANY = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
+/** A member's lock says the reminder's payment link still works (AU-01). */
+const MEMBER_LOCKED = MSG.memberLockedPayByLink;
 const MINUTE = 60_000;
 
 let t: TestApp | undefined;
@@ -39,7 +41,7 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
       await memberLoginRequest(t.app, member.mobile, member.password),
       429,
       ErrorCode.ACCOUNT_LOCKED,
-      TOO_MANY,
+      MEMBER_LOCKED,
     );
 
     t.clock.advance(24 * 60 * MINUTE - MINUTE);
@@ -47,7 +49,7 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
       await memberLoginRequest(t.app, member.mobile, member.password),
       429,
       ErrorCode.ACCOUNT_LOCKED,
-      TOO_MANY,
+      MEMBER_LOCKED,
     );
 
     t.clock.advance(2 * MINUTE);
@@ -85,7 +87,7 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
         await memberLoginRequest(t.app, identifier, member.password),
         429,
         ErrorCode.ACCOUNT_LOCKED,
-        TOO_MANY,
+        MEMBER_LOCKED,
       );
     }
   });
@@ -152,6 +154,61 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
     }
     expectError(await staffLoginRequest(t.app, 'ghost', 'anything'), 429, ErrorCode.ACCOUNT_LOCKED, TOO_MANY);
     for (let i = 0; i < 10; i += 1) await memberLoginRequest(t.app, '9800000000', `wrong-${i}`);
-    expectError(await memberLoginRequest(t.app, '9800000000', 'anything'), 429, ErrorCode.ACCOUNT_LOCKED, TOO_MANY);
+    expectError(
+      await memberLoginRequest(t.app, '9800000000', 'anything'),
+      429,
+      ErrorCode.ACCOUNT_LOCKED,
+      MEMBER_LOCKED,
+    );
+  });
+});
+
+describe('AU-05 spraying budget: many accounts, few guesses each', () => {
+  it('40 accounts × 1 guess from 4 addresses: the spraying addresses are slowed, a member elsewhere signs in, no account is locked', async () => {
+    t = await createTestApp();
+    const accounts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => createMember(t!.app, { password: `chosen-password-${i}` })),
+    );
+    const sprayers = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'];
+    const answers: number[] = [];
+    for (const [i, account] of accounts.entries()) {
+      const response = await memberLoginRequest(t.app, account.mobile, 'Password@123', sprayers[i % 4]);
+      answers.push(response.statusCode);
+    }
+    // The budget (30 failures in 15 minutes) is spent after 30 guesses; from then on each sprayer,
+    // past its 5 free failures, waits.
+    expect(answers.filter((status) => status === 401).length).toBeLessThanOrEqual(SPRAY_BUDGET.globalFailures + 4);
+    expect(answers.slice(-4)).toEqual([429, 429, 429, 429]);
+    for (const ip of sprayers) {
+      const next = await memberLoginRequest(t.app, accounts[0]!.mobile, accounts[0]!.password, ip);
+      expectError(next, 429, ErrorCode.ACCOUNT_LOCKED, MEMBER_LOCKED);
+    }
+    // A member at home, and every sprayed account from there: nothing is locked for them.
+    const home = '198.51.100.7';
+    for (const account of accounts.slice(0, 3)) {
+      const response = await memberLoginRequest(t.app, account.mobile, account.password, home);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    // The delay ends: 15 minutes at most.
+    t.clock.advance(SPRAY_BUDGET.maxDelayMs + 1000);
+    expect((await memberLoginRequest(t.app, accounts[5]!.mobile, accounts[5]!.password, sprayers[0])).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a member mistyping a few times is never slowed, however busy the parish', async () => {
+    t = await createTestApp();
+    const member = await createMember(t.app, { password: 'my-own-password-9' });
+    for (let i = 0; i < SPRAY_BUDGET.globalFailures + 5; i += 1) {
+      await memberLoginRequest(t.app, `98000000${String(i).padStart(2, '0')}`, 'x', `192.0.2.${i + 1}`);
+    }
+    for (let i = 0; i < SPRAY_BUDGET.freeFailures; i += 1) {
+      expectError(
+        await memberLoginRequest(t.app, member.mobile, `typo-${i}`, '198.51.100.9'),
+        401,
+        ErrorCode.INVALID_CREDENTIALS,
+      );
+    }
+    expect((await memberLoginRequest(t.app, member.mobile, member.password, '198.51.100.9')).statusCode).toBe(200);
   });
 });

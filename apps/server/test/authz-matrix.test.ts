@@ -140,6 +140,10 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/admin/refunds/:id/apply': ADMIN,
   'POST /api/admin/test-payments/void': ADMIN,
   'POST /api/customer/checkouts/cancel': ['customer'],
+
+  // Password resets (password-resets.routes.ts).
+  'POST /api/admin/members/:id/reset-password': ADMIN,
+  'POST /api/admin/users/:id/reset-password': ADMIN,
 };
 
 /**

@@ -136,7 +136,31 @@ describe('sign-in and sessions', () => {
       await memberLoginRequest(t.app, member.mobile, member.password),
       'ACCOUNT_LOCKED',
       429,
-      MSG.tooManyAttempts,
+      MSG.memberLockedPayByLink,
+    );
+  });
+
+  it('PASSWORD_CHANGE_REQUIRED: a session signed in with a one-time password asks for anything else (403)', async () => {
+    const admin = await loginAs(t.app, 'admin');
+    const member = await createMember(t.app);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${member.id}/reset-password`,
+      headers: admin.headers,
+      payload: { to: 'one-time' },
+    });
+    const { oneTimePassword } = reset.json<{ oneTimePassword: string }>();
+    const login = await memberLoginRequest(t.app, member.mobile, oneTimePassword);
+    const token = login.json<{ token: string }>().token;
+    expectDomainError(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/customer/payments',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      'PASSWORD_CHANGE_REQUIRED',
+      403,
+      MSG.passwordChangeRequired,
     );
   });
 

@@ -85,6 +85,8 @@ export interface CreateTestAppOptions {
    * only tests of background work (WhatsApp sending, the event relay) need them.
    */
   workers?: boolean;
+  /** Passed to `buildApp`: Pino options (e.g. a `stream` to read the log), default none. */
+  logger?: object;
 }
 
 /**
@@ -124,7 +126,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       config,
       database: testDatabase.database,
       clock,
-      logger: false,
+      logger: options.logger ?? false,
       ...(options.onRouteRegistered && { onRouteRegistered: options.onRouteRegistered }),
       ...(options.extraRoutes && { extraRoutes: options.extraRoutes }),
     });

@@ -369,6 +369,8 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
     { before: { closedAt: '2026-11-22T12:30:00.000Z' }, after: { cashierId: 's1', day: '2026-11-22' } },
   ],
   'settings.upi_updated': [{ before: { vpa: '' }, after: { vpa: 'stmarys@sbi' } }],
+  'member.password_reset': [{ before: null, after: { to: 'one-time' } }],
+  'staff_user.one_time_password_set': [{ before: null, after: { by: 'server console' } }],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */
@@ -385,7 +387,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(52);
+    expect(AUDIT_ACTIONS).toHaveLength(54);
   });
 
   it('isAuditAction tells them from any other string', () => {

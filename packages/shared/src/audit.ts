@@ -72,6 +72,8 @@ export const AUDIT_ACTIONS = [
   'cashier_day.closed',
   'cashier_day.reopened',
   'settings.upi_updated',
+  'member.password_reset',
+  'staff_user.one_time_password_set',
 ] as const;
 
 /** One audit action. */
@@ -510,6 +512,10 @@ export interface AuditPayloads {
   };
   /** The parish UPI ID changed. */
   'settings.upi_updated': { entity: 'parish_settings'; before: { vpa: string }; after: { vpa: string } };
+  /** An admin reset a member's password: back to the initial one, or to a one-time code (never recorded). */
+  'member.password_reset': { entity: 'member'; before: null; after: { to: 'initial' | 'one-time' } };
+  /** A one-time password was set for a staff account (by an admin, or by `npm run admin:reset`), never recorded. */
+  'staff_user.one_time_password_set': { entity: 'staff_user'; before: null; after: { by: 'admin' | 'server console' } };
 }
 
 /** The `before` state of an action. */
@@ -603,6 +609,8 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'cashier_day.closed': ['counted', 'net'],
   'cashier_day.reopened': [],
   'settings.upi_updated': [],
+  'member.password_reset': [],
+  'staff_user.one_time_password_set': [],
 };
 
 /**

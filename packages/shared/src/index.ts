@@ -30,3 +30,4 @@ export * from './schemas/whatsapp-links.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/health.ts';
 export * from './schemas/office.ts';
+export * from './safe-text.ts';

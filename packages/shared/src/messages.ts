@@ -42,6 +42,10 @@ export const MSG = {
   tooLarge: 'The request is too large',
   usernameTaken: 'A staff account with this username already exists',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
+  unstorableText: 'This text contains a character that cannot be saved (a NUL or an unpaired surrogate)',
+  memberLockedPayByLink:
+    'Too many failed sign-in attempts. Please wait and try again later. You can still pay your dues through the payment link in your WhatsApp reminder.',
+  passwordChangeRequired: 'Please change your one-time password before continuing',
 } as const;
 
 /** A key of {@link MSG}. */

@@ -29,3 +29,83 @@ export function isUniqueViolation(error: unknown, constraints?: readonly string[
   if (!constraints || violation.constraint === undefined) return true;
   return constraints.includes(violation.constraint);
 }
+
+/** Node socket error codes that mean the database cannot be reached. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of an unavailable server: class 08 (connection exception), 53300 (too many
+ * connections), 57P01-57P03 (shutdown, crash shutdown, cannot connect now).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|53300|57P0[123])$/;
+/** Messages of node-postgres and PGlite for a lost, refused, timed-out or exhausted connection. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|connection error|Cannot use a pool after calling end|PGlite is closed|ECONNREFUSED/i;
+
+/** The errors an error wraps, itself first, through `cause` (Drizzle wraps the driver's error). */
+function causeChain(error: unknown): object[] {
+  const chain: object[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current && typeof current === 'object'; depth += 1) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+/**
+ * Whether an error is, or wraps, a failure to reach the database: refused, reset or timed-out
+ * connections, a terminated connection, an exhausted pool, a server shutting down, a closed PGlite
+ * (`docs/ARCHITECTURE.md`, "Error contract": these answer 503 with `Retry-After`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causeChain(error).some((link) => {
+    const { code, message } = link as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (Array.isArray((link as { errors?: unknown }).errors)) {
+      // AggregateError of a refused dual-stack connect (IPv4 and IPv6 both refused).
+      if ((link as { errors: unknown[] }).errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    }
+    return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+  });
+}
+
+/**
+ * What may be logged of a failed request's error without the values a query carried: Drizzle's
+ * `DrizzleQueryError` puts every parameter (names, mobiles, search text) in its message, and
+ * PostgreSQL's `detail` repeats key values. Keeps the error's name, the query text without its
+ * parameters, and each link's SQLSTATE, constraint, table and routine; the frames of the outermost
+ * error's stack; the messages only of errors that are not database errors.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const chain = causeChain(error);
+  const outer = chain[0] as { name?: unknown; stack?: unknown; query?: unknown } | undefined;
+  const isDatabaseError = chain.some((link) => 'query' in link || 'severity' in link || 'sqlState' in link);
+  const links = chain.map((link) => {
+    const l = link as Record<string, unknown>;
+    const summary: Record<string, unknown> = { type: typeof l.name === 'string' ? l.name : 'Error' };
+    for (const key of ['code', 'constraint', 'table', 'column', 'routine'] as const) {
+      if (typeof l[key] === 'string') summary[key] = l[key];
+    }
+    if (!isDatabaseError && typeof l.message === 'string') summary.message = l.message;
+    return summary;
+  });
+  return {
+    ...(typeof outer?.query === 'string' && { query: outer.query }),
+    chain: links,
+    // The stack's first lines repeat the message (and Drizzle's parameters); only the frames are kept.
+    ...(typeof outer?.stack === 'string' && {
+      stack: outer.stack
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .join('\n'),
+    }),
+  };
+}

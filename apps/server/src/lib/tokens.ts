@@ -15,6 +15,11 @@ export interface AccessClaims {
   role: Role;
   /** The subject's token version at issue; a raised version revokes the token. */
   tv: number;
+  /**
+   * The session: the refresh-token family the sign-in started. Signing out revokes the family,
+   * and with it every access token of the session (`docs/domain.md`, "TK-03").
+   */
+  sid?: string;
 }
 
 /**
@@ -33,7 +38,7 @@ export function signAccessToken(secret: Uint8Array, claims: AccessClaims, now: D
     iss: ISSUER,
     aud: AUDIENCE,
   });
-  return sign({ role: claims.role, tv: claims.tv, typ: 'access' });
+  return sign({ role: claims.role, tv: claims.tv, typ: 'access', ...(claims.sid && { sid: claims.sid }) });
 }
 
 /**
@@ -63,7 +68,8 @@ export function verifyAccessToken(secret: Uint8Array, token: string, now: Date):
       return null;
     }
     if (role !== 'admin' && role !== 'cashier' && role !== 'customer') return null;
-    return { sub: payload.sub, role, tv: payload.tv };
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return { sub: payload.sub, role, tv: payload.tv, ...(sid && { sid }) };
   } catch {
     return null;
   }

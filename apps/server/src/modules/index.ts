@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import { authRoutes } from './auth/auth.routes.ts';
+import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
@@ -36,4 +37,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   eventsRoutes,
   whatsAppLinksRoutes,
   refundsRoutes,
+  passwordResetsRoutes,
 ];

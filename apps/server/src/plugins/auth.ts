@@ -6,10 +6,17 @@ import { ErrorCode, MSG } from '@parish/shared';
 
 import { callerAuditContext, type ServiceContext } from '../context.ts';
 import { dataVersionSql, type DataVersions } from '../db/data-versions.ts';
-import { members, staffUsers } from '../db/schema/index.ts';
+import { members, refreshTokens, staffUsers } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 import type { Actor, RouteRoles } from '../types.ts';
+
+/**
+ * The routes a session signed in with a one-time password may call: who am I, and change the
+ * password (`docs/domain.md`, "Password resets"); every other signed-in route answers 403
+ * `PASSWORD_CHANGE_REQUIRED`. Refresh and logout are public (cookie) routes and stay open.
+ */
+const PASSWORD_CHANGE_ROUTES = new Set(['/api/auth/verify', '/api/auth/change-password']);
 
 /** Routes outside `/api` (the web app, static files) and the API docs are public by nature. */
 function defaultRoles(url: string): RouteRoles | undefined {
@@ -22,12 +29,13 @@ function defaultRoles(url: string): RouteRoles | undefined {
  * Authentication and authorization.
  * - Every `/api` route must declare `config.roles`; registering one without makes the app fail to
  *   start (`docs/domain.md`, "AZ-02").
- * - A bearer token is verified (signature, expiry, then the account is still active and its token
- *   version unchanged) and the caller set as `request.actor`.
+ * - A bearer token is verified (signature, expiry, then the account is still active, its token
+ *   version unchanged and the token's session not ended) and the caller set as `request.actor`.
  * - The same statement that reads the account reads the data versions (`data_versions`) into
  *   `request.dataVersions`: a cached answer (the member list) is then checked without a second
  *   round trip to the database, about 0.2 ms of server CPU a request on loopback TCP (measured).
- * - A route's roles are enforced: anonymous gets 401, the wrong role 403.
+ * - A route's roles are enforced: anonymous gets 401, the wrong role 403, a session signed in with a
+ *   one-time password 403 `PASSWORD_CHANGE_REQUIRED` outside `PASSWORD_CHANGE_ROUTES`.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const key = new TextEncoder().encode(app.config.jwtSecret);
@@ -61,13 +69,26 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!roles.includes(request.actor.role)) {
       throw new AppError(ErrorCode.FORBIDDEN, request.routeOptions.config.forbiddenMessage ?? MSG.forbidden);
     }
+    if (request.actor.passwordChangeRequired && !PASSWORD_CHANGE_ROUTES.has(request.routeOptions.url ?? '')) {
+      throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, MSG.passwordChangeRequired);
+    }
   });
 });
+
+/** The id a token without a session id is checked against: no family has it. */
+const NO_SESSION = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Whether the token's session (refresh family, placeholder `sid`) was ended: signed out, or
+ * revoked by a reused refresh token, a password change or a deactivation. A column of the
+ * account lookup, so it costs no statement of its own (`docs/domain.md`, "TK-03").
+ */
+const sessionEndedSql = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')}::uuid and ${refreshTokens.revokedAt} is not null)`;
 
 /**
  * The account lookups of every authenticated request, as prepared statements: built once, and
  * on PostgreSQL parsed and planned once per connection. Each also reads the data versions, in
- * the same snapshot as the account.
+ * the same snapshot as the account, and whether the token's session has ended.
  */
 function prepareLookups(app: FastifyInstance) {
   return {
@@ -80,6 +101,8 @@ function prepareLookups(app: FastifyInstance) {
         isActive: members.isActive,
         tokenVersion: members.tokenVersion,
         passwordIsInitial: members.passwordIsInitial,
+        passwordMustChange: members.passwordMustChange,
+        sessionEnded: sessionEndedSql,
         membersVersion: dataVersionSql.members,
         paymentsVersion: dataVersionSql.payments,
       })
@@ -94,6 +117,8 @@ function prepareLookups(app: FastifyInstance) {
         username: staffUsers.username,
         isActive: staffUsers.isActive,
         tokenVersion: staffUsers.tokenVersion,
+        passwordMustChange: staffUsers.passwordMustChange,
+        sessionEnded: sessionEndedSql,
         membersVersion: dataVersionSql.members,
         paymentsVersion: dataVersionSql.payments,
       })
@@ -116,9 +141,12 @@ async function authenticate(
   const claims = verifyAccessToken(key, match[1], app.clock.now());
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
+  if (claims.sid !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claims.sid)) {
+    return null;
+  }
   if (claims.role === 'customer') {
-    const [member] = await lookups.member.execute({ id: claims.sub });
-    if (!member?.isActive || member.tokenVersion !== claims.tv) return null;
+    const [member] = await lookups.member.execute({ id: claims.sub, sid: claims.sid ?? NO_SESSION });
+    if (!member?.isActive || member.tokenVersion !== claims.tv || member.sessionEnded) return null;
     return {
       actor: {
         type: 'member',
@@ -128,14 +156,24 @@ async function authenticate(
         mobile: member.mobile,
         parishNumber: member.parishNumber,
         mustChangePassword: member.passwordIsInitial,
+        ...(member.passwordMustChange && { passwordChangeRequired: true }),
       },
       dataVersions: { members: member.membersVersion, payments: member.paymentsVersion },
     };
   }
-  const [user] = await lookups.staff.execute({ id: claims.sub });
-  if (!user?.isActive || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
+  const [user] = await lookups.staff.execute({ id: claims.sub, sid: claims.sid ?? NO_SESSION });
+  if (!user?.isActive || user.tokenVersion !== claims.tv || user.role !== claims.role || user.sessionEnded) {
+    return null;
+  }
   return {
-    actor: { type: 'staff', id: user.id, name: user.name, role: user.role, username: user.username },
+    actor: {
+      type: 'staff',
+      id: user.id,
+      name: user.name,
+      role: user.role,
+      username: user.username,
+      ...(user.passwordMustChange && { passwordChangeRequired: true }),
+    },
     dataVersions: { members: user.membersVersion, payments: user.paymentsVersion },
   };
 }

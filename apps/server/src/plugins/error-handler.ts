@@ -1,10 +1,16 @@
+import type { Socket } from 'node:net';
+
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-import { ERROR_STATUS, ErrorCode, MSG, type ErrorBody, type ErrorCodeValue } from '@parish/shared';
+import { ERROR_STATUS, ErrorCode, MSG, findUnstorableText, type ErrorBody, type ErrorCodeValue } from '@parish/shared';
 
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable, loggableError } from '../lib/db-errors.ts';
+
+/** Seconds a client is asked to wait (`Retry-After`) when the database does not answer. */
+export const RETRY_AFTER_SECONDS = 5;
 
 function body(code: ErrorCodeValue, error: string, details?: ErrorBody['details']): ErrorBody {
   return details ? { success: false, error, code, details } : { success: false, error, code };
@@ -18,6 +24,24 @@ function body(code: ErrorCodeValue, error: string, details?: ErrorBody['details'
  * never carry internals, which go to the log under the request id.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // Every text of every /api request, before any route's own validation (so routes added later,
+  // by anyone, are covered): NUL and lone surrogates answer 400 naming the field
+  // (`docs/domain.md`, §5 "Text the database can hold").
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    for (const [part, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = findUnstorableText(value);
+      if (field !== null) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, MSG.unstorableText, [
+          { field: field || part, message: MSG.unstorableText },
+        ]);
+      }
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.details));
@@ -43,9 +67,41 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own client errors: malformed JSON, wrong content type, bad URL.
       return reply.status(status).send(body(ErrorCode.VALIDATION_FAILED, MSG.invalidInput));
     }
-    request.log.error({ err: error }, 'request failed');
-    const unavailable = /ECONNREFUSED|Connection terminated|connection/i.test(error.message ?? '');
-    const code = unavailable ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL;
-    return reply.status(ERROR_STATUS[code]).send(body(code, `${MSG.genericError} (request ${request.id})`));
+    // Logged without the query's parameters (member names, mobiles, search text): `loggableError`.
+    request.log.error({ error: loggableError(error) }, 'request failed');
+    if (isDatabaseUnavailable(error)) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply
+        .status(ERROR_STATUS.UNAVAILABLE)
+        .send(body(ErrorCode.UNAVAILABLE, `${MSG.genericError} (request ${request.id})`));
+    }
+    return reply
+      .status(ERROR_STATUS.INTERNAL)
+      .send(body(ErrorCode.INTERNAL, `${MSG.genericError} (request ${request.id})`));
   });
 });
+
+/**
+ * Fastify's `clientErrorHandler`: the answer to a request Node's HTTP parser refuses before any
+ * route runs (headers over the limit, a malformed request line, a request that took too long),
+ * in the contract's error shape instead of Fastify's own body (`docs/ARCHITECTURE.md`, "Error
+ * contract"): 431 `PAYLOAD_TOO_LARGE` 'The request is too large', 408 `UNAVAILABLE` 'Request
+ * timeout', anything else 400 `VALIDATION_FAILED` 'Invalid request data'. The connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, errorBody] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'Request Header Fields Too Large', body(ErrorCode.PAYLOAD_TOO_LARGE, MSG.tooLarge)] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'Request Timeout', body(ErrorCode.UNAVAILABLE, MSG.requestTimeout)] as const)
+        : ([400, 'Bad Request', body(ErrorCode.VALIDATION_FAILED, MSG.invalidInput)] as const);
+  const json = JSON.stringify(errorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
+}

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { RedirectSignedIn, RequireRole } from '../components/require-role.tsx';
+import { useAuth } from '../lib/auth.tsx';
 
 const Landing = lazy(() => import('./routes/landing.tsx'));
 const StaffLogin = lazy(() => import('./routes/staff-login.tsx'));
@@ -12,6 +13,16 @@ const BackOffice = lazy(() => import('./routes/back-office/back-office.tsx'));
 const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
 const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
+const OneTimePasswordChange = lazy(() => import('../features/portal/one-time-password-change.tsx'));
+
+/**
+ * A session signed in with a one-time password sees only the change-password screen until it
+ * has chosen a password (`docs/domain.md`, "Password resets").
+ */
+function OneTimePasswordGate({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return user?.passwordChangeRequired ? <OneTimePasswordChange /> : children;
+}
 
 function Suspended({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>;
@@ -30,7 +41,9 @@ function signedOutOnly(roles: readonly Role[], screen: ReactNode) {
 function roleOnly(role: Role, redirectTo: string, screen: ReactNode) {
   return (
     <RequireRole role={role} redirectTo={redirectTo}>
-      <Suspended>{screen}</Suspended>
+      <Suspended>
+        <OneTimePasswordGate>{screen}</OneTimePasswordGate>
+      </Suspended>
     </RequireRole>
   );
 }

@@ -47,6 +47,7 @@ export const en = {
     currentPassword: 'Current password',
     newPassword: 'New password',
     passwordChanged: 'Your password has been changed.',
+    oneTimePasswordPrompt: 'You signed in with a one-time password. Please choose your own password to continue.',
     comingSoonTitle: 'Nothing to show yet',
     pager: {
       label: 'Pages',

@@ -95,6 +95,8 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   DAY_CLOSED: 403,
   SHEET_CLOSED: 409,
   CHEQUE_NOT_RECEIVED: 409,
+  // plugins/auth.ts: a session signed in with a one-time password outside the change-password routes
+  PASSWORD_CHANGE_REQUIRED: 403,
 };
 
 const GENERAL: GeneralErrorCode[] = [

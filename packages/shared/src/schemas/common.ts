@@ -157,6 +157,9 @@ export const ErrorCode = {
   SHEET_CLOSED: 'SHEET_CLOSED',
   /** 409: marking a cheque that is not awaiting clearance (`OFFICE_MSG.chequeNotReceived`). */
   CHEQUE_NOT_RECEIVED: 'CHEQUE_NOT_RECEIVED',
+  // ---- Password resets ----
+  /** 403: a session signed in with a one-time password calls anything but changing it (`MSG.passwordChangeRequired`). */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
 } as const;
 
 /** One of {@link ErrorCode}. */
@@ -227,6 +230,7 @@ const DOMAIN_KIND = {
   DAY_CLOSED: 'FORBIDDEN',
   SHEET_CLOSED: 'CONFLICT',
   CHEQUE_NOT_RECEIVED: 'CONFLICT',
+  PASSWORD_CHANGE_REQUIRED: 'FORBIDDEN',
 } as const satisfies Record<DomainErrorCode, GeneralErrorCode>;
 
 /**

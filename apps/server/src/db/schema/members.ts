@@ -42,6 +42,11 @@ export const members = pgTable(
       sql`lower(name || ' ' || mobile || ' ' || parish_number || ' ' || coalesce(current_location, ''))`,
     ),
     tokenVersion: integer().notNull().default(0),
+    /**
+     * True after an admin reset the password to a one-time code: a session signed in with it may
+     * only change the password (`docs/domain.md`, "Password resets").
+     */
+    passwordMustChange: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     /**

@@ -16,6 +16,8 @@ export const staffUsers = pgTable(
     isActive: boolean().notNull().default(true),
     /** Raised on deactivation, password change or role change: older access tokens stop working. */
     tokenVersion: integer().notNull().default(0),
+    /** True after an admin reset the password to a one-time password (`docs/domain.md`, "Password resets"). */
+    passwordMustChange: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },

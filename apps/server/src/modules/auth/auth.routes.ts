@@ -20,6 +20,15 @@ import { changePassword, refreshSession, sessionUserOf, signInMember, signInStaf
 
 /** Name of the httpOnly refresh cookie; scoped to the auth routes. */
 export const REFRESH_COOKIE = 'parish_refresh';
+
+/**
+ * The refresh cookie's name under a public URL: `__Secure-parish_refresh` on https (the browser
+ * then accepts it only with `Secure` from a secure origin; `__Host-` would need `Path=/`, and the
+ * cookie is scoped to `/api/auth`), `parish_refresh` on plain http (a parish LAN).
+ */
+export function refreshCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https:') ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE;
+}
 const COOKIE_PATH = '/api/auth';
 /** Header the web client sends on cookie-authenticated calls; a cross-site form cannot (`docs/domain.md`, "CS-01"). */
 export const CLIENT_HEADER = 'x-requested-with';
@@ -27,7 +36,7 @@ export const CLIENT_HEADER = 'x-requested-with';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 
 function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
-  reply.setCookie(REFRESH_COOKIE, token, {
+  reply.setCookie(refreshCookieName(app.config.publicUrl), token, {
     httpOnly: true,
     sameSite: 'strict',
     secure: app.config.publicUrl.startsWith('https:'),
@@ -112,7 +121,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       assertSameSiteCall(app, request);
-      const session = await refreshSession(request.ctx, { refreshToken: request.cookies[REFRESH_COOKIE] });
+      const session = await refreshSession(request.ctx, {
+        refreshToken: request.cookies[refreshCookieName(app.config.publicUrl)],
+      });
       setRefreshCookie(app, reply, session.refreshToken);
       return { token: session.token };
     },
@@ -130,8 +141,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       assertSameSiteCall(app, request);
-      await signOut(request.ctx, { refreshToken: request.cookies[REFRESH_COOKIE] });
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      await signOut(request.ctx, { refreshToken: request.cookies[refreshCookieName(app.config.publicUrl)] });
+      reply.clearCookie(refreshCookieName(app.config.publicUrl), {
+        path: COOKIE_PATH,
+        secure: app.config.publicUrl.startsWith('https:'),
+      });
       return { success: true as const };
     },
   );

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { and, eq, sql } from 'drizzle-orm';
 
 import {
@@ -16,7 +18,14 @@ import { hashPassword, verifyAgainstDummy, verifyMemberPassword, verifyPassword 
 import { signAccessToken } from '../../lib/tokens.ts';
 import type { Actor } from '../../types.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { THROTTLE_POLICIES, clearFailures, isLocked, registerFailure } from './login-throttle.ts';
+import {
+  THROTTLE_POLICIES,
+  clearFailures,
+  isLocked,
+  registerFailure,
+  registerSprayFailure,
+  sprayKeyOf,
+} from './login-throttle.ts';
 import {
   issueRefreshToken,
   revokeAllForSubject,
@@ -40,15 +49,26 @@ function secretOf(ctx: ServiceContext): Uint8Array {
 }
 
 /** The user object of a staff account (`docs/domain.md`, §7 "Entities on the wire"). */
-export function staffSessionUser(user: Pick<StaffRow, 'id' | 'name' | 'role' | 'username'>): SessionUser {
-  return { id: user.id, name: user.name, role: user.role, username: user.username };
+export function staffSessionUser(
+  user: Pick<StaffRow, 'id' | 'name' | 'role' | 'username'> & { passwordMustChange?: boolean },
+): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    role: user.role,
+    username: user.username,
+    ...(user.passwordMustChange && { passwordChangeRequired: true }),
+  };
 }
 
 /** The user object of a member. */
 export function memberSessionUser(
-  member: Pick<MemberRow, 'id' | 'name' | 'mobile' | 'parishNumber' | 'passwordIsInitial'>,
+  member: Pick<MemberRow, 'id' | 'name' | 'mobile' | 'parishNumber' | 'passwordIsInitial'> & {
+    passwordMustChange?: boolean;
+  },
 ): SessionUser {
   return {
+    ...(member.passwordMustChange && { passwordChangeRequired: true }),
     id: member.id,
     memberId: member.id,
     name: member.name,
@@ -61,12 +81,22 @@ export function memberSessionUser(
 
 /** The session user of a verified actor (`GET /api/auth/verify`). */
 export function sessionUserOf(actor: Actor): SessionUser {
-  if (actor.type === 'staff') return staffSessionUser(actor);
-  return memberSessionUser({ ...actor, passwordIsInitial: actor.mustChangePassword });
+  const passwordMustChange = Boolean(actor.passwordChangeRequired);
+  if (actor.type === 'staff') return staffSessionUser({ ...actor, passwordMustChange });
+  return memberSessionUser({ ...actor, passwordIsInitial: actor.mustChangePassword, passwordMustChange });
 }
 
 function lockedError(): AppError {
   return new AppError(ErrorCode.ACCOUNT_LOCKED, MSG.tooManyAttempts);
+}
+
+/**
+ * A member's sign-in lock says that paying does not need signing in: the payment link of the
+ * WhatsApp reminder opens without a password (`docs/domain.md`, "AU-01 Sign-in throttles"). The same
+ * text for every member lock, known account or not, so the lock tells nothing (AU-04).
+ */
+function memberLockedError(): AppError {
+  return new AppError(ErrorCode.ACCOUNT_LOCKED, MSG.memberLockedPayByLink);
 }
 
 async function startSession(
@@ -75,8 +105,10 @@ async function startSession(
   claims: { sub: string; role: SessionUser['role']; tv: number },
 ): Promise<{ token: string; refreshToken: string }> {
   const now = ctx.clock.now();
-  const token = signAccessToken(secretOf(ctx), claims, now);
-  const refreshToken = await issueRefreshToken(ctx.db, subject, now);
+  // The access token names its session (the refresh family), so that signing out ends it too.
+  const familyId = randomUUID();
+  const token = signAccessToken(secretOf(ctx), { ...claims, sid: familyId }, now);
+  const refreshToken = await issueRefreshToken(ctx.db, subject, now, familyId);
   return { token, refreshToken };
 }
 
@@ -96,7 +128,7 @@ export async function signInStaff(
   const now = ctx.clock.now();
   const accountKey = `account:staff:${input.username.toLowerCase()}`;
   const addressKey = `ip:${input.ip}`;
-  if (await isLocked(ctx.db, [accountKey, addressKey], now)) throw lockedError();
+  if (await isLocked(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now)) throw lockedError();
   const [user] = await ctx.db
     .select()
     .from(staffUsers)
@@ -106,6 +138,7 @@ export async function signInStaff(
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
+    await registerSprayFailure(ctx.db, input.ip, now);
     const locked = await registerFailure(ctx.db, accountKey, THROTTLE_POLICIES.account, now);
     ctx.log.warn({ username: input.username, locked }, 'staff sign-in failed');
     throw new AppError(ErrorCode.INVALID_CREDENTIALS, MSG.invalidStaffLogin);
@@ -134,7 +167,8 @@ export async function signInStaff(
  *   address throttle.
  * @returns the access token, the refresh token for the cookie and the session user.
  * @throws AppError 401 `INVALID_CREDENTIALS` for a bad pair or an inactive member; 429
- *   `ACCOUNT_LOCKED` while locked.
+ *   `ACCOUNT_LOCKED` while the account, the address or the address's spraying delay holds, saying
+ *   the member can still pay through the reminder's payment link (`MSG.memberLockedPayByLink`).
  */
 export async function signInMember(
   ctx: ServiceContext,
@@ -152,12 +186,13 @@ export async function signInMember(
     .from(members)
     .where(and(condition, eq(members.isActive, true)));
   const accountKey = member ? `account:member:${member.id}` : `ident:${identifier.value}`;
-  if (await isLocked(ctx.db, [accountKey, addressKey], now)) throw lockedError();
+  if (await isLocked(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now)) throw memberLockedError();
   const valid = member
     ? await verifyMemberPassword(member.passwordHash, initialMemberPassword(member.name, member.mobile), input.password)
     : await verifyAgainstDummy(input.password);
   if (!member || !valid) {
     await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
+    await registerSprayFailure(ctx.db, input.ip, now);
     const policy = member?.passwordIsInitial ? THROTTLE_POLICIES.initialPasswordAccount : THROTTLE_POLICIES.account;
     const locked = await registerFailure(ctx.db, accountKey, policy, now);
     ctx.log.warn({ identifierKind: identifier.kind, locked }, 'member sign-in failed');
@@ -203,13 +238,13 @@ export async function refreshSession(
     await revokeFamilyOfToken(ctx.db, rotated.token, now);
     throw expired;
   }
-  const token = signAccessToken(secretOf(ctx), claims, now);
+  const token = signAccessToken(secretOf(ctx), { ...claims, sid: rotated.familyId }, now);
   return { token, refreshToken: rotated.token };
 }
 
 /**
- * Ends the session of a refresh cookie (revokes its family). A missing or unknown token is
- * ignored.
+ * Ends the session of a refresh cookie (revokes its family): the cookie and every access token of
+ * the session stop working (`docs/domain.md`, "TK-03"). A missing or unknown token is ignored.
  * @param input `refreshToken`: the refresh cookie's value, if the request had one.
  */
 export async function signOut(ctx: ServiceContext, input: { refreshToken: string | undefined }): Promise<void> {
@@ -272,12 +307,18 @@ export async function changePassword(
     if (isMember) {
       await tx
         .update(members)
-        .set({ passwordHash, passwordIsInitial: false, tokenVersion, updatedAt: now.toISOString() })
+        .set({
+          passwordHash,
+          passwordIsInitial: false,
+          passwordMustChange: false,
+          tokenVersion,
+          updatedAt: now.toISOString(),
+        })
         .where(eq(members.id, actor.id));
     } else {
       await tx
         .update(staffUsers)
-        .set({ passwordHash, tokenVersion, updatedAt: now.toISOString() })
+        .set({ passwordHash, passwordMustChange: false, tokenVersion, updatedAt: now.toISOString() })
         .where(eq(staffUsers.id, actor.id));
     }
     await revokeAllForSubject(tx, subject, now);

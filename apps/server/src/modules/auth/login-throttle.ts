@@ -65,3 +65,61 @@ export async function registerFailure(db: Db, key: string, policy: ThrottlePolic
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginThrottle).where(sql`${loginThrottle.key} = ${key}`);
 }
+
+/**
+ * The budget against password spraying (many accounts, few guesses each; `docs/domain.md`,
+ * "AU-05 Spraying budget"): while more than `globalFailures` sign-ins failed in the last
+ * `windowMs` across the parish, an address with more than `freeFailures` failures of its own in its
+ * window waits before its next try: `firstDelayMs`, doubling with each further failure, at most
+ * `maxDelayMs`. Addresses with a few mistakes (a member mistyping) are never slowed, and no
+ * account is locked by it.
+ */
+export const SPRAY_BUDGET = {
+  globalFailures: 30,
+  windowMs: 15 * MINUTE,
+  freeFailures: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * MINUTE,
+} as const;
+
+/** The throttle key of an address's spraying delay (checked with the account and address keys). */
+export const sprayKeyOf = (ip: string) => `spray:${ip}`;
+
+/** Counts one failure against a key within a window that restarts when it is older than `windowMs`. */
+async function countFailure(db: Db, key: string, windowMs: number, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const windowStart = new Date(now.getTime() - windowMs).toISOString();
+  const rows = await queryRows<{ failures: number }>(
+    db,
+    sql`
+    insert into login_throttle (key, failures, window_started_at, locked_until)
+    values (${key}, 1, ${nowIso}, null)
+    on conflict (key) do update set
+      failures = case when login_throttle.window_started_at < ${windowStart}::timestamptz
+        then 1 else login_throttle.failures + 1 end,
+      window_started_at = case when login_throttle.window_started_at < ${windowStart}::timestamptz
+        then ${nowIso}::timestamptz else login_throttle.window_started_at end
+    returning failures`,
+  );
+  return Number(rows[0]?.failures ?? 0);
+}
+
+/**
+ * Counts a failed sign-in against the parish-wide spraying budget and the address; when the budget
+ * is spent and the address is over its free failures, sets the address's delay ({@link SPRAY_BUDGET}).
+ * @returns the delay set in ms, or 0.
+ */
+export async function registerSprayFailure(db: Db, ip: string, now: Date): Promise<number> {
+  const parish = await countFailure(db, 'global:failures', SPRAY_BUDGET.windowMs, now);
+  const address = await countFailure(db, sprayKeyOf(ip), SPRAY_BUDGET.windowMs, now);
+  if (parish <= SPRAY_BUDGET.globalFailures || address <= SPRAY_BUDGET.freeFailures) return 0;
+  const delayMs = Math.min(
+    SPRAY_BUDGET.maxDelayMs,
+    SPRAY_BUDGET.firstDelayMs * 2 ** Math.min(20, address - SPRAY_BUDGET.freeFailures - 1),
+  );
+  await db
+    .update(loginThrottle)
+    .set({ lockedUntil: new Date(now.getTime() + delayMs).toISOString() })
+    .where(sql`${loginThrottle.key} = ${sprayKeyOf(ip)}`);
+  return delayMs;
+}

@@ -45,7 +45,7 @@ export async function issueRefreshToken(
 
 /** The result of presenting a refresh token. */
 export type RotateResult =
-  | { ok: true; token: string; subject: RefreshSubject }
+  | { ok: true; token: string; subject: RefreshSubject; familyId: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'race' };
 
 /**
@@ -76,7 +76,7 @@ export async function rotateRefreshToken(db: Db, token: string, now: Date): Prom
   if (claimed.length === 0) return { ok: false, reason: 'race' };
   const subject = { subjectType: row.subjectType, subjectId: row.subjectId };
   const next = await issueRefreshToken(db, subject, now, row.familyId, new Date(row.familyExpiresAt));
-  return { ok: true, token: next, subject };
+  return { ok: true, token: next, subject, familyId: row.familyId };
 }
 
 /** Revokes every token of a family. */

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 
@@ -53,10 +53,15 @@ export interface OrderRequest {
   customAmounts?: Record<string, string | number> | undefined;
 }
 
-/** A new transaction id: prefix, UTC time to the second, 6 random digits (e.g. `WL20261122053000123456`). */
+/**
+ * A new transaction id: prefix, UTC time to the second, then 96 random bits as 24 upper-case hex
+ * digits (e.g. `WL20261122053000` + `9F0C…`), 40 characters: Razorpay's `receipt` limit. The public
+ * verify-payment answers anyone holding a txnId, so the id must not be guessable
+ * (`docs/domain.md`, "PG-14 Unguessable transaction ids").
+ */
 export function newTxnId(prefix: 'WL' | 'RP', now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  return `${prefix}${stamp}${randomBytes(12).toString('hex').toUpperCase()}`;
 }
 
 /**

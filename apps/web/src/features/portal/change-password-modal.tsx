@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { changePasswordSchema } from '@parish/shared';
@@ -18,10 +18,23 @@ interface PasswordValues {
 }
 
 /**
- * The member's change-password dialog (`changePasswordSchema`: the new password at least 8
- * characters); keeps the session going with the new token.
+ * The change-password dialog (`changePasswordSchema`: the new password at least 8 characters; the
+ * server asks 10 of staff); keeps the session going with the new token. `required`: a session
+ * signed in with a one-time password, which must change it before anything else (no Cancel, no
+ * closing; `docs/domain.md`, "Password resets").
  */
-export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ChangePasswordModal({
+  opened,
+  onClose,
+  required = false,
+  notice,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  required?: boolean;
+  /** A line above the fields saying why the dialog is shown. */
+  notice?: string;
+}) {
   const { t } = useTranslation();
   const { user, setUser } = useAuth();
   const form = useForm({
@@ -35,7 +48,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   async function submit(body: ReturnType<typeof form.getTransformedValues>) {
     try {
       writeSession(await changePassword(body));
-      if (user) setUser({ ...user, mustChangePassword: false });
+      if (user) setUser({ ...user, mustChangePassword: false, passwordChangeRequired: false });
       notifications.show({ color: 'green', message: t('common.passwordChanged') });
       form.setValues({ currentPassword: '', newPassword: '' });
       onClose();
@@ -45,9 +58,17 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('common.changePassword')}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('common.changePassword')}
+      withCloseButton={!required}
+      closeOnEscape={!required}
+      closeOnClickOutside={!required}
+    >
       <form onSubmit={form.onSubmit((body) => submit(body))} noValidate>
         <Stack>
+          {notice ? <Text size="sm">{notice}</Text> : null}
           <FormError message={error?.message ?? null} />
           <PasswordInput
             label={t('common.currentPassword')}
@@ -63,9 +84,11 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             required
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            {required ? null : (
+              <Button variant="default" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+            )}
             <Button type="submit" disabled={form.submitting}>
               {t('common.changePassword')}
             </Button>

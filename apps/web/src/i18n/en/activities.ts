@@ -66,6 +66,8 @@ export const activities = {
     'cashier_day.closed': 'Closed day',
     'cashier_day.reopened': 'Reopened day',
     'settings.upi_updated': 'Changed UPI ID',
+    'member.password_reset': 'Reset member password',
+    'staff_user.one_time_password_set': 'Set a one-time staff password',
   },
   entityLabels: {
     member: 'Member',

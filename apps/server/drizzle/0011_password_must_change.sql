@@ -1,0 +1,2 @@
+ALTER TABLE "staff_users" ADD COLUMN "password_must_change" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "password_must_change" boolean DEFAULT false NOT NULL;

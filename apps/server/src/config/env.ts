@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
 import { z } from 'zod';
 
+import { loadBackupSettings, type BackupSettings } from './backup.ts';
 import { loadGatewaySettings, type GatewaySettings } from './gateways.ts';
 
 const envSchema = z.object({
@@ -124,6 +125,8 @@ export interface Config extends GatewaySettings {
    * false for a process whose screens need not follow the others'.
    */
   eventRelay: boolean;
+  /** Backups: BACKUP_KEEP, BACKUP_PASSPHRASE, BACKUP_COPY_DIR (`./backup.ts`). */
+  backup: BackupSettings;
 }
 
 /**
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       configured: Boolean(values.WHATSAPP_ACCESS_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID),
     },
     eventRelay: values.EVENT_RELAY,
+    backup: loadBackupSettings(env, dataDir),
   };
 }
 

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { refuseNewerDatabase } from './release-check.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database, the same type for PGlite and node-postgres. */
@@ -68,6 +69,10 @@ export async function openDatabase(options: {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    await refuseNewerDatabase(db, MIGRATIONS_FOLDER).catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     if (shouldMigrate) {
       await migrateNodePg(drizzleNodePg({ client: pool, casing: 'snake_case' }), {
         migrationsFolder: MIGRATIONS_FOLDER,
@@ -78,6 +83,10 @@ export async function openDatabase(options: {
   const client =
     options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  await refuseNewerDatabase(db, MIGRATIONS_FOLDER).catch(async (error: unknown) => {
+    if (!options.pglite) await client.close();
+    throw error;
+  });
   if (shouldMigrate) {
     await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
       migrationsFolder: MIGRATIONS_FOLDER,

@@ -128,6 +128,8 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /api/docs/static/*': 'public',
+  // Backups (backup.routes.ts): the latest backup for the Parish Settings page.
+  'GET /api/backups/latest': ADMIN,
 };
 
 /**

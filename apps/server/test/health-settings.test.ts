@@ -13,7 +13,7 @@ describe('GET /api/health', () => {
     try {
       const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toEqual({ status: 'ok', db: 'ok', version: APP_VERSION });
+      expect(ok.json()).toEqual({ status: 'ok', db: 'ok', version: APP_VERSION, lastBackupAt: null });
       expect(ok.headers['cache-control']).toBe('no-store');
 
       await t.database.close();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import { authRoutes } from './auth/auth.routes.ts';
+import { backupRoutes } from './backup/backup.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
@@ -32,4 +33,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   gatewaysRoutes,
   reportsRoutes,
   eventsRoutes,
+  backupRoutes,
 ];

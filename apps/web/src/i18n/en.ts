@@ -7,6 +7,7 @@ import { portal } from './en/portal.ts';
 import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { activities } from './en/activities.ts';
+import { backups } from './en/backups.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
@@ -22,6 +23,7 @@ export const en = {
   reminders,
   reports,
   activities,
+  backups,
   portal,
   common: {
     loadingParish: 'Loading {{name}}...',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 
+import type { BackupStatus } from '@parish/shared';
 import { desc, sql } from 'drizzle-orm';
 
 import type { Config } from '../../config/env.ts';
@@ -228,5 +229,19 @@ export async function lastBackup(ctx: Pick<ServiceContext, 'db'>): Promise<LastB
     bytes: row.bytes,
     encrypted: row.encrypted,
     copied: row.copied,
+  };
+}
+
+/**
+ * The Parish Settings page's backup panel: the latest backup ({@link lastBackup}) with the
+ * settings that matter to the admin (BACKUP_KEEP, whether BACKUP_COPY_DIR and BACKUP_PASSPHRASE are
+ * set; never their values).
+ */
+export async function backupStatus(ctx: ServiceContext): Promise<BackupStatus> {
+  return {
+    last: await lastBackup(ctx),
+    keep: ctx.config.backup.keep,
+    copyDirSet: Boolean(ctx.config.backup.copyDir),
+    passphraseSet: Boolean(ctx.config.backup.passphrase),
   };
 }

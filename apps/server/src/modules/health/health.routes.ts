@@ -6,7 +6,7 @@ import { checkHealth } from './health.service.ts';
 
 /** Kept here for `app.ts` and the tests, which import the version from the routes file. */
 
-/** `GET /api/health`: `{status:"ok", db:"ok", version}`, or 503 when the database does not answer. */
+/** `GET /api/health`: `{status:"ok", db:"ok", version, lastBackupAt}` (ISO UTC or null), or 503 when the database does not answer. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -17,7 +17,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['health'],
         summary: 'Liveness and database check.',
         response: {
-          200: z.object({ status: z.literal('ok'), db: z.literal('ok'), version: z.string() }),
+          200: z.object({
+            status: z.literal('ok'),
+            db: z.literal('ok'),
+            version: z.string(),
+            lastBackupAt: z.string().nullable(),
+          }),
           503: z.object({ status: z.literal('error'), db: z.literal('error'), version: z.string() }),
         },
       },

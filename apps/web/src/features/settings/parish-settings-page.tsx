@@ -11,6 +11,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 import { SETTINGS_KEY, useParishSettings } from '../../lib/settings.ts';
 import { saveParishSettings, type SettingsBody } from './api.ts';
+import { BackupPanel } from './backup-panel.tsx';
 
 const MAX_LOGO_BYTES = 200_000;
 
@@ -97,6 +98,7 @@ export default function ParishSettingsPage() {
           </Stack>
         </form>
       </Paper>
+      <BackupPanel />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDatabase } from '../src/db/client.ts';
+import { connectionStringOf, openDatabase } from '../src/db/client.ts';
 import { singleInstance } from '../src/workers/single-instance.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -32,7 +32,7 @@ describe('singleInstance: one worker across processes', () => {
       expect([...running]).toEqual([]);
       return;
     }
-    const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    const url = connectionStringOf(t.database);
     const second = await openDatabase({ databaseUrl: url, migrate: false });
     try {
       const a = singleInstance(t.app.deps, 'test-worker', worker('a'), { retryMs: 100 });

@@ -102,3 +102,12 @@ export async function openDatabase(options: {
     },
   };
 }
+
+/**
+ * The connection string of an open PostgreSQL database (its pool's), or undefined on PGlite: what
+ * pg_dump and a worker's own lock connection connect with (`modules/backup`, `workers/single-instance.ts`).
+ */
+export function connectionStringOf(database: Database): string | undefined {
+  return (database.pool as unknown as { options?: { connectionString?: string } } | undefined)?.options
+    ?.connectionString;
+}

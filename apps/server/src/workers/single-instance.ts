@@ -1,6 +1,7 @@
 import pg from 'pg';
 
 import type { AppDeps } from '../context.ts';
+import { connectionStringOf } from '../db/client.ts';
 import type { WorkerHandle } from './index.ts';
 
 /**
@@ -22,7 +23,7 @@ export function singleInstance(
   start: () => WorkerHandle | Promise<WorkerHandle>,
   options: { retryMs?: number } = {},
 ): WorkerHandle {
-  const databaseUrl = deps.config.databaseUrl;
+  const databaseUrl = connectionStringOf(deps.database);
   if (deps.database.kind !== 'postgres' || !databaseUrl) {
     const started = Promise.resolve(start());
     return { stop: async () => (await started).stop() };

@@ -9,7 +9,7 @@ import { desc, sql } from 'drizzle-orm';
 
 import type { Config } from '../../config/env.ts';
 import type { ServiceContext } from '../../context.ts';
-import { queryRows, type Database, type DbOrTx } from '../../db/client.ts';
+import { connectionStringOf, queryRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { backupRuns } from '../../db/schema/index.ts';
 import { APP_VERSION } from '../health/health.service.ts';
 import { encodeBackup } from './backup-file.ts';
@@ -79,8 +79,9 @@ export async function takeSnapshot(database: Database, config: Config): Promise<
     const heldMs = performance.now() - started;
     return { payload: await gzipAsync(Buffer.from(await tar.arrayBuffer())), heldMs };
   }
-  if (!config.databaseUrl) throw new Error('No database to back up.');
-  return { payload: await runPgDump(config.databaseUrl), heldMs: 0 };
+  const url = connectionStringOf(database) ?? config.databaseUrl;
+  if (!url) throw new Error('No database to back up.');
+  return { payload: await runPgDump(url), heldMs: 0 };
 }
 
 function runPgDump(databaseUrl: string): Promise<Buffer> {

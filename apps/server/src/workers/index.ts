@@ -6,6 +6,7 @@ import { startEventRelay } from './event-relay.ts';
 import { startGatewayRecheck } from './gateway-recheck.ts';
 import { startReminderSender } from './reminder-sender.ts';
 import { singleInstance } from './single-instance.ts';
+import { startScheduledReminders } from './scheduled-reminders.ts';
 
 /**
  * The background workers of a server process. They are started by the entry point
@@ -74,6 +75,10 @@ export async function startWorkers(
     started.push(singleInstance(deps, 'gateway-recheck', () => startGatewayRecheck(deps, flags.gatewayRecheckSeconds)));
   }
   started.push(singleInstance(deps, 'daily-backup', () => startDailyBackup(deps)));
+  // Scheduled reminders (REMINDER_SCHEDULE_SECONDS; `scheduled-reminders.ts`), with the Cloud API only.
+  const scheduleSeconds = deps.config.reminderScheduleSeconds;
+  if (scheduleSeconds > 0 && deps.config.whatsapp.configured)
+    started.push(startScheduledReminders(deps, scheduleSeconds));
   let stopping: Promise<void> | null = null;
   return {
     stop() {

@@ -11,6 +11,7 @@ const MemberLogin = lazy(() => import('./routes/member-login.tsx'));
 const BackOffice = lazy(() => import('./routes/back-office/back-office.tsx'));
 const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
+const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
 
 function Suspended({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>;
@@ -58,6 +59,14 @@ export const router = createBrowserRouter([
     element: (
       <Suspended>
         <PaymentCallback gateway="razorpay" />
+      </Suspended>
+    ),
+  },
+  {
+    path: '/pay/:mobile/:token',
+    element: (
+      <Suspended>
+        <PayLink />
       </Suspended>
     ),
   },

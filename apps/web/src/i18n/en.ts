@@ -8,6 +8,7 @@ import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
+import { whatsapp } from './en/whatsapp.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
@@ -25,6 +26,7 @@ export const en = {
   activities,
   backups,
   portal,
+  whatsapp,
   common: {
     loadingParish: 'Loading {{name}}...',
     signOut: 'Sign Out',

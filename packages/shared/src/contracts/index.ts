@@ -10,3 +10,4 @@ export * from './portal.ts';
 export * from './reminders.ts';
 export * from './reports.ts';
 export * from './backups.ts';
+export * from './whatsapp-links.ts';

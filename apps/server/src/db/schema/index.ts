@@ -13,3 +13,4 @@ export * from './reminders.ts';
 export * from './summaries.ts';
 export * from './data-versions.ts';
 export * from './backups.ts';
+export * from './whatsapp.ts';

@@ -44,6 +44,16 @@ export const members = pgTable(
     tokenVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /**
+     * The member asked not to get WhatsApp reminders (set by the admin, or a "STOP" reply seen by
+     * the webhook): every reminder path skips them (`docs/domain.md`, §9 "Opting out").
+     */
+    whatsappOptOut: boolean().notNull().default(false),
+    /**
+     * Version of the member's signed payment links: raising it revokes every link issued before
+     * (`docs/domain.md`, §9 "Payment links without a password").
+     */
+    payLinkVersion: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex('members_mobile_active_uq')

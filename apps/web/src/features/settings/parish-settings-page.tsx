@@ -12,6 +12,7 @@ import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib
 import { SETTINGS_KEY, useParishSettings } from '../../lib/settings.ts';
 import { saveParishSettings, type SettingsBody } from './api.ts';
 import { BackupPanel } from './backup-panel.tsx';
+import { WhatsAppSettingsCard } from '../../components/whatsapp/whatsapp-settings-card.tsx';
 
 const MAX_LOGO_BYTES = 200_000;
 
@@ -99,6 +100,7 @@ export default function ParishSettingsPage() {
         </form>
       </Paper>
       <BackupPanel />
+      <WhatsAppSettingsCard />
     </Stack>
   );
 }

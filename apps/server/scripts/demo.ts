@@ -7,8 +7,10 @@
  *   the server must be stopped (only one process may open an embedded database).
  * - On an empty database it also creates the parish settings row and the first admin, as the
  *   server does at first start, and prints the admin password if one was generated.
- * - It runs once: when members with parish numbers starting `SM` exist, it says so and changes
- *   nothing.
+ * - It loads only into an empty parish: when members, payment heads or payments exist it says so,
+ *   changes nothing, exits 1 and prints how to start over: `npm run demo -- --reset` deletes the
+ *   whole database after a typed confirmation (`--yes` confirms in scripts), then loads the demo
+ *   (`demo-reset.ts`).
  * - Content: St. Mary's parish in Kottayam, a cashier (`cashier` / `cashier-demo-1`), 300 members
  *   (SM001-SM300), six payment heads over 2025 and 2026, about 1,600 payments (paid at the office
  *   in cash, UPI or cheque, paid online through Worldline, pending), online transactions (a few
@@ -38,6 +40,7 @@ import {
   transactionItems,
   transactions,
 } from '../src/db/schema/index.ts';
+import { wipeDatabase } from '../src/db/wipe.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { recordAudit, type AuditContext } from '../src/modules/audit/audit.repository.ts';
@@ -45,8 +48,9 @@ import { receiptsForNumberedPayments } from '../src/modules/payments/receipts.ts
 import { ensureParishSettings } from '../src/modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from '../src/modules/users/users.service.ts';
 import { demoHeads, type DemoHead } from './demo-heads.ts';
+import { confirmReset, countParishData, notEmptyMessage, parseDemoArgs } from './demo-reset.ts';
 import { assignReceiptNumbers, planLedger, type Ledger } from './demo-ledger.ts';
-import { FIXED_MEMBER, generateMembers, type DemoMember } from './demo-people.ts';
+import { generateMembers, type DemoMember } from './demo-people.ts';
 import { createRng } from './demo-random.ts';
 import { isDemoMember, printSummary, say } from './demo-summary.ts';
 import { parishCalendar, type ParishCalendar } from './demo-time.ts';
@@ -79,6 +83,7 @@ const CASHIER = { username: 'cashier', name: 'Thomas Varghese', password: 'cashi
  */
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  const args = parseDemoArgs(process.argv.slice(2));
   // A relative DATA_DIR resolves against INIT_CWD, as for the server (see loadConfig).
   const config = loadConfig();
   let release = (): void => undefined;
@@ -91,10 +96,17 @@ async function main(): Promise<void> {
     }
   }
   try {
-    const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
-    });
+    const pgliteDir = path.join(config.dataDir, 'pglite');
+    if (args.reset) {
+      if (!(await confirmReset(databaseName(config), args.yes))) {
+        say('Nothing changed.');
+        process.exitCode = 1;
+        return;
+      }
+      await wipeDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+      say(`Deleted the database in ${databaseName(config)}.`);
+    }
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
     try {
       await loadDemo(database, config, startedAt);
     } finally {
@@ -106,23 +118,24 @@ async function main(): Promise<void> {
 }
 
 /**
- * Loads the demo into an open database (see the file comment), or does nothing when it is
- * already loaded. Prints progress, the summary and the sign-ins.
+ * Loads the demo into an open database (see the file comment), or, when the parish holds data
+ * already, changes nothing and sets exit code 1 with how to start over. Prints progress, the
+ * summary and the sign-ins.
  */
 async function loadDemo(database: Database, config: Config, startedAt: number): Promise<void> {
   const { db } = database;
-  const where = database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
+  const where = databaseName(config);
+  const counts = await countParishData(db);
+  if (counts.members + counts.heads + counts.payments > 0) {
+    process.stderr.write(`${notEmptyMessage(where, counts)}\n`);
+    process.exitCode = 1;
+    return;
+  }
   await ensureParishSettings(db, config.parishName);
   const firstAdmin = await ensureFirstAdmin(db, config.adminUsername, config.adminPassword);
   if (firstAdmin.generatedPassword) {
     say(`\n  First admin account created: username ${config.adminUsername}, password ${firstAdmin.generatedPassword}`);
     say('  This password is shown only once (the server will not print it again).\n');
-  }
-  if (await isDemoLoaded(db)) {
-    say(
-      `The demo parish is already loaded in ${where} (members ${FIXED_MEMBER.parishNumber} and on). Nothing changed.`,
-    );
-    return;
   }
 
   const calendar = parishCalendar(new Date(), config.parishTimezone);
@@ -311,6 +324,11 @@ async function writeDemo(tx: Tx, content: DemoContent): Promise<boolean> {
 }
 
 /** True when any member's parish number starts with the demo prefix. */
+/** Where the demo goes, in words: the PGlite directory or "PostgreSQL". */
+function databaseName(config: Config): string {
+  return config.databaseUrl ? 'PostgreSQL' : `PGlite at ${path.join(config.dataDir, 'pglite')}`;
+}
+
 async function isDemoLoaded(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ id: members.id }).from(members).where(isDemoMember()).limit(1);
   return row !== undefined;

@@ -112,9 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         connectSrc: ["'self'", ...gatewayCsp.connectSrc],
         frameAncestors: ["'none'"],
         formAction: ["'self'", ...gatewayCsp.formAction],
+        // Only behind https: over plain http on an office network the browser would ask for the
+        // scripts over https and show a blank page (docs/ARCHITECTURE.md, "Security headers").
+        upgradeInsecureRequests: servedOverHttps(config) ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: servedOverHttps(config),
   });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
@@ -150,4 +154,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.ready();
   return app;
+}
+
+/**
+ * Whether the app is reached over https: PUBLIC_URL starts with `https://`. Only then are
+ * `upgrade-insecure-requests` and `Strict-Transport-Security` sent; over plain http (a parish
+ * office's LAN, `http://<office-PC-ip>:3000`) they would blank the page or pin a scheme the port
+ * does not speak (docs/ARCHITECTURE.md, "Security headers").
+ */
+export function servedOverHttps(config: Pick<Config, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https://');
 }

@@ -144,6 +144,8 @@ const MATRIX: Record<string, RouteRoles> = {
   // Password resets (password-resets.routes.ts).
   'POST /api/admin/members/:id/reset-password': ADMIN,
   'POST /api/admin/users/:id/reset-password': ADMIN,
+  // Backups (backup.routes.ts): the latest backup for the Parish Settings page.
+  'GET /api/backups/latest': ADMIN,
 };
 
 /**

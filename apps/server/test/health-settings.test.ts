@@ -18,6 +18,7 @@ describe('GET /api/health', () => {
         db: 'ok',
         version: APP_VERSION,
         payments: { worldline: 'sandbox', razorpay: 'sandbox' },
+        lastBackupAt: null,
       });
       expect(ok.headers['cache-control']).toBe('no-store');
 

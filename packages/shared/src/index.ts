@@ -26,6 +26,7 @@ export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';
 export * from './schemas/year-end.ts';
 export * from './contracts/index.ts';
+export * from './schemas/backups.ts';
 export * from './schemas/whatsapp-links.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/health.ts';

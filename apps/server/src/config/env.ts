@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
 import { z } from 'zod';
 
+import { loadBackupSettings, type BackupSettings } from './backup.ts';
 import { loadGatewaySettings, type GatewaySettings } from './gateways.ts';
 
 const envSchema = z.object({
@@ -135,6 +136,8 @@ export interface Config extends GatewaySettings {
    * false for a process whose screens need not follow the others'.
    */
   eventRelay: boolean;
+  /** Backups: BACKUP_KEEP, BACKUP_PASSPHRASE, BACKUP_COPY_DIR (`./backup.ts`). */
+  backup: BackupSettings;
   /** PAY_LINK_DAYS (default 14): how long a signed payment link works (`docs/domain.md`, §9 "Payment links without a password"). */
   payLinkDays: number;
   /**
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pairIntervalMs: values.WHATSAPP_PAIR_INTERVAL_MS,
     },
     eventRelay: values.EVENT_RELAY,
+    backup: loadBackupSettings(env, dataDir),
     payLinkDays: values.PAY_LINK_DAYS,
     reminderScheduleSeconds: values.REMINDER_SCHEDULE_SECONDS,
   };

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { refuseNewerDatabase } from './release-check.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database, the same type for PGlite and node-postgres. */
@@ -68,6 +69,10 @@ export async function openDatabase(options: {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    await refuseNewerDatabase(db, MIGRATIONS_FOLDER).catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     if (shouldMigrate) {
       await migrateNodePg(drizzleNodePg({ client: pool, casing: 'snake_case' }), {
         migrationsFolder: MIGRATIONS_FOLDER,
@@ -78,6 +83,10 @@ export async function openDatabase(options: {
   const client =
     options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  await refuseNewerDatabase(db, MIGRATIONS_FOLDER).catch(async (error: unknown) => {
+    if (!options.pglite) await client.close();
+    throw error;
+  });
   if (shouldMigrate) {
     await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
       migrationsFolder: MIGRATIONS_FOLDER,
@@ -92,4 +101,13 @@ export async function openDatabase(options: {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * The connection string of an open PostgreSQL database (its pool's), or undefined on PGlite: what
+ * pg_dump and a worker's own lock connection connect with (`modules/backup`, `workers/single-instance.ts`).
+ */
+export function connectionStringOf(database: Database): string | undefined {
+  return (database.pool as unknown as { options?: { connectionString?: string } } | undefined)?.options
+    ?.connectionString;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
+import { backupRoutes } from './backup/backup.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
@@ -35,6 +36,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   gatewaysRoutes,
   reportsRoutes,
   eventsRoutes,
+  backupRoutes,
   whatsAppLinksRoutes,
   refundsRoutes,
   passwordResetsRoutes,

@@ -1,9 +1,11 @@
 import type { Config } from '../config/env.ts';
 import type { AppDeps } from '../context.ts';
 import { startAssignmentNotices } from './assignment-notices.ts';
+import { startDailyBackup } from './daily-backup.ts';
 import { startEventRelay } from './event-relay.ts';
 import { startGatewayRecheck } from './gateway-recheck.ts';
 import { startReminderSender } from './reminder-sender.ts';
+import { singleInstance } from './single-instance.ts';
 import { startScheduledReminders } from './scheduled-reminders.ts';
 
 /**
@@ -52,7 +54,10 @@ export function workerFlagsOf(config: Config): WorkerFlags {
  * - the event relay (`eventRelay`, PostgreSQL only);
  * - the assignment-notice listener (WhatsApp configured and WHATSAPP_NOTIFY_ON_ASSIGN);
  * - the WhatsApp sender (`whatsAppSender`, WhatsApp configured);
- * - the gateway re-check (`gatewayRecheckSeconds` above 0).
+ * - the gateway re-check (`gatewayRecheckSeconds` above 0);
+ * - the daily backup and `npm run backup`'s requests (`daily-backup.ts`).
+ * On PostgreSQL the WhatsApp sender, the gateway re-check and the daily backup run in one process
+ * only, whichever holds their advisory lock (`single-instance.ts`).
  * @param deps the app's dependencies (`app.deps`), shared with its requests
  * @returns one handle whose `stop` stops them all, in the reverse order (idempotent)
  */
@@ -63,8 +68,13 @@ export async function startWorkers(
   const started: WorkerHandle[] = [];
   if (flags.eventRelay) started.push(await startEventRelay(deps));
   started.push(startAssignmentNotices(deps));
-  if (flags.whatsAppSender && deps.config.whatsapp.configured) started.push(startReminderSender(deps));
-  if (flags.gatewayRecheckSeconds > 0) started.push(startGatewayRecheck(deps, flags.gatewayRecheckSeconds));
+  if (flags.whatsAppSender && deps.config.whatsapp.configured) {
+    started.push(singleInstance(deps, 'whatsapp-sender', () => startReminderSender(deps)));
+  }
+  if (flags.gatewayRecheckSeconds > 0) {
+    started.push(singleInstance(deps, 'gateway-recheck', () => startGatewayRecheck(deps, flags.gatewayRecheckSeconds)));
+  }
+  started.push(singleInstance(deps, 'daily-backup', () => startDailyBackup(deps)));
   // Scheduled reminders (REMINDER_SCHEDULE_SECONDS; `scheduled-reminders.ts`), with the Cloud API only.
   const scheduleSeconds = deps.config.reminderScheduleSeconds;
   if (scheduleSeconds > 0 && deps.config.whatsapp.configured)

@@ -8,6 +8,7 @@ import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { activities } from './en/activities.ts';
 import { yearEnd } from './en/year-end.ts';
+import { backups } from './en/backups.ts';
 import { whatsapp } from './en/whatsapp.ts';
 import { refunds } from './en/refunds.ts';
 
@@ -25,6 +26,7 @@ export const en = {
   reminders,
   reports,
   activities,
+  backups,
   portal,
   yearEnd,
   whatsapp,

@@ -10,6 +10,7 @@ export * from './portal.ts';
 export * from './reminders.ts';
 export * from './reports.ts';
 export * from './year-end.ts';
+export * from './backups.ts';
 export * from './whatsapp-links.ts';
 export * from './refunds.ts';
 export * from './health.ts';

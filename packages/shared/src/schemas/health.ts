@@ -16,6 +16,8 @@ export const healthOkSchema = z.object({
   db: z.literal('ok'),
   version: z.string(),
   payments: paymentModesSchema,
+  /** The latest backup's time (ISO UTC), or null when none was taken (`docs/deploy.md`, "Backups"). */
+  lastBackupAt: z.string().nullable(),
 });
 
 /** `GET /api/health` when the database does not answer (503). */

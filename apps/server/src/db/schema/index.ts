@@ -12,5 +12,6 @@ export * from './jobs.ts';
 export * from './reminders.ts';
 export * from './summaries.ts';
 export * from './data-versions.ts';
+export * from './backups.ts';
 export * from './whatsapp.ts';
 export * from './office.ts';

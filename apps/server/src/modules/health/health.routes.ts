@@ -8,8 +8,9 @@ import { checkHealth } from './health.service.ts';
 /** Kept here for `app.ts` and the tests, which import the version from the routes file. */
 
 /**
- * `GET /api/health`: `{status:"ok", db:"ok", version, payments}`, or 503 when the database does not
- * answer; `payments` is each gateway's mode (`docs/domain.md`, §10 "Payment mode").
+ * `GET /api/health`: `{status:"ok", db:"ok", version, payments, lastBackupAt}`, or 503 when the
+ * database does not answer; `payments` is each gateway's mode (`docs/domain.md`, §10 "Payment
+ * mode"); `lastBackupAt` the latest backup's time, ISO UTC or null (`docs/deploy.md`, "Backups").
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 
 import { paymentModes, type PaymentMode } from '../../config/gateways.ts';
 import type { ServiceContext } from '../../context.ts';
+import { lastBackup } from '../backup/backup.service.ts';
 
 /** The version reported by the health check and the API docs. */
 export const APP_VERSION = '0.1.0';
@@ -17,18 +18,27 @@ export interface PaymentModes {
  * answer; and each gateway's payment mode, `live`, `sandbox` or `off`.
  */
 export type Health =
-  | { status: 'ok'; db: 'ok'; version: string; payments: PaymentModes }
+  | { status: 'ok'; db: 'ok'; version: string; payments: PaymentModes; lastBackupAt: string | null }
   | { status: 'error'; db: 'error'; version: string; payments: PaymentModes };
 
 /**
- * Liveness and database check: one `select 1` on `ctx.db`, with the gateways' payment modes.
- * @returns `{status:"ok", db:"ok", version, payments}`, or `{status:"error", db:"error", version,
+ * Liveness and database check: one `select 1` on `ctx.db`, with the gateways' payment modes and the latest backup's time
+ * (ISO UTC or null, `docs/deploy.md`, "Backups").
+ * @returns `{status:"ok", db:"ok", version, payments, lastBackupAt}`, or `{status:"error", db:"error", version,
  *   payments}` when the statement fails (never throws)
  */
 export async function checkHealth(ctx: ServiceContext): Promise<Health> {
   try {
     await ctx.db.execute(sql`select 1`);
-    return { status: 'ok', db: 'ok', version: APP_VERSION, payments: paymentModes(ctx.config) };
+    // The latest backup's time (UTC), so monitoring can alert on a backup that stopped.
+    const backup = await lastBackup(ctx);
+    return {
+      status: 'ok',
+      db: 'ok',
+      version: APP_VERSION,
+      payments: paymentModes(ctx.config),
+      lastBackupAt: backup?.takenAt ?? null,
+    };
   } catch {
     return { status: 'error', db: 'error', version: APP_VERSION, payments: paymentModes(ctx.config) };
   }

@@ -12,6 +12,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 import { SETTINGS_KEY, useParishSettings } from '../../lib/settings.ts';
 import { saveParishSettings, type SettingsBody } from './api.ts';
+import { BackupPanel } from './backup-panel.tsx';
 import { WhatsAppSettingsCard } from '../../components/whatsapp/whatsapp-settings-card.tsx';
 
 const MAX_LOGO_BYTES = 200_000;
@@ -99,6 +100,7 @@ export default function ParishSettingsPage() {
           </Stack>
         </form>
       </Paper>
+      <BackupPanel />
       <WhatsAppSettingsCard />
       <UpiSettingsCard />
     </Stack>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { fontsRoutes } from './fonts/fonts.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
@@ -32,4 +33,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   gatewaysRoutes,
   reportsRoutes,
   eventsRoutes,
+  fontsRoutes,
 ];

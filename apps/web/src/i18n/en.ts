@@ -1,27 +1,16 @@
 import { MSG } from '@parish/shared';
 
-import { collections } from './en/collections.ts';
-import { members } from './en/members.ts';
-import { paymentHeads } from './en/payment-heads.ts';
 import { portal } from './en/portal.ts';
-import { reminders } from './en/reminders.ts';
-import { reports } from './en/reports.ts';
-import { activities } from './en/activities.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
  * words it. Validation and error texts come from the shared `MSG` (the server returns the same).
- * Each feature's texts live in `en/<feature>.ts`; another language is added as a sibling tree
- * with the same keys.
+ * Each feature's texts live in `en/<feature>.ts`. This module holds what every visitor may need
+ * (the member's side and the small staff screens); the back office's feature catalogues are in
+ * `en-staff.ts`, loaded with the back office (issue 18: never in a member's download).
  */
 export const en = {
   messages: MSG,
-  members,
-  paymentHeads,
-  collections,
-  reminders,
-  reports,
-  activities,
   portal,
   common: {
     loadingParish: 'Loading {{name}}...',
@@ -190,5 +179,9 @@ export const en = {
     saved: 'Parish settings saved.',
     logoTooLarge: 'The logo image must be smaller than 200 KB.',
     loading: 'Loading parish settings...',
+  },
+  language: {
+    label: 'Language',
+    saveFailed: 'Your language choice could not be saved to your account; this browser keeps it.',
   },
 } as const;

@@ -1,12 +1,15 @@
-import { collectionContracts } from '@parish/shared';
+import type { collectionContracts } from '@parish/shared';
 
 import { toApiError } from './api-client.ts';
-import { apiResponse } from './api-request.ts';
+import { apiResponse, routeOf } from './api-request.ts';
 
 /*
  * Receipts of paid payments, printed from the back office (the Payment Summary dialog) and from the
  * member portal (the Paid tab) alike (docs/domain.md, "§8 Receipts").
  */
+
+/** The receipt call by method and path (the contract object holds zod schemas). */
+const RECEIPT = routeOf<typeof collectionContracts.receipt>('GET', '/api/payments/:id/receipt');
 
 /** Printing starts about 0.5 s after the receipt is shown (`docs/domain.md`, §8 "Printing"). */
 export const PRINT_DELAY_MS = 500;
@@ -20,7 +23,7 @@ export const CLOSE_AFTER_PRINT_MS = 1000;
  * @throws ApiError with the server's error text.
  */
 export async function fetchReceiptHtml(paymentId: string): Promise<string> {
-  const response = await apiResponse(collectionContracts.receipt, { params: { id: paymentId } }, 'throw');
+  const response = await apiResponse(RECEIPT, { params: { id: paymentId } }, 'throw');
   if (!response.ok) throw await toApiError(response);
   return response.text();
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LANGUAGES } from '../languages.ts';
 import { MSG } from '../messages.ts';
 import { ROLES } from '../roles.ts';
 
@@ -32,6 +33,8 @@ export const sessionUserSchema = z.object({
   memberId: z.string().optional(),
   /** True while a member still signs in with the initial password. */
   mustChangePassword: z.boolean().optional(),
+  /** The member's chosen language (`docs/domain.md`, "Member languages"), once they chose one. */
+  language: z.enum(LANGUAGES).optional(),
 });
 
 /** The signed-in user. */

@@ -44,6 +44,12 @@ export const members = pgTable(
     tokenVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /**
+     * The language the member chose for the member's side (`LANGUAGES` of @parish/shared: en, ml,
+     * hi, ta); null until they choose. Sign-in answers it, so another browser opens in it
+     * (`docs/domain.md`, "Member languages").
+     */
+    language: text(),
   },
   (t) => [
     uniqueIndex('members_mobile_active_uq')

@@ -8,4 +8,9 @@ export const parishSettings = pgTable('parish_settings', {
   contact: text().notNull().default(''),
   logoUrl: text().notNull().default(''),
   updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  /**
+   * The second language of printed receipts (ml, hi or ta), beside English; '' for English only
+   * (`docs/domain.md`, §8 "Bilingual receipt").
+   */
+  receiptLanguage: text().notNull().default(''),
 });

@@ -5,6 +5,7 @@ import {
   MSG,
   createStaffUserSchema,
   initialMemberPassword,
+  isLanguage,
   parseLoginIdentifier,
   type SessionUser,
 } from '@parish/shared';
@@ -44,9 +45,14 @@ export function staffSessionUser(user: Pick<StaffRow, 'id' | 'name' | 'role' | '
   return { id: user.id, name: user.name, role: user.role, username: user.username };
 }
 
-/** The user object of a member. */
+/**
+ * The user object of a member; with the member's chosen language when the row carries one
+ * (sign-in does; `docs/domain.md`, "Member languages").
+ */
 export function memberSessionUser(
-  member: Pick<MemberRow, 'id' | 'name' | 'mobile' | 'parishNumber' | 'passwordIsInitial'>,
+  member: Pick<MemberRow, 'id' | 'name' | 'mobile' | 'parishNumber' | 'passwordIsInitial'> & {
+    language?: string | null;
+  },
 ): SessionUser {
   return {
     id: member.id,
@@ -56,6 +62,7 @@ export function memberSessionUser(
     mobile: member.mobile,
     parishNumber: member.parishNumber,
     mustChangePassword: member.passwordIsInitial,
+    ...(isLanguage(member.language) && { language: member.language }),
   };
 }
 

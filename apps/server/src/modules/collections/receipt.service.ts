@@ -101,6 +101,7 @@ export async function getReceiptHtml(
       },
       amountPaise: lines.length > 1 ? total : rupeesToPaise(record.paidAmount ?? record.amount),
       lines,
+      ...(settings.receiptLanguage && { secondLanguage: settings.receiptLanguage }),
     },
     nonce,
   );

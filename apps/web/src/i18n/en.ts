@@ -179,6 +179,9 @@ export const en = {
     saved: 'Parish settings saved.',
     logoTooLarge: 'The logo image must be smaller than 200 KB.',
     loading: 'Loading parish settings...',
+    receiptLanguage: 'Second language of receipts',
+    receiptLanguageHint: 'Receipts print in English and, below it, in this language, with the amount in words in both.',
+    receiptEnglishOnly: 'None (English only)',
   },
   language: {
     label: 'Language',

@@ -20,13 +20,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
-import { saveMemberLanguage, signInMember } from '../../features/auth/api.ts';
+import { signInMember } from '../../features/auth/api.ts';
 import { checkMemberSignIn, type MemberSignInBody } from '../../features/auth/member-sign-in.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { errorText } from '../../lib/error-text.ts';
 import { changeLanguage, storedLanguage } from '../../i18n/index.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { FORM_ERROR, formErrorOf, formErrors } from '../../lib/form-validation.ts';
+import { saveMemberLanguage } from '../../lib/member-language.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
 
 type Mode = 'mobile' | 'code';

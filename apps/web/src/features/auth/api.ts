@@ -1,4 +1,4 @@
-import type { authContracts, ContractBody, ContractOutput, ContractPath, portalContracts } from '@parish/shared';
+import type { authContracts, ContractBody, ContractOutput, ContractPath } from '@parish/shared';
 
 import { requestJson } from '../../lib/api-client.ts';
 
@@ -31,17 +31,4 @@ export function signInStaff(body: StaffSignInBody): Promise<SignInAnswer> {
  */
 export function signInMember(body: ContractBody<typeof authContracts.memberLogin>): Promise<SignInAnswer> {
   return requestJson<SignInAnswer>(MEMBER_LOGIN_PATH, { method: 'POST', body, retryOnUnauthorized: false });
-}
-
-const MEMBER_LANGUAGE_PATH: ContractPath<typeof portalContracts.language> = '/api/customer/language';
-
-/**
- * `PUT /api/customer/language`: keeps the signed-in member's language on their record, so their
- * next sign-in in any browser opens in it (`docs/domain.md`, "Member languages"). On the plain
- * client like sign-in: the sign-in screen calls it and loads no zod.
- */
-export function saveMemberLanguage(
-  body: ContractBody<typeof portalContracts.language>,
-): Promise<ContractOutput<typeof portalContracts.language>> {
-  return requestJson(MEMBER_LANGUAGE_PATH, { method: 'PUT', body });
 }

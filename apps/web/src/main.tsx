@@ -14,9 +14,7 @@ import { initI18n } from './i18n/index.ts';
 import { AuthProvider } from './lib/auth.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
+const Notifications = lazy(() => import('./components/notifications-container.tsx'));
 
 /**
  * The notifications' container (and its transitions, about 9 KB) loads with the first
@@ -29,7 +27,7 @@ function DeferredNotifications() {
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      <Notifications />
     </Suspense>
   ) : null;
 }

@@ -62,6 +62,8 @@ export default defineConfig({
       WHATSAPP_PHONE_NUMBER_ID: '100200300400',
       WHATSAPP_BASE_URL: `http://127.0.0.1:${WHATSAPP_STAND_IN_PORT}`,
       WHATSAPP_APP_SECRET: 'e2e-whatsapp-app-secret',
+      // Known to e2e/whatsapp-links.spec.ts, which signs an expired payment link with it.
+      JWT_SECRET: 'e2e-jwt-secret-known-to-the-payment-link-tests-0123456789',
       // A developer may build into a directory of their own (vite build --outDir) and point here.
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },

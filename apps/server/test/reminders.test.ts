@@ -21,7 +21,7 @@ import { queryRows } from '../src/db/client.ts';
 import { backgroundJobs, messageDeliveries } from '../src/db/schema/index.ts';
 import type { AppEvent } from '../src/lib/events.ts';
 import {
-  assignmentText,
+  assignmentTemplate,
   helloWorldTemplate,
   paymentLink,
   paymentTemplate,
@@ -74,6 +74,7 @@ function whatsappEnv(overrides: Record<string, string> = {}): Record<string, str
     WHATSAPP_SEND_INTERVAL_MS: '20',
     WHATSAPP_RETRY_BASE_MS: '20',
     WHATSAPP_TIMEOUT_MS: '2000',
+    WHATSAPP_PAIR_INTERVAL_MS: '20',
     ...overrides,
   };
 }
@@ -221,9 +222,9 @@ describe('message bodies (docs/domain.md §9, C.1)', () => {
     });
   });
 
-  it('the new-assignment text carries name, head, amount, type, due date, description, member id and link', () => {
-    const body = assignmentText('919847012345', {
-      memberName: 'Thomas Mathew',
+  it('the new-assignment notice is the approved assignment template (name, head, amount, type, due date, member id; link button)', () => {
+    const body = assignmentTemplate('919847012345', {
+      memberName: 'Thomas  *Mathew*',
       headName: 'Church Renovation',
       amount: '₹1,500.00',
       type: 'Current Due',
@@ -231,27 +232,30 @@ describe('message bodies (docs/domain.md §9, C.1)', () => {
       description: 'Annual contribution',
       memberId: 'SM001',
       link: 'https://dues.example.org/customer/login?mobile=919847012345&type=payment',
+      linkSuffix: 'customer/login?mobile=919847012345&type=payment',
     });
     expect(body).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '919847012345',
-      type: 'text',
-      text: {
-        preview_url: false,
-        body: [
-          'Dear Thomas Mathew,',
-          '',
-          'A new payment has been added to your account.',
-          'Head: Church Renovation',
-          'Amount: ₹1,500.00',
-          'Type: Current Due',
-          'Due date: 31/03/2027',
-          'Description: Annual contribution',
-          'Member ID: SM001',
-          '',
-          'Pay online: https://dues.example.org/customer/login?mobile=919847012345&type=payment',
-        ].join('\n'),
+      type: 'template',
+      template: {
+        name: 'assignment',
+        language: { code: 'en' },
+        components: [
+          {
+            type: 'body',
+            parameters: ['Thomas Mathew', 'Church Renovation', '₹1,500.00', 'Current Due', '31/03/2027', 'SM001'].map(
+              (text) => ({ type: 'text', text }),
+            ),
+          },
+          {
+            type: 'button',
+            sub_type: 'url',
+            index: '0',
+            parameters: [{ type: 'text', text: 'customer/login?mobile=919847012345&type=payment' }],
+          },
+        ],
       },
     });
   });
@@ -292,7 +296,7 @@ describe('without credentials nothing pretends to send', () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: admin.headers });
     expect(status.json()).toEqual({
       configured: false,
-      apiVersion: 'v21.0',
+      apiVersion: 'v26.0',
       notifyOnAssign: false,
       notifyOnPayment: false,
       webhookConfigured: false,
@@ -731,7 +735,7 @@ describe('status, test message and notifications', () => {
     expectError(bad, 400, ErrorCode.INVALID_RECIPIENT, REMINDER_MSG.invalidRecipient);
   });
 
-  it('with WHATSAPP_NOTIFY_ON_ASSIGN a head.updated event sends the new-assignment text to the newly tagged', async () => {
+  it('with WHATSAPP_NOTIFY_ON_ASSIGN a head.updated event sends the assignment template to the newly tagged', async () => {
     const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_ASSIGN: 'true' }));
     const member = await createMember(t.app, { name: 'Thomas Mathew' });
     const head = await insertHead(t, 'Church Renovation');
@@ -742,22 +746,18 @@ describe('status, test message and notifications', () => {
     });
     await standIn.waitForRequests(1);
     const request = standIn.requests[0];
-    expect(request?.body.type).toBe('text');
-    expect((request?.body.text as { body: string }).body).toBe(
-      [
-        'Dear Thomas Mathew,',
-        '',
-        'A new payment has been added to your account.',
-        'Head: Church Renovation',
-        'Amount: ₹1,500.00',
-        'Type: Current Due',
-        'Due date: 31/03/2027',
-        'Description: Annual contribution',
-        `Member ID: ${member.parishNumber}`,
-        '',
-        `Pay online: ${TEST_PUBLIC_URL}/customer/login?mobile=${member.mobile}&type=payment`,
-      ].join('\n'),
-    );
+    expect(request?.body.type).toBe('template');
+    const template = request?.body.template as { name: string; components: { parameters: { text: string }[] }[] };
+    expect(template.name).toBe('assignment');
+    expect(template.components[0]?.parameters.map((parameter) => parameter.text)).toEqual([
+      'Thomas Mathew',
+      'Church Renovation',
+      '₹1,500.00',
+      'Current Due',
+      '31/03/2027',
+      member.parishNumber,
+    ]);
+    expect(template.components[1]?.parameters[0]?.text).toBe(`customer/login?mobile=${member.mobile}&type=payment`);
   });
 
   it('with WHATSAPP_NOTIFY_ON_PAYMENT an online payment sends the success template once; a manual one does not', async () => {

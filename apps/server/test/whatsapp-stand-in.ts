@@ -7,9 +7,11 @@ import type { Socket } from 'node:net';
  * - `429`: HTTP 429 with Meta's 130429 throughput error;
  * - `500`: HTTP 500 with Meta's 131000 "something went wrong";
  * - `permanent`: HTTP 400 with 131026 "Message undeliverable" (never worth retrying);
- * - `hang`: reads the request and never answers (until the stand-in closes).
+ * - `hang`: reads the request and never answers (until the stand-in closes);
+ * - `pair`: HTTP 400 with Meta's 131056 pair rate limit (too many messages to one number; about
+ *   one per 6 s goes through), also given by itself under {@link WhatsAppStandIn.enforcePairRate}.
  */
-export type StandInAnswer = 'ok' | '429' | '500' | 'permanent' | 'hang';
+export type StandInAnswer = 'ok' | '429' | '500' | 'permanent' | 'hang' | 'pair';
 
 /** One request the stand-in received. */
 export interface StandInRequest {
@@ -51,6 +53,21 @@ const ERRORS: Record<Exclude<StandInAnswer, 'ok' | 'hang'>, { status: number; bo
       },
     },
   },
+  pair: {
+    status: 400,
+    body: {
+      error: {
+        message: '(#131056) (Business Account, Consumer Account) pair rate limit hit',
+        type: 'OAuthException',
+        code: 131056,
+        error_data: {
+          messaging_product: 'whatsapp',
+          details:
+            'Too many messages sent from the sender phone number to the same recipient phone number in a short period of time.',
+        },
+      },
+    },
+  },
 };
 
 /**
@@ -67,6 +84,8 @@ export class WhatsAppStandIn {
   private server: Server | null = null;
   private sequence = 0;
   private port = 0;
+  private pairMs = 0;
+  private readonly lastAcceptedAt = new Map<string, number>();
 
   /** The base URL (`http://127.0.0.1:<port>`). */
   get url(): string {
@@ -83,11 +102,21 @@ export class WhatsAppStandIn {
     this.byNumber.set(n, answer);
   }
 
+  /**
+   * Answers `pair` (131056) to a request for a number whose previous accepted message is less than
+   * `ms` old, as Meta's pair rate limit does (0 turns it off).
+   */
+  enforcePairRate(ms: number): void {
+    this.pairMs = ms;
+  }
+
   /** Forgets every recorded request and script. */
   reset(): void {
     this.requests.length = 0;
     this.scripts.clear();
     this.byNumber.clear();
+    this.lastAcceptedAt.clear();
+    this.pairMs = 0;
   }
 
   /** The requests sent to one number. */
@@ -139,7 +168,11 @@ export class WhatsAppStandIn {
     }
     const to = typeof body.to === 'string' ? body.to : '';
     const queue = this.scripts.get(to);
-    const answer: StandInAnswer = this.byNumber.get(this.requests.length + 1) ?? queue?.shift() ?? 'ok';
+    const previous = this.lastAcceptedAt.get(to);
+    const tooSoon = this.pairMs > 0 && previous !== undefined && Date.now() - previous < this.pairMs;
+    const scripted: StandInAnswer = this.byNumber.get(this.requests.length + 1) ?? queue?.shift() ?? 'ok';
+    const answer: StandInAnswer = scripted === 'ok' && tooSoon ? 'pair' : scripted;
+    if (answer === 'ok') this.lastAcceptedAt.set(to, Date.now());
     this.requests.push({
       at: Date.now(),
       method: request.method ?? '',

@@ -266,6 +266,16 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       },
     },
   ],
+  'whatsapp.settings_updated': [
+    {
+      before: { payLinksEnabled: true, reminderDay: null, reminderTime: null },
+      after: { payLinksEnabled: false, reminderDay: 5, reminderTime: '10:00' },
+    },
+  ],
+  'member.whatsapp_opt_out': [{ before: { optOut: false }, after: { optOut: true, via: 'webhook' } }],
+  'member.pay_links_revoked': [{ before: null, after: { payLinkVersion: 1 } }],
+  'reminders.round_started': [{ before: null, after: { total: 12 } }],
+  'reminders.scheduled': [{ before: null, after: { kind: 'payment', total: 40 } }],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */

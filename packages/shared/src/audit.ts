@@ -55,6 +55,11 @@ export const AUDIT_ACTIONS = [
   'notifications.payment_success',
   'whatsapp.test',
   'demo.loaded',
+  'whatsapp.settings_updated',
+  'member.whatsapp_opt_out',
+  'member.pay_links_revoked',
+  'reminders.round_started',
+  'reminders.scheduled',
 ] as const;
 
 /** One audit action. */
@@ -358,6 +363,24 @@ export interface AuditPayloads {
       receiptCounters: Record<string, number>;
     };
   };
+  /** Payment links switched on or off, or the scheduled reminders' day and time changed. */
+  'whatsapp.settings_updated': {
+    entity: 'whatsapp_settings';
+    before: { payLinksEnabled: boolean; reminderDay: number | null; reminderTime: string | null };
+    after: { payLinksEnabled: boolean; reminderDay: number | null; reminderTime: string | null };
+  };
+  /** A member opted out of (or back into) WhatsApp messages, by the admin or by a STOP/START reply. */
+  'member.whatsapp_opt_out': {
+    entity: 'member';
+    before: { optOut: boolean };
+    after: { optOut: boolean; via: 'admin' | 'webhook' };
+  };
+  /** Every payment link issued to the member so far stops working. */
+  'member.pay_links_revoked': { entity: 'member'; before: null; after: { payLinkVersion: number } };
+  /** A walk-through round of wa.me reminders started (members to go through). */
+  'reminders.round_started': { entity: 'reminder_job'; before: null; after: { total: number } };
+  /** The monthly scheduled reminders queued (their round, e.g. 2026-11). */
+  'reminders.scheduled': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'payment'> };
 }
 
 /** The `before` state of an action. */
@@ -434,6 +457,11 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'notifications.payment_success': [],
   'whatsapp.test': [],
   'demo.loaded': [],
+  'whatsapp.settings_updated': [],
+  'member.whatsapp_opt_out': [],
+  'member.pay_links_revoked': [],
+  'reminders.round_started': [],
+  'reminders.scheduled': [],
 };
 
 /**

@@ -25,4 +25,5 @@ export * from './schemas/gateways.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';
 export * from './contracts/index.ts';
+export * from './schemas/whatsapp-links.ts';
 export * from './languages.ts';

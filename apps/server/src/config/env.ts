@@ -41,7 +41,7 @@ const envSchema = z.object({
   WHATSAPP_API_VERSION: z
     .string()
     .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION must look like v21.0')
-    .default('v21.0'),
+    .default('v26.0'),
   WHATSAPP_BASE_URL: z.url().default('https://graph.facebook.com'),
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
@@ -52,6 +52,9 @@ const envSchema = z.object({
   WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WHATSAPP_WORKER: z.stringbool().default(true),
   EVENT_RELAY: z.stringbool().default(true),
+  WHATSAPP_PAIR_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(6000),
+  PAY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  REMINDER_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 /**
@@ -64,7 +67,10 @@ export interface WhatsAppConfig {
   accessToken: string | undefined;
   /** WHATSAPP_PHONE_NUMBER_ID: the business phone number's id (the path segment of the send URL). */
   phoneNumberId: string | undefined;
-  /** WHATSAPP_API_VERSION, default v21.0. */
+  /**
+   * WHATSAPP_API_VERSION, default v26.0 (Graph API v26.0, released 29 July 2026; v21.0 stops on
+   * 21 January 2027; `docs/domain.md`, §10 "WhatsApp send").
+   */
   apiVersion: string;
   /** WHATSAPP_BASE_URL, default https://graph.facebook.com (tests point it at a local stand-in). */
   baseUrl: string;
@@ -91,6 +97,11 @@ export interface WhatsAppConfig {
   worker: boolean;
   /** Whether sending is possible: access token and phone number id are both set. */
   configured: boolean;
+  /**
+   * WHATSAPP_PAIR_INTERVAL_MS (default 6000): least time between two messages to the same number,
+   * and the least back-off after Meta's pair rate limit 131056 (`docs/domain.md`, §9 "Sending").
+   */
+  pairIntervalMs: number;
 }
 
 /** The server's configuration, validated at start-up (online payment: `./gateways.ts`). */
@@ -124,6 +135,13 @@ export interface Config extends GatewaySettings {
    * false for a process whose screens need not follow the others'.
    */
   eventRelay: boolean;
+  /** PAY_LINK_DAYS (default 14): how long a signed payment link works (`docs/domain.md`, §9 "Payment links without a password"). */
+  payLinkDays: number;
+  /**
+   * REMINDER_SCHEDULE_SECONDS (default 60; 0 turns it off): how often this process checks whether
+   * the monthly scheduled reminders are due (`src/workers/scheduled-reminders.ts`).
+   */
+  reminderScheduleSeconds: number;
 }
 
 /**
@@ -173,8 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: values.WHATSAPP_RETRY_BASE_MS,
       worker: values.WHATSAPP_WORKER,
       configured: Boolean(values.WHATSAPP_ACCESS_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID),
+      pairIntervalMs: values.WHATSAPP_PAIR_INTERVAL_MS,
     },
     eventRelay: values.EVENT_RELAY,
+    payLinkDays: values.PAY_LINK_DAYS,
+    reminderScheduleSeconds: values.REMINDER_SCHEDULE_SECONDS,
   };
 }
 

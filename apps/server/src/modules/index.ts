@@ -14,6 +14,7 @@ import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { whatsAppLinksRoutes } from './whatsapp-links/whatsapp-links.routes.ts';
 
 /**
  * Every business module's routes. A module is a folder with `*.routes.ts` (thin handlers),
@@ -33,5 +34,6 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   gatewaysRoutes,
   reportsRoutes,
   eventsRoutes,
+  whatsAppLinksRoutes,
   fontsRoutes,
 ];

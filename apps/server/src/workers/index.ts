@@ -4,6 +4,7 @@ import { startAssignmentNotices } from './assignment-notices.ts';
 import { startEventRelay } from './event-relay.ts';
 import { startGatewayRecheck } from './gateway-recheck.ts';
 import { startReminderSender } from './reminder-sender.ts';
+import { startScheduledReminders } from './scheduled-reminders.ts';
 
 /**
  * The background workers of a server process. They are started by the entry point
@@ -64,6 +65,10 @@ export async function startWorkers(
   started.push(startAssignmentNotices(deps));
   if (flags.whatsAppSender && deps.config.whatsapp.configured) started.push(startReminderSender(deps));
   if (flags.gatewayRecheckSeconds > 0) started.push(startGatewayRecheck(deps, flags.gatewayRecheckSeconds));
+  // Scheduled reminders (REMINDER_SCHEDULE_SECONDS; `scheduled-reminders.ts`), with the Cloud API only.
+  const scheduleSeconds = deps.config.reminderScheduleSeconds;
+  if (scheduleSeconds > 0 && deps.config.whatsapp.configured)
+    started.push(startScheduledReminders(deps, scheduleSeconds));
   let stopping: Promise<void> | null = null;
   return {
     stop() {

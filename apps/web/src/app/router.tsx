@@ -15,6 +15,7 @@ const BackOffice = lazy(() =>
 );
 const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
+const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
 
 function Suspended({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>;
@@ -64,6 +65,14 @@ const routes: RouteObject[] = [
     element: (
       <Suspended>
         <PaymentCallback gateway="razorpay" />
+      </Suspended>
+    ),
+  },
+  {
+    path: '/pay/:mobile/:token',
+    element: (
+      <Suspended>
+        <PayLink />
       </Suspended>
     ),
   },

@@ -1,6 +1,7 @@
 import { MSG } from '@parish/shared';
 
 import { portal } from './en/portal.ts';
+import { whatsapp } from './en/whatsapp.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
@@ -12,6 +13,7 @@ import { portal } from './en/portal.ts';
 export const en = {
   messages: MSG,
   portal,
+  whatsapp,
   common: {
     loadingParish: 'Loading {{name}}...',
     signOut: 'Sign Out',

@@ -9,3 +9,4 @@ export * from './collections.ts';
 export * from './portal.ts';
 export * from './reminders.ts';
 export * from './reports.ts';
+export * from './whatsapp-links.ts';

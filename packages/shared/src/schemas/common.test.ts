@@ -81,6 +81,12 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   REMINDERS_ALREADY_RUNNING: 409,
   // reminders.service.ts: conflict(REMINDER_MSG.nobodyPending)
   NOBODY_PENDING: 409,
+  // whatsapp-links/pay-links.service.ts: notFound(PAY_LINK_MSG.invalid | expired), AppError(PAY_LINKS_OFF)
+  PAY_LINK_INVALID: 404,
+  PAY_LINK_EXPIRED: 404,
+  PAY_LINKS_OFF: 403,
+  // whatsapp-links/wa-me.service.ts: conflict(PAY_LINK_MSG.optedOut)
+  MEMBER_OPTED_OUT: 409,
 };
 
 const GENERAL: GeneralErrorCode[] = [

@@ -132,6 +132,16 @@ export const ErrorCode = {
   REMINDERS_ALREADY_RUNNING: 'REMINDERS_ALREADY_RUNNING',
   /** 409: "Send to all" when no active member has a pending payment (`REMINDER_MSG.nobodyPending`). */
   NOBODY_PENDING: 'NOBODY_PENDING',
+
+  // ---- Payment links and WhatsApp without the Cloud API ----
+  /** 404: a payment link or receipt link that is tampered, revoked or unknown (`PAY_LINK_MSG.invalid`). */
+  PAY_LINK_INVALID: 'PAY_LINK_INVALID',
+  /** 404: an authentic payment link past its expiry (`PAY_LINK_MSG.expired`). */
+  PAY_LINK_EXPIRED: 'PAY_LINK_EXPIRED',
+  /** 403: payment links are switched off for the parish (`PAY_LINK_MSG.off`). */
+  PAY_LINKS_OFF: 'PAY_LINKS_OFF',
+  /** 409: a WhatsApp message to a member who opted out (`PAY_LINK_MSG.optedOut`). */
+  MEMBER_OPTED_OUT: 'MEMBER_OPTED_OUT',
 } as const;
 
 /** One of {@link ErrorCode}. */
@@ -191,6 +201,10 @@ const DOMAIN_KIND = {
   INVALID_RECIPIENT: 'VALIDATION_FAILED',
   REMINDERS_ALREADY_RUNNING: 'CONFLICT',
   NOBODY_PENDING: 'CONFLICT',
+  PAY_LINK_INVALID: 'NOT_FOUND',
+  PAY_LINK_EXPIRED: 'NOT_FOUND',
+  PAY_LINKS_OFF: 'FORBIDDEN',
+  MEMBER_OPTED_OUT: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, GeneralErrorCode>;
 
 /**

@@ -12,3 +12,4 @@ export * from './jobs.ts';
 export * from './reminders.ts';
 export * from './summaries.ts';
 export * from './data-versions.ts';
+export * from './whatsapp.ts';

@@ -45,6 +45,15 @@ export const members = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     /**
+     * The member asked not to get WhatsApp reminders (set by the admin, or a "STOP" reply seen by
+     * the webhook): every reminder path skips them (`docs/domain.md`, §9 "Opting out").
+     */
+    whatsappOptOut: boolean().notNull().default(false),
+    /**
+     * Version of the member's signed payment links: raising it revokes every link issued before
+     * (`docs/domain.md`, §9 "Payment links without a password").
+     */
+    payLinkVersion: integer().notNull().default(0),
      * The language the member chose for the member's side (`LANGUAGES` of @parish/shared: en, ml,
      * hi, ta); null until they choose. Sign-in answers it, so another browser opens in it
      * (`docs/domain.md`, "Member languages").

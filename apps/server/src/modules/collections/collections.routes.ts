@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -111,13 +111,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      const html = await getReceiptHtml(request.ctx, { paymentId: request.params.id, nonce });
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', receiptCsp(nonce))
-        .header('x-content-type-options', 'nosniff')
-        .send(html);
+      return sendReceipt(reply, nonce, await getReceiptHtml(request.ctx, { paymentId: request.params.id, nonce }));
     },
   );
 
@@ -150,4 +144,17 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => getMemberPayments(request.ctx, { memberId: request.params.id }),
   );
+}
+
+/**
+ * Sends a printable receipt: HTML, never cached, under its nonce'd Content-Security-Policy. Also
+ * used by the signed receipt links (`modules/whatsapp-links`).
+ */
+export function sendReceipt(reply: FastifyReply, nonce: string, html: string): FastifyReply {
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', receiptCsp(nonce))
+    .header('x-content-type-options', 'nosniff')
+    .send(html);
 }

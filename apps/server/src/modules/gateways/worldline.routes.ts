@@ -62,21 +62,7 @@ export async function worldlineRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: worldlineOrderSchema, ...errors },
       },
     },
-    async (request) => {
-      const { txnId, totalPaise, lines, checkout } = await createWorldlineCheckout(request.ctx, request.body);
-      return {
-        txnId,
-        token: checkout.token,
-        amount: paiseToRupees(totalPaise),
-        consumerId: checkout.consumerId,
-        consumerMobileNo: checkout.consumerMobileNo,
-        consumerEmailId: checkout.consumerEmailId,
-        mode: checkout.mode,
-        checkoutScriptUrl: checkout.checkoutScriptUrl,
-        payments: orderPayments(lines),
-        worldlineOrder: checkout.worldlineOrder,
-      };
-    },
+    async (request) => worldlineOrderAnswer(await createWorldlineCheckout(request.ctx, request.body)),
   );
   const callback = { tags: ['worldline'], summary: callbackSummary, response: redirectSchema };
   r.get(
@@ -129,4 +115,25 @@ export async function worldlineRoutes(app: FastifyInstance): Promise<void> {
 async function returnToCallbackPage(request: FastifyRequest, reply: FastifyReply, msg: string | undefined) {
   const answer = await worldlineReturn(request.ctx, { msg, via: request.routeOptions.url });
   return reply.redirect(`/payment-callback?${callbackQuery(answer).toString()}`, 303);
+}
+
+/**
+ * The answer of a new Worldline order (`worldlineOrderSchema`): the transaction id, the amount in
+ * rupees, the request token, the checkout configuration and the order's payments. Also the answer
+ * of the payment link's order (`modules/whatsapp-links`).
+ */
+export function worldlineOrderAnswer(opened: Awaited<ReturnType<typeof createWorldlineCheckout>>) {
+  const { txnId, totalPaise, lines, checkout } = opened;
+  return {
+    txnId,
+    token: checkout.token,
+    amount: paiseToRupees(totalPaise),
+    consumerId: checkout.consumerId,
+    consumerMobileNo: checkout.consumerMobileNo,
+    consumerEmailId: checkout.consumerEmailId,
+    mode: checkout.mode,
+    checkoutScriptUrl: checkout.checkoutScriptUrl,
+    payments: orderPayments(lines),
+    worldlineOrder: checkout.worldlineOrder,
+  };
 }

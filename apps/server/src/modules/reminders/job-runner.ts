@@ -4,6 +4,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 
 import {
+  PAY_LINK_MSG,
   REMINDER_MSG,
   formatDisplayDate,
   formatINR,
@@ -18,12 +19,14 @@ import type { EventBus } from '../../lib/events.ts';
 import {
   WhatsAppClient,
   WhatsAppSendError,
-  assignmentText,
+  assignmentTemplate,
   paymentLink,
+  paymentLinkSuffix,
   paymentTemplate,
   successTemplate,
   type WhatsAppMessageBody,
 } from './whatsapp-client.ts';
+import { inQuietHours } from './quiet-hours.ts';
 
 /** The `background_jobs.type` of every WhatsApp job (bulk reminders, immediate sends, notifications). */
 export const REMINDER_JOB_TYPE = 'whatsapp.reminders';
@@ -40,6 +43,8 @@ export interface ReminderJobPayload {
   direct?: boolean;
   /** true for "send to all" (one at a time). */
   all?: boolean;
+  /** The scheduled reminders' round (parish month, `2026-11`): one job per round (`docs/domain.md`, §9 "Scheduled reminders"). */
+  round?: string;
 }
 
 /** A claimed job: its id and payload. */
@@ -56,6 +61,9 @@ export const MAX_ATTEMPTS = 3;
  * before every message, and one message takes at most ~35 s: 3 attempts of 10 s plus back-off).
  */
 export const LEASE_SECONDS = 60;
+
+/** How often a scheduled job paused by the quiet hours looks again. */
+const QUIET_RECHECK_MINUTES = 10;
 
 /** The sender was stopped before a request went out: the delivery goes back to `queued`. */
 class StoppedError extends Error {}
@@ -93,6 +101,11 @@ export interface WhatsAppLane {
   chain: Promise<unknown>;
   /** Called when a job was queued (the sender worker wakes up). */
   readonly queuedListeners: Set<() => void>;
+  /**
+   * `Date.now()` of the last request to each number, so two messages to one member are at least
+   * WHATSAPP_PAIR_INTERVAL_MS apart (Meta's pair rate limit, 131056; `docs/domain.md`, §9 "Sending").
+   */
+  readonly lastSentTo: Map<string, number>;
 }
 
 /** One lane per app; the app's event bus identifies it (requests and workers share it). */
@@ -111,6 +124,7 @@ export function whatsAppLane(deps: Pick<AppDeps, 'config' | 'events'>, fetchImpl
       lastSendAt: 0,
       chain: Promise.resolve(),
       queuedListeners: new Set(),
+      lastSentTo: new Map(),
     };
     lanes.set(deps.events, lane);
   }
@@ -215,6 +229,15 @@ export async function processReminderJob(
   const { job, signal } = input;
   await publishProgress(ctx, job.id);
   while (!signal.aborted) {
+    if (job.payload.round && inQuietHours(ctx.clock.now(), ctx.config.parishTimezone)) {
+      // Scheduled reminders wait out the quiet hours (`docs/domain.md`, §9 "Scheduled reminders").
+      await ctx.db.execute(
+        sql`UPDATE background_jobs SET run_after = now() + make_interval(mins => ${QUIET_RECHECK_MINUTES}),
+                   locked_by = NULL, updated_at = now()
+             WHERE id = ${job.id} AND locked_by = ${whatsAppLane(ctx).workerId}`,
+      );
+      return;
+    }
     const [next] = await queryRows<DeliveryWork>(
       ctx.db,
       sql`SELECT d.id, d.job_id AS "jobId", d.member_id AS "memberId", m.name AS "memberName",
@@ -311,7 +334,7 @@ async function sendOne(
   signal: AbortSignal,
 ): Promise<DeliveryOutcome> {
   try {
-    await pace(ctx, lane, signal);
+    await pace(ctx, lane, work.recipient, signal);
   } catch {
     return LEFT_QUEUED;
   }
@@ -332,6 +355,7 @@ async function sendOne(
       // §9 "Sending": one by one with a 1 second pause), so the provider sees them at least 1 s apart.
       const messageId = await lane.client.send(body, signal).finally(() => {
         lane.lastSendAt = Date.now();
+        lane.lastSentTo.set(work.recipient, lane.lastSendAt);
       });
       const outcome: DeliveryOutcome = { status: 'sent', messageId, error: null };
       await finalize(ctx, work.id, outcome, null, attempts);
@@ -345,8 +369,11 @@ async function sendOne(
         const backoff = failure.retryAfterSeconds
           ? Math.min(failure.retryAfterSeconds * 1000, 30_000)
           : ctx.config.whatsapp.retryBaseMs * 2 ** (attempts - 1);
+        // Meta's pair rate limit (131056) lets about one message in 6 s through to one number
+        // (`docs/domain.md`, §9 "Sending"): the retry waits at least the pair interval.
+        const floor = failure.errorCode === PAIR_RATE_LIMIT ? ctx.config.whatsapp.pairIntervalMs : 0;
         try {
-          await sleep(Math.max(backoff, ctx.config.whatsapp.sendIntervalMs), signal);
+          await sleep(Math.max(backoff, floor, ctx.config.whatsapp.sendIntervalMs), signal);
           continue;
         } catch {
           // Stopped during the back-off: the last attempt was definitely not accepted.
@@ -369,9 +396,22 @@ async function sendOne(
   }
 }
 
-/** Waits until `sendIntervalMs` has passed since the previous request of this app ended. */
-async function pace(ctx: ServiceContext, lane: WhatsAppLane, signal: AbortSignal): Promise<void> {
-  const wait = lane.lastSendAt + ctx.config.whatsapp.sendIntervalMs - Date.now();
+/** Meta's error code of the pair rate limit (too many messages to one number in a short time). */
+const PAIR_RATE_LIMIT = '131056';
+
+/**
+ * Waits until `sendIntervalMs` has passed since the previous request of this app ended, and
+ * `pairIntervalMs` since the previous request to the same number (a member's messages are spread).
+ */
+async function pace(ctx: ServiceContext, lane: WhatsAppLane, recipient: string, signal: AbortSignal): Promise<void> {
+  const now = Date.now();
+  const { sendIntervalMs, pairIntervalMs } = ctx.config.whatsapp;
+  for (const [number, at] of lane.lastSentTo) if (at + pairIntervalMs < now) lane.lastSentTo.delete(number);
+  const lastToSame = lane.lastSentTo.get(recipient);
+  const wait = Math.max(
+    lane.lastSendAt + sendIntervalMs - now,
+    lastToSame === undefined ? 0 : lastToSame + pairIntervalMs - now,
+  );
   if (wait > 0) await sleep(wait, signal);
   else if (signal.aborted) throw new StoppedError();
 }
@@ -406,6 +446,14 @@ async function buildMessage(
   payload: ReminderJobPayload,
 ): Promise<WhatsAppMessageBody> {
   const publicUrl = ctx.config.publicUrl;
+  const [member] = await queryRows<{ optOut: boolean }>(
+    ctx.db,
+    sql`SELECT whatsapp_opt_out AS "optOut" FROM members WHERE id = ${work.memberId}`,
+  );
+  if (member?.optOut) {
+    // Opted out (by the admin, or a STOP reply) after the job was queued: not sent (`docs/domain.md`, §9 "Opting out").
+    throw new WhatsAppSendError(PAY_LINK_MSG.optedOut, { status: 0, errorCode: 'OPTED_OUT', kind: 'permanent' });
+  }
   if (payload.kind === 'success') return successTemplate(work.recipient, work.memberName, work.id);
   if (payload.kind === 'assignment') {
     const [assigned] = await queryRows<{
@@ -428,7 +476,7 @@ async function buildMessage(
         kind: 'permanent',
       });
     }
-    return assignmentText(
+    return assignmentTemplate(
       work.recipient,
       {
         memberName: work.memberName,
@@ -439,6 +487,7 @@ async function buildMessage(
         description: assigned.description,
         memberId: work.parishNumber,
         link: paymentLink(publicUrl, work.mobile),
+        linkSuffix: paymentLinkSuffix(work.mobile),
       },
       work.id,
     );

@@ -28,7 +28,7 @@ async function activeRecipients(db: DbOrTx, memberIds: string[]): Promise<Recipi
     db,
     sql`SELECT m.id, m.name, m.mobile, m.parish_number AS "parishNumber"
           FROM members m
-         WHERE m.is_active AND m.id IN (SELECT unnest(${`{${memberIds.join(',')}}`}::uuid[]))
+         WHERE m.is_active AND NOT m.whatsapp_opt_out AND m.id IN (SELECT unnest(${`{${memberIds.join(',')}}`}::uuid[]))
          ORDER BY m.name, m.id`,
   );
 }
@@ -77,7 +77,7 @@ export async function queueAssignmentNotices(
     ctx.db,
     sql`SELECT m.id, m.name, m.mobile, m.parish_number AS "parishNumber"
           FROM members m JOIN payments p ON p.member_id = m.id
-         WHERE m.is_active AND p.payment_head_id = ${input.paymentHeadId} AND p.status = 'pending'
+         WHERE m.is_active AND NOT m.whatsapp_opt_out AND p.payment_head_id = ${input.paymentHeadId} AND p.status = 'pending'
            AND m.id IN (SELECT unnest(${`{${input.memberIds.join(',')}}`}::uuid[]))
          ORDER BY m.name, m.id`,
   );

@@ -30,6 +30,7 @@ import {
 } from './reminders.service.ts';
 import {
   answerWebhookHandshake,
+  applyWebhookReplies,
   applyWebhookStatuses,
   verifyWebhookSignature,
   webhookBodySchema,
@@ -216,6 +217,7 @@ function webhookRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       await applyWebhookStatuses(request.ctx, request.body);
+      await applyWebhookReplies(request.ctx, request.body);
       return { success: true as const };
     },
   );

@@ -66,7 +66,11 @@ export function whatsAppStatus(ctx: ServiceContext): WhatsAppStatus {
 
 /** The audit actions of a WhatsApp job (their `after` is the job's kind, size and head). */
 export type ReminderJobAuditAction =
-  'reminders.send' | 'reminders.send_all' | 'notifications.assignment' | 'notifications.payment_success';
+  | 'reminders.send'
+  | 'reminders.send_all'
+  | 'notifications.assignment'
+  | 'notifications.payment_success'
+  | 'reminders.scheduled';
 
 /**
  * What {@link insertReminderJob} writes. The audit action goes with the payload's kind:
@@ -262,7 +266,7 @@ export async function startSendAll(ctx: ServiceContext): Promise<SendAllReminder
       tx,
       sql`SELECT m.id, m.name, m.mobile, m.parish_number AS "parishNumber"
             FROM members m
-           WHERE m.is_active
+           WHERE m.is_active AND NOT m.whatsapp_opt_out
              AND EXISTS (SELECT 1 FROM payments p WHERE p.member_id = m.id AND p.status = 'pending')
            ORDER BY m.name, m.id`,
     );

@@ -7,6 +7,7 @@ import { ErrorCode } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
  * Checks `X-Hub-Signature-256: sha256=<hex>` against HMAC-SHA256 of the raw request bytes with
@@ -70,6 +71,14 @@ const statusSchema = z.object({
  * `entry[].changes[].value.statuses[]` is read; inbound messages and unknown fields are accepted
  * and ignored.
  */
+/** A member's message to the business number (only text replies matter here: STOP and START). */
+const incomingMessageSchema = z.looseObject({
+  from: z.string().max(40),
+  id: z.string().max(300),
+  type: z.string().max(40).optional(),
+  text: z.looseObject({ body: z.string().max(4096) }).optional(),
+});
+
 export const webhookBodySchema = z
   .object({
     object: z.string().optional(),
@@ -80,7 +89,12 @@ export const webhookBodySchema = z
             .array(
               z.looseObject({
                 field: z.string().optional(),
-                value: z.looseObject({ statuses: z.array(statusSchema).optional() }).optional(),
+                value: z
+                  .looseObject({
+                    statuses: z.array(statusSchema).optional(),
+                    messages: z.array(incomingMessageSchema).optional(),
+                  })
+                  .optional(),
               }),
             )
             .optional(),
@@ -143,6 +157,54 @@ export async function applyWebhookStatuses(ctx: ServiceContext, body: WebhookBod
       return result.rows.length;
     });
     changed += updated;
+  }
+  return changed;
+}
+
+/** Replies that opt a member out of, or back into, WhatsApp messages (trimmed, any case). */
+const OPT_OUT_WORDS = new Set(['stop', 'unsubscribe']);
+const OPT_IN_WORDS = new Set(['start']);
+
+/**
+ * Applies members' STOP and START replies from a verified webhook (`docs/domain.md`, §9 "Opting
+ * out"): the active member whose mobile is the sender's number (digits, country code first) is
+ * opted out (STOP, UNSUBSCRIBE) or back in (START), audited `member.whatsapp_opt_out` via
+ * `webhook` in the same transaction. Each message id is handled once (`gateway_events`). Other
+ * messages are ignored.
+ * @returns how many members changed.
+ */
+export async function applyWebhookReplies(ctx: ServiceContext, body: WebhookBody): Promise<number> {
+  let changed = 0;
+  const messages = (body.entry ?? []).flatMap((entry) =>
+    (entry.changes ?? []).flatMap((change) => change.value?.messages ?? []),
+  );
+  for (const message of messages) {
+    const word = message.text?.body.trim().toLowerCase() ?? '';
+    const optOut = OPT_OUT_WORDS.has(word) ? true : OPT_IN_WORDS.has(word) ? false : null;
+    if (optOut === null) continue;
+    changed += await ctx.db.transaction(async (tx) => {
+      const inserted = (await tx.execute(
+        sql`INSERT INTO gateway_events (provider, event_id, payload)
+            VALUES ('whatsapp', ${`message:${message.id}`}, ${JSON.stringify({ from: message.from, word })}::jsonb)
+            ON CONFLICT DO NOTHING RETURNING event_id`,
+      )) as unknown as { rows: unknown[] };
+      if (inserted.rows.length === 0) return 0;
+      const updated = (await tx.execute(
+        sql`UPDATE members SET whatsapp_opt_out = ${optOut}, updated_at = now()
+             WHERE is_active AND mobile = ${message.from.replace(/\D/g, '')} AND whatsapp_opt_out <> ${optOut}
+         RETURNING id`,
+      )) as unknown as { rows: { id: string }[] };
+      for (const row of updated.rows) {
+        await recordAudit(tx, ctx.audit, {
+          action: 'member.whatsapp_opt_out',
+          entityType: 'member',
+          entityId: row.id,
+          before: { optOut: !optOut },
+          after: { optOut, via: 'webhook' },
+        });
+      }
+      return updated.rows.length;
+    });
   }
   return changed;
 }

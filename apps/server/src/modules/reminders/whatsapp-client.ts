@@ -173,35 +173,49 @@ export interface AssignmentMessage {
   /** The member's parish number (the identifier members know). */
   memberId: string;
   link: string;
+  /** The link's part after `{PUBLIC_URL}/`: the URL button's parameter ({@link paymentLinkSuffix}). */
+  linkSuffix: string;
 }
 
 /**
- * The plain-text new-assignment message (`docs/domain.md`, §9 "Reminder messages": member name,
- * head name, amount, type, due date, description, member id and payment link). Text messages are
- * only delivered inside the 24-hour customer-service window (`docs/domain.md`, §10 "WhatsApp
- * limits"); outside it WhatsApp answers 131047, recorded as failed.
+ * The `assignment` template (`docs/domain.md`, §9 "Reminder messages"): one head newly assigned to
+ * one member. A template, because a free-text message is only delivered inside the 24-hour
+ * customer-service window (131047 outside it; `docs/domain.md`, §10 "WhatsApp limits"). Language
+ * `en`; body parameters {{1}} member name, {{2}} head, {{3}} amount, {{4}} type, {{5}} due date,
+ * {{6}} member id; URL button 0 takes the payment link's suffix like the `payment` template
+ * (approved as `{PUBLIC_URL}/{{1}}`). The head's description is not sent (a parameter may not be
+ * empty, and the approved text stays short).
  * @throws WhatsAppSendError 'Missing required template parameter values.' without a name or link.
  */
-export function assignmentText(to: string, message: AssignmentMessage, callbackData?: string): WhatsAppMessageBody {
-  requireValues(message.memberName, message.link);
-  const line = (value: string) => value.replace(/\s+/g, ' ').trim();
-  const body = [
-    `Dear ${line(message.memberName)},`,
-    '',
-    `A new payment has been added to your account.`,
-    `Head: ${line(message.headName)}`,
-    `Amount: ${message.amount}`,
-    `Type: ${message.type}`,
-    `Due date: ${message.dueDate}`,
-    ...(message.description.trim() ? [`Description: ${line(message.description)}`] : []),
-    `Member ID: ${message.memberId}`,
-    '',
-    `Pay online: ${message.link}`,
-  ].join('\n');
+export function assignmentTemplate(to: string, message: AssignmentMessage, callbackData?: string): WhatsAppMessageBody {
+  requireValues(message.memberName, message.link, message.headName);
+  const text = (value: string) => ({ type: 'text', text: templateText(value) || '-' });
   return {
     ...envelope(to),
-    type: 'text',
-    text: { preview_url: false, body },
+    type: 'template',
+    template: {
+      name: 'assignment',
+      language: { code: 'en' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            text(message.memberName),
+            text(message.headName),
+            text(message.amount),
+            text(message.type),
+            text(message.dueDate),
+            text(message.memberId),
+          ],
+        },
+        {
+          type: 'button',
+          sub_type: 'url',
+          index: '0',
+          parameters: [{ type: 'text', text: message.linkSuffix }],
+        },
+      ],
+    },
     ...(callbackData && { biz_opaque_callback_data: callbackData }),
   };
 }

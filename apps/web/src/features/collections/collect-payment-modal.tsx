@@ -14,11 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { FORM_ERROR, formErrorOf } from '../../lib/form-validation.ts';
+import { ReceiptWhatsAppButton } from '../../components/whatsapp/whatsapp-button.tsx';
 import { collectPayment } from './api.ts';
 import { collectionBody, collectionProblem, rupeesText, type CollectValues } from './collect-rules.ts';
 
 /** The outcome of a collection, for the Collection Complete / Collection Failed dialog. */
-export type CollectOutcome = { ok: true } | { ok: false; reason: string };
+export type CollectOutcome = { ok: true; paymentId?: string } | { ok: false; reason: string };
 
 function CollectForm({
   payment,
@@ -45,7 +46,7 @@ function CollectForm({
   const error = formErrorOf(form.errors)?.message ?? null;
   const collect = useMutation({
     mutationFn: (body: CollectPaymentInputRaw) => collectPayment(payment._id, body),
-    onSuccess: () => onDone({ ok: true }),
+    onSuccess: () => onDone({ ok: true, paymentId: payment._id }),
     onError: (caught) => onDone({ ok: false, reason: errorText(caught) }),
   });
 
@@ -156,6 +157,7 @@ export function CollectOutcomeDialog({ outcome, onClose }: { outcome: CollectOut
               ? t('collections.collect.success')
               : t('collections.collect.failure', { reason: outcome.reason })}
         </Text>
+        {outcome?.ok && outcome.paymentId ? <ReceiptWhatsAppButton receiptId={outcome.paymentId} /> : null}
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
             {t('collections.collect.ok')}

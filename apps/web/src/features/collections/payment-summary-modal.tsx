@@ -45,6 +45,7 @@ import {
   type HistorySort,
   type StatusFilter,
 } from './payment-history.ts';
+import { MemberWhatsAppButton } from '../../components/whatsapp/whatsapp-button.tsx';
 
 /** Props of the Payment Summary dialog of one member (docs/domain.md, "§2 Screens"). */
 export type PaymentSummaryModalProps = MemberHistoryProps;
@@ -241,6 +242,7 @@ function SummaryBody({
       <Text fw={600}>
         {data.member.name} · {data.member.parishNumber}
       </Text>
+      <MemberWhatsAppButton memberId={data.member._id} name={data.member.name} size="sm" />
       <SimpleGrid cols={3} spacing="xs">
         {totals.map((total) => (
           <Paper key={total.key} withBorder p="xs">

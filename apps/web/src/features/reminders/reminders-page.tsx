@@ -26,6 +26,8 @@ import { errorText } from '../../lib/error-text.ts';
 import { REMINDERS_KEY, sendAllReminders, sendReminders, useReminderMembers, useWhatsAppStatus } from './api.ts';
 import { displayMobile, isSessionError } from './reminder-rules.ts';
 import { DeliveryStatusPanel } from './delivery-status-panel.tsx';
+import { MemberWhatsAppButton } from '../../components/whatsapp/whatsapp-button.tsx';
+import { WalkThroughPanel } from '../../components/whatsapp/walk-through-panel.tsx';
 
 /** Search is sent to the server this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -265,7 +267,16 @@ export default function RemindersPage() {
               {list.data && shown.length === 0 ? <Text c="dimmed">{t('reminders.members.empty')}</Text> : null}
               <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
                 {shown.map((member) => (
-                  <li key={member._id} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                  <li
+                    key={member._id}
+                    style={{
+                      borderBottom: '1px solid var(--mantine-color-gray-2)',
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'space-between',
+                      gap: 8,
+                    }}
+                  >
                     <Checkbox
                       py="xs"
                       checked={selected.has(member._id)}
@@ -283,6 +294,7 @@ export default function RemindersPage() {
                         </div>
                       }
                     />
+                    <MemberWhatsAppButton memberId={member._id} name={member.name} />
                   </li>
                 ))}
               </Stack>
@@ -304,6 +316,7 @@ export default function RemindersPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
+            <WalkThroughPanel />
             <DeliveryStatusPanel jobIds={jobIds} />
             <Alert color="blue" variant="light" title={t('reminders.info.title')} icon={<IconInfoCircle aria-hidden />}>
               <List size="sm" spacing={4}>

@@ -23,6 +23,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 import { SETTINGS_KEY, useParishSettings } from '../../lib/settings.ts';
 import { saveParishSettings, type SettingsBody } from './api.ts';
+import { WhatsAppSettingsCard } from '../../components/whatsapp/whatsapp-settings-card.tsx';
 
 const MAX_LOGO_BYTES = 200_000;
 
@@ -118,6 +119,7 @@ export default function ParishSettingsPage() {
           </Stack>
         </form>
       </Paper>
+      <WhatsAppSettingsCard />
     </Stack>
   );
 }

@@ -1,0 +1,246 @@
+import { eq, sql } from 'drizzle-orm';
+
+import { ErrorCode, PAY_LINK_MSG, paiseToRupees, type PayView, type WhatsAppSettings } from '@parish/shared';
+
+import type { ServiceContext } from '../../context.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { members, whatsappSettings } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Actor } from '../../types.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { paymentLink } from '../reminders/whatsapp-client.ts';
+import { readPayLink, signPayLink } from './link-signing.ts';
+
+/**
+ * Payment links that open without a password (`docs/domain.md`, §9 "Payment links without a
+ * password"; `docs/decisions/0036-signed-payment-links.md`). A link is
+ * `{PUBLIC_URL}/pay/<mobile>/<token>`: signed, member-specific, valid `PAY_LINK_DAYS` (default
+ * 14), revoked by raising the member's `pay_link_version`, and refused for everyone while the
+ * admin has switched payment links off. It opens a pay-only view (first name and pending dues)
+ * and pays through the normal online order.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The parish's WhatsApp settings row (id 1), defaults when it was never saved: links on, no schedule.
+ */
+export async function readWhatsAppSettings(db: DbOrTx): Promise<WhatsAppSettings> {
+  const [row] = await db.select().from(whatsappSettings).where(eq(whatsappSettings.id, 1));
+  return {
+    payLinksEnabled: row?.payLinksEnabled ?? true,
+    reminderDay: row?.reminderDay ?? null,
+    reminderTime: row?.reminderTime ?? null,
+  };
+}
+
+/**
+ * Saves the WhatsApp settings (admin), audited `whatsapp.settings_updated` with before and after
+ * in the same transaction.
+ * @returns the settings as saved
+ */
+export async function updateWhatsAppSettings(ctx: ServiceContext, input: WhatsAppSettings): Promise<WhatsAppSettings> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await readWhatsAppSettings(tx);
+    const values = {
+      payLinksEnabled: input.payLinksEnabled,
+      reminderDay: input.reminderDay,
+      reminderTime: input.reminderDay === null ? null : input.reminderTime,
+    };
+    await tx
+      .insert(whatsappSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({
+        target: whatsappSettings.id,
+        set: { ...values, updatedAt: ctx.clock.now().toISOString() },
+      });
+    const after = await readWhatsAppSettings(tx);
+    await recordAudit(tx, ctx.audit, {
+      action: 'whatsapp.settings_updated',
+      entityType: 'whatsapp_settings',
+      entityId: '1',
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** A member as a link needs them. */
+interface LinkMember {
+  id: string;
+  name: string;
+  mobile: string;
+  parishNumber: string;
+  isActive: boolean;
+  whatsappOptOut: boolean;
+  payLinkVersion: number;
+}
+
+async function linkMember(db: DbOrTx, memberId: string): Promise<LinkMember | undefined> {
+  const [member] = await db
+    .select({
+      id: members.id,
+      name: members.name,
+      mobile: members.mobile,
+      parishNumber: members.parishNumber,
+      isActive: members.isActive,
+      whatsappOptOut: members.whatsappOptOut,
+      payLinkVersion: members.payLinkVersion,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return member;
+}
+
+/**
+ * The member's payment link as of now: the signed link while payment links are on, else the
+ * specification's link (`/customer/login?mobile=…&type=payment`, which always works).
+ * @param member the member (id, mobile, current `pay_link_version`)
+ * @returns an absolute URL under `PUBLIC_URL`
+ */
+export async function memberPaymentLink(
+  ctx: ServiceContext,
+  member: { id: string; mobile: string; payLinkVersion: number },
+): Promise<string> {
+  return (await paymentLinkMaker(ctx))(member);
+}
+
+/**
+ * {@link memberPaymentLink} for many members: the settings are read once.
+ * @returns a function from a member to their payment link
+ */
+export async function paymentLinkMaker(
+  ctx: ServiceContext,
+): Promise<(member: { id: string; mobile: string; payLinkVersion: number }) => string> {
+  const { payLinksEnabled } = await readWhatsAppSettings(ctx.db);
+  const expiresAt = Math.floor((ctx.clock.now().getTime() + ctx.config.payLinkDays * DAY_MS) / 1000);
+  return (member) => {
+    if (!payLinksEnabled) return paymentLink(ctx.config.publicUrl, member.mobile);
+    const token = signPayLink(ctx.config.jwtSecret, {
+      memberId: member.id,
+      mobile: member.mobile,
+      version: member.payLinkVersion,
+      expiresAt,
+    });
+    return `${ctx.config.publicUrl}/pay/${member.mobile}/${token}`;
+  };
+}
+
+/**
+ * Checks a payment link and returns its member (active). Order of checks: switched off for the
+ * parish (403 `PAY_LINKS_OFF`), the signature over member, mobile, version and expiry (404
+ * `PAY_LINK_INVALID`: tampered, malformed), the member still active with that mobile and that
+ * version (404 `PAY_LINK_INVALID`: revoked), the expiry against the app clock (404
+ * `PAY_LINK_EXPIRED`). Never says more about a member than the link already did.
+ */
+export async function memberOfPayLink(
+  ctx: ServiceContext,
+  input: { mobile: string; token: string },
+): Promise<LinkMember> {
+  const { payLinksEnabled } = await readWhatsAppSettings(ctx.db);
+  if (!payLinksEnabled) throw new AppError(ErrorCode.PAY_LINKS_OFF, PAY_LINK_MSG.off);
+  const claims = readPayLink(ctx.config.jwtSecret, input.mobile, input.token);
+  if (!claims) throw notFound(PAY_LINK_MSG.invalid, ErrorCode.PAY_LINK_INVALID);
+  const member = await linkMember(ctx.db, claims.memberId);
+  if (!member?.isActive || member.mobile !== claims.mobile || member.payLinkVersion !== claims.version) {
+    throw notFound(PAY_LINK_MSG.invalid, ErrorCode.PAY_LINK_INVALID);
+  }
+  if (claims.expiresAt * 1000 <= ctx.clock.now().getTime()) {
+    throw notFound(PAY_LINK_MSG.expired, ErrorCode.PAY_LINK_EXPIRED);
+  }
+  return member;
+}
+
+/**
+ * `GET /api/pay/:mobile/:token`: the pay-only view of the link's member: the first name and the
+ * pending dues (arrears, then current dues, then miscellaneous; due date, head name), their total
+ * in rupees and whether arrears block current dues (`docs/domain.md`, §4 "Arrears first").
+ * Nothing else: no mobile, address, history or receipts.
+ * @throws AppError as {@link memberOfPayLink}
+ */
+export async function payView(ctx: ServiceContext, input: { mobile: string; token: string }): Promise<PayView> {
+  const member = await memberOfPayLink(ctx, input);
+  const rows = await queryRows<{
+    id: string;
+    headName: string;
+    type: string;
+    amountPaise: string | number;
+    dueDate: string | null;
+  }>(
+    ctx.db,
+    sql`SELECT p.id, h.name AS "headName", h.type::text AS type, p.amount_paise AS "amountPaise",
+               coalesce(p.due_date, h.due_date)::text AS "dueDate"
+          FROM payments p JOIN payment_heads h ON h.id = p.payment_head_id
+         WHERE p.member_id = ${member.id} AND p.status = 'pending'
+         ORDER BY CASE h.type WHEN 'arrear' THEN 0 WHEN 'current due' THEN 1 ELSE 2 END,
+                  coalesce(p.due_date, h.due_date), h.name, p.id`,
+  );
+  const totalPaise = rows.reduce((sum, row) => sum + Number(row.amountPaise), 0);
+  return {
+    firstName: member.name.trim().split(/\s+/)[0] ?? '',
+    items: rows.map((row) => ({
+      _id: row.id,
+      headName: row.headName,
+      type: row.type,
+      amount: paiseToRupees(Number(row.amountPaise)),
+      dueDate: row.dueDate,
+    })),
+    total: paiseToRupees(totalPaise),
+    arrearsBlocking: rows.some((row) => row.type === 'arrear'),
+  };
+}
+
+/**
+ * The service context of a payment link's member: the normal online order runs as that member
+ * (their own payments only, the arrears gate, the checkout hold), named in the audit trail as
+ * the member "via payment link".
+ */
+export async function payLinkContext(
+  ctx: ServiceContext,
+  input: { mobile: string; token: string },
+): Promise<ServiceContext> {
+  const member = await memberOfPayLink(ctx, input);
+  const actor: Actor = {
+    type: 'member',
+    id: member.id,
+    name: member.name,
+    role: 'customer',
+    mobile: member.mobile,
+    parishNumber: member.parishNumber,
+    mustChangePassword: false,
+  };
+  return {
+    ...ctx,
+    actor,
+    audit: { ...ctx.audit, actorType: 'member', actorId: member.id, actorName: `${member.name} (payment link)` },
+  };
+}
+
+/**
+ * Revokes every payment link of a member issued so far (admin): raises `pay_link_version`,
+ * audited `member.pay_links_revoked` in the same transaction. New links work at once.
+ * @throws AppError 404 for an unknown member
+ */
+export async function revokePayLinks(
+  ctx: ServiceContext,
+  input: { memberId: string },
+): Promise<{ payLinkVersion: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(members)
+      .set({ payLinkVersion: sql`${members.payLinkVersion} + 1` })
+      .where(eq(members.id, input.memberId))
+      .returning({ payLinkVersion: members.payLinkVersion });
+    if (!row) throw notFound('Member not found');
+    await recordAudit(tx, ctx.audit, {
+      action: 'member.pay_links_revoked',
+      entityType: 'member',
+      entityId: input.memberId,
+      after: { payLinkVersion: row.payLinkVersion },
+    });
+    return row;
+  });
+}
+
+export { linkMember };

@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import {
+  createCustomerOrderInputSchema,
+  currentRoundSchema,
+  errorBodySchema,
+  idSchema,
+  optOutBodySchema,
+  payLinkParamsSchema,
+  payViewSchema,
+  roundItemParamsSchema,
+  roundItemSchema,
+  waMeLinkSchema,
+  whatsAppSettingsSchema,
+  worldlineOrderSchema,
+} from '@parish/shared';
+
+import { sendReceipt } from '../collections/collections.routes.ts';
+import { worldlineOrderAnswer } from '../gateways/worldline.routes.ts';
+import { createWorldlineCheckout } from '../gateways/worldline.service.ts';
+import {
+  payLinkContext,
+  payView,
+  readWhatsAppSettings,
+  revokePayLinks,
+  updateWhatsAppSettings,
+} from './pay-links.service.ts';
+import { receiptHtmlByLink } from './receipt-links.service.ts';
+import {
+  currentRound,
+  memberWaMeLink,
+  receiptWaMeLink,
+  setWhatsAppOptOut,
+  startRound,
+  tickRoundItem,
+} from './wa-me.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const admin = { roles: ['admin'] as const };
+const staff = { roles: ['admin', 'cashier'] as const };
+const idParams = z.object({ id: idSchema });
+
+/**
+ * Payment links without a password and WhatsApp without the Cloud API (`docs/domain.md`, §9
+ * "Payment links without a password", "WhatsApp without the Cloud API", "Opting out"):
+ * - `GET /api/pay/:mobile/:token`, `POST /api/pay/:mobile/:token/order` (public, the link is the key);
+ * - `GET /api/receipt-links/:token` (public): a receipt by its signed link;
+ * - `GET /api/members/:id/whatsapp-link`, `GET /api/receipts/:id/whatsapp-link` (admin, cashier);
+ * - walk-through rounds, opt-out, revocation and the WhatsApp settings (admin).
+ */
+export async function whatsAppLinksRoutes(app: FastifyInstance): Promise<void> {
+  payRoutes(app);
+  staffRoutes(app);
+  adminRoutes(app);
+}
+
+function payRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/pay/:mobile/:token',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['payment links'],
+        summary:
+          "A payment link's pay-only view: the member's first name and pending dues, nothing else. 404 " +
+          'PAY_LINK_INVALID (tampered, revoked) or PAY_LINK_EXPIRED; 403 PAY_LINKS_OFF.',
+        params: payLinkParamsSchema,
+        response: { 200: payViewSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return payView(request.ctx, request.params);
+    },
+  );
+  r.post(
+    '/api/pay/:mobile/:token/order',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['payment links'],
+        summary:
+          "The normal online order (as POST /api/worldline/create-customer-order) for the payment link's member; " +
+          'the link is checked first (404 PAY_LINK_INVALID / PAY_LINK_EXPIRED, 403 PAY_LINKS_OFF).',
+        params: payLinkParamsSchema,
+        body: createCustomerOrderInputSchema,
+        response: { 200: worldlineOrderSchema, ...errors },
+      },
+    },
+    async (request) =>
+      worldlineOrderAnswer(
+        await createWorldlineCheckout(await payLinkContext(request.ctx, request.params), request.body),
+      ),
+  );
+  r.get(
+    '/api/receipt-links/:token',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['payment links'],
+        summary: 'The printable receipt a signed receipt link names (text/html); 404 PAY_LINK_INVALID when tampered.',
+        params: z.object({ token: z.string().max(200) }),
+        produces: ['text/html'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      return sendReceipt(reply, nonce, await receiptHtmlByLink(request.ctx, { token: request.params.token, nonce }));
+    },
+  );
+}
+
+function staffRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/members/:id/whatsapp-link',
+    {
+      config: staff,
+      schema: {
+        tags: ['payment links'],
+        summary: "A member's reminder as a wa.me link with their payment link; 409 MEMBER_OPTED_OUT.",
+        params: idParams,
+        response: { 200: waMeLinkSchema, ...errors },
+      },
+    },
+    async (request) => memberWaMeLink(request.ctx, { memberId: request.params.id }),
+  );
+  r.get(
+    '/api/receipts/:id/whatsapp-link',
+    {
+      config: staff,
+      schema: {
+        tags: ['payment links'],
+        summary: "A wa.me message to the receipt's member with a signed link to the receipt; 409 MEMBER_OPTED_OUT.",
+        params: idParams,
+        response: { 200: waMeLinkSchema, ...errors },
+      },
+    },
+    async (request) => receiptWaMeLink(request.ctx, { receiptId: request.params.id }),
+  );
+}
+
+function adminRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/admin/reminders/rounds/current',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: 'The current walk-through round, or null.',
+        response: { 200: currentRoundSchema, ...errors },
+      },
+    },
+    async (request) => currentRound(request.ctx),
+  );
+  r.post(
+    '/api/admin/reminders/rounds',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: 'Starts a walk-through round: every active member with pending dues who has not opted out.',
+        response: { 200: currentRoundSchema, ...errors },
+      },
+    },
+    async (request) => startRound(request.ctx),
+  );
+  r.post(
+    '/api/admin/reminders/rounds/:id/items/:deliveryId/sent',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: 'Ticks a member of a walk-through round as sent.',
+        params: roundItemParamsSchema,
+        response: { 200: roundItemSchema, ...errors },
+      },
+    },
+    async (request) =>
+      tickRoundItem(request.ctx, { roundId: request.params.id, deliveryId: request.params.deliveryId }),
+  );
+  r.get(
+    '/api/admin/whatsapp-settings',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: "Payment links on or off; the scheduled reminders' day and time.",
+        response: { 200: whatsAppSettingsSchema, ...errors },
+      },
+    },
+    async (request) => readWhatsAppSettings(request.ctx.db),
+  );
+  r.put(
+    '/api/admin/whatsapp-settings',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: 'Saves the WhatsApp settings (audited).',
+        body: whatsAppSettingsSchema,
+        response: { 200: whatsAppSettingsSchema, ...errors },
+      },
+    },
+    async (request) => updateWhatsAppSettings(request.ctx, request.body),
+  );
+  r.put(
+    '/api/admin/members/:id/whatsapp-opt-out',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: "Sets or clears a member's WhatsApp opt-out (every reminder path skips them).",
+        params: idParams,
+        body: optOutBodySchema,
+        response: { 200: optOutBodySchema, ...errors },
+      },
+    },
+    async (request) => setWhatsAppOptOut(request.ctx, { memberId: request.params.id, optOut: request.body.optOut }),
+  );
+  r.post(
+    '/api/admin/members/:id/revoke-pay-links',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: 'Revokes every payment link of the member issued so far.',
+        params: idParams,
+        response: { 200: z.object({ payLinkVersion: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => revokePayLinks(request.ctx, { memberId: request.params.id }),
+  );
+}

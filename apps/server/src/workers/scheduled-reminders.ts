@@ -1,0 +1,28 @@
+import { systemContext, type AppDeps } from '../context.ts';
+import { SCHEDULE_AUDIT, runScheduledReminders } from '../modules/reminders/schedule.service.ts';
+import type { WorkerHandle } from './index.ts';
+
+/**
+ * The scheduled-reminders worker (REMINDER_SCHEDULE_SECONDS, default 60; only when WhatsApp is
+ * configured): at start and then every interval, queues the month's scheduled reminders when
+ * they are due (`runScheduledReminders`, `docs/domain.md`, §9 "Scheduled reminders"). Runs in
+ * every process safely: one job per round, whatever restarts or processes. Errors are logged.
+ */
+export function startScheduledReminders(deps: AppDeps, everySeconds: number): WorkerHandle {
+  const ctx = systemContext(deps, SCHEDULE_AUDIT);
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => runScheduledReminders(ctx))
+      .catch((error: unknown) => deps.log.error({ err: error }, 'scheduled reminders failed'));
+  };
+  tick();
+  const timer = setInterval(tick, everySeconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

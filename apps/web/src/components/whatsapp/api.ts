@@ -1,0 +1,58 @@
+import { whatsAppLinkContracts, type ContractBody, type WaMeLink, type WhatsAppSettings } from '@parish/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { apiRequest } from '../../lib/api-request.ts';
+
+/**
+ * WhatsApp without the Cloud API and payment links (`whatsAppLinkContracts`; docs/domain.md, §9
+ * "Payment links without a password" and "WhatsApp without the Cloud API").
+ */
+
+/** Query keys of this feature. */
+export const whatsAppKeys = {
+  round: ['whatsapp', 'round'] as const,
+  settings: ['whatsapp', 'settings'] as const,
+};
+
+/** `GET /api/members/:id/whatsapp-link`: the member's reminder as a wa.me link. */
+export function memberWhatsAppLink(memberId: string): Promise<WaMeLink> {
+  return apiRequest(whatsAppLinkContracts.memberLink, { params: { id: memberId } });
+}
+
+/** `GET /api/receipts/:id/whatsapp-link`: a wa.me message with a signed link to the receipt. */
+export function receiptWhatsAppLink(receiptId: string): Promise<WaMeLink> {
+  return apiRequest(whatsAppLinkContracts.receiptLink, { params: { id: receiptId } });
+}
+
+/** The current walk-through round (admin). */
+export function useCurrentRound() {
+  return useQuery({
+    queryKey: whatsAppKeys.round,
+    queryFn: ({ signal }) => apiRequest(whatsAppLinkContracts.currentRound, {}, { signal }),
+  });
+}
+
+/** Starts a new walk-through round. */
+export function startRound() {
+  return apiRequest(whatsAppLinkContracts.startRound, {});
+}
+
+/** Ticks a member of a round as sent. */
+export function tickRound(id: string, deliveryId: string) {
+  return apiRequest(whatsAppLinkContracts.tickRound, { params: { id, deliveryId } });
+}
+
+/** The parish's WhatsApp settings (admin). */
+export function useWhatsAppSettings() {
+  return useQuery({
+    queryKey: whatsAppKeys.settings,
+    queryFn: ({ signal }) => apiRequest(whatsAppLinkContracts.settings, {}, { signal }),
+  });
+}
+
+/** Saves the WhatsApp settings. */
+export function saveWhatsAppSettings(
+  body: ContractBody<typeof whatsAppLinkContracts.updateSettings>,
+): Promise<WhatsAppSettings> {
+  return apiRequest(whatsAppLinkContracts.updateSettings, { body });
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+import { createCustomerOrderInputSchema, worldlineOrderSchema } from '../schemas/gateways.ts';
+import {
+  currentRoundSchema,
+  optOutBodySchema,
+  payLinkParamsSchema,
+  payViewSchema,
+  roundItemParamsSchema,
+  roundItemSchema,
+  waMeLinkSchema,
+  whatsAppSettingsSchema,
+} from '../schemas/whatsapp-links.ts';
+import { idSchema } from '../schemas/common.ts';
+import { defineContract } from './contract.ts';
+
+const idParams = z.object({ id: idSchema });
+
+/**
+ * WhatsApp without the Cloud API and payment links without a password (`docs/domain.md`, §9
+ * "Payment links without a password" and "WhatsApp without the Cloud API").
+ */
+export const whatsAppLinkContracts = {
+  /** `GET /api/pay/:mobile/:token` (no sign-in): the pay-only view. */
+  payView: defineContract({
+    method: 'GET',
+    path: '/api/pay/:mobile/:token',
+    params: payLinkParamsSchema,
+    output: payViewSchema,
+  }),
+  /** `POST /api/pay/:mobile/:token/order` (no sign-in): the normal online order, for the link's member. */
+  payOrder: defineContract({
+    method: 'POST',
+    path: '/api/pay/:mobile/:token/order',
+    params: payLinkParamsSchema,
+    body: createCustomerOrderInputSchema,
+    output: worldlineOrderSchema,
+  }),
+  /** `GET /api/members/:id/whatsapp-link` (staff): the member's wa.me reminder. */
+  memberLink: defineContract({
+    method: 'GET',
+    path: '/api/members/:id/whatsapp-link',
+    params: idParams,
+    output: waMeLinkSchema,
+  }),
+  /** `GET /api/receipts/:id/whatsapp-link` (staff): the wa.me message with a signed link to a receipt. */
+  receiptLink: defineContract({
+    method: 'GET',
+    path: '/api/receipts/:id/whatsapp-link',
+    params: idParams,
+    output: waMeLinkSchema,
+  }),
+  /** `GET /api/admin/reminders/rounds/current`: the walk-through round. */
+  currentRound: defineContract({
+    method: 'GET',
+    path: '/api/admin/reminders/rounds/current',
+    output: currentRoundSchema,
+  }),
+  /** `POST /api/admin/reminders/rounds`: starts a new walk-through round. */
+  startRound: defineContract({ method: 'POST', path: '/api/admin/reminders/rounds', output: currentRoundSchema }),
+  /** `POST /api/admin/reminders/rounds/:id/items/:deliveryId/sent`: ticks a member as sent. */
+  tickRound: defineContract({
+    method: 'POST',
+    path: '/api/admin/reminders/rounds/:id/items/:deliveryId/sent',
+    params: roundItemParamsSchema,
+    output: roundItemSchema,
+  }),
+  /** `GET /api/admin/whatsapp-settings`. */
+  settings: defineContract({ method: 'GET', path: '/api/admin/whatsapp-settings', output: whatsAppSettingsSchema }),
+  /** `PUT /api/admin/whatsapp-settings`. */
+  updateSettings: defineContract({
+    method: 'PUT',
+    path: '/api/admin/whatsapp-settings',
+    body: whatsAppSettingsSchema,
+    output: whatsAppSettingsSchema,
+  }),
+  /** `PUT /api/admin/members/:id/whatsapp-opt-out`. */
+  optOut: defineContract({
+    method: 'PUT',
+    path: '/api/admin/members/:id/whatsapp-opt-out',
+    params: idParams,
+    body: optOutBodySchema,
+    output: optOutBodySchema,
+  }),
+};

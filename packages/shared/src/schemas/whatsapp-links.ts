@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+import { idSchema } from './common.ts';
+
+/**
+ * Texts of WhatsApp without the Cloud API and of the payment links that open without a password
+ * (`docs/domain.md`, §9 "Payment links without a password", "WhatsApp without the Cloud API",
+ * "Opting out" and "Scheduled reminders"). The product's own: the specification does not word them.
+ */
+export const PAY_LINK_MSG = {
+  /** A tampered, revoked or unknown link: the web app sends the member to sign in instead. */
+  invalid: 'This payment link is not valid. Please sign in to pay.',
+  /** An authentic link past its expiry. */
+  expired: 'This payment link has expired. Please sign in to pay.',
+  /** The admin switched payment links off for the parish. */
+  off: 'Payment links are switched off for this parish. Please sign in to pay.',
+  /** A WhatsApp message asked for a member who opted out. */
+  optedOut: 'This member has opted out of WhatsApp messages.',
+  /** A walk-through round when nobody has pending dues (or everyone opted out). */
+  nobodyToRemind: 'No active member with pending dues can be reminded on WhatsApp.',
+} as const;
+
+/** Days a payment link stays valid unless PAY_LINK_DAYS says otherwise (`docs/domain.md`, §9 "Payment links without a password"). */
+export const DEFAULT_PAY_LINK_DAYS = 14;
+
+/** Path parameters of a payment link: the member's mobile (as in the link) and the signed token. */
+export const payLinkParamsSchema = z.object({
+  mobile: z.string().regex(/^\d{10,15}$/),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/),
+});
+
+/** One pending due on the pay-only view: no member data beside the first name, no history. */
+export const payViewItemSchema = z.strictObject({
+  _id: idSchema,
+  headName: z.string(),
+  /** arrear | current due | miscellaneous */
+  type: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  /** YYYY-MM-DD, or null. */
+  dueDate: z.string().nullable(),
+});
+
+/**
+ * `GET /api/pay/:mobile/:token`: the pay-only view. Strict: the first name and the pending dues,
+ * nothing else (no mobile, address, history or receipts).
+ */
+export const payViewSchema = z.strictObject({
+  firstName: z.string(),
+  items: z.array(payViewItemSchema),
+  /** Rupees, the sum of the pending dues. */
+  total: z.number(),
+  /** True while an arrear is pending: current dues wait (`docs/domain.md`, §4 "Arrears first"). */
+  arrearsBlocking: z.boolean(),
+});
+
+/** The pay-only view. */
+export type PayView = z.infer<typeof payViewSchema>;
+
+/** A ready WhatsApp click-to-chat message for one member. */
+export const waMeLinkSchema = z.object({
+  /** `https://wa.me/<91XXXXXXXXXX>?text=<message>`. */
+  url: z.string(),
+  message: z.string(),
+  /** The member's payment link inside the message. */
+  payLink: z.string(),
+});
+
+/** A click-to-chat message. */
+export type WaMeLink = z.infer<typeof waMeLinkSchema>;
+
+/** The parish's WhatsApp settings (`GET|PUT /api/admin/whatsapp-settings`). */
+export const whatsAppSettingsSchema = z.object({
+  payLinksEnabled: z.boolean(),
+  /** Day of month 1-28 of the scheduled reminders, or null for none. */
+  reminderDay: z.number().int().min(1).max(28).nullable(),
+  /** 'HH:MM' (parish time) of the scheduled reminders, or null. */
+  reminderTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM')
+    .nullable(),
+});
+
+/** WhatsApp settings. */
+export type WhatsAppSettings = z.infer<typeof whatsAppSettingsSchema>;
+
+/** `PUT /api/admin/members/:id/whatsapp-opt-out` body. */
+export const optOutBodySchema = z.strictObject({ optOut: z.boolean() });
+
+/** One member of a walk-through round. */
+export const roundItemSchema = z.object({
+  deliveryId: idSchema,
+  memberId: idSchema,
+  name: z.string(),
+  parishNumber: z.string(),
+  sent: z.boolean(),
+  url: z.string(),
+});
+
+/** A walk-through round (`GET /api/admin/reminders/rounds/current`); null when none was started. */
+export const reminderRoundSchema = z.object({
+  id: idSchema,
+  createdAt: z.string(),
+  total: z.number().int(),
+  sent: z.number().int(),
+  items: z.array(roundItemSchema),
+});
+
+/** A walk-through round. */
+export type ReminderRound = z.infer<typeof reminderRoundSchema>;
+
+/** The current round, or null. */
+export const currentRoundSchema = z.object({ round: reminderRoundSchema.nullable() });
+
+/** Path of a round item. */
+export const roundItemParamsSchema = z.object({ id: idSchema, deliveryId: idSchema });

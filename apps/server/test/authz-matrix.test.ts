@@ -97,6 +97,9 @@ const MATRIX: Record<string, RouteRoles> = {
   // Member portal (portal.routes.ts): the signed-in member's own data only.
   'GET /api/customer/payments': ['customer'],
   'GET /api/customer/transactions': ['customer'],
+  'PUT /api/customer/language': ['customer'],
+  // The receipts' script fonts (fonts.routes.ts): the app's own files, public like any asset.
+  'GET /api/fonts/:file': 'public',
   // Online payment (gateways.routes.ts): orders by members; gateway return URLs, verify and webhooks public.
   'GET /api/worldline/config': 'public',
   'POST /api/worldline/create-customer-order': ['customer'],

@@ -62,7 +62,14 @@ describe('parish settings', () => {
   it('GET is public and starts from PARISH_NAME with empty fields and INR', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/settings' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ name: TEST_PARISH_NAME, address: '', contact: '', logoUrl: '', currency: 'INR' });
+    expect(response.json()).toEqual({
+      name: TEST_PARISH_NAME,
+      address: '',
+      contact: '',
+      logoUrl: '',
+      currency: 'INR',
+      receiptLanguage: '',
+    });
   });
 
   it('PUT needs a signed-in admin: 401 anonymous, 403 cashier and member, and nothing changes', async () => {
@@ -123,10 +130,10 @@ describe('parish settings', () => {
       headers: admin.headers,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ...update, currency: 'INR' });
+    expect(response.json()).toEqual({ ...update, currency: 'INR', receiptLanguage: '' });
 
     const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
-    expect(read.json()).toEqual({ ...update, currency: 'INR' });
+    expect(read.json()).toEqual({ ...update, currency: 'INR', receiptLanguage: '' });
 
     const events = await t.db
       .select()

@@ -2,37 +2,58 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { TestPaymentsBand } from './components/test-payments-band.tsx';
 import { theme } from './app/theme.ts';
 import { initI18n } from './i18n/index.ts';
 import { AuthProvider } from './lib/auth.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
-initI18n();
+const Notifications = lazy(() => import('./components/notifications-container.tsx'));
+
+/**
+ * The notifications' container (and its transitions, about 9 KB) loads with the first
+ * notification: until then the store of @mantine/notifications holds it, and the container shows
+ * it when it mounts (issue 18: a member's sign-in screen never needs it).
+ */
+function DeferredNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notifications />
+    </Suspense>
+  ) : null;
+}
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
+/** Mounts the app. */
+function render(container: HTMLElement) {
+  createRoot(container).render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <DeferredNotifications />
           <AuthProvider>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
             <TestPaymentsBand />
           </AuthProvider>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}
+
+// The browser's chosen language (its catalogue and font) loads before the first screen shows.
+void initI18n().then(() => render(root));

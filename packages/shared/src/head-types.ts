@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Payment head types, stored canonically (`docs/domain.md`, §3 "Payment heads"). The older
  * spellings of `docs/domain.md`, §3 "Payment heads" include the legacy values `normal`, `due` and
@@ -30,18 +28,9 @@ export function toCanonicalHeadType(value: string): HeadType | null {
   return LEGACY_HEAD_TYPES[value.trim().toLowerCase()] ?? null;
 }
 
-/** Zod schema for a head type in a request: canonical or legacy, transformed to canonical. */
-export const headTypeInputSchema = z
-  .string()
-  .transform((value, ctx) => {
-    const canonical = toCanonicalHeadType(value);
-    if (!canonical) {
-      ctx.addIssue({ code: 'custom', message: 'Unknown payment head type' });
-      return z.NEVER;
-    }
-    return canonical;
-  })
-  .meta({ description: 'arrear | current due | miscellaneous (legacy: arrears, normal, due, current, misc)' });
+// The zod schema of a head type in a request lives in head-types-schema.ts, so that reading head
+// types loads no zod (issue 18).
+export { headTypeInputSchema } from './head-types-schema.ts';
 
 /**
  * The display label of a type (`docs/domain.md`, §3 "Payment heads"): anything that is not arrear

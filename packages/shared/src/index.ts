@@ -32,3 +32,4 @@ export * from './schemas/refunds.ts';
 export * from './schemas/health.ts';
 export * from './schemas/office.ts';
 export * from './safe-text.ts';
+export * from './languages.ts';

@@ -1,7 +1,3 @@
-import { z } from 'zod';
-
-import { MSG } from './messages.ts';
-
 /**
  * Money inside the product is an integer number of paise (1 rupee = 100 paise).
  * The API carries rupees as JSON numbers with at most two decimals (`docs/domain.md`, §7
@@ -95,19 +91,9 @@ export function formatINR(paise: Paise, options: { symbol?: boolean } = {}): str
   return `${sign}${options.symbol === false ? '' : '₹'}${text}`;
 }
 
-/**
- * Zod schema for a rupee amount on the wire: a non-negative JSON number with at most two
- * decimals, transformed to paise. A third decimal is a 400 (`docs/domain.md`, §7 "Conventions").
- */
-export const rupeesSchema = z
-  .number({ error: MSG.invalidAmount })
-  .nonnegative({ error: MSG.invalidAmount })
-  .refine((value) => parseRupeesToPaise(value) !== null, { error: MSG.invalidAmount });
-
-/** A rupee amount that must be above zero (payment head amounts, `docs/domain.md`, §5 "Account head form"). */
-export const positiveRupeesSchema = rupeesSchema.refine((value) => value > 0, {
-  error: MSG.invalidAmount,
-});
+// The zod schemas of rupee amounts live in money-schemas.ts, so that formatting money loads no zod
+// (issue 18: the member's dashboard formats amounts and must not download zod).
+export { positiveRupeesSchema, rupeesSchema } from './money-schemas.ts';
 
 /**
  * Converts a value already checked by {@link rupeesSchema} to paise.

@@ -5,6 +5,7 @@ import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { fontsRoutes } from './fonts/fonts.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
@@ -40,4 +41,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   whatsAppLinksRoutes,
   refundsRoutes,
   passwordResetsRoutes,
+  fontsRoutes,
 ];

@@ -1,15 +1,19 @@
 import type { Role } from '@parish/shared';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { RedirectSignedIn, RequireRole } from '../components/require-role.tsx';
 import { useAuth } from '../lib/auth.tsx';
+import { loadStaffCatalogue } from '../i18n/index.ts';
 
 const Landing = lazy(() => import('./routes/landing.tsx'));
 const StaffLogin = lazy(() => import('./routes/staff-login.tsx'));
 const MemberLogin = lazy(() => import('./routes/member-login.tsx'));
-const BackOffice = lazy(() => import('./routes/back-office/back-office.tsx'));
+// The back office waits for its English texts too (i18n/en-staff.ts), which no member downloads.
+const BackOffice = lazy(() =>
+  Promise.all([import('./routes/back-office/back-office.tsx'), loadStaffCatalogue()]).then(([module]) => module),
+);
 const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
 const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
@@ -50,9 +54,11 @@ function roleOnly(role: Role, redirectTo: string, screen: ReactNode) {
 
 /**
  * The route table of `docs/domain.md`, §2 "Route table". Each area is its own lazily loaded chunk, so the
- * member portal does not download the back office.
+ * member portal does not download the back office. Declarative routes under a `BrowserRouter`
+ * (main.tsx), not a data router: the app uses no loaders or actions, and the data router costs a
+ * member's phone about 15 KB more (issue 18).
  */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/', element: signedOutOnly(['admin', 'cashier', 'customer'], <Landing />) },
   { path: '/admin/login', element: signedOutOnly(['admin', 'cashier'], <StaffLogin />) },
   { path: '/customer/login', element: signedOutOnly(['customer'], <MemberLogin />) },
@@ -84,4 +90,9 @@ export const router = createBrowserRouter([
     ),
   },
   { path: '*', element: <Navigate to="/" replace /> },
-]);
+];
+
+/** The app's screens by URL (inside main.tsx's `BrowserRouter`). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

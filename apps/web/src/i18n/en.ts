@@ -1,34 +1,19 @@
 import { MSG } from '@parish/shared';
 
-import { collections } from './en/collections.ts';
-import { members } from './en/members.ts';
-import { paymentHeads } from './en/payment-heads.ts';
 import { portal } from './en/portal.ts';
-import { reminders } from './en/reminders.ts';
-import { reports } from './en/reports.ts';
-import { activities } from './en/activities.ts';
-import { yearEnd } from './en/year-end.ts';
-import { backups } from './en/backups.ts';
 import { whatsapp } from './en/whatsapp.ts';
 import { refunds } from './en/refunds.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
  * words it. Validation and error texts come from the shared `MSG` (the server returns the same).
- * Each feature's texts live in `en/<feature>.ts`; another language is added as a sibling tree
- * with the same keys.
+ * Each feature's texts live in `en/<feature>.ts`. This module holds what every visitor may need
+ * (the member's side and the small staff screens); the back office's feature catalogues are in
+ * `en-staff.ts`, loaded with the back office (issue 18: never in a member's download).
  */
 export const en = {
   messages: MSG,
-  members,
-  paymentHeads,
-  collections,
-  reminders,
-  reports,
-  activities,
-  backups,
   portal,
-  yearEnd,
   whatsapp,
   refunds,
   common: {
@@ -208,5 +193,12 @@ export const en = {
       vpaHint: 'When set, choosing UPI at the counter shows a QR code for the exact amount. Leave empty to show none.',
       saved: 'UPI ID saved.',
     },
+    receiptLanguage: 'Second language of receipts',
+    receiptLanguageHint: 'Receipts print in English and, below it, in this language, with the amount in words in both.',
+    receiptEnglishOnly: 'None (English only)',
+  },
+  language: {
+    label: 'Language',
+    saveFailed: 'Your language choice could not be saved to your account; this browser keeps it.',
   },
 } as const;

@@ -1,4 +1,4 @@
-import type { ApiContract, ContractInput, ContractOutput } from '@parish/shared';
+import type { ApiContract, ContractInput, ContractOutput, ContractPath } from '@parish/shared';
 
 import { fetchWithSession, requestJson } from './api-client.ts';
 
@@ -87,4 +87,14 @@ export function apiResponse<C extends ApiContract & { method: 'GET'; answer: 'te
   refreshFailed: 'replay' | 'throw' = 'replay',
 ): Promise<Response> {
   return fetchWithSession(buildUrl(contract.path, input as AnyInput), refreshFailed);
+}
+
+/**
+ * A contract's method and path alone, typed as the contract (the path must be the contract's own),
+ * for {@link apiRequest} and {@link apiResponse}, which read nothing else of it. For the member's
+ * chunks: the contract objects hold their zod schemas, which a phone must not download for
+ * nothing (issue 18).
+ */
+export function routeOf<C extends ApiContract>(method: C['method'], path: ContractPath<C>): C {
+  return { method, path } as unknown as C;
 }

@@ -1,9 +1,12 @@
-import { reportContracts } from '@parish/shared';
+import type { reportContracts } from '@parish/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { apiRequest } from './api-request.ts';
+import { apiRequest, routeOf } from './api-request.ts';
 import { readToken } from './storage.ts';
+
+/** The ticket call by method and path (the contract object holds zod schemas). */
+const EVENT_TICKET = routeOf<typeof reportContracts.eventTicket>('POST', '/api/events/ticket');
 
 /**
  * Live updates (`docs/ARCHITECTURE.md`, "Live updates": `GET /api/subscribe`; issue 6, "Live updates"): open
@@ -133,7 +136,7 @@ export function useLiveUpdates(enabled = true): void {
       if (stopped || !readToken()) return;
       let ticket: string;
       try {
-        ({ ticket } = await apiRequest(reportContracts.eventTicket));
+        ({ ticket } = await apiRequest(EVENT_TICKET));
       } catch {
         scheduleReconnect();
         return;

@@ -1,12 +1,17 @@
-import { collectionContracts, officeContracts } from '@parish/shared';
+import type { collectionContracts, officeContracts } from '@parish/shared';
 
 import { toApiError } from './api-client.ts';
-import { apiResponse } from './api-request.ts';
+import { apiResponse, routeOf } from './api-request.ts';
 
 /*
  * Receipts of paid payments, printed from the back office (the Payment Summary dialog) and from the
  * member portal (the Paid tab) alike (docs/domain.md, "§8 Receipts").
  */
+
+/** The receipt call by method and path (the contract object holds zod schemas). */
+const RECEIPT = routeOf<typeof officeContracts.receiptPrint>('GET', '/api/receipts/:id/print');
+/** The receipt of a payment of an earlier release, which has no receipt row yet. */
+const PAYMENT_RECEIPT = routeOf<typeof collectionContracts.receipt>('GET', '/api/payments/:id/receipt');
 
 /** Printing starts about 0.5 s after the receipt is shown (`docs/domain.md`, §8 "Printing"). */
 export const PRINT_DELAY_MS = 500;
@@ -20,7 +25,7 @@ export const CLOSE_AFTER_PRINT_MS = 1000;
  * @throws ApiError with the server's error text.
  */
 export async function fetchReceiptHtml(receiptId: string): Promise<string> {
-  const response = await apiResponse(officeContracts.receiptPrint, { params: { id: receiptId } }, 'throw');
+  const response = await apiResponse(RECEIPT, { params: { id: receiptId } }, 'throw');
   if (!response.ok) throw await toApiError(response);
   return response.text();
 }
@@ -76,7 +81,7 @@ export async function printDocument(load: () => Promise<string>): Promise<boolea
 export function printPaymentReceipt(payment: { _id: string; receiptId: string | null }): Promise<boolean> {
   if (payment.receiptId) return printReceipt(payment.receiptId);
   return printDocument(async () => {
-    const response = await apiResponse(collectionContracts.receipt, { params: { id: payment._id } }, 'throw');
+    const response = await apiResponse(PAYMENT_RECEIPT, { params: { id: payment._id } }, 'throw');
     if (!response.ok) throw await toApiError(response);
     return response.text();
   });

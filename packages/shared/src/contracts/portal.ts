@@ -10,6 +10,7 @@ import {
   customerPaymentsSchema,
   customerTransactionsQuerySchema,
   customerTransactionsSchema,
+  memberLanguageSchema,
 } from '../schemas/portal.ts';
 import { defineContract } from './contract.ts';
 
@@ -44,5 +45,12 @@ export const portalContracts = {
     path: '/api/worldline/verify-payment',
     body: worldlineVerifyInputSchema,
     output: verifyResultSchema,
+  }),
+  /** `PUT /api/customer/language`: keeps the member's language on their record for their next sign-in. */
+  language: defineContract({
+    method: 'PUT',
+    path: '/api/customer/language',
+    body: memberLanguageSchema,
+    output: memberLanguageSchema,
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LANGUAGES } from '../languages.ts';
 import { MSG } from '../messages.ts';
 import { ROLES } from '../roles.ts';
 import { isStorableText } from '../safe-text.ts';
@@ -59,6 +60,8 @@ export const sessionUserSchema = z.object({
    * changing the password answers 403 `PASSWORD_CHANGE_REQUIRED` until it is changed.
    */
   passwordChangeRequired: z.boolean().optional(),
+  /** The member's chosen language (`docs/domain.md`, "Member languages"), once they chose one. */
+  language: z.enum(LANGUAGES).optional(),
 });
 
 /** The signed-in user. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LANGUAGES } from '../languages.ts';
 import { paymentRecordSchema } from './collections.ts';
 import { PAYMENT_GATEWAYS } from './payments.ts';
 
@@ -121,3 +122,9 @@ export const customerTransactionsSchema = z.object({
 
 /** The customer transactions answer. */
 export type CustomerTransactions = z.infer<typeof customerTransactionsSchema>;
+
+/**
+ * `PUT /api/customer/language` body and answer: the member's language for the member's side
+ * (`docs/domain.md`, "Member languages"), one of `LANGUAGES`.
+ */
+export const memberLanguageSchema = z.object({ language: z.enum(LANGUAGES) });

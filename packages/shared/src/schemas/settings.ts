@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A receipt's possible second languages: '' (English only), Malayalam, Hindi or Tamil. */
+export const RECEIPT_LANGUAGES = ['', 'ml', 'hi', 'ta'] as const;
+
 /** Longest accepted logo, as a data URL (about 200 KB of image). */
 export const MAX_LOGO_LENGTH = 280_000;
 
@@ -24,6 +27,11 @@ export const parishSettingsSchema = z.object({
       { message: 'The logo must be an https address or an uploaded PNG, JPEG, GIF or WebP image' },
     ),
   currency: z.literal('INR'),
+  /**
+   * The receipts' second language beside English, '' for none (`docs/domain.md`, §8 "Bilingual
+   * receipt"). The server always answers it; a `PUT` without it keeps the receipts' language.
+   */
+  receiptLanguage: z.enum(RECEIPT_LANGUAGES).optional(),
 });
 
 /** Parish settings. */

@@ -59,6 +59,12 @@ export const members = pgTable(
      * (`docs/domain.md`, §9 "Payment links without a password").
      */
     payLinkVersion: integer().notNull().default(0),
+    /**
+     * The language the member chose for the member's side (`LANGUAGES` of @parish/shared: en, ml,
+     * hi, ta); null until they choose. Sign-in answers it, so another browser opens in it
+     * (`docs/domain.md`, "Member languages").
+     */
+    language: text(),
   },
   (t) => [
     uniqueIndex('members_mobile_active_uq')

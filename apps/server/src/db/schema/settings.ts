@@ -15,4 +15,9 @@ export const parishSettings = pgTable('parish_settings', {
   demo: boolean().notNull().default(false),
   /** The parish's UPI ID (VPA) for the counter's QR code; '' when not set. */
   upiVpa: text().notNull().default(''),
+  /**
+   * The second language of printed receipts (ml, hi or ta), beside English; '' for English only
+   * (`docs/domain.md`, §8 "Bilingual receipt").
+   */
+  receiptLanguage: text().notNull().default(''),
 });

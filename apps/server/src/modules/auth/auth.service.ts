@@ -7,6 +7,7 @@ import {
   MSG,
   createStaffUserSchema,
   initialMemberPassword,
+  isLanguage,
   parseLoginIdentifier,
   type SessionUser,
 } from '@parish/shared';
@@ -61,10 +62,14 @@ export function staffSessionUser(
   };
 }
 
-/** The user object of a member. */
+/**
+ * The user object of a member; with the member's chosen language when the row carries one
+ * (sign-in does; `docs/domain.md`, "Member languages").
+ */
 export function memberSessionUser(
   member: Pick<MemberRow, 'id' | 'name' | 'mobile' | 'parishNumber' | 'passwordIsInitial'> & {
     passwordMustChange?: boolean;
+    language?: string | null;
   },
 ): SessionUser {
   return {
@@ -76,6 +81,7 @@ export function memberSessionUser(
     mobile: member.mobile,
     parishNumber: member.parishNumber,
     mustChangePassword: member.passwordIsInitial,
+    ...(isLanguage(member.language) && { language: member.language }),
   };
 }
 

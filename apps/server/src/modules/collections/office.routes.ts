@@ -45,6 +45,8 @@ function receiptCsp(nonce: string): string {
     `script-src 'nonce-${nonce}'`,
     `style-src 'nonce-${nonce}'`,
     "img-src 'self' data: https:",
+    // The second language's script font (`GET /api/fonts/:file`).
+    "font-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

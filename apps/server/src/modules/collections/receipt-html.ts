@@ -2,6 +2,7 @@ import { formatINR, type Paise } from '@parish/shared';
 import { ToWords } from 'to-words/en-IN';
 
 import { escapeHtml } from '../../lib/html.ts';
+import { secondLanguageBlock, secondLanguageFontFaces, type ReceiptLanguage } from './receipt-second-language.ts';
 
 const toWords = new ToWords();
 
@@ -75,6 +76,11 @@ export interface ReceiptData {
   cheque?: { bank: string; number: string; date: string; status: string | null } | null;
   /** A voided receipt: why (the reason's label and note), who voided it and when (dd/mm/yyyy hh:mm, parish time). */
   voided?: { reason: string; note: string | null; by: string; at: string } | null;
+  /**
+   * The parish's second receipt language (Parish Settings), printed below the English receipt
+   * (`docs/domain.md`, §8 "Bilingual receipt"); absent for an English-only receipt.
+   */
+  secondLanguage?: ReceiptLanguage;
 }
 
 /** The remarks and cheque rows of a receipt (`docs/domain.md`, "Collecting several dues", "Cheques"). */
@@ -105,7 +111,8 @@ function voidBlock(data: ReceiptData): string {
  * logo, name, address and contact; receipt number, transaction id, date, payment method; member
  * name, parish number, mobile and optional email; head name, description and type label (or, for a
  * receipt of several payments, a table of its lines: head, year, amount); the receipt's amount
- * with Indian digit grouping and in words; a footer. Every value is HTML-escaped and member text is
+ * with Indian digit grouping and in words; the parish's second language, when it has one (its
+ * block and its font: `receipt-second-language.ts`); a footer. Every value is HTML-escaped and member text is
  * isolated in `<bdi>` (`docs/domain.md`, "XS-04" and "XS-06"). Its one inline script and style carry `nonce`, for a
  * Content-Security-Policy without 'unsafe-inline': printing starts 0.5 s after load and the window
  * closes 1 s after printing (`docs/domain.md`, §8 "Printing").
@@ -142,6 +149,20 @@ export function buildReceiptHtml(data: ReceiptData, nonce: string): string {
 ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td><td class="num">${e(formatINR(line.amountPaise))}</td></tr>`).join('\n')}
 </tbody>
 </table>`;
+  const second = data.secondLanguage;
+  const secondBlock = second
+    ? secondLanguageBlock({
+        language: second,
+        receiptNumber: data.receiptNumber,
+        date: data.date,
+        memberName: data.member.name,
+        parishNumber: data.member.parishNumber,
+        headName:
+          lines.length < 2 ? data.head.name : lines.map((line) => `${line.headName} ${line.headYear}`).join(', '),
+        methodLabel: paymentMethodLabel(data.paymentMethod),
+        amountPaise: data.amountPaise,
+      })
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -149,7 +170,7 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Receipt ${e(data.receiptNumber ?? '')}</title>
 <style nonce="${e(nonce)}">
-  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1b1e; margin: 0; padding: 24px; }
+  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Malayalam", "Noto Sans Devanagari", "Noto Sans Tamil", sans-serif; color: #1a1b1e; margin: 0; padding: 24px; }
   .receipt { max-width: 640px; margin: 0 auto; border: 1px solid #ced4da; padding: 24px; }
   header { text-align: center; border-bottom: 2px solid #1a1b1e; padding-bottom: 12px; margin-bottom: 16px; }
   header img { max-height: 72px; max-width: 200px; }
@@ -170,6 +191,10 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
   .void p { margin: 4px 0; color: #1a1b1e; }
   footer { margin-top: 24px; text-align: center; font-size: 12px; color: #495057; }
   @media print { body { padding: 0; } .receipt { border: none; } }
+  .second-language { margin-top: 20px; padding-top: 12px; border-top: 2px solid #1a1b1e; line-height: 1.6; }
+  .second-language h2 { text-align: center; letter-spacing: 0; text-transform: none; margin: 0 0 8px; }
+  .second-language .thanks { text-align: center; font-size: 13px; color: #495057; }
+  ${second ? secondLanguageFontFaces(second) : ''}
 </style>
 </head>
 <body>
@@ -192,6 +217,7 @@ ${lineTable}
 <div class="words">${e(amountInWords(data.amountPaise))}</div>
 ${data.cheque?.status === 'received' ? '<div>Cheque received, awaiting clearance</div>' : ''}
 </section>
+${secondBlock}
 <footer>
 <p>Thank you for your contribution.</p>
 <p>This is a computer-generated receipt and needs no signature.</p>

@@ -156,6 +156,7 @@ export async function getReceiptHtmlById(
             at: formatDisplayDateTime(receipt.voidedAt, tz),
           }
         : null,
+      ...(settings.receiptLanguage && { secondLanguage: settings.receiptLanguage }),
     },
     input.nonce,
   );

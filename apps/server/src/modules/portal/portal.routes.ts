@@ -7,9 +7,10 @@ import {
   customerTransactionsQuerySchema,
   customerTransactionsSchema,
   errorBodySchema,
+  memberLanguageSchema,
 } from '@parish/shared';
 
-import { getCustomerPayments, getCustomerTransactions } from './portal.service.ts';
+import { getCustomerPayments, getCustomerTransactions, setMemberLanguage } from './portal.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -51,5 +52,20 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => getCustomerTransactions(request.ctx, { limit: request.query.limit }),
+  );
+  r.put(
+    '/api/customer/language',
+    {
+      config: customer,
+      schema: {
+        tags: ['portal'],
+        summary:
+          "Keeps the signed-in member's language (en, ml, hi or ta) for their next sign-in " +
+          '(docs/domain.md, "Member languages").',
+        body: memberLanguageSchema,
+        response: { 200: memberLanguageSchema, ...errors },
+      },
+    },
+    async (request) => setMemberLanguage(request.ctx, request.body),
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import {
   paiseToRupees,
+  type Language,
   type CustomerPayments,
   type CustomerPaymentsQuery,
   type CustomerTransactions,
@@ -10,7 +11,7 @@ import {
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
+import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { paymentsInCheckout } from '../gateways/orders.service.ts';
 import { selectPaymentRecords } from '../payments/payment-record.ts';
 
@@ -159,4 +160,21 @@ export async function getCustomerTransactions(
     sql`select count(*) as count from transactions where member_id = ${memberId}`,
   );
   return { items, total: Number(count?.count ?? 0) };
+}
+
+/**
+ * Keeps the calling member's language (`docs/domain.md`, "Member languages") on their record, so
+ * their next sign-in, in any browser, answers it (`SessionUser.language`). A preference, not a
+ * change of money or identity: no audit event.
+ * @param input.language en, ml, hi or ta (the route's schema refuses anything else with 400)
+ * @returns the language as stored
+ * @throws 401 without a signed-in caller (cannot happen behind the route's customer role)
+ */
+export async function setMemberLanguage(
+  ctx: ServiceContext,
+  input: { language: Language },
+): Promise<{ language: Language }> {
+  const memberId = actorOf(ctx).id;
+  await ctx.db.update(members).set({ language: input.language }).where(eq(members.id, memberId));
+  return { language: input.language };
 }

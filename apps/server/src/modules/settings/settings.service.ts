@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import type { ParishSettings } from '@parish/shared';
+import { RECEIPT_LANGUAGES, type ParishSettings } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,7 +9,8 @@ import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
  * The parish settings (one row). Created at first start with the name from `PARISH_NAME`.
- * @returns `{ name, address, contact, logoUrl, currency: 'INR' }`
+ * @returns `{ name, address, contact, logoUrl, currency: 'INR', receiptLanguage }` (receiptLanguage
+ *   '' for English-only receipts, else ml, hi or ta: `docs/domain.md`, §8 "Bilingual receipt")
  */
 export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
   const [row] = await db.select().from(parishSettings).where(eq(parishSettings.id, 1));
@@ -19,7 +20,12 @@ export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
     contact: row?.contact ?? '',
     logoUrl: row?.logoUrl ?? '',
     currency: 'INR',
+    receiptLanguage: isReceiptLanguage(row?.receiptLanguage) ? row.receiptLanguage : '',
   };
+}
+
+function isReceiptLanguage(value: unknown): value is (typeof RECEIPT_LANGUAGES)[number] {
+  return typeof value === 'string' && (RECEIPT_LANGUAGES as readonly string[]).includes(value);
 }
 
 /** Creates the settings row on an empty database; leaves an existing one alone. */
@@ -39,7 +45,8 @@ export async function isDemoParish(db: DbOrTx): Promise<boolean> {
 /**
  * Updates the settings (admin), with an audit event holding the before and after (the logo cut
  * to its first 80 characters) in the same transaction.
- * @param input name, address, contact and logo URL (the currency is always INR).
+ * @param input name, address, contact and logo URL (the currency is always INR), and the receipts'
+ *   second language (kept when absent).
  * @returns the settings after the change.
  * @throws AppError 401 without a signed-in caller.
  */

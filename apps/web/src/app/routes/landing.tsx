@@ -10,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { useParishSettings } from '../../lib/settings.ts';
 
 const FEATURES = ['members', 'payments', 'reminders', 'reports', 'portal', 'secure'] as const;
@@ -30,6 +31,9 @@ export default function Landing() {
   return (
     <Box component="main" py={{ base: 'xl', sm: 60 }} bg="gray.0" mih="100vh">
       <Container size="lg">
+        <Group justify="flex-end" mb="sm">
+          <LanguageSwitcher />
+        </Group>
         <Stack align="center" gap="md" ta="center" mb={48}>
           {settings.data?.logoUrl ? <Image src={settings.data.logoUrl} alt="" h={72} w="auto" fit="contain" /> : null}
           <Title order={1} fz={{ base: 28, sm: 40 }}>

@@ -1,20 +1,48 @@
-import { Alert, Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { HOME_BY_ROLE, MSG } from '@parish/shared';
+import { HOME_BY_ROLE, type ErrorCodeValue } from '@parish/shared';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { signInMember } from '../../features/auth/api.ts';
 import { checkMemberSignIn, type MemberSignInBody } from '../../features/auth/member-sign-in.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
+import { changeLanguage, storedLanguage } from '../../i18n/index.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { FORM_ERROR, formErrorOf, formErrors } from '../../lib/form-validation.ts';
+import { saveMemberLanguage } from '../../lib/member-language.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
 
 type Mode = 'mobile' | 'code';
+
+/**
+ * A failed sign-in in the member's language: the wrong-credentials and locked answers by their
+ * error codes (named by type only: the codes' module holds zod schemas this screen must not load);
+ * anything else as the server words it, else 'Login failed'.
+ */
+function signInErrorText(caught: unknown, t: TFunction): string {
+  const code = caught instanceof ApiError ? caught.code : undefined;
+  if (code === ('INVALID_CREDENTIALS' satisfies ErrorCodeValue)) return t('messages.invalidMemberLogin');
+  if (code === ('ACCOUNT_LOCKED' satisfies ErrorCodeValue)) return t('messages.tooManyAttempts');
+  return errorText(caught, t('messages.loginFailed'));
+}
 
 /**
  * Reads the payment-link parameters (`docs/domain.md`, §2 "Member login screen"): `mobile` (also kept in
@@ -31,7 +59,7 @@ function usePaymentLink() {
 
 /** The member sign-in screen, with its 'Payment Portal' mode for reminder links. */
 export default function MemberLogin() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const link = usePaymentLink();
@@ -43,7 +71,7 @@ export default function MemberLogin() {
     initialValues: { identifier: link.mobile || link.code, password: '' } satisfies MemberSignInBody,
     validate: (values): Record<string, string> => {
       const checked = checkMemberSignIn(values);
-      return checked.ok ? {} : { [FORM_ERROR]: checked.message };
+      return checked.ok ? {} : { [FORM_ERROR]: t(`messages.${checked.key}`) };
     },
     transformValues: (values) => {
       const checked = checkMemberSignIn(values);
@@ -60,12 +88,19 @@ export default function MemberLogin() {
   }
 
   async function submit(body: MemberSignInBody) {
+    // The dashboard's code downloads while the password is checked (issue 18).
+    void import('./customer/customer-dashboard.tsx');
     try {
       const answer = await signInMember(body);
       signIn(answer.token, answer.user);
+      // The member's own language wins (any browser); a first choice made here is kept for them.
+      const chosen = answer.user.language;
+      if (chosen && chosen !== i18n.language) await changeLanguage(chosen);
+      else if (!chosen && i18n.language !== 'en')
+        void saveMemberLanguage({ language: storedLanguage() }).catch(() => {});
       await navigate(HOME_BY_ROLE.customer, { replace: true });
     } catch (caught) {
-      form.setErrors(formErrors(errorText(caught, MSG.loginFailed)));
+      form.setErrors(formErrors(signInErrorText(caught, t)));
     }
   }
 
@@ -74,6 +109,9 @@ export default function MemberLogin() {
     <AuthCard>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
+          <Group justify="flex-end">
+            <LanguageSwitcher />
+          </Group>
           <Title order={1} fz={26} ta="center">
             {fromLink ? t('memberLogin.paymentPortalTitle') : t('memberLogin.title')}
           </Title>

@@ -18,17 +18,19 @@ describe('checkMemberSignIn', () => {
     const parsed = memberLoginSchema.safeParse(values);
     const checked = checkMemberSignIn(values);
     if (parsed.success) expect(checked).toEqual({ ok: true, body: parsed.data });
-    else expect(checked).toEqual({ ok: false, message: parsed.error.issues[0]?.message });
+    else expect(checked).toEqual({ ok: false, message: parsed.error.issues[0]?.message, key: expect.any(String) });
   });
 
   it("asks for the identifier first, then the password, in the product's words", () => {
     expect(checkMemberSignIn({ identifier: ' ', password: '' })).toEqual({
       ok: false,
       message: MSG.memberIdentifierBlank,
+      key: 'memberIdentifierBlank',
     });
     expect(checkMemberSignIn({ identifier: 'SM101', password: '' })).toEqual({
       ok: false,
       message: MSG.memberPasswordBlank,
+      key: 'memberPasswordBlank',
     });
     expect(checkMemberSignIn({ identifier: ' SM101 ', password: ' pw ' })).toEqual({
       ok: true,

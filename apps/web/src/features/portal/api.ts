@@ -1,13 +1,13 @@
-import {
+import type {
   authContracts,
+  ContractBody,
+  CreateCustomerOrderInput,
   portalContracts,
-  type ContractBody,
-  type CreateCustomerOrderInput,
-  type WorldlineOrder,
+  WorldlineOrder,
 } from '@parish/shared';
 import { useQuery } from '@tanstack/react-query';
 
-import { apiRequest } from '../../lib/api-request.ts';
+import { apiRequest, routeOf } from '../../lib/api-request.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 
 /**
@@ -16,6 +16,15 @@ import { STALE_TIME } from '../../lib/query-client.ts';
  * of a gateway return is verify-payment.ts: it needs no session, and the return page loads it
  * without the rest of the portal.
  */
+
+/** The portal's calls by method and path only: the dashboard loads no zod (issue 18). */
+const ROUTES = {
+  payments: routeOf<typeof portalContracts.payments>('GET', '/api/customer/payments'),
+  transactions: routeOf<typeof portalContracts.transactions>('GET', '/api/customer/transactions'),
+  worldlineConfig: routeOf<typeof portalContracts.worldlineConfig>('GET', '/api/worldline/config'),
+  createOrder: routeOf<typeof portalContracts.createOrder>('POST', '/api/worldline/create-customer-order'),
+  changePassword: routeOf<typeof authContracts.changePassword>('POST', '/api/auth/change-password'),
+};
 
 /** Transactions shown on the Transactions tab (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const TRANSACTIONS_LIMIT = 50;
@@ -36,7 +45,7 @@ export const portalKeys = {
 export function useCustomerPayments(status: 'pending' | 'paid', enabled = true) {
   return useQuery({
     queryKey: portalKeys.payments(status),
-    queryFn: ({ signal }) => apiRequest(portalContracts.payments, { query: { status } }, { signal }),
+    queryFn: ({ signal }) => apiRequest(ROUTES.payments, { query: { status } }, { signal }),
     staleTime: STALE_TIME.payments,
     enabled,
   });
@@ -46,8 +55,7 @@ export function useCustomerPayments(status: 'pending' | 'paid', enabled = true) 
 export function useCustomerTransactions() {
   return useQuery({
     queryKey: portalKeys.transactions,
-    queryFn: ({ signal }) =>
-      apiRequest(portalContracts.transactions, { query: { limit: TRANSACTIONS_LIMIT } }, { signal }),
+    queryFn: ({ signal }) => apiRequest(ROUTES.transactions, { query: { limit: TRANSACTIONS_LIMIT } }, { signal }),
     staleTime: STALE_TIME.payments,
   });
 }
@@ -59,7 +67,7 @@ export function useCustomerTransactions() {
 export function useWorldlineConfig() {
   return useQuery({
     queryKey: portalKeys.worldlineConfig,
-    queryFn: ({ signal }) => apiRequest(portalContracts.worldlineConfig, {}, { signal }),
+    queryFn: ({ signal }) => apiRequest(ROUTES.worldlineConfig, {}, { signal }),
     staleTime: STALE_TIME.default,
   });
 }
@@ -70,7 +78,7 @@ export function useWorldlineConfig() {
  * @throws ApiError with the server's message (e.g. the arrears gate's).
  */
 export function createCustomerOrder(body: CreateCustomerOrderInput): Promise<WorldlineOrder> {
-  return apiRequest(portalContracts.createOrder, { body });
+  return apiRequest(ROUTES.createOrder, { body });
 }
 
 /**
@@ -79,6 +87,6 @@ export function createCustomerOrder(body: CreateCustomerOrderInput): Promise<Wor
  * @throws ApiError with the server's text (wrong current password, too short...).
  */
 export async function changePassword(body: ContractBody<typeof authContracts.changePassword>): Promise<string> {
-  const answer = await apiRequest(authContracts.changePassword, { body });
+  const answer = await apiRequest(ROUTES.changePassword, { body });
   return answer.token;
 }

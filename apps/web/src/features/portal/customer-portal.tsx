@@ -1,16 +1,17 @@
 import { Alert, Box, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { formatINR, type CustomerSummary, type PaymentRecord } from '@parish/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useLiveUpdates } from '../../lib/live-updates.ts';
+import { saveMemberLanguage } from '../../lib/member-language.ts';
 import { useParishSettings } from '../../lib/settings.ts';
 import { useCustomerPayments, useCustomerTransactions, useWorldlineConfig } from './api.ts';
-import { ChangePasswordModal } from './change-password-modal.tsx';
 import { PaidTab } from './paid-tab.tsx';
-import { ConfirmDialog, FailureDialog, SuccessDialog } from './payment-dialogs.tsx';
 import { toPaise } from './payment-rules.ts';
 import { PendingTab } from './pending-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
@@ -28,6 +29,20 @@ const pendingFigure = (summary: CustomerSummary | undefined) =>
         paise: toPaise(summary.arrears.amount) + toPaise(summary.current.amount) + toPaise(summary.misc.amount),
       }
     : null;
+
+/*
+ * The payment dialogs load with the first one the member opens: a dialog (Mantine's Modal) brings
+ * its scroll area and that brings Floating UI, about 18 KB a phone need not download to show the
+ * dues (issue 18).
+ */
+const ConfirmDialog = lazy(() => import('./payment-dialogs.tsx').then((module) => ({ default: module.ConfirmDialog })));
+const FailureDialog = lazy(() => import('./payment-dialogs.tsx').then((module) => ({ default: module.FailureDialog })));
+const SuccessDialog = lazy(() => import('./payment-dialogs.tsx').then((module) => ({ default: module.SuccessDialog })));
+
+/** The change-password dialog and its schema (zod) load when the member opens it (issue 18). */
+const ChangePasswordModal = lazy(() =>
+  import('./change-password-modal.tsx').then((module) => ({ default: module.ChangePasswordModal })),
+);
 
 /**
  * The customer dashboard (`docs/domain.md`, §2 "Customer dashboard" and §4 "Customer payment
@@ -91,7 +106,14 @@ export function CustomerPortal() {
                   {t('portal.header.identity', { mobile: user?.mobile ?? '', parishNumber: user?.parishNumber ?? '' })}
                 </Text>
               </Stack>
-              <Group gap="xs">
+              <Group gap="xs" align="flex-end">
+                <LanguageSwitcher
+                  onChange={(language) =>
+                    void saveMemberLanguage({ language }).catch(() =>
+                      notifications.show({ color: 'yellow', message: t('language.saveFailed') }),
+                    )
+                  }
+                />
                 {flow.processing ? (
                   <Button
                     color="red"
@@ -164,23 +186,35 @@ export function CustomerPortal() {
           </Tabs>
         </Stack>
       </Container>
-      <ConfirmDialog
-        request={flow.confirm}
-        config={config.data}
-        processing={flow.processing}
-        onCancel={flow.cancelConfirm}
-        onPay={() => void flow.pay()}
-      />
-      <FailureDialog failure={flow.failure} onClose={flow.closeFailure} onTryAgain={flow.tryAgain} />
-      <SuccessDialog
-        message={flow.success}
-        onViewPaid={() => {
-          flow.closeSuccess();
-          setTab('paid');
-        }}
-        onContinue={flow.closeSuccess}
-      />
-      <ChangePasswordModal opened={changing} onClose={closeChange} />
+      <Suspense fallback={null}>
+        {flow.confirm ? (
+          <ConfirmDialog
+            request={flow.confirm}
+            config={config.data}
+            processing={flow.processing}
+            onCancel={flow.cancelConfirm}
+            onPay={() => void flow.pay()}
+          />
+        ) : null}
+        {flow.failure ? (
+          <FailureDialog failure={flow.failure} onClose={flow.closeFailure} onTryAgain={flow.tryAgain} />
+        ) : null}
+        {flow.success ? (
+          <SuccessDialog
+            message={flow.success}
+            onViewPaid={() => {
+              flow.closeSuccess();
+              setTab('paid');
+            }}
+            onContinue={flow.closeSuccess}
+          />
+        ) : null}
+      </Suspense>
+      {changing ? (
+        <Suspense fallback={null}>
+          <ChangePasswordModal opened onClose={closeChange} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -1,8 +1,20 @@
+import {
+  Button,
+  FileInput,
+  Group,
+  Image,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { UpiSettingsCard } from './upi-settings-card.tsx';
-import { Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { updateParishSettingsSchema } from '@parish/shared';
+import { LANGUAGE_NAMES, RECEIPT_LANGUAGES, updateParishSettingsSchema } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +45,7 @@ export default function ParishSettingsPage() {
   const settings = useParishSettings();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: '', address: '', contact: '', logoUrl: '' } satisfies SettingsBody,
+    initialValues: { name: '', address: '', contact: '', logoUrl: '', receiptLanguage: '' } satisfies SettingsBody,
     validate: schemaValidator<SettingsBody>(updateParishSettingsSchema),
     transformValues: (values) => parseValues(updateParishSettingsSchema, values),
   });
@@ -42,8 +54,8 @@ export default function ParishSettingsPage() {
   useEffect(() => {
     if (!settings.data) return;
     // Field by field: replacing the values at once would also clear a shown message.
-    const { name, address, contact, logoUrl } = settings.data;
-    for (const [field, value] of Object.entries({ name, address, contact, logoUrl })) {
+    const { name, address, contact, logoUrl, receiptLanguage = '' } = settings.data;
+    for (const [field, value] of Object.entries({ name, address, contact, logoUrl, receiptLanguage })) {
       setFieldValue(field as keyof SettingsBody, value);
     }
   }, [settings.data, setFieldValue]);
@@ -88,6 +100,15 @@ export default function ParishSettingsPage() {
               label={t('settings.logoUrl')}
               value={logoUrl.startsWith('data:') ? '' : logoUrl}
               onChange={(event) => setFieldValue('logoUrl', event.currentTarget.value)}
+            />
+            <NativeSelect
+              label={t('settings.receiptLanguage')}
+              description={t('settings.receiptLanguageHint')}
+              data={RECEIPT_LANGUAGES.map((language) => ({
+                value: language,
+                label: language ? LANGUAGE_NAMES[language] : t('settings.receiptEnglishOnly'),
+              }))}
+              {...form.getInputProps('receiptLanguage')}
             />
             <Group justify="space-between">
               <Button variant="subtle" color="red" onClick={() => setFieldValue('logoUrl', '')} disabled={!logoUrl}>

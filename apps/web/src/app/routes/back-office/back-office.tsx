@@ -1,5 +1,6 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -76,7 +77,11 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
   ],
 };
 
-/** The back-office shell shared by admin and cashier: header with sign-out, role sidebar, screens. */
+/**
+ * The back-office shell shared by admin and cashier: header with sign-out, role sidebar, screens.
+ * The confirm dialogs' provider (@mantine/modals) lives here, not in the app's root: only staff
+ * screens use it, and a member's phone never downloads it (issue 18).
+ */
 export default function BackOffice({ role }: { role: StaffRole }) {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
@@ -87,78 +92,80 @@ export default function BackOffice({ role }: { role: StaffRole }) {
   useLiveUpdates();
 
   return (
-    <MemberHistoryProvider value={renderPaymentHistory}>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-        padding={{ base: 'sm', sm: 'md' }}
-      >
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap" miw={0}>
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.openMenu')} />
-              <Text fw={700} truncate="end" component="span">
-                {settings.data?.name ?? ''}
-              </Text>
-            </Group>
-            <Group gap="md" wrap="nowrap">
-              <HeaderCollectionYtd />
-              <Stack gap={0} visibleFrom="xs" align="flex-end">
-                <Text size="sm" fw={600}>
-                  {user?.name}
+    <ModalsProvider>
+      <MemberHistoryProvider value={renderPaymentHistory}>
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+          padding={{ base: 'sm', sm: 'md' }}
+        >
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.openMenu')} />
+                <Text fw={700} truncate="end" component="span">
+                  {settings.data?.name ?? ''}
                 </Text>
-                <Text size="xs" c="gray.7">
-                  {role === 'admin' ? t('shell.roleAdmin') : t('shell.roleCashier')}
-                </Text>
-              </Stack>
-              <Button variant="default" size="xs" onClick={() => void signOut()}>
-                {t('common.signOut')}
-              </Button>
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                <HeaderCollectionYtd />
+                <Stack gap={0} visibleFrom="xs" align="flex-end">
+                  <Text size="sm" fw={600}>
+                    {user?.name}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {role === 'admin' ? t('shell.roleAdmin') : t('shell.roleCashier')}
+                  </Text>
+                </Stack>
+                <Button variant="default" size="xs" onClick={() => void signOut()}>
+                  {t('common.signOut')}
+                </Button>
+              </Group>
             </Group>
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="sm" aria-label="Main">
-          <ScrollArea>
-            {NAV[role].map((item) => (
-              <NavLink
-                key={item.path}
-                component={Link}
-                to={`${base}/${item.path}`}
-                label={t(`shell.nav.${item.key}`)}
-                active={location.pathname === `${base}/${item.path}`}
-                onClick={close}
-              />
-            ))}
-          </ScrollArea>
-        </AppShell.Navbar>
-        <AppShell.Main>
-          <Suspense fallback={<FullScreenLoader />}>
-            <Routes>
-              <Route path="dashboard" element={<Dashboard role={role} />} />
-              {role === 'admin' ? (
-                <>
-                  <Route path="members" element={<MembersPage />} />
-                  <Route path="payments" element={<PaymentHeadsPage />} />
-                  <Route path="reminders" element={<RemindersPage />} />
-                  <Route path="activities" element={<ActivitiesPage />} />
-                  <Route path="staff" element={<StaffAccounts />} />
-                  <Route path="settings" element={<ParishSettingsPage />} />
-                  <Route path="day-sheets" element={<DaySheetsPage />} />
-                </>
-              ) : (
-                <>
-                  <Route path="arrears" element={<CashierArrearsPage />} />
-                  <Route path="collections" element={<CashierCollectionsPage />} />
-                </>
-              )}
-              <Route path="reports" element={<ReportsPage />} />
-              <Route path="refunds" element={<RefundsPage />} />
-              <Route path="cheques" element={<ChequesPage />} />
-              <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
-            </Routes>
-          </Suspense>
-        </AppShell.Main>
-      </AppShell>
-    </MemberHistoryProvider>
+          </AppShell.Header>
+          <AppShell.Navbar p="sm" aria-label="Main">
+            <ScrollArea>
+              {NAV[role].map((item) => (
+                <NavLink
+                  key={item.path}
+                  component={Link}
+                  to={`${base}/${item.path}`}
+                  label={t(`shell.nav.${item.key}`)}
+                  active={location.pathname === `${base}/${item.path}`}
+                  onClick={close}
+                />
+              ))}
+            </ScrollArea>
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Suspense fallback={<FullScreenLoader />}>
+              <Routes>
+                <Route path="dashboard" element={<Dashboard role={role} />} />
+                {role === 'admin' ? (
+                  <>
+                    <Route path="members" element={<MembersPage />} />
+                    <Route path="payments" element={<PaymentHeadsPage />} />
+                    <Route path="reminders" element={<RemindersPage />} />
+                    <Route path="activities" element={<ActivitiesPage />} />
+                    <Route path="staff" element={<StaffAccounts />} />
+                    <Route path="settings" element={<ParishSettingsPage />} />
+                    <Route path="day-sheets" element={<DaySheetsPage />} />
+                  </>
+                ) : (
+                  <>
+                    <Route path="arrears" element={<CashierArrearsPage />} />
+                    <Route path="collections" element={<CashierCollectionsPage />} />
+                  </>
+                )}
+                <Route path="reports" element={<ReportsPage />} />
+                <Route path="refunds" element={<RefundsPage />} />
+                <Route path="cheques" element={<ChequesPage />} />
+                <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
+              </Routes>
+            </Suspense>
+          </AppShell.Main>
+        </AppShell>
+      </MemberHistoryProvider>
+    </ModalsProvider>
   );
 }

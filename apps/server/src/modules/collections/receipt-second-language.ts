@@ -1,0 +1,172 @@
+import { formatINR, type Paise } from '@parish/shared';
+import { ToWords as HindiWords } from 'to-words/hi-IN';
+import { ToWords as MalayalamWords } from 'to-words/ml-IN';
+import { ToWords as TamilWords } from 'to-words/ta-IN';
+
+import { escapeHtml } from '../../lib/html.ts';
+
+/**
+ * The second-language block of a bilingual receipt (`docs/domain.md`, §8 "Bilingual receipt"):
+ * beside the English receipt, its main lines and the amount in words in the parish's chosen
+ * language (Parish Settings: Malayalam, Hindi or Tamil). Amounts, dates and numbers keep the
+ * English receipt's Indian formats (₹1,00,000.00, dd/mm/yyyy) in every language.
+ */
+
+/** A receipt's second language. */
+export type ReceiptLanguage = 'ml' | 'hi' | 'ta';
+
+/** The receipt's texts in one second language. */
+interface ReceiptTexts {
+  heading: string;
+  receiptNumber: string;
+  date: string;
+  memberName: string;
+  parishNumber: string;
+  paymentHead: string;
+  paymentMethod: string;
+  amountPaid: string;
+  amountInWords: string;
+  thanks: string;
+  /** The payment methods of `paymentMethodLabel`, by their English label. */
+  methods: Record<string, string>;
+}
+
+const TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
+  ml: {
+    heading: 'രസീത്',
+    receiptNumber: 'രസീത് നമ്പർ',
+    date: 'തീയതി',
+    memberName: 'അംഗത്തിന്റെ പേര്',
+    parishNumber: 'ഇടവക നമ്പർ',
+    paymentHead: 'ഇനം',
+    paymentMethod: 'പണമടച്ച രീതി',
+    amountPaid: 'അടച്ച തുക',
+    amountInWords: 'തുക അക്ഷരത്തിൽ',
+    thanks: 'നിങ്ങളുടെ സംഭാവനയ്ക്ക് നന്ദി.',
+    methods: { Cash: 'പണം', UPI: 'UPI', Cheque: 'ചെക്ക്', Card: 'കാർഡ്', Online: 'ഓൺലൈൻ', Manual: 'ഓഫീസിൽ' },
+  },
+  hi: {
+    heading: 'भुगतान रसीद',
+    receiptNumber: 'रसीद संख्या',
+    date: 'तारीख',
+    memberName: 'सदस्य का नाम',
+    parishNumber: 'पल्ली नंबर',
+    paymentHead: 'भुगतान मद',
+    paymentMethod: 'भुगतान का तरीका',
+    amountPaid: 'चुकाई गई राशि',
+    amountInWords: 'राशि शब्दों में',
+    thanks: 'आपके योगदान के लिए धन्यवाद।',
+    methods: { Cash: 'नकद', UPI: 'UPI', Cheque: 'चेक', Card: 'कार्ड', Online: 'ऑनलाइन', Manual: 'कार्यालय में' },
+  },
+  ta: {
+    heading: 'கட்டண ரசீது',
+    receiptNumber: 'ரசீது எண்',
+    date: 'தேதி',
+    memberName: 'உறுப்பினர் பெயர்',
+    parishNumber: 'பங்கு எண்',
+    paymentHead: 'கட்டண இனம்',
+    paymentMethod: 'செலுத்திய முறை',
+    amountPaid: 'செலுத்திய தொகை',
+    amountInWords: 'தொகை எழுத்தில்',
+    thanks: 'உங்கள் பங்களிப்புக்கு நன்றி.',
+    methods: { Cash: 'ரொக்கம்', UPI: 'UPI', Cheque: 'காசோலை', Card: 'அட்டை', Online: 'ஆன்லைன்', Manual: 'அலுவலகத்தில்' },
+  },
+};
+
+/** The script's Noto family and its font files, served by `GET /api/fonts/:file` (fonts.routes.ts). */
+export const RECEIPT_FONTS: Record<ReceiptLanguage, { family: string; files: { weight: number; file: string }[] }> = {
+  ml: {
+    family: 'Noto Sans Malayalam',
+    files: [
+      { weight: 400, file: 'noto-sans-malayalam-malayalam-400-normal.woff2' },
+      { weight: 700, file: 'noto-sans-malayalam-malayalam-700-normal.woff2' },
+    ],
+  },
+  hi: {
+    family: 'Noto Sans Devanagari',
+    files: [
+      { weight: 400, file: 'noto-sans-devanagari-devanagari-400-normal.woff2' },
+      { weight: 700, file: 'noto-sans-devanagari-devanagari-700-normal.woff2' },
+    ],
+  },
+  ta: {
+    family: 'Noto Sans Tamil',
+    files: [
+      { weight: 400, file: 'noto-sans-tamil-tamil-400-normal.woff2' },
+      { weight: 700, file: 'noto-sans-tamil-tamil-700-normal.woff2' },
+    ],
+  },
+};
+
+const WORDS = { ml: new MalayalamWords(), hi: new HindiWords(), ta: new TamilWords() };
+
+/**
+ * The amount in words in `language`, in the Indian system (lakh, crore), through `to-words`
+ * (its hi-IN, ml-IN and ta-IN locales, rupees and paise): `150000` paise in Hindi ->
+ * 'एक हज़ार पांच सौ रुपये'. to-words joins rupees and paise in Malayalam with a detached "ഉം";
+ * it is attached to the rupees as written Malayalam does ('... രൂപയും അമ്പത് പൈസ').
+ * @param paise a non-negative integer amount in paise
+ * @throws RangeError for anything else
+ */
+export function amountInWordsIn(language: ReceiptLanguage, paise: Paise): string {
+  if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`);
+  const words = WORDS[language];
+  if (paise === 0) return words.convert(0, { currency: true });
+  // Rupees with two decimals as text, so the library never sees a float like 0.1 + 0.2.
+  const rupees = Number(`${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`);
+  const text = words.convert(rupees, { currency: true, ignoreZeroCurrency: true });
+  return language === 'ml' ? text.replace('രൂപ ഉം ', 'രൂപയും ') : text;
+}
+
+/** What the second-language block shows, as the English receipt already holds it. */
+export interface SecondLanguageInput {
+  language: ReceiptLanguage;
+  receiptNumber: string | null;
+  /** dd/mm/yyyy in the parish time zone. */
+  date: string;
+  memberName: string;
+  parishNumber: string;
+  /** The head's name, or the lines' heads joined, as entered by the parish (not translated). */
+  headName: string;
+  /** The English label of the payment method (`paymentMethodLabel`). */
+  methodLabel: string;
+  amountPaise: Paise;
+}
+
+/**
+ * The block's HTML (escaped; member and head names in `<bdi>`), with `lang` set so the browser
+ * picks the script's font and hyphenation.
+ */
+export function secondLanguageBlock(input: SecondLanguageInput): string {
+  const e = escapeHtml;
+  const texts = TEXTS[input.language];
+  const text = (value: string) => `<bdi>${e(value)}</bdi>`;
+  const row = (label: string, value: string) => `<tr><th scope="row">${e(label)}</th><td>${value}</td></tr>`;
+  return `<section class="second-language" lang="${input.language}" aria-label="${e(texts.heading)}">
+<h2>${e(texts.heading)}</h2>
+<table>
+${[
+  row(texts.receiptNumber, text(input.receiptNumber ?? '-')),
+  row(texts.date, e(input.date)),
+  row(texts.memberName, text(input.memberName)),
+  row(texts.parishNumber, text(input.parishNumber)),
+  row(texts.paymentHead, text(input.headName)),
+  row(texts.paymentMethod, e(texts.methods[input.methodLabel] ?? input.methodLabel)),
+  row(texts.amountPaid, `<strong>${e(formatINR(input.amountPaise))}</strong>`),
+  row(texts.amountInWords, e(amountInWordsIn(input.language, input.amountPaise))),
+].join('\n')}
+</table>
+<p class="thanks">${e(texts.thanks)}</p>
+</section>`;
+}
+
+/** The @font-face rules of the block's script, pointing at the app's own font files. */
+export function secondLanguageFontFaces(language: ReceiptLanguage): string {
+  const { family, files } = RECEIPT_FONTS[language];
+  return files
+    .map(
+      ({ weight, file }) =>
+        `@font-face { font-family: "${family}"; font-weight: ${weight}; font-style: normal; font-display: swap; src: url("/api/fonts/${file}") format("woff2"); }`,
+    )
+    .join('\n  ');
+}

@@ -1,0 +1,24 @@
+import { activities } from './en/activities.ts';
+import { backups } from './en/backups.ts';
+import { collections } from './en/collections.ts';
+import { members } from './en/members.ts';
+import { paymentHeads } from './en/payment-heads.ts';
+import { reminders } from './en/reminders.ts';
+import { reports } from './en/reports.ts';
+import { yearEnd } from './en/year-end.ts';
+
+/**
+ * The English texts of the back office's features, added to the catalogue (`en.ts`) when the back
+ * office loads (`loadStaffCatalogue` in `index.ts`), so a member's phone never downloads them nor
+ * the shared schemas their messages come from (issue 18). A new staff feature's texts go here.
+ */
+export const enStaff = {
+  members,
+  paymentHeads,
+  collections,
+  reminders,
+  reports,
+  activities,
+  yearEnd,
+  backups,
+} as const;

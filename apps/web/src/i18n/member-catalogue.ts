@@ -1,0 +1,55 @@
+import type { MessageKey } from '@parish/shared';
+
+import type { en } from './en.ts';
+
+/**
+ * What the member's side shows, and so what Malayalam, Hindi and Tamil translate (issue 17, item
+ * 8; `docs/domain.md`, "Member languages"): the landing page, member sign-in, the portal
+ * (dashboard, payment dialogs, gateway return pages), the shared words, the language switcher, and
+ * the messages a member can meet. Every other key (the staff side) falls back to English.
+ */
+export const MEMBER_NAMESPACES = ['common', 'landing', 'memberLogin', 'portal', 'language'] as const;
+
+/** The shared messages (`MSG`) a member can meet: sign-in, session and payment answers. */
+export const MEMBER_MESSAGE_KEYS = [
+  'memberIdentifierBlank',
+  'memberPasswordBlank',
+  'loginFailed',
+  'invalidMemberLogin',
+  'tooManyAttempts',
+  'sessionExpired',
+  'requestTimeout',
+  'genericError',
+  'arrearsFirst',
+  'passwordTooShort',
+  'passwordSameAsInitial',
+  'currentPasswordWrong',
+  'notFound',
+] as const satisfies readonly MessageKey[];
+
+/** The same shape as `T`, every text a string (a translation of the English literal). */
+type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+
+/** A member-side catalogue: exactly the English member keys, each translated. */
+export type MemberCatalogue = Texts<Pick<typeof en, (typeof MEMBER_NAMESPACES)[number]>> & {
+  readonly messages: Record<(typeof MEMBER_MESSAGE_KEYS)[number], string>;
+};
+
+/** Every key of a nested catalogue, dotted (`portal.cards.paid`), each with its text. */
+export function flattenCatalogue(tree: object, prefix = ''): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') keys.set(path, value);
+    else if (value && typeof value === 'object') for (const [k, v] of flattenCatalogue(value, path)) keys.set(k, v);
+  }
+  return keys;
+}
+
+/** The English member-side catalogue: the member namespaces of `catalogue` and its member messages. */
+export function memberPartOf(catalogue: typeof en): MemberCatalogue {
+  const part: Record<string, unknown> = {};
+  for (const namespace of MEMBER_NAMESPACES) part[namespace] = catalogue[namespace];
+  part.messages = Object.fromEntries(MEMBER_MESSAGE_KEYS.map((key) => [key, catalogue.messages[key]]));
+  return part as MemberCatalogue;
+}

@@ -10,19 +10,20 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
 import { router } from './app/router.tsx';
-import { theme } from './app/theme.ts';
+import { createAppTheme, cssVariablesResolver } from './app/theme.ts';
 import { initI18n } from './i18n/index.ts';
 import { AuthProvider } from './lib/auth.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
-initI18n();
+const i18n = initI18n();
+const theme = createAppTheme({ closeLabel: i18n.t('common.close'), clearLabel: i18n.t('common.clear') });
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" />

@@ -25,3 +25,4 @@ export * from './schemas/gateways.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';
 export * from './contracts/index.ts';
+export * from './audit-sentences.ts';

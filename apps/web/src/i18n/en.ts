@@ -7,6 +7,7 @@ import { portal } from './en/portal.ts';
 import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { activities } from './en/activities.ts';
+import { exportData } from './en/export-data.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
@@ -23,6 +24,7 @@ export const en = {
   reports,
   activities,
   portal,
+  exportData,
   common: {
     loadingParish: 'Loading {{name}}...',
     signOut: 'Sign Out',
@@ -53,6 +55,8 @@ export const en = {
     reportTable: {
       pagerLabel: 'Report pages',
     },
+    loading: 'Loading...',
+    clear: 'Clear',
   },
   landing: {
     subtitle: 'Payment Collection module',
@@ -136,6 +140,7 @@ export const en = {
       arrears: 'View/Collect Payments',
       collections: 'My Collections',
       activities: 'Activity Log',
+      export: 'Export data',
     },
   },
   dashboard: {

@@ -226,5 +226,9 @@ export const reports = {
     empty: 'No Data Available',
     emptyText: 'No member has pending dues.',
     sort: { pending: 'Total Pending', name: 'Name' },
+    dueType: 'Type',
+    allTypes: 'All types',
   },
+  downloadExcel: 'Excel',
+  downloadExcelLabel: 'Download {{name}} as Excel',
 } as const;

@@ -23,6 +23,7 @@ const PaymentHeadsPage = lazy(() => import('../../../features/payment-heads/paym
 const RemindersPage = lazy(() => import('../../../features/reminders/reminders-page.tsx'));
 const ReportsPage = lazy(() => import('../../../features/reports/reports-page.tsx'));
 const ActivitiesPage = lazy(() => import('../../../features/activities/activities-page.tsx'));
+const ExportDataPage = lazy(() => import('../../../features/export/export-page.tsx'));
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
 const PaymentSummaryModal = lazy(() =>
@@ -59,6 +60,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'activities', key: 'activities' },
     { path: 'staff', key: 'staff' },
     { path: 'settings', key: 'settings' },
+    { path: 'export', key: 'export' },
   ],
   cashier: [
     { path: 'dashboard', key: 'dashboard' },
@@ -135,6 +137,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                   <Route path="activities" element={<ActivitiesPage />} />
                   <Route path="staff" element={<StaffAccounts />} />
                   <Route path="settings" element={<ParishSettingsPage />} />
+                  <Route path="export" element={<ExportDataPage />} />
                 </>
               ) : (
                 <>

@@ -85,7 +85,7 @@ for (const size of A11Y_WIDTHS) {
       }
 
       await page.goto('/admin/members');
-      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await expect(page.getByRole('button', { name: /^View payment history of/ }).first()).toBeVisible();
       await expectAccessible(page, 'members');
       await checkDialog(page, 'add member', () => page.getByRole('button', { name: 'Add Member' }).click());
       await checkDialog(page, 'upload members', () => page.getByRole('button', { name: 'Upload Members' }).click());
@@ -115,6 +115,12 @@ for (const size of A11Y_WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Activity Log' })).toBeVisible();
       await expect(page.getByText('Loading activities...')).toHaveCount(0);
       await expectAccessible(page, 'activity log');
+      await checkDialog(page, 'activity details', () =>
+        page.getByRole('button', { name: /^Details of/ }).first().click(),
+      );
+      await page.goto('/admin/export');
+      await expect(page.getByRole('heading', { name: 'Export data' })).toBeVisible();
+      await expectAccessible(page, 'export data');
 
       await page.goto('/admin/staff');
       await expect(page.getByRole('table').first()).toBeVisible();

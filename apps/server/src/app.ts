@@ -26,6 +26,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { APP_VERSION } from './modules/health/health.service.ts';
 import './types.ts';
+import { installProductValidationText } from './lib/validation-text.ts';
 
 /** What `buildApp` needs: configuration and an open database; the clock is injectable for tests. */
 export interface BuildAppOptions {
@@ -57,6 +58,7 @@ export interface BuildAppOptions {
  * @throws Error when a route does not declare its roles (`docs/domain.md`, "AZ-02").
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  installProductValidationText();
   const { config, database } = options;
   const app = Fastify({
     logger:

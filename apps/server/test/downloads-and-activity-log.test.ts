@@ -12,7 +12,15 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { insertHead, insertPayment } from './factories.ts';
-import { createMember, createTestApp, expectError, loginAs, type Session, type TestApp } from './helpers.ts';
+import {
+  createMember,
+  createTestApp,
+  expectError,
+  loginAs,
+  type Session,
+  type TestApp,
+  type TestStaff,
+} from './helpers.ts';
 import { FIXTURE_NOW, insertFixture } from './report-fixture.ts';
 
 /*
@@ -23,7 +31,7 @@ import { FIXTURE_NOW, insertFixture } from './report-fixture.ts';
 
 let t: TestApp;
 let admin: Session;
-let cashier: Awaited<ReturnType<typeof loginAs<'cashier'>>>;
+let cashier: Session & { account: TestStaff };
 const MALAYALAM = 'ജോസഫ് മാത്യു, "ജൂനിയർ"';
 let malayalam: Awaited<ReturnType<typeof createMember>>;
 let collectedId: string;

@@ -26,3 +26,4 @@ export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';
 export * from './contracts/index.ts';
 export * from './audit-sentences.ts';
+export * from './validation-text.ts';

@@ -81,13 +81,14 @@ export function createAppTheme({ closeLabel, clearLabel }: { closeLabel: string;
 
 /**
  * Colours the theme's palettes do not reach: dimmed text (input descriptions, hints) and
- * placeholders are gray 7 rather than Mantine's gray 6 (3.3:1 on white), so they pass AA.
+ * placeholders (a file input's shows as text) are gray 7 rather than Mantine's gray 6 and 5
+ * (3.3:1 and 2.5:1 on white), so they pass AA.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
   },
   dark: {},
 });

@@ -169,7 +169,12 @@ export function DownloadButton({
         onClick={() => void run('csv')}
         loading={busy === 'csv'}
         disabled={disabled}
-        aria-label={t('reports.downloadLabel', { name })}
+        // The name holds the visible text (a tab's own label, 'Export CSV', included).
+        aria-label={
+          label
+            ? t('reports.downloadLabelWith', { label, download: t('reports.downloadLabel', { name }) })
+            : t('reports.downloadLabel', { name })
+        }
       >
         {label ?? t('reports.download')}
       </Button>

@@ -130,7 +130,7 @@ export const reports = {
     rateLabel: 'Payment rate of {{name}}: {{rate}}%',
     actions: 'Actions',
     viewHistory: 'View history',
-    viewHistoryFor: 'View payment history of {{name}}',
+    viewHistoryFor: 'View history of {{name}}',
     empty: 'No Payment Data',
     emptyText: 'No member has payments matching this search.',
     sort: { name: 'Name', paid: 'Amount Paid', pending: 'Amount Pending', rate: 'Payment Rate' },
@@ -231,4 +231,5 @@ export const reports = {
   },
   downloadExcel: 'Excel',
   downloadExcelLabel: 'Download {{name}} as Excel',
+  downloadLabelWith: '{{label}}: {{download}}',
 } as const;

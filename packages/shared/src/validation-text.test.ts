@@ -31,8 +31,8 @@ const BAD_VALUES: unknown[] = [
   '2026-02-30',
 ];
 
-const schemas = Object.entries(shared).filter(
-  (entry): entry is [string, z.ZodObject] => entry[1] instanceof z.ZodObject,
+const schemas: [string, z.ZodObject][] = Object.entries(shared as Record<string, unknown>).flatMap(
+  ([name, value]): [string, z.ZodObject][] => (value instanceof z.ZodObject ? [[name, value]] : []),
 );
 
 /** zod's own English wording (its locale), which no message may read like. */

@@ -33,3 +33,67 @@ export async function signInMember(page: Page, identifier: string, mode: 'Mobile
   await page.getByRole('button', { name: 'Login to Dashboard' }).click();
   await expect(page).toHaveURL(/\/customer\/dashboard$/);
 }
+
+/** Page widths every screen is checked at: the office desktop and a 375 px phone. */
+export const A11Y_WIDTHS = [
+  { name: 'desktop', width: 1366, height: 768 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+/** The axe-core impacts that fail a screen (`docs/domain.md`, §2 "Accessibility"). */
+const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
+
+/** One screen's axe findings: the rule ids with their impacts and how many nodes each failed. */
+export interface A11yFindings {
+  critical: number;
+  serious: number;
+  rules: { id: string; impact: string; nodes: number; target: string }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on what the page shows now, an open dialog
+ * included, and counts the critical and serious findings.
+ */
+export async function axeFindings(page: Page): Promise<A11yFindings> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const rules = result.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      nodes: violation.nodes.length,
+      target: violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | '),
+    }));
+  const count = (impact: string) =>
+    rules.filter((rule) => rule.impact === impact).reduce((sum, rule) => sum + rule.nodes, 0);
+  return { critical: count('critical'), serious: count('serious'), rules };
+}
+
+/**
+ * The accessibility check every screen and dialog passes: axe-core finds nothing critical or
+ * serious. Call it once the screen (or dialog) has drawn its content; `screen` names it in the
+ * failure message. Set `A11Y_LOG=<file>` to append every screen's counts and rules to that file
+ * as JSON lines (the before/after figures).
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Let opening transitions (Mantine modals fade in for 200 ms) finish so contrast reads final colours.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+  const findings = await axeFindings(page);
+  const width = page.viewportSize()?.width ?? 0;
+  if (process.env.A11Y_LOG) {
+    const { appendFile } = await import('node:fs/promises');
+    await appendFile(process.env.A11Y_LOG, `${JSON.stringify({ screen, width, ...findings })}\n`);
+  }
+  expect.soft(findings.rules, `${screen} at ${width} px: axe-core critical/serious findings`).toEqual([]);
+}

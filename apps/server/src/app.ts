@@ -26,6 +26,7 @@ import { clientErrorHandler, errorHandlerPlugin } from './plugins/error-handler.
 import { webAppPlugin } from './plugins/web-app.ts';
 import { APP_VERSION } from './modules/health/health.service.ts';
 import './types.ts';
+import { installProductValidationText } from './lib/validation-text.ts';
 
 /** What `buildApp` needs: configuration and an open database; the clock is injectable for tests. */
 export interface BuildAppOptions {
@@ -57,6 +58,7 @@ export interface BuildAppOptions {
  * @throws Error when a route does not declare its roles (`docs/domain.md`, "AZ-02").
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  installProductValidationText();
   const { database } = options;
   // The demo parish runs its gateways without credentials in sandbox mode (docs/domain.md, §10 "Payment mode").
   const config = (await isDemoParish(database.db)) ? withDemoSandbox(options.config) : options.config;

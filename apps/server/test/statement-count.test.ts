@@ -55,6 +55,10 @@ const listRequests: ListRequest[] = [
   ['GET /api/cashier/collections', (limit) => get(admin, `/api/cashier/collections?limit=${limit}`)],
   ['GET /api/transactions', (limit) => get(admin, `/api/transactions?limit=${limit}`)],
   ['GET /api/admin/activities', (limit) => get(admin, `/api/admin/activities?limit=${limit}`)],
+  [
+    'GET /api/admin/activities with every filter (names joined, not read per row)',
+    (limit) => get(admin, `/api/admin/activities?limit=${limit}&search=a&actor=staff&from=2020-01-01&to=2099-12-31`),
+  ],
   ...REPORT_TYPES.map((type): ListRequest => [
     `POST /api/admin/reports (${type})`,
     (limit) => () =>

@@ -9,8 +9,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
 import { AppRoutes } from './app/router.tsx';
+import { createAppTheme, cssVariablesResolver } from './app/theme.ts';
 import { TestPaymentsBand } from './components/test-payments-band.tsx';
-import { theme } from './app/theme.ts';
 import { initI18n } from './i18n/index.ts';
 import { AuthProvider } from './lib/auth.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -37,10 +37,12 @@ const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
 /** Mounts the app. */
-function render(container: HTMLElement) {
+function render(container: HTMLElement, i18n: Awaited<ReturnType<typeof initI18n>>) {
+  // Modal and drawer close buttons and input clear buttons named for screen readers (issue 17).
+  const theme = createAppTheme({ closeLabel: i18n.t('common.close'), clearLabel: i18n.t('common.clear') });
   createRoot(container).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
           <DeferredNotifications />
           <AuthProvider>
@@ -56,4 +58,4 @@ function render(container: HTMLElement) {
 }
 
 // The browser's chosen language (its catalogue and font) loads before the first screen shows.
-void initI18n().then(() => render(root));
+void initI18n().then((i18n) => render(root, i18n));

@@ -75,3 +75,21 @@ export function formatDisplayDate(
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
 }
+
+/**
+ * Formats an instant as dd/mm/yyyy hh:mm (24-hour) in `timeZone` (`docs/domain.md`, §1 "Money,
+ * dates and time"), e.g. the Activity Log's "When".
+ */
+export function formatDisplayDateTime(instant: string | Date, timeZone: string = DEFAULT_PARISH_TIMEZONE): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}

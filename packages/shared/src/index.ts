@@ -33,3 +33,5 @@ export * from './schemas/health.ts';
 export * from './schemas/office.ts';
 export * from './safe-text.ts';
 export * from './languages.ts';
+export * from './audit-sentences.ts';
+export * from './validation-text.ts';

@@ -1,6 +1,7 @@
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
+import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
 import { paymentHeads } from './en/payment-heads.ts';
 import { reminders } from './en/reminders.ts';
@@ -21,4 +22,5 @@ export const enStaff = {
   activities,
   yearEnd,
   backups,
+  exportData,
 } as const;

@@ -47,6 +47,8 @@ export const en = {
     reportTable: {
       pagerLabel: 'Report pages',
     },
+    loading: 'Loading...',
+    clear: 'Clear',
   },
   landing: {
     subtitle: 'Payment Collection module',
@@ -133,6 +135,7 @@ export const en = {
       refunds: 'Refunds',
       cheques: 'Cheques',
       daySheets: 'Day sheets',
+      export: 'Export data',
     },
   },
   dashboard: {

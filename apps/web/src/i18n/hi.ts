@@ -9,6 +9,8 @@ import type { MemberCatalogue } from './member-catalogue.ts';
 export const hi: MemberCatalogue = {
   common: {
     loadingParish: '{{name}} लोड हो रहा है...',
+    loading: 'लोड हो रहा है...',
+    clear: 'साफ़ करें',
     oneTimePasswordPrompt: 'आपने एक बार इस्तेमाल होने वाले पासवर्ड से साइन इन किया है। आगे बढ़ने के लिए कृपया अपना पासवर्ड चुनें।',
     signOut: 'साइन आउट',
     backToHome: 'होम पर वापस जाएँ',

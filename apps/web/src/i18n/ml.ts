@@ -9,6 +9,8 @@ import type { MemberCatalogue } from './member-catalogue.ts';
 export const ml: MemberCatalogue = {
   common: {
     loadingParish: '{{name}} ലോഡ് ചെയ്യുന്നു...',
+    loading: 'ലോഡ് ചെയ്യുന്നു...',
+    clear: 'മായ്ക്കുക',
     oneTimePasswordPrompt:
       'നിങ്ങൾ ഒറ്റത്തവണ പാസ്‌വേഡ് ഉപയോഗിച്ചാണ് സൈൻ ഇൻ ചെയ്തത്. തുടരാൻ ദയവായി നിങ്ങളുടെ സ്വന്തം പാസ്‌വേഡ് തിരഞ്ഞെടുക്കുക.',
     signOut: 'സൈൻ ഔട്ട്',

@@ -8,6 +8,8 @@ import type { MemberCatalogue } from './member-catalogue.ts';
 export const ta: MemberCatalogue = {
   common: {
     loadingParish: '{{name}} ஏற்றப்படுகிறது...',
+    loading: 'ஏற்றுகிறது...',
+    clear: 'அழி',
     oneTimePasswordPrompt:
       'நீங்கள் ஒருமுறை கடவுச்சொல்லுடன் உள்நுழைந்துள்ளீர்கள். தொடர, தயவுசெய்து உங்கள் சொந்த கடவுச்சொல்லைத் தேர்ந்தெடுக்கவும்.',
     signOut: 'வெளியேறு',

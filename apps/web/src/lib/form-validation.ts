@@ -1,3 +1,5 @@
+import { productIssueMessage, type RawIssue } from '@parish/shared';
+
 /**
  * The forms' validation by the shared rules: a small adapter from a zod schema of packages/shared
  * (anything with `safeParse`) to @mantine/form's `validate` and `transformValues`. The forms show one
@@ -15,12 +17,16 @@ export const FORM_ERROR = 'form';
 /** The key of that message's alert title, when it has its own (a catalogue key or a text). */
 export const FORM_ERROR_TITLE = 'formTitle';
 
-/** What the adapter needs of a schema: zod's `safeParse`, with the issues' messages. */
+/** What the adapter needs of a schema: zod's `safeParse` (with a per-parse error map), with the issues' messages. */
 export interface SafeParser<Output> {
   safeParse(
     value: unknown,
+    params?: { error?: (issue: RawIssue) => string },
   ): { success: true; data: Output } | { success: false; error: { issues: readonly { message: string }[] } };
 }
+
+/** Every parse words rules without a message of their own as the product does (`productIssueMessage`). */
+const PRODUCT_WORDS = { error: productIssueMessage };
 
 /**
  * A `validate` for useForm from a schema: no errors when `input(values)` parses, else the first
@@ -34,7 +40,7 @@ export function schemaValidator<Values>(
 ): (values: Values) => Record<string, string> {
   return (values) => {
     const errors: Record<string, string> = {};
-    const parsed = schema.safeParse(options.input ? options.input(values) : values);
+    const parsed = schema.safeParse(options.input ? options.input(values) : values, PRODUCT_WORDS);
     if (parsed.success) return errors;
     const first = parsed.error.issues[0]?.message;
     const message = options.message ? options.message(first) : first;
@@ -49,7 +55,7 @@ export function schemaValidator<Values>(
  * @throws Error when they do not parse (useForm transforms only validated values).
  */
 export function parseValues<Output>(schema: SafeParser<Output>, values: unknown): Output {
-  const parsed = schema.safeParse(values);
+  const parsed = schema.safeParse(values, PRODUCT_WORDS);
   if (!parsed.success) throw new Error('Form values were transformed before they validated');
   return parsed.data;
 }

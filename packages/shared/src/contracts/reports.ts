@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
 import {
+  activitiesExportQuerySchema,
   activitiesQuerySchema,
   activitiesSchema,
   dashboardSchema,
   eventTicketSchema,
+  exportQuerySchema,
   reportExportQuerySchema,
   reportRequestSchema,
   reportResponseSchema,
@@ -39,4 +41,20 @@ export const reportContracts = {
   }),
   /** `POST /api/events/ticket`: a short-lived single-use ticket for the live-update stream. */
   eventTicket: defineContract({ method: 'POST', path: '/api/events/ticket', output: eventTicketSchema }),
+  /** `GET /api/admin/activities/export` (admin): the filtered activity log as a CSV or .xlsx file. */
+  activitiesExport: defineContract({
+    method: 'GET',
+    path: '/api/admin/activities/export',
+    query: activitiesExportQuerySchema,
+    output: z.string(),
+    answer: 'text',
+  }),
+  /** `GET /api/admin/export` (admin): members, payment heads and payments as one JSON, CSV or .xlsx file. */
+  fullExport: defineContract({
+    method: 'GET',
+    path: '/api/admin/export',
+    query: exportQuerySchema,
+    output: z.string(),
+    answer: 'text',
+  }),
 };

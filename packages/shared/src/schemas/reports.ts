@@ -203,6 +203,15 @@ export const REPORT_DEFAULT_ORDER: Record<ReportType, 'asc' | 'desc'> = {
   'member-due': 'desc',
 };
 
+/**
+ * The Member-wise Due report's type filter (`dueType`): only members owing arrears, current dues
+ * or miscellaneous, sorted and totalled by that type, so the dashboard card that links here shows
+ * the same figure (`docs/domain.md`, §2 "Admin dashboard").
+ */
+export const DUE_TYPES = ['arrears', 'current', 'misc'] as const;
+/** One of {@link DUE_TYPES}. */
+export type DueType = (typeof DUE_TYPES)[number];
+
 const isoDaySchema = z.iso.date({ error: 'Dates must be YYYY-MM-DD' });
 
 /**
@@ -214,6 +223,8 @@ const isoDaySchema = z.iso.date({ error: 'Dates must be YYYY-MM-DD' });
  * - `search`: member name, mobile or parish number (member, details, direct, member-due); for
  *   direct collections it also matches the transaction id.
  * - `transactionId`: direct collections only, substring of the transaction id.
+ * - `dueType`: member-due only, one of {@link DUE_TYPES}: members owing that type, sorted and
+ *   totalled by it.
  * - `page` 1-based; `limit` default {@link REPORT_PAGE_SIZE}, at most 100.
  * - `sortBy` one of {@link REPORT_SORT_FIELDS} for the type (else 400), `sortOrder` asc|desc
  *   (default {@link REPORT_DEFAULT_ORDER}).
@@ -228,6 +239,7 @@ export const reportRequestSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
   sortBy: z.string().max(20).optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
+  dueType: z.enum(DUE_TYPES).optional(),
 });
 /** The report request as sent. */
 export type ReportRequestInput = z.input<typeof reportRequestSchema>;
@@ -456,6 +468,9 @@ export const reportExportQuerySchema = z.object({
   transactionId: z.string().trim().max(100).optional(),
   sortBy: z.string().max(20).optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
+  dueType: z.enum(DUE_TYPES).optional(),
+  /** `csv` (UTF-8 with BOM, the default) or `xlsx` (an Excel workbook). */
+  format: z.enum(['csv', 'xlsx']).default('csv'),
 });
 /** The report export query. */
 export type ReportExportQuery = z.output<typeof reportExportQuerySchema>;
@@ -482,7 +497,43 @@ export const REPORT_FILE_PREFIX: Record<ReportType, string> = {
 export const activitiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.coerce.number().int().min(1).optional(),
+  ...activityFilterFields(),
 });
+
+/**
+ * The Activity Log's filters (`GET /api/admin/activities` and its download): `actor` a staff
+ * account's id or an actor type (`member`, `system`, `gateway`); `action` one audit action;
+ * `memberId` the member the entry is about; `from`/`to` parish days (inclusive); `search` text
+ * in the actor's, member's, head's or staff account's name, the parish number, receipt number or
+ * entity id.
+ */
+function activityFilterFields() {
+  return {
+    actor: z.string().trim().max(64).optional(),
+    action: z.string().trim().max(64).optional(),
+    memberId: z.uuid({ error: 'Member not found' }).optional(),
+    from: isoDaySchema.optional(),
+    to: isoDaySchema.optional(),
+    search: z.string().trim().max(100).optional(),
+  };
+}
+
+/** `GET /api/admin/activities/export` query: the Activity Log's filters and the file format. */
+export const activitiesExportQuerySchema = z.object({
+  ...activityFilterFields(),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+/** The activity log download's query, after defaults. */
+export type ActivitiesExportQuery = z.output<typeof activitiesExportQuerySchema>;
+
+/** Who or what an audit entry is about, resolved by joins (null where it names none). */
+export const activitySubjectSchema = z.object({
+  member: z.object({ _id: z.string(), name: z.string(), parishNumber: z.string() }).nullable(),
+  head: z.object({ _id: z.string(), name: z.string(), year: z.number().int() }).nullable(),
+  staff: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+/** Who or what an audit entry is about. */
+export type ActivitySubject = z.infer<typeof activitySubjectSchema>;
 
 /**
  * One audit-trail entry (newest first). `before`/`after` are the recorded states: for an action of
@@ -501,6 +552,9 @@ export const activitySchema = z.object({
   entityId: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  /** The acting staff account's role (`admin`, `cashier`), null for other actors. */
+  actorRole: z.string().nullable(),
+  subject: activitySubjectSchema,
 });
 /** An audit-trail entry. */
 export type Activity = z.infer<typeof activitySchema>;
@@ -550,7 +604,7 @@ export const transactionStatsSchema = z.object({
  * section's type (`member`, `payment_head`, `payment`). Money in rupees.
  */
 export const exportQuerySchema = z.object({
-  format: z.enum(['json', 'csv']).default('json'),
+  format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   type: z.enum(['all']).default('all'),
 });
 

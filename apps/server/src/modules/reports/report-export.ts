@@ -16,6 +16,7 @@ import Papa from 'papaparse';
 import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { parishCalendar } from './parish-calendar.ts';
+import { UTF8_BOM, XLSX_CONTENT_TYPE, xlsxStream } from './spreadsheet.ts';
 import {
   dailyRange,
   dailyRows,
@@ -47,7 +48,7 @@ import { num } from './report-sql.ts';
 export const EXPORT_CHUNK = 1000;
 
 /** One cell of a CSV row, before neutralising. */
-type Cell = string | number | boolean | null | undefined;
+export type Cell = string | number | boolean | null | undefined;
 
 /** One CSV chunk: the rows neutralised and quoted, each line ending in CRLF. */
 export function csvChunk(rows: Cell[][]): string {
@@ -58,15 +59,38 @@ export function csvChunk(rows: Cell[][]): string {
 const money = (rupees: number) => formatPaisePlain(rupeesToPaise(rupees));
 const paise = (value: unknown) => formatPaisePlain(num(value));
 
-/** A file to download: its dated name and its text, in chunks produced as the rows are read. */
+/** A file to download: its dated name, its content type and its bytes, produced as the rows are read. */
 export interface Download {
   fileName: string;
-  chunks: AsyncGenerator<string>;
+  contentType: string;
+  chunks: AsyncIterable<string | Uint8Array>;
+}
+
+/** The formats a table downloads in: CSV (UTF-8 with BOM) or an Excel workbook. */
+export type TableFormat = 'csv' | 'xlsx';
+
+/**
+ * A table (row chunks, header first) as a download of `format`: CSV with a UTF-8 byte order mark
+ * first (so Excel reads Malayalam names) and every cell neutralised, or an .xlsx workbook
+ * ({@link xlsxStream}) whose text cells stay text.
+ * @param baseName the dated file name without extension, e.g. `member_wise_due_report_2026-11-22`
+ */
+export function tableDownload(baseName: string, format: TableFormat, rows: AsyncIterable<Cell[][]>): Download {
+  return format === 'xlsx'
+    ? { fileName: `${baseName}.xlsx`, contentType: XLSX_CONTENT_TYPE, chunks: xlsxStream(rows) }
+    : { fileName: `${baseName}.csv`, contentType: 'text/csv; charset=utf-8', chunks: csvText(rows) };
+}
+
+/** CSV text of row chunks: the UTF-8 byte order mark, then each chunk quoted and neutralised. */
+export async function* csvText(rows: AsyncIterable<Cell[][]>): AsyncGenerator<string> {
+  yield UTF8_BOM;
+  for await (const chunk of rows) yield csvChunk(chunk);
 }
 
 /**
- * Every row of a report as a CSV download (`GET /api/admin/reports/export`), header first; "now"
- * (the file's date, the daily range) read once from `ctx.clock`, days in `PARISH_TIMEZONE`.
+ * Every row of a report as a CSV or .xlsx download (`GET /api/admin/reports/export`), header
+ * first; "now" (the file's date, the daily range) read once from `ctx.clock`, days in
+ * `PARISH_TIMEZONE`.
  * @returns the dated file name (e.g. `daily_collection_report_2026-11-22.csv`) and the chunks
  * @throws 400 (before the first chunk) on a bad sort column or range, as the report does
  */
@@ -74,12 +98,12 @@ export async function reportExport(ctx: ServiceContext, query: ReportExportQuery
   const rc = reportContext(ctx);
   const filters = resolveFilters(query);
   if (filters.type === 'daily') dailyRange(rc, filters);
-  const fileName = datedFileName(REPORT_FILE_PREFIX[query.type], parishCalendar(rc.now, rc.timezone).today);
-  return { fileName, chunks: reportChunks(rc, filters) };
+  const baseName = `${REPORT_FILE_PREFIX[query.type]}_${parishCalendar(rc.now, rc.timezone).today}`;
+  return tableDownload(baseName, query.format, reportChunks(rc, filters));
 }
 
-/** The CSV chunks of a report of any type (see {@link reportExport}). */
-async function* reportChunks(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+/** The rows of a report of any type, header first, a page at a time (see {@link reportExport}). */
+async function* reportChunks(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
   switch (filters.type) {
     case 'overview':
       return yield* overviewCsv(rc);
@@ -108,11 +132,11 @@ async function* offsetPages<T>(
   header: Cell[],
   page: (limit: number, offset: number) => Promise<T[]>,
   cells: (row: T) => Cell[],
-): AsyncGenerator<string> {
-  yield csvChunk([header]);
+): AsyncGenerator<Cell[][]> {
+  yield [header];
   for (let offset = 0; ; offset += EXPORT_CHUNK) {
     const items = await page(EXPORT_CHUNK, offset);
-    yield csvChunk(items.map(cells));
+    yield items.map(cells);
     if (items.length < EXPORT_CHUNK) return;
   }
 }
@@ -128,12 +152,12 @@ async function* paymentPages<C>(
   page: (after: C | null) => Promise<Record<string, unknown>[]>,
   cells: (row: PaymentReportRow) => Cell[],
   cursorAfter: (last: Record<string, unknown>) => C | null,
-): AsyncGenerator<string> {
-  yield csvChunk([header]);
+): AsyncGenerator<Cell[][]> {
+  yield [header];
   let after: C | null = null;
   for (;;) {
     const raw = await page(after);
-    yield csvChunk(raw.map(toPaymentRow).map(cells));
+    yield raw.map(toPaymentRow).map(cells);
     const last = raw.at(-1);
     if (raw.length < EXPORT_CHUNK || !last) return;
     after = cursorAfter(last);
@@ -141,9 +165,9 @@ async function* paymentPages<C>(
   }
 }
 
-async function* overviewCsv(rc: ReportContext): AsyncGenerator<string> {
+async function* overviewCsv(rc: ReportContext): AsyncGenerator<Cell[][]> {
   const r = await overviewReport(rc);
-  yield csvChunk([
+  yield [
     ['Metric', 'Value'],
     ["Today's Collection", money(r.todaysCollection)],
     ['Total Receivables', money(r.totalReceivables)],
@@ -153,10 +177,10 @@ async function* overviewCsv(rc: ReportContext): AsyncGenerator<string> {
     ['Payments', r.payments.total],
     ['Paid Payments', r.payments.paid],
     ...r.byMethod.map((m) => [`Collected by ${m.method}`, money(m.amount)]),
-  ]);
+  ];
 }
 
-function dailyCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+function dailyCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
   const range = dailyRange(rc, filters);
   return offsetPages(
     ['Date', 'Collections', 'Amount', 'By Method'],
@@ -170,7 +194,7 @@ function dailyCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<str
   );
 }
 
-function memberCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+function memberCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
   return offsetPages(
     ['Name', 'Parish Number', 'Mobile', 'Amount Paid', 'Amount Pending', 'Payment Rate (%)'],
     (limit, offset) => memberRows(rc, filters, limit, offset),
@@ -185,7 +209,7 @@ function memberCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<st
   );
 }
 
-function headCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+function headCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
   return offsetPages(
     ['Payment Head', 'Base Amount', 'Type', 'Year', 'Collected', 'Outstanding', 'Collection Rate (%)'],
     (limit, offset) => headRows(rc, filters, limit, offset),
@@ -201,8 +225,8 @@ function headCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<stri
   );
 }
 
-async function* yearwiseCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
-  yield csvChunk([
+async function* yearwiseCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
+  yield [
     [
       'Year',
       'Total Receivable',
@@ -216,26 +240,24 @@ async function* yearwiseCsv(rc: ReportContext, filters: ReportFilters): AsyncGen
       'Miscellaneous Collected',
       'Miscellaneous Pending',
     ],
-  ]);
+  ];
   const { items } = await yearRows(rc, filters, 10_000, 0);
-  yield csvChunk(
-    items.map((row) => [
-      row.year,
-      money(row.totalReceivable),
-      money(row.collected),
-      money(row.pending),
-      row.collectionRate.toFixed(1),
-      money(row.arrears.collected),
-      money(row.arrears.pending),
-      money(row.current.collected),
-      money(row.current.pending),
-      money(row.misc.collected),
-      money(row.misc.pending),
-    ]),
-  );
+  yield items.map((row) => [
+    row.year,
+    money(row.totalReceivable),
+    money(row.collected),
+    money(row.pending),
+    row.collectionRate.toFixed(1),
+    money(row.arrears.collected),
+    money(row.arrears.pending),
+    money(row.current.collected),
+    money(row.current.pending),
+    money(row.misc.collected),
+    money(row.misc.pending),
+  ]);
 }
 
-function detailsCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+function detailsCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
   const date = (value: string | null) => formatDisplayDate(value, rc.timezone);
   return paymentPages<Parameters<typeof detailsKeysetPage>[2]>(
     [
@@ -272,7 +294,7 @@ function detailsCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<s
   );
 }
 
-function directCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+function directCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
   return paymentPages<{ paidAt: string; id: string }>(
     [
       'Date',
@@ -306,7 +328,7 @@ function directCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<st
   );
 }
 
-function memberDueCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<string> {
+function memberDueCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
   return offsetPages(
     ['Name', 'Parish Number', 'Mobile', 'Arrears', 'Current Due', 'Miscellaneous', 'Total Pending'],
     (limit, offset) => memberDueRows(rc, filters, limit, offset),
@@ -473,12 +495,17 @@ function paymentRecord(row: Row) {
  * The full export (`GET /api/admin/export`): members, payment heads and payments, as one JSON
  * document ({@link fullExportJson}) or one CSV file of three sections ({@link fullExportCsv}),
  * read with keyset pages of 1,000 rows; "now" read once from `ctx.clock`.
- * @returns the dated file name (`parish_export_2026-11-22.json` / `.csv`, parish day) and the chunks
+ * @returns the dated file name (`parish_export_2026-11-22.json` / `.csv` / `.xlsx`, parish day) and the chunks
  */
-export function fullExport(ctx: ServiceContext, input: { format: 'json' | 'csv' }): Download {
+export function fullExport(ctx: ServiceContext, input: { format: 'json' | TableFormat }): Download {
   const rc = reportContext(ctx);
-  const fileName = datedFileName('parish_export', parishCalendar(rc.now, rc.timezone).today, input.format);
-  return { fileName, chunks: input.format === 'csv' ? fullExportCsv(rc) : fullExportJson(rc) };
+  const today = parishCalendar(rc.now, rc.timezone).today;
+  if (input.format !== 'json') return tableDownload(`parish_export_${today}`, input.format, fullExportRows(rc));
+  return {
+    fileName: datedFileName('parish_export', today, 'json'),
+    contentType: 'application/json; charset=utf-8',
+    chunks: fullExportJson(rc),
+  };
 }
 
 /**
@@ -507,83 +534,77 @@ async function* fullExportJson(rc: ReportContext): AsyncGenerator<string> {
 }
 
 /**
- * `GET /api/admin/export?format=csv` as CSV chunks: one file of three sections (members,
+ * `GET /api/admin/export?format=csv|xlsx` as row chunks: one table of three sections (members,
  * payment heads, payments). Each section starts with its own header row whose first cell is
  * `type`; every data row starts with its section's type (`member`, `payment_head`, `payment`),
  * so a spreadsheet filter on the first column separates them. Cells are neutralised.
  */
-async function* fullExportCsv(rc: ReportContext): AsyncGenerator<string> {
+async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][]> {
   const tz = rc.timezone;
-  yield csvChunk([[...MEMBER_COLUMNS]]);
+  yield [[...MEMBER_COLUMNS]];
   for await (const rows of keyset(rc, 'members')) {
-    yield csvChunk(
-      rows
-        .map(memberRecord)
-        .map((m) => [
-          'member',
-          m._id,
-          m.name,
-          m.mobile,
-          m.parishNumber,
-          m.alternateContact,
-          m.currentLocation,
-          m.email,
-          m.address,
-          m.isActive,
-          formatDisplayDate(m.createdAt, tz),
-        ]),
-    );
+    yield rows
+      .map(memberRecord)
+      .map((m) => [
+        'member',
+        m._id,
+        m.name,
+        m.mobile,
+        m.parishNumber,
+        m.alternateContact,
+        m.currentLocation,
+        m.email,
+        m.address,
+        m.isActive,
+        formatDisplayDate(m.createdAt, tz),
+      ]);
   }
-  yield csvChunk([[...HEAD_COLUMNS]]);
+  yield [[...HEAD_COLUMNS]];
   for await (const rows of keyset(rc, 'heads')) {
-    yield csvChunk(
-      rows
-        .map(headRecord)
-        .map((h) => [
-          'payment_head',
-          h._id,
-          h.name,
-          h.description,
-          money(h.amount),
-          h.type,
-          h.year,
-          formatDisplayDate(h.dueDate, tz),
-          h.variable_amount,
-          h.isActive,
-          formatDisplayDate(h.createdAt, tz),
-        ]),
-    );
+    yield rows
+      .map(headRecord)
+      .map((h) => [
+        'payment_head',
+        h._id,
+        h.name,
+        h.description,
+        money(h.amount),
+        h.type,
+        h.year,
+        formatDisplayDate(h.dueDate, tz),
+        h.variable_amount,
+        h.isActive,
+        formatDisplayDate(h.createdAt, tz),
+      ]);
   }
-  yield csvChunk([[...PAYMENT_COLUMNS]]);
+  yield [[...PAYMENT_COLUMNS]];
   for await (const rows of keyset(rc, 'payments')) {
-    yield csvChunk(
-      rows.map((row) => {
-        const p = paymentRecord(row);
-        return [
-          'payment',
-          p._id,
-          p.memberId._id,
-          p.memberId.name,
-          p.memberId.parishNumber,
-          p.paymentHeadId._id,
-          p.paymentHeadId.name,
-          paise(row.amount_paise),
-          row.paid_amount_paise === null ? '' : paise(row.paid_amount_paise),
-          p.status,
-          p.year,
-          formatDisplayDate(p.dueDate, tz),
-          formatDisplayDate(p.paidAt, tz),
-          formatDisplayDate(p.createdAt, tz),
-          p.transactionId,
-          p.pgTransactionId,
-          p.paymentMethod,
-          p.paymentGateway,
-          p.collectionMode,
-          p.collectedBy,
-          p.notes,
-          p.receiptNumber,
-        ];
-      }),
-    );
+    yield rows.map((row) => {
+      const p = paymentRecord(row);
+      return [
+        'payment',
+        p._id,
+        p.memberId._id,
+        p.memberId.name,
+        p.memberId.parishNumber,
+        p.paymentHeadId._id,
+        p.paymentHeadId.name,
+        paise(row.amount_paise),
+        row.paid_amount_paise === null ? '' : paise(row.paid_amount_paise),
+        p.status,
+        p.year,
+        formatDisplayDate(p.dueDate, tz),
+        formatDisplayDate(p.paidAt, tz),
+        formatDisplayDate(p.createdAt, tz),
+        p.transactionId,
+        p.pgTransactionId,
+        p.paymentMethod,
+        p.paymentGateway,
+        p.collectionMode,
+        p.collectedBy,
+        p.notes,
+        p.receiptNumber,
+      ];
+    });
   }
 }

@@ -3,6 +3,7 @@ import {
   REPORT_MSG,
   REPORT_SORT_FIELDS,
   paiseToRupees,
+  type DueType,
   type HeadType,
   type PaymentReportRow,
   type ReportOf,
@@ -31,6 +32,8 @@ export interface ReportFilters {
   transactionId: string | undefined;
   sortBy: string;
   sortOrder: 'asc' | 'desc';
+  /** Member-due only: the one type of dues to list, sort and total by. */
+  dueType: DueType | undefined;
 }
 
 /** Where the report runs: the database, "now" and the parish time zone. */
@@ -61,6 +64,7 @@ export function resolveFilters(input: {
   transactionId?: string | undefined;
   sortBy?: string | undefined;
   sortOrder?: 'asc' | 'desc' | undefined;
+  dueType?: DueType | undefined;
 }): ReportFilters {
   const fields: readonly string[] = REPORT_SORT_FIELDS[input.type];
   if (input.sortBy !== undefined && input.sortBy !== '' && !fields.includes(input.sortBy)) {
@@ -75,6 +79,7 @@ export function resolveFilters(input: {
     transactionId: input.transactionId || undefined,
     sortBy: input.sortBy || fields[0] || '',
     sortOrder: input.sortOrder ?? REPORT_DEFAULT_ORDER[input.type],
+    dueType: input.dueType,
   };
 }
 
@@ -475,7 +480,20 @@ export async function directKeysetPage(
 
 // ---------------------------------------------------------------- member-wise due
 
-const DUE_ORDER: Record<string, SQL> = { pending: sql`s.unpaid_paise`, name: sql`m.name` };
+/** The summary column of the unpaid paise of each due type; the total without one. */
+const DUE_COLUMN: Record<DueType, SQL> = {
+  arrears: sql`s.arrear_unpaid_paise`,
+  current: sql`s.current_unpaid_paise`,
+  misc: sql`s.misc_unpaid_paise`,
+};
+
+/**
+ * The Member-wise Due report's amount column: the unpaid paise of `filters.dueType` when given
+ * (the dashboard's Arrears / Current / Misc cards), else the member's whole unpaid total.
+ */
+export function dueAmountSql(filters: ReportFilters): SQL {
+  return filters.dueType ? DUE_COLUMN[filters.dueType] : sql`s.unpaid_paise`;
+}
 
 /** One page of the member-wise due report: members who owe something, largest total first. */
 export async function memberDueRows(rc: ReportContext, filters: ReportFilters, limit: number, offset: number) {
@@ -484,8 +502,8 @@ export async function memberDueRows(rc: ReportContext, filters: ReportFilters, l
     sql`SELECT m.id, m.name, m.parish_number, m.mobile, s.arrear_unpaid_paise, s.current_unpaid_paise,
                s.misc_unpaid_paise, s.unpaid_paise, s.unpaid_count
           FROM member_payment_summary s JOIN members m ON m.id = s.member_id
-         WHERE s.unpaid_paise > 0 AND ${memberSearchSql(filters.search)}
-         ORDER BY ${DUE_ORDER[filters.sortBy] ?? sql`s.unpaid_paise`} ${dir(filters.sortOrder)}, s.member_id
+         WHERE ${dueAmountSql(filters)} > 0 AND ${memberSearchSql(filters.search)}
+         ORDER BY ${filters.sortBy === 'name' ? sql`m.name` : dueAmountSql(filters)} ${dir(filters.sortOrder)}, s.member_id
          LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map((row) => ({

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 
 import {
+  activitiesExportQuerySchema,
   activitiesQuerySchema,
   activitiesSchema,
   dashboardSchema,
@@ -20,9 +21,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { getDashboard } from './dashboard.service.ts';
+import { activityExport, listActivities } from './activity-log.ts';
 import { fullExport, reportExport, type Download } from './report-export.ts';
 import { runReport } from './reports.service.ts';
-import { getTransaction, listActivities, listTransactions, transactionStats } from './transactions.service.ts';
+import { XLSX_CONTENT_TYPE } from './spreadsheet.ts';
+import { getTransaction, listTransactions, transactionStats } from './transactions.service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -31,10 +34,10 @@ const errors = {
   404: errorBodySchema,
 };
 
-/** Sends a download's chunks of text as a streamed file of the given content type. */
-function sendDownload(reply: FastifyReply, download: Download, type: string) {
+/** Sends a download's chunks as a streamed attachment of its content type. */
+function sendDownload(reply: FastifyReply, download: Download) {
   return reply
-    .type(type)
+    .type(download.contentType)
     .header('content-disposition', `attachment; filename="${download.fileName}"`)
     .send(Readable.from(download.chunks));
 }
@@ -86,14 +89,13 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['reports'],
         summary:
-          'Every row of a report as a dated CSV download (e.g. daily_collection_report_2026-11-22.csv), streamed; cells starting with = + - @ tab or CR are neutralised.',
+          'Every row of a report as a dated download (e.g. daily_collection_report_2026-11-22.csv): format csv (UTF-8 with BOM, streamed; cells starting with = + - @ tab or CR are neutralised) or xlsx (text cells stay text).',
         querystring: reportExportQuerySchema,
-        produces: ['text/csv'],
+        produces: ['text/csv', XLSX_CONTENT_TYPE],
         response: { 200: z.string(), ...errors },
       },
     },
-    async (request, reply) =>
-      sendDownload(reply, await reportExport(request.ctx, request.query), 'text/csv; charset=utf-8'),
+    async (request, reply) => sendDownload(reply, await reportExport(request.ctx, request.query)),
   );
 
   transactionRoutes(app);
@@ -104,12 +106,29 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       config: admin,
       schema: {
         tags: ['reports'],
-        summary: 'The audit trail, newest first: limit (default 50, at most 200) entries before the id `before`.',
+        summary:
+          'The audit trail, newest first: limit (default 50, at most 200) entries before the id `before`, filtered by actor, action, memberId, from/to (parish days) and search; each with its actor role and the member, head or staff account it is about.',
         querystring: activitiesQuerySchema,
         response: { 200: activitiesSchema, ...errors },
       },
     },
     async (request) => listActivities(request.ctx, request.query),
+  );
+
+  r.get(
+    '/api/admin/activities/export',
+    {
+      config: admin,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'The Activity Log as filtered (actor, action, memberId, from, to, search), every entry: format csv (UTF-8 with BOM, neutralised) or xlsx, named activity_log_<date>.',
+        querystring: activitiesExportQuerySchema,
+        produces: ['text/csv', XLSX_CONTENT_TYPE],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => sendDownload(reply, activityExport(request.ctx, request.query)),
   );
 
   r.get(
@@ -119,17 +138,13 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['reports'],
         summary:
-          'Download of members, payment heads and payments (format json or csv; type all), streamed. The CSV is one file of three sections, each with its own header row starting with `type`.',
+          'Download of members, payment heads and payments (format json, csv or xlsx; type all), streamed. The CSV (UTF-8 with BOM) and the workbook are one table of three sections, each with its own header row starting with `type`.',
         querystring: exportQuerySchema,
-        produces: ['application/json', 'text/csv'],
+        produces: ['application/json', 'text/csv', XLSX_CONTENT_TYPE],
         response: { 200: z.string(), ...errors },
       },
     },
-    async (request, reply) => {
-      const { format } = request.query;
-      const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
-      return sendDownload(reply, fullExport(request.ctx, { format }), type);
-    },
+    async (request, reply) => sendDownload(reply, fullExport(request.ctx, { format: request.query.format })),
   );
 }
 

@@ -20,6 +20,7 @@ import {
   directRows,
   directWhere,
   headRows,
+  dueAmountSql,
   memberDueRows,
   memberRows,
   memberSearchSql,
@@ -258,7 +259,7 @@ async function memberDueReport(
                  coalesce(sum(s.current_unpaid_paise), 0) AS current, coalesce(sum(s.misc_unpaid_paise), 0) AS misc,
                  coalesce(sum(s.unpaid_paise), 0) AS total
             FROM member_payment_summary s ${join}
-           WHERE s.unpaid_paise > 0 AND ${memberSearchSql(filters.search)}`,
+           WHERE ${dueAmountSql(filters)} > 0 AND ${memberSearchSql(filters.search)}`,
     ),
   ]);
   const t = totals[0] ?? {};

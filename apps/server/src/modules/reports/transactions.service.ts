@@ -1,4 +1,4 @@
-import { MSG, paiseToRupees, type Activity, type StaffTransaction } from '@parish/shared';
+import { MSG, paiseToRupees, type StaffTransaction } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { num } from './report-sql.ts';
-import type { activitiesQuerySchema, transactionListQuerySchema } from '@parish/shared';
+import type { transactionListQuerySchema } from '@parish/shared';
 
 /**
  * Online transactions for staff (`GET /api/transactions…`, `docs/domain.md`, §7 "Routes" and
@@ -120,33 +120,4 @@ export async function transactionStats(ctx: ServiceContext) {
       ...out(v),
     })),
   };
-}
-
-/**
- * The audit trail, newest first: `limit` entries (default 50) before the entry id `before`.
- * @returns `{ items, nextBefore }`; `nextBefore` is null when there is nothing older
- */
-export async function listActivities(
-  ctx: ServiceContext,
-  query: z.output<typeof activitiesQuerySchema>,
-): Promise<{ items: Activity[]; nextBefore: number | null }> {
-  const before = query.before ? sql`WHERE id < ${query.before}` : sql``;
-  const rows = await queryRows<Row>(
-    ctx.db,
-    sql`SELECT id, occurred_at, actor_type, actor_id, actor_name, action, entity_type, entity_id, before, after
-          FROM audit_events ${before} ORDER BY id DESC LIMIT ${query.limit + 1}`,
-  );
-  const items = rows.slice(0, query.limit).map((row) => ({
-    _id: num(row.id),
-    occurredAt: iso(row.occurred_at) as string,
-    actorType: row.actor_type as Activity['actorType'],
-    actorId: (row.actor_id as string | null) ?? null,
-    actorName: (row.actor_name as string | null) ?? null,
-    action: String(row.action),
-    entityType: String(row.entity_type),
-    entityId: (row.entity_id as string | null) ?? null,
-    before: row.before ?? null,
-    after: row.after ?? null,
-  }));
-  return { items, nextBefore: rows.length > query.limit ? (items.at(-1)?._id ?? null) : null };
 }

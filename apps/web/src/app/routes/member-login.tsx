@@ -46,14 +46,16 @@ function signInErrorText(caught: unknown, t: TFunction): string {
 
 /**
  * Reads the payment-link parameters (`docs/domain.md`, §2 "Member login screen"): `mobile` (also kept in
- * session storage as paymentLinkMobile), `code` (parish number) and `type`.
+ * session storage as paymentLinkMobile), `code` (parish number) and `type`. A remembered
+ * paymentLinkMobile fills the form only when the address names neither `mobile` nor `code`.
  */
 function usePaymentLink() {
   const [params] = useSearchParams();
   const queryMobile = params.get('mobile')?.trim() ?? '';
   if (queryMobile) sessionStorage.setItem(PAYMENT_LINK_MOBILE_KEY, queryMobile);
-  const mobile = queryMobile || (sessionStorage.getItem(PAYMENT_LINK_MOBILE_KEY) ?? '');
   const code = params.get('code')?.trim() ?? '';
+  // A link's own `code` wins over a mobile remembered from an earlier link in this tab.
+  const mobile = queryMobile || (code ? '' : (sessionStorage.getItem(PAYMENT_LINK_MOBILE_KEY) ?? ''));
   return { mobile, code, isPaymentType: params.get('type') === 'payment' };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { fieldLabel, formatDateTime, summarizeChange, valueText } from './activity-summary.ts';
+import { formatDisplayDateTime as formatDateTime } from '@parish/shared';
+
+import { fieldLabel, summarizeChange, valueText } from './activity-summary.ts';
 
 const words = { yes: 'Yes', no: 'No', empty: '(empty)' };
 
@@ -27,15 +29,37 @@ describe('activity summaries', () => {
   it('lists what changed, never a secret, at most four with the number left over', () => {
     const before = { name: 'A', a: 1, b: 1, c: 1, d: 1, passwordHash: 'old', same: 'x' };
     const after = { name: 'B', a: 2, b: 2, c: 2, d: 2, passwordHash: 'new', same: 'x' };
-    const summary = summarizeChange(before, after, words);
+    const summary = summarizeChange('member.updated', before, after, words);
     expect(summary.kind).toBe('changed');
     expect(summary.changes[0]).toEqual({ field: 'name', before: 'A', after: 'B' });
     expect(summary.changes).toHaveLength(4);
     expect(summary.more).toBe(1);
-    expect(summarizeChange(null, { amountPaise: 5000 }, words)).toEqual({
+    expect(summarizeChange('member.created', null, { amountPaise: 5000 }, words)).toEqual({
       kind: 'created',
       changes: [{ field: 'amount', before: null, after: '₹50.00' }],
       more: 0,
     });
+  });
+
+  it('shows the rupee amounts an action records as ₹, and nested fields by path', () => {
+    const summary = summarizeChange(
+      'payment.collected',
+      { status: 'pending', amount: 1500, memberId: 'm1' },
+      { status: 'paid', amount: 1500, paidAmount: 1500, receiptNumber: '2026-27/000538', memberId: 'm1' },
+      words,
+      10,
+    );
+    expect(summary.changes).toEqual([
+      { field: 'status', before: 'pending', after: 'paid' },
+      { field: 'paid amount', before: '(empty)', after: '₹1,500.00' },
+      { field: 'receipt number', before: '(empty)', after: '2026-27/000538' },
+    ]);
+    const mismatch = summarizeChange(
+      'transaction.verification_mismatch',
+      null,
+      { details: { reason: 'amount', orderAmount: 100000 } },
+      words,
+    );
+    expect(mismatch.changes).toContainEqual({ field: 'details › order amount', before: null, after: '₹1,00,000.00' });
   });
 });

@@ -1,4 +1,4 @@
-import { formatINR } from '@parish/shared';
+import { formatINR, isAuditMoneyPath, parseRupeesToPaise } from '@parish/shared';
 
 /** Keys never shown in the log, whatever an audit record carries. */
 const HIDDEN = /hash|password|token|secret|salt/i;
@@ -22,13 +22,23 @@ export function fieldLabel(key: string): string {
 }
 
 /**
- * A value as short display text: money fields (`…Paise`, stored in paise) as ₹1,500.00,
- * booleans as the given yes/no, objects as compact JSON, everything cut at 60 characters.
+ * A value as short display text: money as ₹1,500.00 (fields stored in paise, `…Paise`; and, with
+ * `rupees`, a field `AUDIT_MONEY_PATHS` names, stored in rupees), booleans as the given yes/no,
+ * objects as compact JSON, everything cut at 60 characters.
  */
-export function valueText(key: string, value: unknown, words: { yes: string; no: string; empty: string }): string {
+export function valueText(
+  key: string,
+  value: unknown,
+  words: { yes: string; no: string; empty: string },
+  rupees = false,
+): string {
   if (value === null || value === undefined || value === '') return words.empty;
   if (/Paise$/.test(key) && typeof value === 'number') return formatINR(value);
   if (/Paise$/.test(key) && typeof value === 'string' && /^-?\d+$/.test(value)) return formatINR(Number(value));
+  if (rupees && (typeof value === 'number' || typeof value === 'string')) {
+    const paise = parseRupeesToPaise(value);
+    if (paise !== null) return formatINR(paise);
+  }
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
@@ -40,45 +50,53 @@ function asRecord(value: unknown): Record<string, unknown> | null {
     : null;
 }
 
+/** A state's fields by path (`details.orderAmount`): nested objects opened, arrays kept whole. */
+function flatten(state: Record<string, unknown> | null, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(state ?? {})) {
+    if (HIDDEN.test(key)) continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    const nested = asRecord(value);
+    if (nested && Object.keys(nested).length > 0) {
+      for (const [inner, innerValue] of flatten(nested, path)) out.set(inner, innerValue);
+    } else {
+      out.set(path, value);
+    }
+  }
+  return out;
+}
+
 /**
- * The readable difference between an audit record's before and after states: the fields whose
- * value changed (a creation lists the new fields, a removal the old ones), hidden secrets left
- * out, at most four plus the number left over.
+ * The readable difference between an audit record's before and after states: the fields (nested
+ * ones by path) whose value changed (a creation lists the new fields, a removal the old ones),
+ * money in rupees where `action`'s `AUDIT_MONEY_PATHS` say, hidden secrets left out, at most
+ * `max` (default four) plus the number left over.
  */
 export function summarizeChange(
+  action: string,
   before: unknown,
   after: unknown,
   words: { yes: string; no: string; empty: string },
+  max = MAX_CHANGES,
 ): { kind: 'created' | 'removed' | 'changed' | 'none'; changes: FieldChange[]; more: number } {
   const old = asRecord(before);
   const now = asRecord(after);
-  const keys = [...new Set([...Object.keys(old ?? {}), ...Object.keys(now ?? {})])].filter((key) => !HIDDEN.test(key));
+  const oldFields = flatten(old);
+  const newFields = flatten(now);
+  const paths = [...new Set([...oldFields.keys(), ...newFields.keys()])];
   const kind = !old && now ? 'created' : old && !now ? 'removed' : old && now ? 'changed' : 'none';
   const changes: FieldChange[] = [];
-  for (const key of keys) {
-    const a = old?.[key];
-    const b = now?.[key];
+  for (const path of paths) {
+    const a = oldFields.get(path);
+    const b = newFields.get(path);
     if (kind === 'changed' && JSON.stringify(a) === JSON.stringify(b)) continue;
+    const key = path.split('.').at(-1) ?? path;
+    const money = isAuditMoneyPath(action, path);
     changes.push({
-      field: fieldLabel(key),
-      before: old ? valueText(key, a, words) : null,
-      after: now ? valueText(key, b, words) : null,
+      field: path.split('.').map(fieldLabel).join(' › '),
+      before: old ? valueText(key, a, words, money) : null,
+      after: now ? valueText(key, b, words, money) : null,
     });
   }
-  return { kind, changes: changes.slice(0, MAX_CHANGES), more: Math.max(0, changes.length - MAX_CHANGES) };
-}
-
-/** dd/mm/yyyy hh:mm (24-hour) of an instant in the parish time zone. */
-export function formatDateTime(instant: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+  return { kind, changes: changes.slice(0, max), more: Math.max(0, changes.length - max) };
 }

@@ -3,7 +3,15 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { defaultDueDate, HEAD_TYPES, HEAD_YEAR_MAX, HEAD_YEAR_MIN, headTypeLabel, type HeadType } from '@parish/shared';
+import {
+  defaultDueDate,
+  HEAD_TYPES,
+  HEAD_YEAR_MAX,
+  HEAD_YEAR_MESSAGE,
+  HEAD_YEAR_MIN,
+  headTypeLabel,
+  type HeadType,
+} from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
@@ -147,7 +155,9 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
               }}
               min={HEAD_YEAR_MIN}
               max={HEAD_YEAR_MAX}
-              clampBehavior="strict"
+              // An out-of-range year stays as typed and is refused with the rule's message (never reverted).
+              clampBehavior="none"
+              error={values.year < HEAD_YEAR_MIN || values.year > HEAD_YEAR_MAX ? HEAD_YEAR_MESSAGE : undefined}
               allowDecimal={false}
               allowNegative={false}
               miw={120}

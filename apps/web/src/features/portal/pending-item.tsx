@@ -11,7 +11,10 @@ export const TYPE_COLORS = { arrears: 'red', miscellaneous: 'blue', currentDue: 
 export interface PendingItemProps {
   payment: PaymentRecord;
   selected: boolean;
-  /** Current dues while arrears are unpaid: greyed, checkbox disabled, 'Blocked', 'Clear Arrears First'. */
+  /**
+   * Current dues while arrears are unpaid: greyed (a grey card, never faded text, which would fall
+   * below AA contrast), checkbox disabled, 'Blocked', 'Clear Arrears First'.
+   */
   blocked: boolean;
   /** Everything is disabled while a payment is processing. */
   disabled: boolean;
@@ -48,7 +51,6 @@ export function PendingItem({
       withBorder
       p="sm"
       bg={blocked ? 'gray.1' : selected ? 'blue.0' : undefined}
-      style={blocked ? { opacity: 0.7 } : undefined}
       data-testid="pending-item"
     >
       <Stack gap={6}>

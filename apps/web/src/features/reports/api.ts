@@ -7,6 +7,7 @@ import {
   paymentContracts,
   reportContracts,
   type PaymentList,
+  type DueType,
   type ReportOf,
   type ReportType,
   type ReverseInputRaw,
@@ -14,8 +15,8 @@ import {
 } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { ApiError } from '../../lib/api-client.ts';
 import { apiRequest, apiResponse } from '../../lib/api-request.ts';
+import { saveDownload } from '../../lib/download.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 
 /** The reports screen's calls (`reportContracts`, and the payments a report links to). */
@@ -31,6 +32,8 @@ export interface ReportFilters {
   transactionId?: string;
   sortBy?: string;
   sortOrder?: 'asc' | 'desc';
+  /** Member-wise Due only: list, sort and total one type of dues. */
+  dueType?: DueType | '';
 }
 
 /** The filters as sent: every text trimmed, blank and absent ones left out. */
@@ -57,35 +60,24 @@ export function useReport<T extends ReportType>(type: T, filters: ReportFilters,
   });
 }
 
-/**
- * The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` first, then
- * `filename="…"`), else `fallback`.
- */
-export function fileNameOf(header: string | null, fallback: string): string {
-  const text = header ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(text);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(text);
-  return plain?.[1] ?? fallback;
-}
+export { fileNameOf } from '../../lib/download.ts';
 
 /**
- * Downloads a report's CSV (`GET /api/admin/reports/export?type=...` with the same filters, every
- * row, dated file name such as `daily_collection_report_2026-11-22.csv`). A 401 is refreshed once.
+ * Downloads a report's every row (`GET /api/admin/reports/export?type=...` with the same filters)
+ * as a CSV (UTF-8 with BOM) or an Excel workbook, with a dated file name such as
+ * `daily_collection_report_2026-11-22.csv`. A 401 is refreshed once.
  * @throws ApiError when the server refuses or the network fails.
  */
-export async function downloadReport(type: ReportType, filters: ReportFilters): Promise<void> {
-  const response = await apiResponse(reportContracts.exportCsv, { query: { type, ...cleanFilters(filters) } });
-  if (!response.ok) throw new ApiError(`Export failed: ${response.status}`, response.status);
-  const blob = await response.blob();
-  const fallback = datedFileName(REPORT_FILE_PREFIX[type], calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE));
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = fileNameOf(response.headers.get('content-disposition'), fallback);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+export async function downloadReport(
+  type: ReportType,
+  filters: ReportFilters,
+  format: 'csv' | 'xlsx' = 'csv',
+): Promise<void> {
+  const response = await apiResponse(reportContracts.exportCsv, {
+    query: { type, ...cleanFilters(filters), format },
+  });
+  const today = calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
+  await saveDownload(response, datedFileName(REPORT_FILE_PREFIX[type], today, format));
 }
 
 /** Members per page of a head's member list (the report's View Members dialog). */

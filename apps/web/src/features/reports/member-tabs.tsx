@@ -1,6 +1,6 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatINR } from '@parish/shared';
+import { DUE_TYPES, REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatINR, type DueType } from '@parish/shared';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,15 +133,17 @@ export function MemberTab({ role }: { role: 'admin' | 'cashier' }) {
 /**
  * The Member-wise Due report (`docs/domain.md`, §2 "Reports and Analytics" names it without
  * detail): per member the pending amount of arrears, current dues and miscellaneous and in total,
- * largest first, 25 a page.
+ * largest first, 25 a page. `dueType` (from the dashboard's Arrears / Current / Misc cards) lists
+ * only that type of dues, so the report's total is the card's figure.
  */
-export function MemberDueTab() {
+export function MemberDueTab({ dueType: initialDueType }: { dueType?: DueType | undefined }) {
   const { t } = useTranslation();
+  const [dueType, setDueType] = useState<DueType | ''>(initialDueType ?? '');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [sort, setSort] = useState({ sortBy: 'pending', sortOrder: REPORT_DEFAULT_ORDER['member-due'] });
   const [page, setPage] = useState(1);
-  const filters: ReportFilters = { search: debounced, ...sort };
+  const filters: ReportFilters = { search: debounced, ...sort, dueType };
   const report = useReport('member-due', filters, page);
   const data = report.data;
   return (
@@ -153,6 +155,18 @@ export function MemberDueTab() {
             setSearch(value);
             setPage(1);
           }}
+        />
+        <NativeSelect
+          label={t('reports.memberDue.dueType')}
+          value={dueType}
+          onChange={(event) => {
+            setDueType(event.currentTarget.value as DueType | '');
+            setPage(1);
+          }}
+          data={[
+            { value: '', label: t('reports.memberDue.allTypes') },
+            ...DUE_TYPES.map((type) => ({ value: type, label: t(`reports.memberDue.${type}`) })),
+          ]}
         />
         <SortControls
           fields={REPORT_SORT_FIELDS['member-due']}
@@ -177,7 +191,7 @@ export function MemberDueTab() {
           <Text fw={600}>
             {t('reports.memberDue.totals', {
               members: data.totals.members,
-              amount: formatINR(amountPaise(data.totals.totalPending)),
+              amount: formatINR(amountPaise(dueType ? data.totals[dueType] : data.totals.totalPending)),
             })}
           </Text>
           <ReportTable

@@ -9,7 +9,8 @@ import { amountPaise } from '../../lib/money.ts';
 /**
  * The report charts (issue 6, "Charts"), in their own lazily loaded chunk with Mantine charts
  * (Recharts underneath), so neither the entry chunk nor the member portal carries them. Each chart
- * is decorative for assistive technology (`aria-hidden`): the caller puts a heading and a text
+ * is decorative for assistive technology (`aria-hidden`, and `inert` so the chart library's
+ * focusable surface is out of the tab order too): the caller puts a heading and a text
  * alternative beside it, and the table under it holds the same figures.
  */
 export type ReportChartProps =
@@ -41,7 +42,7 @@ export default function ReportChart(props: ReportChartProps) {
   switch (props.kind) {
     case 'daily':
       return (
-        <div aria-hidden>
+        <div aria-hidden inert>
           <BarChart
             {...common}
             data={props.series.map((point) => ({
@@ -55,7 +56,7 @@ export default function ReportChart(props: ReportChartProps) {
       );
     case 'methods':
       return (
-        <div aria-hidden>
+        <div aria-hidden inert>
           <BarChart
             h={Math.max(160, props.data.length * 44)}
             valueFormatter={money}
@@ -71,7 +72,7 @@ export default function ReportChart(props: ReportChartProps) {
       );
     case 'heads':
       return (
-        <div aria-hidden>
+        <div aria-hidden inert>
           <BarChart
             h={Math.max(200, props.data.length * 40)}
             valueFormatter={money}
@@ -96,7 +97,7 @@ export default function ReportChart(props: ReportChartProps) {
       );
     case 'years':
       return (
-        <div aria-hidden>
+        <div aria-hidden inert>
           {props.data.length > 6 ? (
             <LineChart
               {...common}

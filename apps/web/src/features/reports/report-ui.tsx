@@ -15,7 +15,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { formatINR, type ReportType } from '@parish/shared';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -133,7 +133,10 @@ export function ReportState({
   return null;
 }
 
-/** Download CSV of one report tab; failures show 'Export Error' / 'Failed to export report. Please try again.'. */
+/**
+ * Download of one report tab, as CSV and beside it as an Excel workbook; failures show 'Export
+ * Error' / 'Failed to export report. Please try again.'.
+ */
 export function DownloadButton({
   type,
   filters,
@@ -146,29 +149,46 @@ export function DownloadButton({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
   const name = t(`reports.tabs.${type}`);
-  async function run() {
-    setBusy(true);
+  async function run(format: 'csv' | 'xlsx') {
+    setBusy(format);
     try {
-      await downloadReport(type, filters);
+      await downloadReport(type, filters, format);
     } catch {
       notifications.show({ color: 'red', title: t('reports.exportErrorTitle'), message: t('reports.exportError') });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
   return (
-    <Button
-      variant="light"
-      leftSection={<IconDownload size={16} aria-hidden />}
-      onClick={() => void run()}
-      loading={busy}
-      disabled={disabled}
-      aria-label={t('reports.downloadLabel', { name })}
-    >
-      {label ?? t('reports.download')}
-    </Button>
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} aria-hidden />}
+        onClick={() => void run('csv')}
+        loading={busy === 'csv'}
+        disabled={disabled}
+        // The name holds the visible text (a tab's own label, 'Export CSV', included).
+        aria-label={
+          label
+            ? t('reports.downloadLabelWith', { label, download: t('reports.downloadLabel', { name }) })
+            : t('reports.downloadLabel', { name })
+        }
+      >
+        {label ?? t('reports.download')}
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+        onClick={() => void run('xlsx')}
+        loading={busy === 'xlsx'}
+        disabled={disabled}
+        aria-label={t('reports.downloadExcelLabel', { name })}
+      >
+        {t('reports.downloadExcel')}
+      </Button>
+    </Group>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Stack, Tabs, Title } from '@mantine/core';
-import { REPORT_TYPES, type ReportType } from '@parish/shared';
+import { REPORT_TYPES, type DueType, type ReportType } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -37,6 +37,9 @@ const TAB_ALIASES: Record<string, ReportType> = {
   members: 'member',
   memberwise: 'member-due',
 };
+
+/** The due type the dashboard's `tab=arrears|current|misc` links filter the Member-wise Due report by. */
+const DUE_TYPE_ALIASES: Record<string, DueType> = { arrears: 'arrears', current: 'current', misc: 'misc' };
 
 /** The report tab a `tab=` query value selects (Overview when absent or unknown). */
 export function tabFromQuery(value: string | null): ReportType {
@@ -97,7 +100,7 @@ export default function ReportsPage() {
           <DirectTab />
         </Tabs.Panel>
         <Tabs.Panel value="member-due" pt="md">
-          <MemberDueTab />
+          <MemberDueTab key={params.get('tab') ?? ''} dueType={DUE_TYPE_ALIASES[params.get('tab') ?? '']} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -24,6 +24,7 @@ const PaymentHeadsPage = lazy(() => import('../../../features/payment-heads/paym
 const RemindersPage = lazy(() => import('../../../features/reminders/reminders-page.tsx'));
 const ReportsPage = lazy(() => import('../../../features/reports/reports-page.tsx'));
 const ActivitiesPage = lazy(() => import('../../../features/activities/activities-page.tsx'));
+const ExportDataPage = lazy(() => import('../../../features/export/export-page.tsx'));
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
 const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.tsx'));
@@ -66,6 +67,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'refunds', key: 'refunds' },
     { path: 'cheques', key: 'cheques' },
     { path: 'day-sheets', key: 'daySheets' },
+    { path: 'export', key: 'export' },
   ],
   cashier: [
     { path: 'dashboard', key: 'dashboard' },
@@ -150,6 +152,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                     <Route path="staff" element={<StaffAccounts />} />
                     <Route path="settings" element={<ParishSettingsPage />} />
                     <Route path="day-sheets" element={<DaySheetsPage />} />
+                    <Route path="export" element={<ExportDataPage />} />
                   </>
                 ) : (
                   <>

@@ -1,0 +1,175 @@
+import { AUDIT_MONEY_PATHS, isAuditAction, type AuditAction } from './audit.ts';
+import { formatINR, parseRupeesToPaise } from './money.ts';
+import type { Activity } from './schemas/reports.ts';
+
+/**
+ * The Activity Log's sentences (`docs/domain.md`, §2 "Activity Log"): one English template per
+ * audit action, e.g. "Lissy (cashier) collected ₹1,500.00 from Thomas Mathew (SM001) for Church
+ * Tax 2026, receipt 2026-27/000538". The web catalogue holds them (`activities.sentences`, like
+ * `messages`), and the server's download uses the same ones. Placeholders in `{{…}}` are filled by
+ * {@link activitySentenceVars}. An action without a template (recorded by a newer version, or
+ * added without one) reads {@link AUDIT_SENTENCE_FALLBACK}.
+ */
+export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
+  'auth.signed_in': '{{actor}} signed in',
+  'auth.password_changed': '{{actor}} changed their password',
+  'staff_user.created': '{{actor}} added the staff account {{staff}}',
+  'staff_user.updated': '{{actor}} edited the staff account {{staff}}',
+  'staff_user.password_reset': '{{actor}} set a new password for {{staff}}',
+  'settings.updated': '{{actor}} updated the parish settings',
+  'member.created': '{{actor}} added the member {{member}}',
+  'member.updated': '{{actor}} edited the member {{member}}',
+  'member.deactivated': '{{actor}} deleted the member {{member}}',
+  'member.imported': '{{actor}} imported {{count}} members from a CSV',
+  'member.credentials_viewed': '{{actor}} viewed the login credentials of {{member}}',
+  'payment_head.created': '{{actor}} added the account head {{head}} of {{amount}}',
+  'payment_head.updated': '{{actor}} edited the account head {{head}}',
+  'payment_head.deleted': '{{actor}} deleted the account head {{head}}',
+  'payment_head.bulk_created': '{{actor}} created {{count}} account heads',
+  'payment_head.csv_created': '{{actor}} created {{count}} account heads from a dues CSV',
+  'payment.tagged': '{{actor}} tagged {{count}} members to {{head}}',
+  'payment.revoked': '{{actor}} cancelled {{count}} tags of {{head}}',
+  'payment.csv_imported': '{{actor}} imported {{count}} payments from a dues CSV',
+  'payment.collected': '{{actor}} collected {{amount}} from {{member}} for {{head}}, receipt {{receipt}}',
+  'payment.reversed':
+    '{{actor}} reversed the collection of {{amount}} from {{member}} for {{head}}, receipt {{receipt}}',
+  'payment.receipt_numbered': 'Receipt {{receipt}} was given to the payment of {{member}} for {{head}}',
+  'transaction.created': '{{member}} started an online payment of {{amount}}',
+  'transaction.abandoned': 'An unfinished online payment of {{member}} was closed when a new one began',
+  'transaction.settled': '{{member}} paid {{amount}} online',
+  'transaction.paid_twice': '{{member}} paid online for dues already paid: {{amount}} to refund',
+  'transaction.failed': 'The online payment of {{member}} failed',
+  'transaction.verification_mismatch':
+    "The gateway's answer about the online payment of {{member}} did not match the order",
+  'transaction.verification_failed': 'A gateway answer whose signature did not verify was refused',
+  'reminders.send': '{{actor}} sent payment reminders to {{count}} members',
+  'reminders.send_all': '{{actor}} sent payment reminders to all {{count}} members with dues',
+  'notifications.assignment': '{{count}} members were told of their new dues for {{head}}',
+  'notifications.payment_success': '{{count}} members were sent a payment confirmation',
+  'whatsapp.test': '{{actor}} sent a WhatsApp test message',
+  'demo.loaded': 'The demo parish was loaded with {{count}} members',
+};
+
+/** The sentence of an action without a template: who, and the action's name. */
+export const AUDIT_SENTENCE_FALLBACK = '{{actor}}: {{action}}';
+/** The same, when the entry names a member, an account head or a staff account. */
+export const AUDIT_SENTENCE_FALLBACK_ABOUT = '{{actor}}: {{action}} ({{about}})';
+
+/** The words a sentence uses where the entry does not name someone (the catalogue's `activities.words`). */
+export const AUDIT_SENTENCE_WORDS = {
+  system: 'The system',
+  gateway: 'The payment gateway',
+  someone: 'Someone',
+  member: 'a member',
+  head: 'an account head',
+  staff: 'a staff account',
+  receipt: '(none)',
+  roles: { admin: 'admin', cashier: 'cashier', member: 'member' } as Record<string, string>,
+};
+
+/**
+ * Which sentence an entry reads: its action's own (`'own'`), or the fallback, with the names it
+ * is about (`'fallbackAbout'`) or without (`'fallback'`).
+ */
+export function activitySentenceKind(
+  activity: Pick<Activity, 'action' | 'subject'>,
+): 'own' | 'fallback' | 'fallbackAbout' {
+  if (isAuditAction(activity.action) && AUDIT_SENTENCES[activity.action]) return 'own';
+  const { member, head, staff } = activity.subject;
+  return member || head || staff ? 'fallbackAbout' : 'fallback';
+}
+
+/** The template of an entry's sentence (see {@link activitySentenceKind}). */
+export function activitySentenceTemplate(activity: Pick<Activity, 'action' | 'subject'>): string {
+  const kind = activitySentenceKind(activity);
+  if (kind === 'fallback') return AUDIT_SENTENCE_FALLBACK;
+  if (kind === 'fallbackAbout') return AUDIT_SENTENCE_FALLBACK_ABOUT;
+  return AUDIT_SENTENCES[activity.action as AuditAction] ?? AUDIT_SENTENCE_FALLBACK;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function rupees(value: unknown): string | null {
+  const paise = typeof value === 'number' || typeof value === 'string' ? parseRupeesToPaise(value) : null;
+  return paise === null ? null : formatINR(paise);
+}
+
+function countOf(action: string, before: Record<string, unknown>, after: Record<string, unknown>): number | null {
+  const length = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+  switch (action) {
+    case 'member.imported':
+    case 'demo.loaded':
+      return typeof after.count === 'number' ? after.count : typeof after.members === 'number' ? after.members : null;
+    case 'payment_head.bulk_created':
+    case 'payment_head.csv_created':
+      return length(after.created);
+    case 'payment.tagged':
+      return length(after.added) + length(after.updated);
+    case 'payment.revoked':
+      return length(after.revoked);
+    case 'payment.csv_imported':
+      return typeof after.paymentsCreated === 'number' ? after.paymentsCreated : null;
+    default:
+      return typeof after.total === 'number' ? after.total : typeof before.total === 'number' ? before.total : null;
+  }
+}
+
+/**
+ * The values a sentence's placeholders take: `actor` ("Lissy (cashier)", "Thomas Mathew
+ * (member)", "The system"), `member` ("Thomas Mathew (SM001)"), `head` ("Church Tax 2026"),
+ * `staff`, `amount` (₹ with Indian grouping: the paid amount, else the refund due or the amount,
+ * from the rupee fields `AUDIT_MONEY_PATHS` names), `receipt`, `count`, `action` and `about`.
+ * @param words the catalogue's `activities.words` (English by default)
+ */
+export function activitySentenceVars(
+  activity: Activity,
+  words: typeof AUDIT_SENTENCE_WORDS = AUDIT_SENTENCE_WORDS,
+  actionLabel: (action: string) => string = (action) => action,
+): Record<string, string> {
+  const before = record(activity.before);
+  const after = record(activity.after);
+  const { member, head, staff } = activity.subject;
+  const role = activity.actorRole ?? (activity.actorType === 'member' ? 'member' : null);
+  const actor =
+    activity.actorType === 'system'
+      ? words.system
+      : activity.actorType === 'gateway'
+        ? words.gateway
+        : `${activity.actorName ?? words.someone}${role ? ` (${words.roles[role] ?? role})` : ''}`;
+  const memberText = member ? `${member.name} (${member.parishNumber})` : words.member;
+  const headText = head
+    ? head.name.includes(String(head.year))
+      ? head.name
+      : `${head.name} ${head.year}`
+    : words.head;
+  const moneyKeys = isAuditAction(activity.action) ? AUDIT_MONEY_PATHS[activity.action] : [];
+  const amountKey = ['paidAmount', 'refundDue', 'amount'].find(
+    (key) => moneyKeys.includes(key) && rupees(after[key] ?? before[key]) !== null,
+  );
+  const receipt = after.receiptNumber ?? after.retiredReceiptNumber ?? before.receiptNumber;
+  const about = [member ? memberText : null, head ? headText : null, staff ? staff.name : null].filter(Boolean);
+  const count = countOf(activity.action, before, after);
+  return {
+    actor,
+    member: memberText,
+    head: headText,
+    staff: staff?.name ?? words.staff,
+    amount: amountKey ? (rupees(after[amountKey] ?? before[amountKey]) ?? '') : '',
+    receipt: typeof receipt === 'string' && receipt ? receipt : words.receipt,
+    count: count === null ? '' : new Intl.NumberFormat('en-IN').format(count),
+    action: actionLabel(activity.action),
+    about: about.join(', '),
+  };
+}
+
+/** Fills `{{name}}` placeholders of a template (the server's download; the web uses i18next). */
+export function fillTemplate(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+/** The English sentence of an audit entry (the download's "What happened" column). */
+export function activitySentence(activity: Activity): string {
+  return fillTemplate(activitySentenceTemplate(activity), activitySentenceVars(activity));
+}

@@ -149,6 +149,39 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/admin/users/:id/reset-password': ADMIN,
   // Backups (backup.routes.ts): the latest backup for the Parish Settings page.
   'GET /api/backups/latest': ADMIN,
+
+  // The office day (office.routes.ts): several dues under one receipt, reversal, cheques, day sheets, UPI.
+  'POST /api/collections': STAFF,
+  'POST /api/receipts/:id/reverse': STAFF,
+  'GET /api/receipts/:id/print': ['admin', 'cashier', 'customer'],
+  'POST /api/receipts/:id/cheque': STAFF,
+  'GET /api/cheques': STAFF,
+  'GET /api/day-sheets': STAFF,
+  'GET /api/day-sheets/days': STAFF,
+  'GET /api/day-sheets/csv': STAFF,
+  'GET /api/day-sheets/print': STAFF,
+  'POST /api/day-sheets/close': STAFF,
+  'POST /api/day-sheets/reopen': ADMIN,
+  'GET /api/office/upi': STAFF,
+  'PUT /api/office/upi': ADMIN,
+
+  // The activity log for people (activity-log.ts): its CSV or Excel download.
+  'GET /api/admin/activities/export': ADMIN,
+
+  // Payment links and WhatsApp without the Cloud API (whatsapp-links.routes.ts): a signed link is
+  // the credential of the pay-only view and of a receipt link.
+  'GET /api/pay/:mobile/:token': 'public',
+  'POST /api/pay/:mobile/:token/order': 'public',
+  'GET /api/receipt-links/:token': 'public',
+  'GET /api/members/:id/whatsapp-link': STAFF,
+  'GET /api/receipts/:id/whatsapp-link': STAFF,
+  'GET /api/admin/reminders/rounds/current': ADMIN,
+  'POST /api/admin/reminders/rounds': ADMIN,
+  'POST /api/admin/reminders/rounds/:id/items/:deliveryId/sent': ADMIN,
+  'GET /api/admin/whatsapp-settings': ADMIN,
+  'PUT /api/admin/whatsapp-settings': ADMIN,
+  'PUT /api/admin/members/:id/whatsapp-opt-out': ADMIN,
+  'POST /api/admin/members/:id/revoke-pay-links': ADMIN,
 };
 
 /**

@@ -37,9 +37,9 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
     });
     expect(d.members).toEqual({ total: 12, active: 11 });
     expect(d.paymentHeads).toEqual({ total: 4, active: 3 });
-    expect(d.payments).toEqual({ total: 11, paid: 7, pending: 3, failed: 1 });
+    expect(d.payments).toEqual({ total: 11, paid: 7, pending: 3, failed: 1, waived: 0 });
     // 100 + 200 + 300 + 400 (paid above 350) + 500.50 + 600 + 700 (no paidAmount: the assigned amount)
-    expect(d.amounts).toEqual({ totalCollected: 2800.5, totalPending: 1085.25, todaysCollection: 1500.5 });
+    expect(d.amounts).toEqual({ totalCollected: 2800.5, totalPending: 1085.25, todaysCollection: 1500.5, totalConcessions: 0 });
     expect(d.metrics.collectionRate).toBe(63.6); // 7 / 11
     expect(d.byType).toEqual({
       arrears: { pendingAmount: 1000, pendingCount: 1, paidAmount: 500, paidCount: 2 },
@@ -118,7 +118,7 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
     expect(response.statusCode, response.body).toBe(200);
     const d = await dashboard(admin);
     expect(d.periods.today).toEqual({ count: 4, amount: 1550.5 });
-    expect(d.payments).toEqual({ total: 11, paid: 8, pending: 2, failed: 1 });
+    expect(d.payments).toEqual({ total: 11, paid: 8, pending: 2, failed: 1, waived: 0 });
     expect(d.byType.current).toEqual({ pendingAmount: 10, pendingCount: 1, paidAmount: 1450.5, paidCount: 4 });
     const reverse = await t.app.inject({
       method: 'PUT',
@@ -129,7 +129,7 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
     expect(reverse.statusCode, reverse.body).toBe(200);
     const back = await dashboard(admin);
     expect(back.periods.today).toEqual({ count: 3, amount: 1500.5 });
-    expect(back.payments).toEqual({ total: 11, paid: 7, pending: 3, failed: 1 });
+    expect(back.payments).toEqual({ total: 11, paid: 7, pending: 3, failed: 1, waived: 0 });
   });
 
   it('is refused to members and anonymous callers', async () => {

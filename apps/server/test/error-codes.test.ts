@@ -52,6 +52,11 @@ const GATEWAY_ONLY: readonly DomainErrorCode[] = [
   'DAY_CLOSED',
   'SHEET_CLOSED',
   'CHEQUE_NOT_RECEIVED',
+  // Payment links' codes, each answered in whatsapp-links.test.ts (docs/domain.md, §9).
+  'PAY_LINK_INVALID',
+  'PAY_LINK_EXPIRED',
+  'PAY_LINKS_OFF',
+  'MEMBER_OPTED_OUT',
 ];
 
 /** The codes the cases below answered with (checked against every domain code at the end). */

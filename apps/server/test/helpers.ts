@@ -165,9 +165,12 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
-/** The value of the refresh cookie a response sets, or undefined. */
+/**
+ * The value of the refresh cookie a response sets, or undefined: `parish_refresh`, or
+ * `__Secure-parish_refresh` when the app's PUBLIC_URL is https.
+ */
 export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
-  const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
+  const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE || c.name === `__Secure-${REFRESH_COOKIE}`);
   return cookie?.value || undefined;
 }
 

@@ -32,7 +32,7 @@ test('the Activity Log reads as sentences, filters, shows details in rupees and 
   await signInStaff(page, ADMIN, 'Admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/activities');
-  await page.getByRole('textbox', { name: 'Action' }).click();
+  await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Collected payment' }).click();
   const entry = page
     .getByRole('listitem')
@@ -91,7 +91,8 @@ test("the dashboard's Arrears card opens the Member-wise Due report of arrears w
   await signInStaff(page, ADMIN, 'Admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const card = page.getByRole('link', { name: 'View report: Total Arrears' });
-  const figure = (await card.innerText()).match(/₹[\d,]+\.\d{2}/)?.[0];
+  // The card's figure sits beside its link.
+  const figure = (await card.locator('xpath=..').innerText()).match(/₹[\d,]+\.\d{2}/)?.[0];
   expect(figure).toBeTruthy();
   await card.click();
   await expect(page.getByRole('tab', { name: 'Member-wise Due', selected: true })).toBeVisible();

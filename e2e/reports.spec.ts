@@ -171,7 +171,7 @@ test('[ADMIN][DIRECT_COLLECTIONS]: a direct collection is reversed after the irr
   await expect(dialog.getByText('This action is irreversible.')).toBeVisible();
   // A reason is required (docs/domain.md, "Reversal with a reason").
   await expect(dialog.getByRole('button', { name: 'Reverse collection' })).toBeDisabled();
-  await dialog.getByRole('textbox', { name: /^Reason/ }).click();
+  await dialog.getByRole('combobox', { name: /^Reason/ }).click();
   await page.getByRole('option', { name: 'Wrong amount' }).click();
   await dialog.getByRole('button', { name: 'Reverse collection' }).click();
   await expect(page.getByText('Collection reversed successfully!')).toBeVisible();

@@ -39,7 +39,11 @@ if (!root) throw new Error('missing #root');
 /** Mounts the app. */
 function render(container: HTMLElement, i18n: Awaited<ReturnType<typeof initI18n>>) {
   // Modal and drawer close buttons and input clear buttons named for screen readers (issue 17).
-  const theme = createAppTheme({ closeLabel: i18n.t('common.close'), clearLabel: i18n.t('common.clear') });
+  const theme = createAppTheme({
+    closeLabel: i18n.t('common.close'),
+    closeDialogLabel: i18n.t('common.closeDialog'),
+    clearLabel: i18n.t('common.clear'),
+  });
   createRoot(container).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -51,14 +51,24 @@ const colors = Object.fromEntries(
  * The app's theme: an indigo primary whose filled shade (8) keeps white text above WCAG AA
  * contrast, palettes whose text shades pass AA, and a readable base font size for phones
  * (`docs/domain.md`, §2 "Accessibility"). Every dialog's, drawer's and notification's close
- * button is named `closeLabel` (the catalogue's `common.close`), every input's clear button
+ * button is named `closeDialogLabel` (`common.closeDialog`), an alert's or notification's `closeLabel` (`common.close`), every input's clear button
  * `clearLabel`, and a table that scrolls sideways can be scrolled from the keyboard (its
  * viewport takes focus). Date pickers start the week on
  * Sunday, set by component name so the theme does not load `@mantine/dates` into the member's
  * bundle.
  */
-export function createAppTheme({ closeLabel, clearLabel }: { closeLabel: string; clearLabel: string }) {
+export function createAppTheme({
+  closeLabel,
+  closeDialogLabel,
+  clearLabel,
+}: {
+  closeLabel: string;
+  closeDialogLabel: string;
+  clearLabel: string;
+}) {
   const closeButtonProps = { 'aria-label': closeLabel };
+  // A dialog's × is "Close dialog", apart from a dialog's own "Close" button.
+  const closeDialogProps = { 'aria-label': closeDialogLabel };
   return createTheme({
     primaryColor: 'indigo',
     primaryShade: { light: 8, dark: 6 },
@@ -69,8 +79,8 @@ export function createAppTheme({ closeLabel, clearLabel }: { closeLabel: string;
       'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Malayalam", "Noto Sans Devanagari", "Noto Sans Tamil", sans-serif',
     defaultRadius: 'md',
     components: {
-      Modal: { defaultProps: { closeButtonProps } },
-      Drawer: { defaultProps: { closeButtonProps } },
+      Modal: { defaultProps: { closeButtonProps: closeDialogProps } },
+      Drawer: { defaultProps: { closeButtonProps: closeDialogProps } },
       Notification: { defaultProps: { closeButtonProps } },
       Alert: { defaultProps: { closeButtonLabel: closeLabel } },
       InputClearButton: { defaultProps: { 'aria-label': clearLabel } },

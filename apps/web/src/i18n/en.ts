@@ -23,6 +23,7 @@ export const en = {
     cancel: 'Cancel',
     save: 'Save',
     close: 'Close',
+    closeDialog: 'Close dialog',
     saving: 'Saving...',
     error: 'Error',
     success: 'Success',

@@ -17,6 +17,7 @@ export const hi: MemberCatalogue = {
     cancel: 'रद्द करें',
     save: 'सहेजें',
     close: 'बंद करें',
+    closeDialog: 'डायलॉग बंद करें',
     saving: 'सहेजा जा रहा है...',
     error: 'त्रुटि',
     success: 'सफल',

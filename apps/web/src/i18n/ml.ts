@@ -18,6 +18,7 @@ export const ml: MemberCatalogue = {
     cancel: 'റദ്ദാക്കുക',
     save: 'സേവ് ചെയ്യുക',
     close: 'അടയ്ക്കുക',
+    closeDialog: 'ഡയലോഗ് അടയ്ക്കുക',
     saving: 'സേവ് ചെയ്യുന്നു...',
     error: 'പിശക്',
     success: 'വിജയകരം',

@@ -17,6 +17,7 @@ export const ta: MemberCatalogue = {
     cancel: 'ரத்து செய்',
     save: 'சேமி',
     close: 'மூடு',
+    closeDialog: 'உரையாடலை மூடு',
     saving: 'சேமிக்கப்படுகிறது...',
     error: 'பிழை',
     success: 'வெற்றி',

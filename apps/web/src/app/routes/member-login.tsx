@@ -10,10 +10,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { HOME_BY_ROLE, type ErrorCodeValue } from '@parish/shared';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
@@ -26,7 +25,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { changeLanguage, storedLanguage } from '../../i18n/index.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { FORM_ERROR, formErrorOf, formErrors } from '../../lib/form-validation.ts';
 import { saveMemberLanguage } from '../../lib/member-language.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
 
@@ -67,26 +65,33 @@ export default function MemberLogin() {
   const link = usePaymentLink();
   const fromLink = Boolean(link.mobile || link.code);
   const [mode, setMode] = useState<Mode>(link.mobile ? 'mobile' : link.code ? 'code' : 'mobile');
-  // Checked by plain functions with the shared schema's rules: this screen loads no zod.
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { identifier: link.mobile || link.code, password: '' } satisfies MemberSignInBody,
-    validate: (values): Record<string, string> => {
-      const checked = checkMemberSignIn(values);
-      return checked.ok ? {} : { [FORM_ERROR]: t(`messages.${checked.key}`) };
-    },
-    transformValues: (values) => {
-      const checked = checkMemberSignIn(values);
-      return checked.ok ? checked.body : values;
-    },
-  });
-  const error = formErrorOf(form.errors)?.message ?? null;
-  const busy = form.submitting;
+  // Checked by plain functions with the shared schema's rules, in plain state: this screen loads
+  // neither zod nor @mantine/form (about 6 KB), to stay within its budget (docs/decisions/0042).
+  const [values, setValues] = useState<MemberSignInBody>({ identifier: link.mobile || link.code, password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   function switchMode(next: Mode) {
     setMode(next);
     // Replacing the values also clears the message.
-    form.setValues({ identifier: '', password: '' });
+    setValues({ identifier: '', password: '' });
+    setError(null);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkMemberSignIn(values);
+    if (!checked.ok) {
+      setError(t(`messages.${checked.key}`));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await submit(checked.body);
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function submit(body: MemberSignInBody) {
@@ -102,14 +107,14 @@ export default function MemberLogin() {
         void saveMemberLanguage({ language: storedLanguage() }).catch(() => {});
       await navigate(HOME_BY_ROLE.customer, { replace: true });
     } catch (caught) {
-      form.setErrors(formErrors(signInErrorText(caught, t)));
+      setError(signInErrorText(caught, t));
     }
   }
 
   const isMobile = mode === 'mobile';
   return (
     <AuthCard>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           <Group justify="flex-end">
             <LanguageSwitcher />
@@ -145,7 +150,8 @@ export default function MemberLogin() {
             placeholder={isMobile ? t('memberLogin.mobilePlaceholder') : t('memberLogin.parishPlaceholder')}
             inputMode={isMobile ? 'numeric' : 'text'}
             autoComplete="username"
-            {...form.getInputProps('identifier')}
+            value={values.identifier}
+            onChange={(event) => setValues({ ...values, identifier: event.currentTarget.value })}
             readOnly={fromLink}
             required
           />
@@ -153,7 +159,8 @@ export default function MemberLogin() {
             label={t('memberLogin.password')}
             description={t('memberLogin.passwordHint')}
             autoComplete="current-password"
-            {...form.getInputProps('password')}
+            value={values.password}
+            onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
             required
           />
           <Button type="submit" disabled={busy} fullWidth>

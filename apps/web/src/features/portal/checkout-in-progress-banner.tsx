@@ -1,12 +1,15 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { checkoutContracts, type PaymentRecord } from '@parish/shared';
+import type { checkoutContracts, PaymentRecord } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../lib/api-request.ts';
+import { apiRequest, routeOf } from '../../lib/api-request.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { portalKeys } from './api.ts';
+
+/** The cancel call by method and path (the contract object holds zod schemas, kept out of a member's download). */
+const CANCEL = routeOf<typeof checkoutContracts.cancel>('POST', '/api/customer/checkouts/cancel');
 
 /**
  * A payment the member started and did not finish (`docs/domain.md`, §4 "Retry after an abandoned
@@ -34,7 +37,7 @@ export function CheckoutInProgressBanner({
     setBusy(true);
     setError(null);
     try {
-      await apiRequest(checkoutContracts.cancel, { body: { paymentIds: open.map((p) => p._id) } });
+      await apiRequest(CANCEL, { body: { paymentIds: open.map((p) => p._id) } });
     } catch (failure) {
       setError(errorText(failure));
     } finally {

@@ -1,12 +1,11 @@
-import {
-  whatsAppLinkContracts,
-  type CreateCustomerOrderInput,
-  type PayView,
-  type WorldlineOrder,
-} from '@parish/shared';
+import type { CreateCustomerOrderInput, PayView, WorldlineOrder, whatsAppLinkContracts } from '@parish/shared';
 import { useQuery } from '@tanstack/react-query';
 
-import { apiRequest } from '../../lib/api-request.ts';
+import { apiRequest, routeOf } from '../../lib/api-request.ts';
+
+/** The calls by method and path: the contract objects hold zod schemas, kept out of a member's download. */
+const PAY_VIEW = routeOf<typeof whatsAppLinkContracts.payView>('GET', '/api/pay/:mobile/:token');
+const PAY_ORDER = routeOf<typeof whatsAppLinkContracts.payOrder>('POST', '/api/pay/:mobile/:token/order');
 
 /**
  * The calls of the pay-only view of a payment link (docs/domain.md, §9 "Payment links without a
@@ -17,7 +16,7 @@ import { apiRequest } from '../../lib/api-request.ts';
 export function usePayView(mobile: string, token: string) {
   return useQuery<PayView>({
     queryKey: ['pay-link', mobile, token],
-    queryFn: ({ signal }) => apiRequest(whatsAppLinkContracts.payView, { params: { mobile, token } }, { signal }),
+    queryFn: ({ signal }) => apiRequest(PAY_VIEW, { params: { mobile, token } }, { signal }),
     retry: false,
   });
 }
@@ -28,5 +27,5 @@ export function createPayLinkOrder(
   token: string,
   body: CreateCustomerOrderInput,
 ): Promise<WorldlineOrder> {
-  return apiRequest(whatsAppLinkContracts.payOrder, { params: { mobile, token }, body });
+  return apiRequest(PAY_ORDER, { params: { mobile, token }, body });
 }

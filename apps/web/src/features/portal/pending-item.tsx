@@ -47,12 +47,7 @@ export function PendingItem({
   const badge = typeBadgeKey(head.type);
   const due = formatINR(toPaise(payment.amount));
   return (
-    <Paper
-      withBorder
-      p="sm"
-      bg={blocked ? 'gray.1' : selected ? 'blue.0' : undefined}
-      data-testid="pending-item"
-    >
+    <Paper withBorder p="sm" bg={blocked ? 'gray.1' : selected ? 'blue.0' : undefined} data-testid="pending-item">
       <Stack gap={6}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <Checkbox

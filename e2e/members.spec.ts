@@ -84,7 +84,7 @@ test.describe('[ADMIN][MEMBERS]', () => {
       `Row 3: ${INVALID_MOBILE}`,
       `Row 4: ${DUPLICATE}`,
     ]);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
 
     await page.getByRole('searchbox', { name: 'Search members' }).fill('E2E60');

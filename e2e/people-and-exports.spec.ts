@@ -59,7 +59,7 @@ test('the Activity Log reads as sentences, filters, shows details in rupees and 
   expect(bytes.toString('utf8')).toContain('collected ₹');
 
   // The week of a date picker starts on Sunday.
-  await page.getByRole('button', { name: 'From' }).click();
+  await page.getByRole('textbox', { name: 'From' }).click();
   await expect(page.locator('.mantine-DatePicker-weekday, [class*="weekday"]').first()).toHaveText(/^Su/);
 });
 

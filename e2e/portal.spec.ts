@@ -72,7 +72,7 @@ test('a failed and a cancelled payment leave the dues pending and show the failu
     const failed = page.getByRole('dialog', { name: 'Payment Failed' });
     await expect(failed).toBeVisible();
     await expect(page).toHaveURL(/\/customer\/dashboard$/);
-    await failed.getByRole('button', { name: 'Close' }).click();
+    await failed.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Current Due Payments - Clear Arrears First' })).toBeVisible();
     await expect(pendingItem(page, 'Cemetery Fund 2025')).toBeVisible();
   }
@@ -168,7 +168,7 @@ test('a checkout script that does not load gives the SDK message and no order', 
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeDisabled();
   const failed = page.getByRole('dialog', { name: 'Payment Failed' });
   await expect(failed).toContainText('Worldline Paynimo SDK not loaded. Please refresh the page and try again.');
-  await failed.getByRole('button', { name: 'Close' }).click();
+  await failed.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeEnabled();
 });
 

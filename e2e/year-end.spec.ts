@@ -45,7 +45,7 @@ test('re-upload counts, the year-end roll-over with its preview, and a waiver', 
     false,
   );
   await expect(figure(dialog, 'Dues assigned')).toHaveText('2');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   dialog = await upload(
     page,
     'SM001,Thomas Mathew,9847012345,1500\r\nYE001,Year End Member,9847099001,800.50\r\n',
@@ -54,7 +54,7 @@ test('re-upload counts, the year-end roll-over with its preview, and a waiver', 
   await expect(figure(dialog, 'Dues assigned')).toHaveText('0');
   await expect(figure(dialog, 'Unchanged')).toHaveText('2');
   await expect(dialog.getByText(/1 pending dues have a different amount/)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   dialog = await upload(
     page,
     'SM001,Thomas Mathew,9847012345,1500\r\nYE001,Year End Member,9847099001,800.50\r\n',
@@ -62,7 +62,7 @@ test('re-upload counts, the year-end roll-over with its preview, and a waiver', 
   );
   await expect(figure(dialog, 'Amounts changed')).toHaveText('1');
   await expect(figure(dialog, 'Unchanged')).toHaveText('1');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
   // Roll-over of 2021: the preview names the head, its two members and ₹2,300.50.
   await page.getByRole('button', { name: 'Year-end roll-over' }).click();

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   GATEWAY_MSG,
+  type Dashboard,
+  type ReportOf,
   type RefundActionResult,
   type RefundList,
   type VoidTestPaymentsResult,
@@ -439,6 +441,93 @@ describe('payment mode', () => {
     const audits = await t.app.db.select().from(auditEvents).where(eq(auditEvents.action, 'payments.test_voided'));
     expect(audits).toHaveLength(1);
     expect((await queue()).pending.count).toBe(0);
+    // Nothing of the test line stays behind in the summaries.
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.headers });
+    expect(dashboard.json<Dashboard>().testPayments).toEqual({ count: 0, amount: 0 });
+  });
+});
+
+describe('test payments: marked on receipts, apart from every collected figure', () => {
+  type Figures = { collected: number; today: number; overview: number; daily: number; test: number[] };
+  async function figures(): Promise<Figures> {
+    const get = async <T>(url: string, payload?: object): Promise<T> => {
+      const method = payload ? 'POST' : 'GET';
+      const response = await t.app.inject({ method, url, headers: admin.headers, ...(payload && { payload }) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
+    const dashboard = await get<Dashboard>('/api/admin/dashboard');
+    const overview = await get<ReportOf<'overview'>>('/api/admin/reports', { type: 'overview' });
+    const daily = await get<ReportOf<'daily'>>('/api/admin/reports', { type: 'daily' });
+    return {
+      collected: dashboard.amounts.totalCollected,
+      today: dashboard.periods.today.amount,
+      overview: overview.totalCollected,
+      daily: daily.totals.amount,
+      test: [dashboard.testPayments?.amount ?? 0, overview.testPayments?.amount ?? 0, daily.testPayments?.amount ?? 0],
+    };
+  }
+  async function collectCash(paymentId: string, rupees: number, session: Session): Promise<void> {
+    const collect = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${paymentId}/collect`,
+      headers: session.headers,
+      payload: { collectionMode: 'manual', collectionAmount: rupees, paymentMethod: 'cash' },
+    });
+    expect(collect.statusCode, collect.body).toBe(200);
+  }
+  const receiptOf = (paymentId: string, session: Session) =>
+    t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/receipt`, headers: session.headers });
+
+  it('a sandbox payment prints "TEST — no real money" (staff print, member download, bilingual); a cash one does not', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 3_300);
+    const cash = await due(t.app, member.account.id, 'miscellaneous', 3_400);
+    await callback(await worldlineBank(t.app, await opened([misc]), 'success'));
+    await collectCash(cash, 34, cashier);
+    for (const session of [admin, member]) {
+      const test = await receiptOf(misc, session);
+      expect(test.statusCode, test.body).toBe(200);
+      expect(test.body).toContain('TEST — no real money');
+      expect(test.body).toContain('<title>TEST — no real money: Receipt');
+      const real = await receiptOf(cash, session);
+      expect(real.statusCode, real.body).toBe(200);
+      expect(real.body).not.toContain('TEST');
+    }
+    const receiptId = (await paymentRow(t.app, misc)).receiptId;
+    const byId = await t.app.inject({ method: 'GET', url: `/api/receipts/${receiptId}/print`, headers: admin.headers });
+    expect(byId.body).toContain('TEST — no real money');
+    await t.app.db.update(parishSettings).set({ receiptLanguage: 'ml' });
+    try {
+      const bilingual = await receiptOf(misc, member);
+      expect(bilingual.body).toContain('ടെസ്റ്റ് — യഥാർത്ഥ പണമില്ല');
+      expect((await receiptOf(cash, member)).body).not.toContain('ടെസ്റ്റ്');
+    } finally {
+      await t.app.db.update(parishSettings).set({ receiptLanguage: '' });
+    }
+  });
+
+  it('dashboard, overview and daily report leave a test payment out of collected and show it on its own line', async () => {
+    const before = await figures();
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 4_100);
+    await callback(await worldlineBank(t.app, await opened([misc]), 'success'));
+    expect((await paymentRow(t.app, misc)).status).toBe('paid');
+    const afterTest = await figures();
+    expect({ ...afterTest, test: undefined }).toEqual({ ...before, test: undefined });
+    expect(afterTest.test.map((v, i) => Math.round((v - (before.test[i] ?? 0)) * 100))).toEqual([4_100, 4_100, 4_100]);
+    const overviewCsv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports/export?type=overview',
+      headers: admin.headers,
+    });
+    expect(overviewCsv.body).toContain('Test payments (no real money)');
+    // Cash collected adds to every collected figure, and not to the test line.
+    const cash = await due(t.app, member.account.id, 'miscellaneous', 1_200);
+    await collectCash(cash, 12, admin);
+    const afterCash = await figures();
+    expect(afterCash.test).toEqual(afterTest.test);
+    for (const key of ['collected', 'today', 'overview', 'daily'] as const) {
+      expect(Math.round((afterCash[key] - afterTest[key]) * 100), key).toBe(1_200);
+    }
   });
 });
 

@@ -35,37 +35,46 @@ async function lines(query: ReturnType<typeof sql>): Promise<string[]> {
 
 /**
  * Each summary equals a full-scan GROUP BY of the payments, to the paisa (rows whose count and
- * sums are all zero are ignored: they stay behind after the last payment of a key goes).
+ * sums are all zero are ignored: they stay behind after the last payment of a key goes). Paid test
+ * payments (`is_test`) are counted apart and left out of every collected figure (migration 0018).
  */
 async function expectSummariesExact(): Promise<void> {
+  const collected = sql`coalesce(paid_amount_paise, amount_paise)`;
   expect(
-    await lines(sql`SELECT payment_head_id, status, count, amount_paise, paid_amount_paise FROM payment_head_status_summary
-                     WHERE count <> 0 OR amount_paise <> 0 OR paid_amount_paise <> 0`),
+    await lines(sql`SELECT payment_head_id, status, count, amount_paise, paid_amount_paise, test_count, test_paise
+                      FROM payment_head_status_summary
+                     WHERE count <> 0 OR amount_paise <> 0 OR paid_amount_paise <> 0 OR test_count <> 0`),
   ).toEqual(
     await lines(sql`SELECT payment_head_id, status, count(*) AS c, sum(amount_paise) AS a,
-                           sum(CASE WHEN status = 'paid' THEN coalesce(paid_amount_paise, amount_paise) ELSE 0 END) AS p
+                           sum(CASE WHEN status = 'paid' AND NOT is_test THEN ${collected} ELSE 0 END) AS p,
+                           count(*) FILTER (WHERE status = 'paid' AND is_test) AS tc,
+                           coalesce(sum(${collected}) FILTER (WHERE status = 'paid' AND is_test), 0) AS tp
                       FROM payments GROUP BY 1, 2`),
   );
   expect(
-    await lines(sql`SELECT day::text, payment_method, payment_gateway, collected_by, count, amount_paise FROM collection_day_summary
-                     WHERE count <> 0 OR amount_paise <> 0`),
+    await lines(sql`SELECT day::text, payment_method, payment_gateway, collected_by, count, amount_paise, test_count, test_paise
+                      FROM collection_day_summary WHERE count <> 0 OR amount_paise <> 0 OR test_count <> 0`),
   ).toEqual(
     await lines(sql`SELECT ((paid_at AT TIME ZONE (SELECT timezone FROM parish_timezone))::date)::text AS d, payment_method,
-                           payment_gateway, collected_by, count(*) AS c, sum(coalesce(paid_amount_paise, amount_paise)) AS a
+                           payment_gateway, collected_by, count(*) FILTER (WHERE NOT is_test) AS c,
+                           coalesce(sum(${collected}) FILTER (WHERE NOT is_test), 0) AS a,
+                           count(*) FILTER (WHERE is_test) AS tc, coalesce(sum(${collected}) FILTER (WHERE is_test), 0) AS tp
                       FROM payments WHERE status = 'paid' AND paid_at IS NOT NULL GROUP BY 1, 2, 3, 4`),
   );
   expect(
     await lines(sql`SELECT member_id, total_count, paid_count, unpaid_count, assigned_paise, paid_paise, unpaid_paise,
-                           arrear_unpaid_paise, current_unpaid_paise, misc_unpaid_paise
+                           arrear_unpaid_paise, current_unpaid_paise, misc_unpaid_paise, test_count, test_paise
                       FROM member_payment_summary WHERE total_count <> 0`),
   ).toEqual(
     await lines(sql`SELECT p.member_id, count(*) AS c1, count(*) FILTER (WHERE p.status = 'paid') AS c2,
                            count(*) FILTER (WHERE p.status <> 'paid') AS c3, sum(p.amount_paise) AS s1,
-                           coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise)) FILTER (WHERE p.status = 'paid'), 0) AS s2,
+                           coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise)) FILTER (WHERE p.status = 'paid' AND NOT p.is_test), 0) AS s2,
                            coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid'), 0) AS s3,
                            coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid' AND h.type = 'arrear'), 0) AS s4,
                            coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid' AND h.type = 'current due'), 0) AS s5,
-                           coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid' AND h.type = 'miscellaneous'), 0) AS s6
+                           coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid' AND h.type = 'miscellaneous'), 0) AS s6,
+                           count(*) FILTER (WHERE p.status = 'paid' AND p.is_test) AS t1,
+                           coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise)) FILTER (WHERE p.status = 'paid' AND p.is_test), 0) AS t2
                       FROM payments p JOIN payment_heads h ON h.id = p.payment_head_id GROUP BY p.member_id`),
   );
 }
@@ -161,6 +170,33 @@ describe('summary tables kept exact by the payments triggers (issue 6)', () => {
                               payment_method = 'online', paid_amount_paise = amount_paise
            WHERE id IN (SELECT id FROM payments WHERE status = 'pending' ORDER BY id LIMIT 3)`,
     );
+    // Test payments (a sandbox checkout): paid with is_test, one flag flipped back and forth, one
+    // made pending again as "Void all test payments" does.
+    await t.db.execute(
+      sql`UPDATE payments SET status = 'paid', paid_at = '2026-11-22T18:40:00Z', payment_gateway = 'razorpay',
+                              payment_method = 'online', paid_amount_paise = amount_paise, is_test = true
+           WHERE id IN (SELECT id FROM payments WHERE status = 'pending' ORDER BY id LIMIT 4)`,
+    );
+    await expectSummariesExact();
+    const [flip] = await queryRows<{ id: string }>(
+      t.db,
+      sql`SELECT id FROM payments WHERE is_test ORDER BY id LIMIT 1`,
+    );
+    await t.db.execute(sql`UPDATE payments SET is_test = false WHERE id = ${flip?.id}`);
+    await expectSummariesExact();
+    await t.db.execute(sql`UPDATE payments SET is_test = true WHERE id = ${flip?.id}`);
+    await t.db.execute(
+      sql`UPDATE payments SET status = 'pending', paid_at = NULL, paid_amount_paise = NULL, payment_gateway = NULL,
+                              payment_method = NULL, is_test = false
+           WHERE id IN (SELECT id FROM payments WHERE is_test ORDER BY id LIMIT 1)`,
+    );
+    await expectSummariesExact();
+    const [testRow] = await queryRows<{ n: unknown; paise: unknown }>(
+      t.db,
+      sql`SELECT sum(test_count) AS n, sum(test_paise) AS paise FROM collection_day_summary WHERE payment_gateway = 'razorpay'`,
+    );
+    expect(Number(testRow?.n)).toBe(3);
+    expect(Number(testRow?.paise)).toBeGreaterThan(0);
     await t.db.execute(
       sql`UPDATE payments SET status = 'failed' WHERE id IN (SELECT id FROM payments WHERE status = 'pending' ORDER BY id LIMIT 2)`,
     );

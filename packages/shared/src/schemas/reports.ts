@@ -113,6 +113,11 @@ export const dashboardSchema = z.object({
     /** What concessions forgave (lowered and waived dues), rupees. */
     totalConcessions: z.number().optional(),
   }),
+  /**
+   * Payments paid by sandbox (test) checkouts, all time: count and amount in rupees. No real money:
+   * outside every collected figure above (`docs/domain.md`, §10 "Payment mode"); shown as its own line.
+   */
+  testPayments: countAmountSchema.optional(),
   metrics: z.object({ collectionRate: z.number() }),
   collections: z.object({
     byMethod: z.array(methodTotalSchema),
@@ -270,6 +275,8 @@ export const overviewReportSchema = z.object({
   byMethod: z.array(methodTotalSchema),
   /** What concessions forgave (lowered and waived dues), rupees (`docs/domain.md`, §4 "Concessions"). */
   totalConcessions: z.number().optional(),
+  /** Test payments (sandbox, no real money), all time, count and rupees: outside every total above. */
+  testPayments: countAmountSchema.optional(),
 });
 
 /** One parish day of the daily collections report: count, amount and the split by payment method. */
@@ -291,6 +298,8 @@ export const dailyReportSchema = z.object({
   items: z.array(dailyRowSchema),
   ...pageFields,
   totals: countAmountSchema,
+  /** Test payments (sandbox, no real money) of the range, count and rupees: not in `totals`, `items` or `series`. */
+  testPayments: countAmountSchema.optional(),
   series: z.array(z.object({ day: z.string(), count: z.number().int(), amount: z.number() })),
   byMethod: z.array(methodTotalSchema),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -62,6 +63,12 @@ export const payments = pgTable(
      * has `amountPaise` 0. 0 when no concession was granted.
      */
     concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * Paid by a sandbox (test) checkout, migration 0018 (`docs/domain.md`, §10 "Payment mode"): no
+     * real money. The summaries count it apart, outside every collected figure; false while not
+     * paid and for every payment collected at the office or by a live gateway.
+     */
+    isTest: boolean().notNull().default(false),
     /** The reason of the last concession: widow, hardship, deceased or other; null without one. */
     concessionReason: text(),
     /** The admin's words for the last concession (required for `other`). */

@@ -40,10 +40,13 @@ export const paymentHeadStatusSummary = pgTable(
     count: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts. */
     amountPaise: bigint({ mode: 'number' }).notNull().default(0),
-    /** Sum of collected amounts of paid payments (0 for other statuses). */
+    /** Sum of collected amounts of paid payments (0 for other statuses), test payments left out. */
     paidAmountPaise: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of concessions granted (`payments.concession_paise`), migration 0010. */
     concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
+    testCount: bigint({ mode: 'number' }).notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.paymentHeadId, t.status] })],
 );
@@ -63,9 +66,13 @@ export const collectionDaySummary = pgTable(
     paymentMethod: text(),
     paymentGateway: paymentGateway(),
     collectedBy: uuid(),
+    /** Paid payments, test payments left out. */
     count: bigint({ mode: 'number' }).notNull().default(0),
-    /** Sum of collected amounts. */
+    /** Sum of collected amounts, test payments left out. */
     amountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
+    testCount: bigint({ mode: 'number' }).notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     unique('collection_day_summary_key_uq')
@@ -90,7 +97,7 @@ export const memberPaymentSummary = pgTable(
     unpaidCount: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts of all the member's payments. */
     assignedPaise: bigint({ mode: 'number' }).notNull().default(0),
-    /** Sum of collected amounts of paid payments. */
+    /** Sum of collected amounts of paid payments, test payments left out. */
     paidPaise: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts of unpaid payments. */
     unpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
@@ -101,6 +108,9 @@ export const memberPaymentSummary = pgTable(
     concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
     /** Payments waived whole (status `waived`), migration 0010; not counted as unpaid. */
     waivedCount: bigint({ mode: 'number' }).notNull().default(0),
+    /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
+    testCount: bigint({ mode: 'number' }).notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('member_payment_summary_unpaid_idx')

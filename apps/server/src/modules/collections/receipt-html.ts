@@ -77,6 +77,11 @@ export interface ReceiptData {
   /** A voided receipt: why (the reason's label and note), who voided it and when (dd/mm/yyyy hh:mm, parish time). */
   voided?: { reason: string; note: string | null; by: string; at: string } | null;
   /**
+   * Paid by a sandbox (test) checkout: the receipt carries the "TEST — no real money" mark, in the
+   * second language too (`docs/domain.md`, §10 "Payment mode").
+   */
+  test?: boolean;
+  /**
    * The parish's second receipt language (Parish Settings), printed below the English receipt
    * (`docs/domain.md`, §8 "Bilingual receipt"); absent for an English-only receipt.
    */
@@ -106,13 +111,26 @@ function voidBlock(data: ReceiptData): string {
 </section>`;
 }
 
+/** The words of the test mark (`docs/domain.md`, §10 "Payment mode"). */
+export const TEST_RECEIPT_MARK = 'TEST — no real money';
+
+/** The TEST mark of a receipt of a sandbox (test) payment (`docs/domain.md`, §10 "Payment mode"). */
+function testBlock(data: ReceiptData): string {
+  if (!data.test) return '';
+  return `<section class="test" role="note" aria-label="Test payment">
+<div class="test-mark">${escapeHtml(TEST_RECEIPT_MARK)}</div>
+<p>Paid in the payment gateway's test mode (sandbox). No money was received.</p>
+</section>`;
+}
+
 /**
  * The printable receipt (`docs/domain.md`, §8 "Receipt content") as a complete HTML document: parish
  * logo, name, address and contact; receipt number, transaction id, date, payment method; member
  * name, parish number, mobile and optional email; head name, description and type label (or, for a
  * receipt of several payments, a table of its lines: head, year, amount); the receipt's amount
  * with Indian digit grouping and in words; the parish's second language, when it has one (its
- * block and its font: `receipt-second-language.ts`); a footer. Every value is HTML-escaped and member text is
+ * block and its font: `receipt-second-language.ts`); a footer. A receipt of a test payment
+ * carries the {@link TEST_RECEIPT_MARK} above its table and in its title (`docs/domain.md`, §10 "Payment mode"). Every value is HTML-escaped and member text is
  * isolated in `<bdi>` (`docs/domain.md`, "XS-04" and "XS-06"). Its one inline script and style carry `nonce`, for a
  * Content-Security-Policy without 'unsafe-inline': printing starts 0.5 s after load and the window
  * closes 1 s after printing (`docs/domain.md`, §8 "Printing").
@@ -161,6 +179,7 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
           lines.length < 2 ? data.head.name : lines.map((line) => `${line.headName} ${line.headYear}`).join(', '),
         methodLabel: paymentMethodLabel(data.paymentMethod),
         amountPaise: data.amountPaise,
+        test: data.test === true,
       })
     : '';
   return `<!doctype html>
@@ -168,7 +187,7 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Receipt ${e(data.receiptNumber ?? '')}</title>
+<title>${data.test ? `${e(TEST_RECEIPT_MARK)}: ` : ''}Receipt ${e(data.receiptNumber ?? '')}</title>
 <style nonce="${e(nonce)}">
   body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Malayalam", "Noto Sans Devanagari", "Noto Sans Tamil", sans-serif; color: #1a1b1e; margin: 0; padding: 24px; }
   .receipt { max-width: 640px; margin: 0 auto; border: 1px solid #ced4da; padding: 24px; }
@@ -189,6 +208,9 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
   .void { margin: 16px 0; padding: 12px; border: 3px solid #c92a2a; color: #c92a2a; text-align: center; }
   .void-mark { font-size: 40px; font-weight: 800; letter-spacing: 0.3em; }
   .void p { margin: 4px 0; color: #1a1b1e; }
+  .test { margin: 16px 0; padding: 12px; border: 3px dashed #e8590c; color: #d9480f; text-align: center; }
+  .test-mark { font-size: 28px; font-weight: 800; letter-spacing: 0.05em; }
+  .test p { margin: 4px 0; color: #1a1b1e; }
   footer { margin-top: 24px; text-align: center; font-size: 12px; color: #495057; }
   @media print { body { padding: 0; } .receipt { border: none; } }
   .second-language { margin-top: 20px; padding-top: 12px; border-top: 2px solid #1a1b1e; line-height: 1.6; }
@@ -207,6 +229,7 @@ ${data.parish.contact ? `<p class="muted">${text(data.parish.contact)}</p>` : ''
 <h2>Payment Receipt</h2>
 </header>
 ${voidBlock(data)}
+${testBlock(data)}
 <table>
 ${rows.join('\n')}
 </table>

@@ -27,6 +27,8 @@ interface ReceiptTexts {
   amountPaid: string;
   amountInWords: string;
   thanks: string;
+  /** The mark of a test (sandbox) payment's receipt: "TEST — no real money". */
+  testMark: string;
   /** The payment methods of `paymentMethodLabel`, by their English label. */
   methods: Record<string, string>;
 }
@@ -43,6 +45,7 @@ const TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     amountPaid: 'അടച്ച തുക',
     amountInWords: 'തുക അക്ഷരത്തിൽ',
     thanks: 'നിങ്ങളുടെ സംഭാവനയ്ക്ക് നന്ദി.',
+    testMark: 'ടെസ്റ്റ് — യഥാർത്ഥ പണമില്ല',
     methods: { Cash: 'പണം', UPI: 'UPI', Cheque: 'ചെക്ക്', Card: 'കാർഡ്', Online: 'ഓൺലൈൻ', Manual: 'ഓഫീസിൽ' },
   },
   hi: {
@@ -56,6 +59,7 @@ const TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     amountPaid: 'चुकाई गई राशि',
     amountInWords: 'राशि शब्दों में',
     thanks: 'आपके योगदान के लिए धन्यवाद।',
+    testMark: 'टेस्ट — कोई असली पैसा नहीं',
     methods: { Cash: 'नकद', UPI: 'UPI', Cheque: 'चेक', Card: 'कार्ड', Online: 'ऑनलाइन', Manual: 'कार्यालय में' },
   },
   ta: {
@@ -69,6 +73,7 @@ const TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     amountPaid: 'செலுத்திய தொகை',
     amountInWords: 'தொகை எழுத்தில்',
     thanks: 'உங்கள் பங்களிப்புக்கு நன்றி.',
+    testMark: 'சோதனை — உண்மையான பணம் இல்லை',
     methods: { Cash: 'ரொக்கம்', UPI: 'UPI', Cheque: 'காசோலை', Card: 'அட்டை', Online: 'ஆன்லைன்', Manual: 'அலுவலகத்தில்' },
   },
 };
@@ -131,6 +136,8 @@ export interface SecondLanguageInput {
   /** The English label of the payment method (`paymentMethodLabel`). */
   methodLabel: string;
   amountPaise: Paise;
+  /** A test (sandbox) payment: the block repeats the test mark in its language. */
+  test?: boolean;
 }
 
 /**
@@ -144,6 +151,7 @@ export function secondLanguageBlock(input: SecondLanguageInput): string {
   const row = (label: string, value: string) => `<tr><th scope="row">${e(label)}</th><td>${value}</td></tr>`;
   return `<section class="second-language" lang="${input.language}" aria-label="${e(texts.heading)}">
 <h2>${e(texts.heading)}</h2>
+${input.test ? `<p class="test-mark">${e(texts.testMark)}</p>` : ''}
 <table>
 ${[
   row(texts.receiptNumber, text(input.receiptNumber ?? '-')),

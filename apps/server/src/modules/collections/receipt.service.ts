@@ -11,7 +11,15 @@ import {
   type ReversalReason,
 } from '@parish/shared';
 
-import { members, paymentHeads, payments, receiptItems, receipts, staffUsers } from '../../db/schema/index.ts';
+import {
+  members,
+  paymentHeads,
+  payments,
+  receiptItems,
+  receipts,
+  staffUsers,
+  transactions,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -86,7 +94,8 @@ export async function getReceiptHtml(
  * The printable receipt by its id (`GET /api/receipts/{id}/print`; `docs/domain.md`, §8 "Receipt
  * content", "Collecting several dues" and "Reversal with a reason"): every line, the total and
  * the total in words, the remarks, a cheque's details, and — for a voided receipt — the VOID mark
- * with the reason, who voided it and when. Staff may print any receipt; a member only their own
+ * with the reason, who voided it and when; the TEST mark for money of a sandbox checkout
+ * (`docs/domain.md`, §10 "Payment mode"). Staff may print any receipt; a member only their own
  * (anyone else's is 404, `docs/domain.md`, "AZ-04"). Dates in the parish time zone.
  * @param nonce the CSP nonce of the inline script and style
  * @throws 404 unknown or foreign receipt.
@@ -122,6 +131,13 @@ export async function getReceiptHtmlById(
     .orderBy(asc(receiptItems.line));
   const first = lines[0];
   const settings = await getParishSettings(ctx.db);
+  // A receipt of money from a sandbox (test) checkout, or applied from one in the refunds queue.
+  const [testCheckout] = receipt.transactionId
+    ? await ctx.db
+        .select({ isTest: transactions.isTest })
+        .from(transactions)
+        .where(eq(transactions.transactionId, receipt.transactionId))
+    : [];
   const tz = ctx.config.parishTimezone;
   return buildReceiptHtml(
     {
@@ -156,6 +172,7 @@ export async function getReceiptHtmlById(
             at: formatDisplayDateTime(receipt.voidedAt, tz),
           }
         : null,
+      test: testCheckout?.isTest === true,
       ...(settings.receiptLanguage && { secondLanguage: settings.receiptLanguage }),
     },
     input.nonce,

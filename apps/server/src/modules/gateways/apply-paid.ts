@@ -132,6 +132,7 @@ async function payItems(
     pgTransactionId: pgReferenceId,
     notes: null,
     enforceDueAmount: false,
+    isTest: row.isTest,
   });
   const receiptNumber = marked.receipt?.number ?? null;
   const paid = marked.paid.map((line) => ({

@@ -26,6 +26,12 @@ export interface MarkPaidInput extends Omit<ReceiptFacts, 'memberId'> {
    * transaction with the caller's error. Without it, such lines are left out.
    */
   onNotUpdated?: (paymentId: string, attempt: number) => Promise<'retry' | 'skip'>;
+  /**
+   * Paid by a sandbox (test) checkout: no real money (`docs/domain.md`, §10 "Payment mode"). Sets
+   * `payments.is_test`, which keeps the payment out of every collected figure of the summaries.
+   * Absent or false for the office and for live gateways.
+   */
+  isTest?: boolean;
 }
 
 /** What {@link markPaid} did. */
@@ -53,7 +59,7 @@ export interface MarkPaidResult {
  * - Then, when any line was paid, one receipt of the financial year is issued for the paid lines
  *   ({@link issueReceipt}).
  * Sets on each paid payment: paidAmount (the line's amount), paidAt, method, gateway, collection
- * mode, collector, transaction ids, notes, and its receipt.
+ * mode, collector, transaction ids, notes, the test flag, and its receipt.
  * @throws Error when a payment appears on two lines, or several lines name no member (programming
  *   errors); whatever `onNotUpdated` throws.
  */
@@ -113,7 +119,7 @@ async function updateLines(
               payment_method = ${input.paymentMethod}, payment_gateway = ${input.paymentGateway},
               collection_mode = ${input.collectionMode}, collected_by = ${input.collectedBy},
               transaction_id = ${input.transactionId}, pg_transaction_id = ${input.pgTransactionId},
-              notes = ${input.notes}, updated_at = ${paidAt}
+              notes = ${input.notes}, is_test = ${input.isTest ?? false}, updated_at = ${paidAt}
           from unnest(${ids}::uuid[], ${amounts}::bigint[]) as l(payment_id, amount_paise), payment_heads h
           where p.id = l.payment_id and (${memberId}::uuid is null or p.member_id = ${memberId})
             and p.status = 'pending' and h.id = p.payment_head_id

@@ -217,7 +217,7 @@ export async function applyRefund(
     if (!due || due.status !== 'pending') throw badRequest(REFUND_MSG.notMembersDue, 'paymentId');
     if (due.amountPaise > row.remainingPaise) throw badRequest(REFUND_MSG.notCovered, 'paymentId');
     const [source] = await tx
-      .select({ gateway: transactions.paymentGateway, txnId: transactions.transactionId })
+      .select({ gateway: transactions.paymentGateway, txnId: transactions.transactionId, isTest: transactions.isTest })
       .from(transactions)
       .where(eq(transactions.id, row.transactionRowId));
     const marked = await markPaid(tx, ctx.config.parishTimezone, {
@@ -232,6 +232,7 @@ export async function applyRefund(
       pgTransactionId: row.gatewayReference,
       notes: 'Applied from the refunds queue',
       enforceDueAmount: true,
+      isTest: source?.isTest ?? false,
     });
     if (marked.paid.length === 0) throw badRequest(REFUND_MSG.notMembersDue, 'paymentId');
     const remainingPaise = row.remainingPaise - due.amountPaise;

@@ -32,8 +32,7 @@ export async function voidTestPayments(ctx: ServiceContext): Promise<VoidTestPay
     }>(
       tx,
       sql`select p.id, p.member_id, p.receipt_id, p.receipt_number from payments p
-          join transactions t on t.transaction_id = p.transaction_id and t.payment_gateway = p.payment_gateway
-          where t.is_test and p.status = 'paid' order by p.id for update of p`,
+          where p.is_test and p.status = 'paid' order by p.id for update`,
     );
     const receipts: string[] = [];
     for (const payment of paid) {
@@ -49,7 +48,7 @@ export async function voidTestPayments(ctx: ServiceContext): Promise<VoidTestPay
     if (paid.length > 0) {
       await tx.execute(sql`update payments set status = 'pending', paid_amount_paise = null, paid_at = null,
             payment_method = null, payment_gateway = null, collection_mode = null, collected_by = null,
-            transaction_id = null, pg_transaction_id = null, notes = null, receipt_number = null,
+            transaction_id = null, pg_transaction_id = null, notes = null, receipt_number = null, is_test = false,
             updated_at = ${now.toISOString()}
           where id in (${sql.join(
             paid.map((p) => sql`${p.id}`),

@@ -61,7 +61,16 @@ async function counts(db: Db, current: DataVersions | null): Promise<Counts> {
 }
 
 /** One row of the status statement: a payment status and head type, its count and sums (paise). */
-type StatusRow = { status: string; type: string; count: unknown; amount: unknown; paid: unknown; concession?: unknown };
+type StatusRow = {
+  status: string;
+  type: string;
+  count: unknown;
+  amount: unknown;
+  paid: unknown;
+  concession?: unknown;
+  test_count?: unknown;
+  test_paise?: unknown;
+};
 
 /**
  * The two statements on the summary tables: payments per status and head type, and every
@@ -79,7 +88,7 @@ function summaryRows(db: Db, calendar: ParishCalendar, own: string | null) {
     queryRows<StatusRow>(
       db,
       sql`SELECT s.status, h.type, sum(s.count) AS count, sum(s.amount_paise) AS amount, sum(s.paid_amount_paise) AS paid,
-                 sum(s.concession_paise) AS concession
+                 sum(s.concession_paise) AS concession, sum(s.test_count) AS test_count, sum(s.test_paise) AS test_paise
             FROM payment_head_status_summary s JOIN payment_heads h ON h.id = s.payment_head_id
            GROUP BY s.status, h.type`,
     ),
@@ -113,12 +122,16 @@ function tallyStatuses(statusRows: readonly StatusRow[]) {
   let collectedPaise = 0;
   let unpaidPaise = 0;
   let concessionPaise = 0;
+  // Paid test payments (sandbox, no real money): apart from every collected figure (migration 0018).
+  const testPayments = zero();
   const groupPaise = { arrears: emptyGroup(), current: emptyGroup(), misc: emptyGroup() };
   for (const row of statusRows) {
     const count = num(row.count);
     const group = groupPaise[dueGroupOf(row.type)];
     payments.total += count;
     concessionPaise += num(row.concession);
+    testPayments.count += num(row.test_count);
+    testPayments.amount += num(row.test_paise);
     // A waived due is neither paid nor outstanding (docs/domain.md, §4 "Concessions").
     if (row.status === 'waived') payments.waived += count;
     else if (row.status === 'paid') {
@@ -134,7 +147,7 @@ function tallyStatuses(statusRows: readonly StatusRow[]) {
       group.pendingAmount += num(row.amount);
     }
   }
-  return { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise };
+  return { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise, testPayments };
 }
 
 const zero = (): CountAmount => ({ count: 0, amount: 0 });
@@ -212,7 +225,8 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
     counts(ctx.db, ctx.dataVersions),
     summaryRows(ctx.db, calendar, own),
   ]);
-  const { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise } = tallyStatuses(statusRows);
+  const { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise, testPayments } =
+    tallyStatuses(statusRows);
   const { periods, methodsYtd, byMethod } = tallyCollections(collectionRows);
   return {
     members: counted.members,
@@ -224,6 +238,7 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
       todaysCollection: paiseToRupees(periods.today.amount),
       totalConcessions: paiseToRupees(concessionPaise),
     },
+    testPayments: rupees(testPayments),
     metrics: { collectionRate: collectionRate(payments.paid, payments.total) },
     collections: {
       byMethod: methodList(byMethod),

@@ -165,6 +165,9 @@ async function* paymentPages<C>(
   }
 }
 
+/** The overview's line of test payments (sandbox, no real money), apart from the totals. */
+const TEST_PAYMENTS_LINE = 'Test payments (no real money)';
+
 async function* overviewCsv(rc: ReportContext): AsyncGenerator<Cell[][]> {
   const r = await overviewReport(rc);
   yield [
@@ -177,6 +180,8 @@ async function* overviewCsv(rc: ReportContext): AsyncGenerator<Cell[][]> {
     ['Payments', r.payments.total],
     ['Paid Payments', r.payments.paid],
     ...r.byMethod.map((m) => [`Collected by ${m.method}`, money(m.amount)]),
+    // Apart from every total above (docs/domain.md, §10 "Payment mode").
+    ...(r.testPayments?.count ? [[TEST_PAYMENTS_LINE, money(r.testPayments.amount)]] : []),
   ];
 }
 

@@ -105,7 +105,7 @@ function dayStart(day: string, timezone: string): SQL {
 /** The overview figures (one statement on the summaries, plus the split by method); money in rupees. */
 export async function overviewReport(rc: ReportContext): Promise<ReportOf<'overview'>> {
   const today = parishCalendar(rc.now, rc.timezone).today;
-  const [totals, methods] = await Promise.all([
+  const [totals, methods, testPayments] = await Promise.all([
     queryRows<Record<string, unknown>>(
       rc.db,
       sql`SELECT coalesce(sum(count), 0) AS total,
@@ -119,6 +119,7 @@ export async function overviewReport(rc: ReportContext): Promise<ReportOf<'overv
             FROM payment_head_status_summary`,
     ),
     byMethodSql(rc.db, sql`true`),
+    testPaymentsSql(rc.db, sql`true`),
   ]);
   const t = totals[0] ?? {};
   const total = num(t.total);
@@ -134,7 +135,22 @@ export async function overviewReport(rc: ReportContext): Promise<ReportOf<'overv
     payments: { total, paid, unpaid: total - paid - num(t.waived) },
     byMethod: methods,
     totalConcessions: paiseToRupees(num(t.concessions)),
+    testPayments,
   };
+}
+
+/**
+ * Count and amount (rupees) of the test payments (sandbox checkouts, no real money) of the day
+ * summary rows matching `where`: the separate line beside the collection totals, which leave
+ * them out (`docs/domain.md`, §10 "Payment mode"; migration 0018).
+ */
+export async function testPaymentsSql(db: Db, where: SQL): Promise<{ count: number; amount: number }> {
+  const [row] = await queryRows<{ count: unknown; paise: unknown }>(
+    db,
+    sql`SELECT coalesce(sum(test_count), 0) AS count, coalesce(sum(test_paise), 0) AS paise
+          FROM collection_day_summary WHERE ${where}`,
+  );
+  return { count: num(row?.count), amount: paiseToRupees(num(row?.paise)) };
 }
 
 /** Count and amount (rupees) per payment method of the day summary rows matching `where`, largest first. */

@@ -12,6 +12,7 @@ import { queryRows } from '../../db/client.ts';
 import {
   HEAD_SUMMARY,
   byMethodSql,
+  testPaymentsSql,
   overviewReport,
   YEAR_SQL,
   dailyRange,
@@ -83,7 +84,7 @@ async function dailyReport(
 ): Promise<ReportOf<'daily'>> {
   const range = dailyRange(rc, filters);
   const inRange = sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
-  const [{ items, total }, seriesRows, byMethod] = await Promise.all([
+  const [{ items, total }, seriesRows, byMethod, testPayments] = await Promise.all([
     dailyRows(rc, filters, range, limit, (page - 1) * limit),
     queryRows<{ day: string; count: unknown; amount: unknown }>(
       rc.db,
@@ -93,6 +94,7 @@ async function dailyReport(
            GROUP BY g.day ORDER BY g.day`,
     ),
     byMethodSql(rc.db, inRange),
+    testPaymentsSql(rc.db, inRange),
   ]);
   const series = seriesRows.map((row) => ({
     day: row.day,
@@ -112,6 +114,7 @@ async function dailyReport(
     page,
     limit,
     totals: { count: totals.count, amount: paiseToRupees(totals.amountPaise) },
+    testPayments,
     series,
     byMethod,
   };

@@ -19,6 +19,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { TestPaymentsLine } from '../../components/test-payments-line.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { amountPaise } from '../../lib/money.ts';
 import { DASHBOARD_KEY, useDashboard } from './api.ts';
@@ -228,6 +229,7 @@ export function DashboardPage({ role }: { role: StaffRole }) {
       <RefundsPending role={role} />
       {data ? (
         <>
+          <TestPaymentsLine value={data.testPayments} />
           <SimpleGrid cols={{ base: 1, xs: 2, lg: role === 'admin' ? 4 : 2 }} spacing="md">
             {role === 'admin' ? (
               <>

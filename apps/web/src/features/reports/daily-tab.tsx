@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ReportTable } from '../../components/report-table.tsx';
+import { TestPaymentsLine } from '../../components/test-payments-line.tsx';
 import { amountPaise } from '../../lib/money.ts';
 import { useReport, type ReportFilters } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
@@ -66,6 +67,7 @@ export function DailyTab() {
           <Text fw={600} aria-live="polite">
             {t('reports.daily.total', { count: data.totals.count, amount: formatINR(amountPaise(data.totals.amount)) })}
           </Text>
+          <TestPaymentsLine value={data.testPayments} />
           {data.total > 0 ? (
             <>
               <ChartCard

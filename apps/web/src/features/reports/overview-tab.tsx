@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ReportTable } from '../../components/report-table.tsx';
+import { TestPaymentsLine } from '../../components/test-payments-line.tsx';
 import { amountPaise } from '../../lib/money.ts';
 import { useReport } from './api.ts';
 import { ChartCard } from './chart-card.tsx';
@@ -69,6 +70,7 @@ export function OverviewTab() {
               {percent(data.collectionRate)}%
             </Figure>
           </SimpleGrid>
+          <TestPaymentsLine value={data.testPayments} />
           {data.byMethod.length === 0 ? (
             <ReportState
               isPending={false}

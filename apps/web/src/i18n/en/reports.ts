@@ -2,6 +2,8 @@ import { COLLECTION_MSG, REPORT_MSG } from '@parish/shared';
 
 /** English texts of the dashboard and reports screens (part of the one catalogue, see ../en.ts). */
 export const reports = {
+  /** Sandbox payments, apart from every collected total (docs/domain.md, §10 "Payment mode"). */
+  testPaymentsLine: 'Test payments (no real money): {{count}} payments · {{amount}}, not in the totals',
   dashboard: {
     title: 'Dashboard',
     loading: 'Loading dashboard...',

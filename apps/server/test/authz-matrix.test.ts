@@ -126,6 +126,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/sandbox/razorpay/v1/orders/:id': 'public',
   'GET /api/sandbox/razorpay/v1/orders/:id/payments': 'public',
   'GET /api/sandbox/razorpay/v1/payments/:id': 'public',
+  'POST /api/sandbox/razorpay/v1/payments/:id/capture': 'public',
 
   // The OpenAPI document and Swagger UI (`docs/domain.md`, "§7 API": served at /api/docs, public).
   'GET /api/docs': 'public',

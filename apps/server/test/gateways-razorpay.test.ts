@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -7,6 +9,7 @@ import { GATEWAY_MSG, type RazorpayConfig, type RazorpayOrder, type VerifyResult
 import { SANDBOX_SECRETS } from '../src/config/gateways.ts';
 import { systemContext } from '../src/context.ts';
 import { recheckPendingTransactions } from '../src/modules/gateways/recheck.ts';
+import { sandboxStoreOf } from '../src/modules/gateways/sandbox/sandbox-store.ts';
 import {
   auditActions,
   due,
@@ -221,5 +224,119 @@ describe('Razorpay', () => {
     await recheckPendingTransactions(systemContext(t.app.deps));
     expect((await paymentRow(t.app, a)).status).toBe('paid');
     expect((await transactionRow(t.app, orderA3.txnId)).status).toBe('success');
+  });
+});
+
+describe('Razorpay capture of a payment left authorized (auto-capture off)', () => {
+  let origin = '';
+  let proxy: Server | undefined;
+  const captures: string[] = [];
+
+  beforeAll(async () => {
+    // Over real HTTP: the app listens, and the adapter calls its sandbox API by URL (fetch).
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  beforeEach(() => {
+    sandboxStoreOf(t.app).razorpayAutoCapture = false;
+    t.app.config.razorpay.apiUrl = `${origin}${SANDBOX_API}`;
+  });
+  afterAll(async () => {
+    sandboxStoreOf(t.app).razorpayAutoCapture = true;
+    await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+  });
+
+  /** Sends one request to the listening app: status and JSON body. */
+  async function send(method: string, path: string, body?: object) {
+    const auth = Buffer.from(`${SANDBOX_SECRETS.razorpayKeyId}:${SANDBOX_SECRETS.razorpayKeySecret}`).toString(
+      'base64',
+    );
+    const response = await fetch(`${origin}${path}`, {
+      method,
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      ...(body && { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('the callback captures the authorized payment for the order amount in INR, then settles once', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 12_300);
+    const order = await createOrder([misc]);
+    const fields = await razorpayBank(t.app, order, 'success');
+    const paymentId = fields['razorpay_payment_id'] ?? '';
+    expect((await send('GET', `${SANDBOX_API}/v1/payments/${paymentId}`)).body).toMatchObject({ status: 'authorized' });
+    const settled = await postForm(t.app, '/api/razorpay/callback', fields);
+    expect(new URL(String(settled.headers['location']), 'http://x').searchParams.get('status')).toBe('success');
+    expect(await paymentRow(t.app, misc)).toMatchObject({ status: 'paid', pgTransactionId: paymentId });
+    expect((await send('GET', `${SANDBOX_API}/v1/payments/${paymentId}`)).body).toMatchObject({
+      status: 'captured',
+      captured: true,
+      amount: 12_300,
+    });
+    // A second capture is refused as Razorpay refuses it; a later check stays settled once.
+    const again = await send('POST', `${SANDBOX_API}/v1/payments/${paymentId}/capture`, {
+      amount: 12_300,
+      currency: 'INR',
+    });
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.body)).toContain('already been captured');
+    await postForm(t.app, '/api/razorpay/callback', fields);
+    expect(await auditActions(t.app, order.txnId)).toEqual(['transaction.created', 'transaction.settled']);
+    expect(await paidPaise(t.app, member.account.id)).toBeGreaterThanOrEqual(12_300);
+  });
+
+  it('the webhook payment.authorized captures and settles', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 12_400);
+    const order = await createOrder([misc]);
+    const fields = await razorpayBank(t.app, order, 'success');
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.authorized',
+      payload: {
+        payment: {
+          entity: { id: fields['razorpay_payment_id'], order_id: order.order.id, amount: 12_400, status: 'authorized' },
+        },
+      },
+    });
+    expect((await webhook(body, sign(body), 'evt_authorized')).json()).toEqual({ success: true, duplicate: false });
+    expect((await paymentRow(t.app, misc)).status).toBe('paid');
+    const state = await send('GET', `${SANDBOX_API}/v1/payments/${fields['razorpay_payment_id']}`);
+    expect(state.body).toMatchObject({ status: 'captured' });
+  });
+
+  it('a capture answered "already been captured" (captured meanwhile elsewhere) settles after a status fetch', async () => {
+    // A stand-in in front of Razorpay that, at our first capture, lets the merchant's dashboard
+    // capture the payment first: ours then gets Razorpay's "already been captured".
+    proxy = createServer((incoming: IncomingMessage, outgoing) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const forward = () => {
+          const upstream = httpRequest(
+            `${origin}${incoming.url ?? ''}`,
+            { method: incoming.method, headers: incoming.headers },
+            (answer) => {
+              outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(outgoing);
+            },
+          );
+          upstream.end(Buffer.concat(chunks));
+        };
+        if (incoming.method === 'POST' && incoming.url?.endsWith('/capture')) {
+          captures.push(incoming.url);
+          void send('POST', incoming.url, JSON.parse(Buffer.concat(chunks).toString()) as object).then(forward);
+        } else forward();
+      });
+    });
+    await new Promise<void>((resolve) => proxy?.listen(0, '127.0.0.1', resolve));
+    t.app.config.razorpay.apiUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${SANDBOX_API}`;
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 12_500);
+    const order = await createOrder([misc]);
+    const fields = await razorpayBank(t.app, order, 'success');
+    const settled = await postForm(t.app, '/api/razorpay/callback', fields);
+    expect(new URL(String(settled.headers['location']), 'http://x').searchParams.get('status')).toBe('success');
+    expect(captures).toHaveLength(1);
+    expect(await paymentRow(t.app, misc)).toMatchObject({ status: 'paid', paidAmountPaise: 12_500 });
+    expect(await auditActions(t.app, order.txnId)).toEqual(['transaction.created', 'transaction.settled']);
   });
 });

@@ -84,6 +84,34 @@ export async function fetchRazorpayPayment(
 }
 
 /**
+ * Captures an `authorized` Razorpay payment (`POST /v1/payments/:id/capture`, body `{amount,
+ * currency: 'INR'}`, amount in PAISE and equal to the order's; Razorpay's "Capture a Payment"):
+ * a payment left authorized is never paid to the merchant, and Razorpay refunds it after some days
+ * (`docs/domain.md`, §10 "Razorpay capture").
+ * @returns the payment Razorpay answers (status `captured` on success), or null when it refuses
+ *   the capture (4xx: e.g. "This payment has already been captured", or not authorized): the
+ *   caller then fetches the payment to learn its state.
+ * @throws GatewayUnavailableError when Razorpay cannot be reached or answers another shape.
+ */
+export async function captureRazorpayPayment(
+  settings: RazorpaySettings,
+  transport: GatewayTransport,
+  paymentId: string,
+  amountPaise: number,
+): Promise<RazorpayPaymentEntity | null> {
+  const { status, body } = await callGateway(transport, {
+    method: 'POST',
+    url: `${settings.apiUrl}/v1/payments/${encodeURIComponent(paymentId)}/capture`,
+    headers: razorpayHeaders(settings),
+    body: { amount: amountPaise, currency: 'INR' },
+  });
+  if (status >= 400) return null;
+  const parsed = razorpayPaymentAnswer.safeParse(body);
+  if (!parsed.success) throw new GatewayUnavailableError('Razorpay capture answer of an unexpected shape');
+  return parsed.data;
+}
+
+/**
  * The payments of a Razorpay order (`GET /v1/orders/:id/payments`), the reconciler's safety net.
  * @returns the payments; none when Razorpay answers 404.
  * @throws GatewayUnavailableError when Razorpay cannot be reached or answers another shape.

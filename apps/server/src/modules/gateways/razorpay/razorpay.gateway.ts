@@ -3,6 +3,7 @@ import type { RazorpayConfig } from '@parish/shared';
 import { GatewayUnavailableError } from '../gateway-client.ts';
 import type { GatewayDeps, Outcome, PaymentGateway, TransactionRow } from '../gateway.ts';
 import {
+  captureRazorpayPayment,
   createRazorpayOrder,
   fetchRazorpayOrderPayments,
   fetchRazorpayPayment,
@@ -31,7 +32,7 @@ export interface RazorpayGateway extends PaymentGateway<RazorpayEvidence, Razorp
 /**
  * The Razorpay adapter over `deps.config.razorpay` (sandbox or live). Its order is created with
  * the Orders API (at least ₹1.00); its outcome comes from the payment the news named, or else from
- * the order's payments.
+ * the order's payments, after capturing one Razorpay left `authorized`.
  */
 export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
   const settings = () => deps.config.razorpay;
@@ -43,6 +44,33 @@ export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
       return one ? [one] : [];
     }
     return fetchRazorpayOrderPayments(settings(), deps.transport, row.gatewayOrderId ?? '');
+  }
+
+  /**
+   * Captures each payment of the order we hold that Razorpay left `authorized` for exactly the
+   * order's amount in INR (auto-capture off in the merchant's dashboard), and answers the list
+   * with Razorpay's state after it: the captured payment as the capture answered it, or, when the
+   * capture is refused (already captured by a concurrent check, the dashboard, or no longer
+   * authorized), as a fresh fetch says. Idempotent. A superseded checkout's payment is left
+   * authorized: Razorpay refunds it by itself, the member's dues are held by the newer checkout
+   * (`docs/domain.md`, §10 "Razorpay capture").
+   */
+  async function captureAuthorized(row: TransactionRow, list: RazorpayPaymentEntity[]) {
+    if (row.supersededAt) return list;
+    const captured: RazorpayPaymentEntity[] = [];
+    for (const payment of list) {
+      const ours = payment.order_id === row.gatewayOrderId && payment.currency === 'INR';
+      if (!ours || payment.status !== 'authorized' || payment.amount !== row.amountPaise) {
+        captured.push(payment);
+        continue;
+      }
+      const answer = await captureRazorpayPayment(settings(), deps.transport, payment.id, row.amountPaise);
+      const now =
+        answer?.status === 'captured' ? answer : await fetchRazorpayPayment(settings(), deps.transport, payment.id);
+      deps.log.info({ txnId: row.transactionId, paymentId: payment.id, status: now?.status }, 'Razorpay capture');
+      captured.push(now ?? payment);
+    }
+    return captured;
   }
 
   return {
@@ -64,7 +92,7 @@ export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
     async outcome(row, evidence): Promise<Outcome> {
       let list: RazorpayPaymentEntity[];
       try {
-        list = await payments(row, evidence);
+        list = await captureAuthorized(row, await payments(row, evidence));
       } catch (error) {
         if (!(error instanceof GatewayUnavailableError)) throw error;
         deps.log.warn({ txnId: row.transactionId, err: error.message }, 'Razorpay API unavailable');

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../context.ts';
 import { razorpayAuthHeader } from '../razorpay/razorpay-api.ts';
 import { hexEquals } from '../razorpay/razorpay-signature.ts';
-import { razorpayLikeId, sandboxStoreOf, type SandboxRazorpayOrder } from './sandbox-store.ts';
+import { markOrderPaid, razorpayLikeId, sandboxStoreOf, type SandboxRazorpayOrder } from './sandbox-store.ts';
 
 /**
  * The sandbox gateways' server APIs, as plain handlers: Worldline's status API (`paynimoV2.req`)
  * and the Razorpay REST subset the server uses (`/v1/orders`, `/v1/orders/:id`,
- * `/v1/orders/:id/payments`, `/v1/payments/:id`, HTTP Basic auth with the sandbox key). The
+ * `/v1/orders/:id/payments`, `/v1/payments/:id`, `/v1/payments/:id/capture`, HTTP Basic auth with
+ * the sandbox key). The
  * sandbox plugin serves them over HTTP and the sandbox transport calls them in-process. Each
  * answers 404 while its gateway is live. Amounts in paise, as Razorpay's.
  */
@@ -160,4 +161,44 @@ export function razorpayOrderPaymentsApi(
 /** `GET /v1/payments/:id`: the payment (400 'The id provided does not exist' when unknown). */
 export function razorpayPaymentApi(deps: SandboxDeps, authorization: string | undefined, id: string): SandboxAnswer {
   return razorpayRefusal(deps, authorization) ?? razorpayEntity(sandboxStoreOf(deps).payments.get(id));
+}
+
+/** The body of a Razorpay capture (amount in paise). */
+export const razorpayCaptureInput = z.object({ amount: z.number().int(), currency: z.string() });
+
+/**
+ * `POST /v1/payments/:id/capture` (Razorpay's "Capture a Payment"): an `authorized` payment
+ * becomes `captured` and its order paid; answers the payment. Refused as Razorpay refuses, with
+ * 400 `BAD_REQUEST_ERROR`: unknown id; 'This payment has already been captured'; any other status
+ * 'Only payments which have been authorized and not yet captured can be captured'; an amount or
+ * currency other than the authorized one 'Capture amount must be equal to the amount authorized'.
+ */
+export function razorpayCaptureApi(
+  deps: SandboxDeps,
+  authorization: string | undefined,
+  id: string,
+  input: z.infer<typeof razorpayCaptureInput>,
+): SandboxAnswer {
+  const refused = razorpayRefusal(deps, authorization);
+  if (refused) return refused;
+  const store = sandboxStoreOf(deps);
+  const payment = store.payments.get(id);
+  if (!payment) return { status: 400, body: razorpayError('The id provided does not exist') };
+  if (payment.status === 'captured') {
+    return { status: 400, body: razorpayError('This payment has already been captured') };
+  }
+  if (payment.status !== 'authorized') {
+    return {
+      status: 400,
+      body: razorpayError('Only payments which have been authorized and not yet captured can be captured'),
+    };
+  }
+  if (input.amount !== payment.amount || input.currency !== payment.currency) {
+    return { status: 400, body: razorpayError('Capture amount must be equal to the amount authorized') };
+  }
+  payment.status = 'captured';
+  payment.captured = true;
+  const order = store.orders.get(payment.order_id);
+  if (order) markOrderPaid(order);
+  return { status: 200, body: { ...payment } };
 }

@@ -7,7 +7,13 @@ import { hexEquals, razorpayCheckoutSignature } from '../razorpay/razorpay-signa
 import { buildWorldlineResponse, worldlineRequestToken } from '../worldline/worldline-hash.ts';
 import type { SandboxDeps } from './sandbox-api.ts';
 import { hiddenFields, page, returnPage } from './sandbox-pages.ts';
-import { randomDigits, razorpayLikeId, sandboxStoreOf, type SandboxRazorpayPayment } from './sandbox-store.ts';
+import {
+  markOrderPaid,
+  randomDigits,
+  razorpayLikeId,
+  sandboxStoreOf,
+  type SandboxRazorpayPayment,
+} from './sandbox-store.ts';
 
 /**
  * The sandbox "banks": the pages where the tester chooses what the bank answers, and what each
@@ -207,7 +213,8 @@ const RAZORPAY_RETURN = '/api/razorpay/callback';
 
 /**
  * The Razorpay payment decides: a cancel posts `error[…]` fields; a success records a captured
- * payment, marks the order paid and posts the signed checkout fields; a failure records a failed
+ * payment (an `authorized` one while the store's auto-capture is off), marks the order paid and
+ * posts the signed checkout fields; a failure records a failed
  * payment and posts `error[…]` fields naming it. 400 unknown or paid order, or wrong key.
  */
 export function razorpayPayDecide(
@@ -228,24 +235,26 @@ export function razorpayPayDecide(
     return { status: 200, html };
   }
   const success = q.outcome === 'success';
+  const store = sandboxStoreOf(deps);
+  // Auto-capture off: the bank authorized the money, the merchant has to capture it.
+  const captured = success && store.razorpayAutoCapture;
   const payment: SandboxRazorpayPayment = {
     id: razorpayLikeId('pay'),
     entity: 'payment',
     order_id: order.id,
     amount: order.amount,
     currency: order.currency,
-    status: success ? 'captured' : 'failed',
+    status: success ? (captured ? 'captured' : 'authorized') : 'failed',
     method: 'card',
-    captured: success,
+    captured,
     error_code: success ? null : 'BAD_REQUEST_ERROR',
     error_description: success ? null : 'Payment failed at the bank (sandbox)',
     created_at: Math.floor(deps.clock.now().getTime() / 1000),
   };
-  sandboxStoreOf(deps).payments.set(payment.id, payment);
+  store.payments.set(payment.id, payment);
   if (success) {
-    order.status = 'paid';
-    order.amount_paid = order.amount;
-    order.amount_due = 0;
+    if (captured) markOrderPaid(order);
+    else order.status = 'attempted';
     const html = returnPage('Returning to the parish site', 'The payment succeeded.', RAZORPAY_RETURN, {
       razorpay_payment_id: payment.id,
       razorpay_order_id: order.id,

@@ -46,12 +46,19 @@ export interface SandboxRazorpayPayment {
   order_id: string;
   amount: number;
   currency: string;
-  status: 'captured' | 'failed';
+  status: 'authorized' | 'captured' | 'failed';
   method: string;
   captured: boolean;
   error_code: string | null;
   error_description: string | null;
   created_at: number;
+}
+
+/** An order whose payment was captured: paid in full, as Razorpay shows it. */
+export function markOrderPaid(order: SandboxRazorpayOrder): void {
+  order.status = 'paid';
+  order.amount_paid = order.amount;
+  order.amount_due = 0;
 }
 
 /** Everything the sandbox remembers. */
@@ -62,6 +69,12 @@ export class SandboxStore {
   readonly orders = new Map<string, SandboxRazorpayOrder>();
   /** Razorpay payments by id. */
   readonly payments = new Map<string, SandboxRazorpayPayment>();
+  /**
+   * Razorpay's "Payment capture" setting of the sandbox merchant: on (the default), a successful
+   * payment is `captured` at once; off, it stays `authorized` until the server captures it
+   * (`POST /v1/payments/:id/capture`). Tests turn it off to play a dashboard without auto-capture.
+   */
+  razorpayAutoCapture = true;
 
   /** The Worldline transaction of our txnId, if the bank decided one. */
   worldlineByTxnId(txnId: string): SandboxWorldlineTxn | undefined {

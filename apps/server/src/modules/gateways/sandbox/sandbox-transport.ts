@@ -2,6 +2,8 @@ import { ErrorCode, MSG } from '@parish/shared';
 
 import type { GatewayTransport, TransportRequest, TransportResponse } from '../gateway-client.ts';
 import {
+  razorpayCaptureApi,
+  razorpayCaptureInput,
   razorpayCreateOrderApi,
   razorpayError,
   razorpayOrderApi,
@@ -59,16 +61,28 @@ function route(deps: SandboxDeps, request: TransportRequest): SandboxAnswer {
     const input = razorpayOrderInput.safeParse(jsonBody(request));
     return input.success ? razorpayCreateOrderApi(deps, authorization, input.data) : invalid;
   }
+  const capture = /^\/api\/sandbox\/razorpay\/v1\/payments\/([^/]+)\/capture$/.exec(path);
+  if (request.method === 'POST' && capture) {
+    const input = razorpayCaptureInput.safeParse(jsonBody(request));
+    const id = safeDecode(capture[1] ?? '');
+    if (id === null) return { status: 400, body: razorpayError('The id provided does not exist') };
+    return input.success ? razorpayCaptureApi(deps, authorization, id, input.data) : invalid;
+  }
   const match = /^\/api\/sandbox\/razorpay\/v1\/(orders|payments)\/([^/]+)(\/payments)?$/.exec(path);
   if (request.method !== 'GET' || !match) return notFound;
-  let id: string;
-  try {
-    id = decodeURIComponent(match[2] ?? '');
-  } catch {
-    return { status: 400, body: razorpayError('The id provided does not exist') };
-  }
+  const id = safeDecode(match[2] ?? '');
+  if (id === null) return { status: 400, body: razorpayError('The id provided does not exist') };
   if (match[1] === 'payments') return match[3] ? notFound : razorpayPaymentApi(deps, authorization, id);
   return match[3] ? razorpayOrderPaymentsApi(deps, authorization, id) : razorpayOrderApi(deps, authorization, id);
+}
+
+/** A path segment decoded, or null when it is not valid percent-encoding. */
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 async function answerInProcess(deps: SandboxDeps, request: TransportRequest): Promise<TransportResponse> {

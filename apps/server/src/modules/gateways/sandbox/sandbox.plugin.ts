@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { errorBodySchema } from '@parish/shared';
 
 import {
+  razorpayCaptureApi,
+  razorpayCaptureInput,
   razorpayCreateOrderApi,
   razorpayOrderApi,
   razorpayOrderInput,
@@ -228,6 +230,23 @@ async function razorpaySandboxApi(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       sendAnswer(reply, razorpayCreateOrderApi(deps, request.headers.authorization, request.body)),
+  );
+  r.post(
+    '/api/sandbox/razorpay/v1/payments/:id/capture',
+    {
+      config: open,
+      schema: {
+        tags: ['sandbox'],
+        summary:
+          'SANDBOX Razorpay: capture an authorized payment (amount in paise, the authorized amount; INR). ' +
+          '400 already captured or not authorized, as Razorpay. Basic auth with the sandbox key. 404 when live.',
+        params: idParams,
+        body: razorpayCaptureInput,
+        response: rzJson,
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, razorpayCaptureApi(deps, request.headers.authorization, request.params.id, request.body)),
   );
   const reads = [
     [

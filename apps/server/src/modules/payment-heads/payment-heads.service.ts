@@ -50,14 +50,15 @@ export function toPaymentHead(row: HeadRow): PaymentHead {
 /**
  * The grouped figures of each head, computed in the same statement as the heads themselves
  * (one grouped query, no per-head round trips): counts assigned/paid/pending, collected = paid
- * amounts (paidAmount, else amount), outstanding = pending amounts. Paise.
+ * amounts (paidAmount, else amount) of real money, test payments left out (`docs/domain.md`, §10
+ * "Payment mode"), outstanding = pending amounts. Paise.
  */
 const statsColumns = {
   assigned: sql<number>`count(${payments.id})`.mapWith(Number),
   paid: sql<number>`count(${payments.id}) filter (where ${payments.status} = 'paid')`.mapWith(Number),
   pending: sql<number>`count(${payments.id}) filter (where ${payments.status} = 'pending')`.mapWith(Number),
   collectedPaise:
-    sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${payments.status} = 'paid'), 0)`.mapWith(
+    sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${payments.status} = 'paid' and not ${payments.isTest}), 0)`.mapWith(
       Number,
     ),
   outstandingPaise:

@@ -174,5 +174,11 @@ test('the admin applies part of the money to another due (its own receipt) and r
   await refunded.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Refund recorded.')).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: PERSON.name })).toHaveCount(0);
+
+  // The ₹300 applied from test money is a test payment: on a line of its own, not collected.
+  await admin.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(admin.getByTestId('test-payments-line')).toContainText(
+    /^Test payments \(no real money\): \d+ payments · ₹/,
+  );
   await admin.context().close();
 });

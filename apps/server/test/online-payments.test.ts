@@ -528,6 +528,12 @@ describe('test payments: marked on receipts, apart from every collected figure',
       headers: admin.headers,
     });
     expect(overviewCsv.body).toContain('Test payments (no real money)');
+    const dailyCsv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports/export?type=daily',
+      headers: admin.headers,
+    });
+    expect(dailyCsv.body).toMatch(/Test payments \(no real money\),\d+,/);
     // Cash collected adds to every collected figure, and not to the test line.
     const cash = await due(t.app, member.account.id, 'miscellaneous', 1_200);
     await collectCash(cash, 12, admin);

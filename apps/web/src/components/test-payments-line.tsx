@@ -14,7 +14,7 @@ export function TestPaymentsLine({ value }: { value: { count: number; amount: nu
   const { t } = useTranslation();
   if (!value || value.count === 0) return null;
   return (
-    <Text size="sm" c="orange.9" data-testid="test-payments-line">
+    <Text size="sm" fw={600} data-testid="test-payments-line">
       {t('reports.testPaymentsLine', { count: value.count, amount: formatINR(amountPaise(value.amount)) })}
     </Text>
   );

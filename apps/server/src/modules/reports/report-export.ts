@@ -26,6 +26,7 @@ import {
   memberDueRows,
   memberRows,
   overviewReport,
+  testPaymentsSql,
   reportContext,
   resolveFilters,
   toPaymentRow,
@@ -185,9 +186,9 @@ async function* overviewCsv(rc: ReportContext): AsyncGenerator<Cell[][]> {
   ];
 }
 
-function dailyCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
+async function* dailyCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {
   const range = dailyRange(rc, filters);
-  return offsetPages(
+  yield* offsetPages(
     ['Date', 'Collections', 'Amount', 'By Method'],
     async (limit, offset) => (await dailyRows(rc, filters, range, limit, offset)).items,
     (row) => [
@@ -197,6 +198,9 @@ function dailyCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cel
       row.byMethod.map((m) => `${m.method}: ${m.count} (${money(m.amount)})`).join('; '),
     ],
   );
+  // The range's test payments, apart from the days above (docs/domain.md, §10 "Payment mode").
+  const test = await testPaymentsSql(rc.db, sql`day BETWEEN ${range.from}::date AND ${range.to}::date`);
+  if (test.count > 0) yield [[TEST_PAYMENTS_LINE, test.count, money(test.amount), '']];
 }
 
 function memberCsv(rc: ReportContext, filters: ReportFilters): AsyncGenerator<Cell[][]> {

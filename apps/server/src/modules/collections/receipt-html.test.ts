@@ -128,4 +128,14 @@ describe('buildReceiptHtml', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('javascript:');
   });
+
+  it('marks a test payment "TEST — no real money", in the second language too; a real one carries no mark', () => {
+    const test = buildReceiptHtml(data('x', { test: true, secondLanguage: 'hi' }), 'n');
+    expect(test).toContain('<section class="test" role="note" aria-label="Test payment">');
+    expect(test).toContain('<div class="test-mark">TEST — no real money</div>');
+    expect(test).toContain('टेस्ट — कोई असली पैसा नहीं');
+    const real = buildReceiptHtml(data('x', { secondLanguage: 'hi' }), 'n');
+    expect(real).not.toContain('TEST');
+    expect(real).not.toContain('टेस्ट');
+  });
 });

@@ -61,8 +61,10 @@ let server: ChildProcess | undefined;
 test.beforeAll(async ({ playwright }) => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    // Only what this server needs: nothing of the runner's environment (a DATABASE_URL, say) leaks in.
     env: {
-      ...process.env,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
       DATA_DIR,
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -35,9 +36,9 @@ export const payments = pgTable(
       .notNull()
       .references(() => paymentHeads.id),
     /** Assigned amount in paise. */
-    amountPaise: bigint({ mode: 'number' }).notNull(),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     /** What was actually paid, in paise; null while not paid. */
-    paidAmountPaise: bigint({ mode: 'number' }),
+    paidAmountPaise: bigint({ mode: 'number' }).$type<Paise>(),
     status: paymentStatus().notNull().default('pending'),
     year: integer().notNull(),
     dueDate: date({ mode: 'string' }),
@@ -61,7 +62,7 @@ export const payments = pgTable(
      * assigned amount before any concession is `amountPaise + concessionPaise`; a waived payment
      * has `amountPaise` 0. 0 when no concession was granted.
      */
-    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** The reason of the last concession: widow, hardship, deceased or other; null without one. */
     concessionReason: text(),
     /** The admin's words for the last concession (required for `other`). */
@@ -118,7 +119,7 @@ export const receiptItems = pgTable(
     paymentHeadId: uuid().references(() => paymentHeads.id, { onDelete: 'set null' }),
     headName: text().notNull(),
     headYear: integer().notNull(),
-    amountPaise: bigint({ mode: 'number' }).notNull(),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.receiptId, t.line] }), index('receipt_items_payment_idx').on(t.paymentId)],
 );

@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,11 +40,11 @@ export const paymentHeadStatusSummary = pgTable(
     status: paymentStatus().notNull(),
     count: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts. */
-    amountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of collected amounts of paid payments (0 for other statuses). */
-    paidAmountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    paidAmountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of concessions granted (`payments.concession_paise`), migration 0010. */
-    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.paymentHeadId, t.status] })],
 );
@@ -65,7 +66,7 @@ export const collectionDaySummary = pgTable(
     collectedBy: uuid(),
     count: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of collected amounts. */
-    amountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
   },
   (t) => [
     unique('collection_day_summary_key_uq')
@@ -89,16 +90,16 @@ export const memberPaymentSummary = pgTable(
     paidCount: bigint({ mode: 'number' }).notNull().default(0),
     unpaidCount: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts of all the member's payments. */
-    assignedPaise: bigint({ mode: 'number' }).notNull().default(0),
+    assignedPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of collected amounts of paid payments. */
-    paidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    paidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of assigned amounts of unpaid payments. */
-    unpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
-    arrearUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
-    currentUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
-    miscUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    unpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    arrearUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    currentUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    miscUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of concessions granted on the member's payments, migration 0010. */
-    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Payments waived whole (status `waived`), migration 0010; not counted as unpaid. */
     waivedCount: bigint({ mode: 'number' }).notNull().default(0),
   },

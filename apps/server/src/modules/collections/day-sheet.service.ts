@@ -14,6 +14,7 @@ import {
   type CloseDayInput,
   type DaySheet,
   type ReversalReason,
+  type Paise,
 } from '@parish/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 
@@ -36,7 +37,7 @@ type Method = 'cash' | 'upi' | 'cheque';
 const METHODS: readonly Method[] = ['cash', 'upi', 'cheque'];
 
 /** Sums paise by method; anything else counts under cash. */
-function byMethod(rows: readonly { method: string; totalPaise: number }[]) {
+function byMethod(rows: readonly { method: string; totalPaise: Paise }[]) {
   const sums: Record<Method, number> = { cash: 0, upi: 0, cheque: 0 };
   for (const row of rows)
     sums[(METHODS as readonly string[]).includes(row.method) ? (row.method as Method) : 'cash'] += row.totalPaise;

@@ -198,9 +198,9 @@ async function daySheetOf(
 }
 
 /** The cash counted, in paise: notes by face value plus coins (rupees). */
-function countedPaise(denominations: NonNullable<CloseDayInput['denominations']>): number {
+function countedPaise(denominations: NonNullable<CloseDayInput['denominations']>): Paise {
   let sum = rupeesToPaise(denominations.coins);
-  for (const face of DENOMINATIONS) sum += (denominations.notes[face] ?? 0) * Number(face) * 100;
+  for (const face of DENOMINATIONS) sum += (denominations.notes[face] ?? 0) * rupeesToPaise(Number(face));
   return sum;
 }
 

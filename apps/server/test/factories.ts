@@ -1,5 +1,7 @@
+import type { SQL } from 'drizzle-orm';
+
 import { paymentHeads, payments } from '../src/db/schema/index.ts';
-import type { DbOrTx } from '../src/db/client.ts';
+import { queryRows, type DbOrTx } from '../src/db/client.ts';
 
 /** What {@link insertHead} may be told; amounts in paise. */
 export interface HeadOverrides {
@@ -54,4 +56,20 @@ export async function insertPayment(
     .returning();
   if (!payment) throw new Error('payment insert returned nothing');
   return payment;
+}
+
+/**
+ * The rows of a query as sorted text lines, the values of a row joined by `|` (`null` for SQL
+ * null): for comparing a summary table with a full scan whatever the engine returns (bigint from
+ * node-postgres is text, from PGlite a number).
+ */
+export async function sortedLines(db: DbOrTx, query: SQL): Promise<string[]> {
+  const rows = await queryRows<Record<string, unknown>>(db, query);
+  return rows
+    .map((row) =>
+      Object.values(row)
+        .map((v) => (v === null ? 'null' : String(v)))
+        .join('|'),
+    )
+    .sort();
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../src/context.ts';
 import { queryRows } from '../src/db/client.ts';
 import { syncParishTimezone } from '../src/modules/reports/parish-calendar.ts';
+import { sortedLines } from './factories.ts';
 import { createMember, createTestApp, loginAs, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -19,19 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Row = Record<string, unknown>;
-
-/** Rows as comparable text lines (bigint from node-postgres is text, from PGlite a number). */
-async function lines(query: ReturnType<typeof sql>): Promise<string[]> {
-  const rows = await queryRows<Row>(t.db, query);
-  return rows
-    .map((row) =>
-      Object.values(row)
-        .map((v) => (v === null ? 'null' : String(v)))
-        .join('|'),
-    )
-    .sort();
-}
+/** Rows as comparable text lines ({@link sortedLines}). */
+const lines = (query: ReturnType<typeof sql>) => sortedLines(t.db, query);
 
 /**
  * Each summary equals a full-scan GROUP BY of the payments, to the paisa (rows whose count and

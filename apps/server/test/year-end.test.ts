@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { queryRows } from '../src/db/client.ts';
+import { sortedLines } from './factories.ts';
 import {
   createMember,
   createTestApp,
@@ -32,18 +33,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Row = Record<string, unknown>;
-
-async function lines(query: ReturnType<typeof sql>): Promise<string[]> {
-  const rows = await queryRows<Row>(t.db, query);
-  return rows
-    .map((row) =>
-      Object.values(row)
-        .map((v) => (v === null ? 'null' : String(v)))
-        .join('|'),
-    )
-    .sort();
-}
+/** Rows as comparable text lines ({@link sortedLines}). */
+const lines = (query: ReturnType<typeof sql>) => sortedLines(t.db, query);
 
 /** Every summary equals a full-scan GROUP BY of the payments, concessions and waived dues included. */
 async function expectSummariesExact(): Promise<void> {

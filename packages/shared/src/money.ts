@@ -42,7 +42,7 @@ const RUPEES_PATTERN = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
  * @returns the amount in paise, or `null` when the text is not a non-negative amount with at
  *   most two decimals.
  */
-export function parseRupeesToPaise(input: string | number): Paise | null {
+export function parseRupeesToPaise(input: string | Rupees): Paise | null {
   let text: string;
   if (typeof input === 'number') {
     if (!Number.isFinite(input) || input < 0) return null;
@@ -64,8 +64,8 @@ export function parseRupeesToPaise(input: string | number): Paise | null {
  * Converts integer paise to a rupee number for the wire (`125050` -> `1250.5`).
  * Typed variant: {@link rupeesFromPaise}.
  */
-export function paiseToRupees(paise: Paise): number {
-  return Number(formatPaisePlain(paise));
+export function paiseToRupees(paise: Paise): Rupees {
+  return Number(formatPaisePlain(paise)) as Rupees;
 }
 
 /** Plain decimal text of a paise amount, two decimals, no grouping (`125050` -> `"1250.50"`). */
@@ -93,14 +93,14 @@ export function formatINR(paise: Paise, options: { symbol?: boolean } = {}): str
 
 // The zod schemas of rupee amounts live in money-schemas.ts, so that formatting money loads no zod
 // (issue 18: the member's dashboard formats amounts and must not download zod).
-export { positiveRupeesSchema, rupeesSchema } from './money-schemas.ts';
+export { positiveRupeesSchema, rupeesOutputSchema, rupeesSchema } from './money-schemas.ts';
 
 /**
  * Converts a value already checked by {@link rupeesSchema} to paise.
  * Typed variant: {@link paiseFromRupees}.
  * @throws RangeError for a value that is not a non-negative rupee amount with at most 2 decimals.
  */
-export function rupeesToPaise(value: number): Paise {
+export function rupeesToPaise(value: Rupees): Paise {
   const paise = parseRupeesToPaise(value);
   if (paise === null) throw new RangeError(`Not a rupee amount: ${value}`);
   return paise;

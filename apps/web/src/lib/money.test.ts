@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { amountPaise, formatRupees } from './money.ts';
+import { amountPaise, formatRupees, paiseOf } from './money.ts';
 
 describe('formatRupees', () => {
   it('groups rupees the Indian way, with two decimals', () => {
@@ -44,5 +44,16 @@ describe('amountPaise', () => {
     expect(amountPaise(undefined)).toBe(0);
     expect(amountPaise(12.345)).toBe(0);
     expect(amountPaise(0.1 + 0.2)).toBe(0);
+  });
+});
+
+describe('paiseOf', () => {
+  it('reads rupees from the API, 0 for null and for what is not an amount', () => {
+    expect(paiseOf(1500.5)).toBe(150_050);
+    expect(paiseOf(0.07)).toBe(7);
+    expect(paiseOf(null)).toBe(0);
+    expect(paiseOf(undefined)).toBe(0);
+    expect(paiseOf(-5)).toBe(0);
+    expect(paiseOf(0.1 + 0.2)).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './common.ts';
 import { memberSchema } from './members.ts';
 import { paymentSchema } from './payments.ts';
-import { rupeesSchema } from '../money.ts';
+import { rupeesOutputSchema, rupeesSchema } from '../money.ts';
 
 /**
  * Collection at the parish office (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§5
@@ -157,7 +157,7 @@ export const cashierCollectionsSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   /** Rupees: the sum of paid amounts of all matching collections (not only this page). */
-  totalCollected: z.number(),
+  totalCollected: rupeesOutputSchema,
 });
 
 /** The cashier collections answer. */
@@ -170,7 +170,7 @@ export type CashierCollections = z.infer<typeof cashierCollectionsSchema>;
 export const memberPaymentsSchema = z.object({
   member: memberSchema,
   items: z.array(paymentRecordSchema),
-  totals: z.object({ paid: z.number(), pending: z.number(), total: z.number() }),
+  totals: z.object({ paid: rupeesOutputSchema, pending: rupeesOutputSchema, total: rupeesOutputSchema }),
 });
 
 /** The member payments answer. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { rupeesOutputSchema } from '../money-schemas.ts';
+
 import { transactionSchema, TRANSACTION_STATUSES } from './portal.ts';
 
 /**
@@ -192,7 +194,7 @@ export const orderPaymentSchema = z.object({
   paymentId: z.string(),
   paymentHeadId: z.object({ _id: z.string(), name: z.string() }),
   /** Rupees: what this order charges for the payment (the due amount, or more on a variable head). */
-  amount: z.number(),
+  amount: rupeesOutputSchema,
 });
 
 /**
@@ -204,7 +206,7 @@ export const orderPaymentSchema = z.object({
 export const worldlineOrderSchema = z.object({
   txnId: z.string(),
   token: z.string(),
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   consumerId: z.string(),
   consumerMobileNo: z.string(),
   consumerEmailId: z.string(),
@@ -252,7 +254,7 @@ export const verifyResultSchema = z.object({
   transactionId: z.string(),
   paymentIds: z.array(z.string()),
   paymentsUpdated: z.number().int(),
-  amount: z.number(),
+  amount: rupeesOutputSchema,
 });
 
 /** The verify answer. */
@@ -335,7 +337,7 @@ export const razorpayCheckoutOptionsSchema = z.object({
  */
 export const razorpayOrderSchema = z.object({
   txnId: z.string(),
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   mode: z.enum(GATEWAY_MODES),
   checkoutScriptUrl: z.string(),
   order: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { rupeesSchema } from '../money.ts';
+import { rupeesOutputSchema, rupeesSchema } from '../money.ts';
 import { COLLECTION_METHODS, calendarDate } from './collections.ts';
 
 /**
@@ -121,8 +121,10 @@ export const collectDuesResultSchema = z.object({
   message: z.string(),
   receiptId: z.string(),
   receiptNumber: z.string(),
-  items: z.array(z.object({ paymentId: z.string(), headName: z.string(), headYear: z.number(), amount: z.number() })),
-  total: z.number(),
+  items: z.array(
+    z.object({ paymentId: z.string(), headName: z.string(), headYear: z.number(), amount: rupeesOutputSchema }),
+  ),
+  total: rupeesOutputSchema,
 });
 
 /** The collect-dues answer. */
@@ -175,7 +177,12 @@ export const closeDayInputSchema = z.strictObject({
 export type CloseDayInput = z.output<typeof closeDayInputSchema>;
 
 /** Totals by method in rupees. */
-const methodTotalsSchema = z.object({ cash: z.number(), upi: z.number(), cheque: z.number(), total: z.number() });
+const methodTotalsSchema = z.object({
+  cash: rupeesOutputSchema,
+  upi: rupeesOutputSchema,
+  cheque: rupeesOutputSchema,
+  total: rupeesOutputSchema,
+});
 
 /**
  * A cashier's day sheet (`docs/domain.md`, "Day close"): the receipts issued that day (with those
@@ -198,7 +205,7 @@ export const daySheetSchema = z.object({
       member: z.object({ name: z.string(), parishNumber: z.string() }),
       method: z.string(),
       reference: z.string().nullable(),
-      total: z.number(),
+      total: rupeesOutputSchema,
       lines: z.number().int(),
       voided: z.boolean(),
     }),
@@ -214,7 +221,7 @@ export const daySheetSchema = z.object({
       note: z.string().nullable(),
       member: z.object({ name: z.string(), parishNumber: z.string() }),
       method: z.string(),
-      total: z.number(),
+      total: rupeesOutputSchema,
     }),
   ),
   collected: methodTotalsSchema,
@@ -225,9 +232,9 @@ export const daySheetSchema = z.object({
   cashCount: z
     .object({
       notes: z.record(z.string(), z.number()),
-      coins: z.number(),
-      counted: z.number(),
-      difference: z.number(),
+      coins: rupeesOutputSchema,
+      counted: rupeesOutputSchema,
+      difference: rupeesOutputSchema,
     })
     .nullable(),
 });
@@ -249,7 +256,7 @@ export const cashierDaysSchema = z.object({
       day: z.string(),
       status: z.enum(['open', 'closed']),
       receiptCount: z.number().int(),
-      total: z.number(),
+      total: rupeesOutputSchema,
     }),
   ),
 });
@@ -275,7 +282,7 @@ export const chequeListSchema = z.object({
       date: z.string(),
       issuedAt: z.string(),
       ageDays: z.number().int(),
-      total: z.number(),
+      total: rupeesOutputSchema,
       collectedBy: z.string().nullable(),
     }),
   ),

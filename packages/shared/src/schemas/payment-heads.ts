@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { HEAD_TYPES, headTypeInputSchema } from '../head-types.ts';
 import { MSG } from '../messages.ts';
-import { paiseToRupees, parseRupeesToPaise } from '../money.ts';
+import { paiseToRupees, parseRupeesToPaise, rupeesOutputSchema } from '../money.ts';
 
 /** The first and last year a payment head may carry (`docs/domain.md`, §5 "Account head form"). */
 export const HEAD_YEAR_MIN = 2020;
@@ -147,7 +147,7 @@ export const paymentHeadSchema = z.object({
   name: z.string(),
   description: z.string(),
   /** Rupees. */
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   type: z.enum(HEAD_TYPES),
   year: z.number().int(),
   dueDate: z.string().nullable(),
@@ -167,8 +167,8 @@ export const paymentHeadStatsSchema = z.object({
   assigned: z.number().int(),
   paid: z.number().int(),
   pending: z.number().int(),
-  collected: z.number(),
-  outstanding: z.number(),
+  collected: rupeesOutputSchema,
+  outstanding: rupeesOutputSchema,
 });
 
 /** A head's figures. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { rupeesOutputSchema } from '../money-schemas.ts';
+
 import { MSG } from '../messages.ts';
 import { paymentHeadSchema, rowErrorSchema } from './payment-heads.ts';
 import { paymentConcessionSchema } from './year-end.ts';
@@ -33,9 +35,9 @@ export const paymentSchema = z.object({
   memberId: paymentMemberRefSchema,
   paymentHeadId: paymentHeadSchema,
   /** Assigned amount, rupees. */
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   /** Paid amount, rupees; null while not paid. */
-  paidAmount: z.number().nullable(),
+  paidAmount: rupeesOutputSchema.nullable(),
   status: z.enum(PAYMENT_STATUSES),
   year: z.number().int(),
   paidAt: z.string().nullable(),

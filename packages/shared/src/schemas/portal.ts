@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { rupeesOutputSchema } from '../money-schemas.ts';
+
 import { LANGUAGES } from '../languages.ts';
 import { paymentRecordSchema } from './collections.ts';
 import { PAYMENT_GATEWAYS } from './payments.ts';
@@ -21,7 +23,7 @@ export type CustomerPaymentsQuery = z.infer<typeof customerPaymentsQuerySchema>;
 /** One summary card: an amount in rupees and how many payments make it. */
 export const summaryFigureSchema = z.object({
   /** Rupees. */
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   count: z.number().int(),
 });
 
@@ -71,7 +73,7 @@ export const transactionPaymentSchema = z.object({
   paymentId: z.string(),
   paymentHeadId: z.object({ _id: z.string(), name: z.string() }),
   /** Rupees: the amount this transaction carries for the payment. */
-  paidAmount: z.number(),
+  paidAmount: rupeesOutputSchema,
 });
 
 /**
@@ -85,7 +87,7 @@ export const transactionPaymentSchema = z.object({
  */
 export const transactionSchema = z.object({
   _id: z.string(),
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   status: z.enum(TRANSACTION_STATUSES),
   paymentGateway: z.enum(PAYMENT_GATEWAYS),
   transactionId: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { rupeesSchema } from '../money.ts';
+import { rupeesOutputSchema, rupeesSchema } from '../money.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -34,7 +34,7 @@ export const paymentExceptionSchema = z.object({
   status: z.enum(EXCEPTION_STATUSES),
   reason: z.enum(EXCEPTION_REASONS),
   /** Rupees received. */
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   /** Rupees still to refund or apply. */
   remaining: z.number(),
   memberId: idSchema,
@@ -65,13 +65,13 @@ export const refundListQuerySchema = z.object({ status: z.enum([...EXCEPTION_STA
 /** `GET /api/admin/refunds` answer: the entries, newest first, and the open totals. */
 export const refundListSchema = z.object({
   data: z.array(paymentExceptionSchema),
-  pending: z.object({ count: z.number().int(), amount: z.number() }),
+  pending: z.object({ count: z.number().int(), amount: rupeesOutputSchema }),
 });
 /** The queue answer. */
 export type RefundList = z.infer<typeof refundListSchema>;
 
 /** `GET /api/admin/refunds/summary`: "Refunds pending: n, ₹x" (rupees). */
-export const refundSummarySchema = z.object({ count: z.number().int(), amount: z.number() });
+export const refundSummarySchema = z.object({ count: z.number().int(), amount: rupeesOutputSchema });
 /** The dashboard's refunds line. */
 export type RefundSummary = z.infer<typeof refundSummarySchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { rupeesOutputSchema } from '../money-schemas.ts';
+
 import { HEAD_TYPES } from '../head-types.ts';
 import { PAYMENT_GATEWAYS, PAYMENT_STATUSES } from './payments.ts';
 import { TRANSACTION_STATUSES, transactionSchema } from './portal.ts';
@@ -39,7 +41,7 @@ export const REPORT_MSG = {
 /** A count and an amount (rupees). */
 export const countAmountSchema = z.object({
   count: z.number().int(),
-  amount: z.number(),
+  amount: rupeesOutputSchema,
 });
 /** A count and an amount (rupees). */
 export type CountAmount = z.infer<typeof countAmountSchema>;
@@ -55,11 +57,11 @@ export type DueGroup = (typeof DUE_GROUPS)[number];
 /** Dashboard figures of one due group: what is still owed and what has been paid. */
 export const dueGroupFiguresSchema = z.object({
   /** Sum of assigned amounts of unpaid payments, rupees. */
-  pendingAmount: z.number(),
+  pendingAmount: rupeesOutputSchema,
   /** Number of unpaid payments. */
   pendingCount: z.number().int(),
   /** Sum of paid amounts, rupees. */
-  paidAmount: z.number(),
+  paidAmount: rupeesOutputSchema,
   /** Number of paid payments. */
   paidCount: z.number().int(),
 });
@@ -79,7 +81,7 @@ export type MethodBucket = (typeof METHOD_BUCKETS)[number];
 export const methodTotalSchema = z.object({
   method: z.string(),
   count: z.number().int(),
-  amount: z.number(),
+  amount: rupeesOutputSchema,
 });
 
 /**
@@ -107,11 +109,11 @@ export const dashboardSchema = z.object({
     waived: z.number().int().optional(),
   }),
   amounts: z.object({
-    totalCollected: z.number(),
-    totalPending: z.number(),
+    totalCollected: rupeesOutputSchema,
+    totalPending: rupeesOutputSchema,
     todaysCollection: z.number(),
     /** What concessions forgave (lowered and waived dues), rupees. */
-    totalConcessions: z.number().optional(),
+    totalConcessions: rupeesOutputSchema.optional(),
   }),
   /**
    * Payments paid by sandbox (test) checkouts, all time: count and amount in rupees. No real money:
@@ -265,16 +267,16 @@ export const overviewReportSchema = z.object({
   type: z.literal('overview'),
   todaysCollection: z.number(),
   /** Sum of assigned amounts of every payment, rupees. */
-  totalReceivables: z.number(),
-  totalCollected: z.number(),
+  totalReceivables: rupeesOutputSchema,
+  totalCollected: rupeesOutputSchema,
   /** Assigned amounts of payments not yet paid, rupees. */
-  totalOutstanding: z.number(),
+  totalOutstanding: rupeesOutputSchema,
   /** Paid count / total × 100, one decimal. */
   collectionRate: z.number(),
   payments: z.object({ total: z.number().int(), paid: z.number().int(), unpaid: z.number().int() }),
   byMethod: z.array(methodTotalSchema),
   /** What concessions forgave (lowered and waived dues), rupees (`docs/domain.md`, §4 "Concessions"). */
-  totalConcessions: z.number().optional(),
+  totalConcessions: rupeesOutputSchema.optional(),
   /** Test payments (sandbox, no real money), all time, count and rupees: outside every total above. */
   testPayments: countAmountSchema.optional(),
 });
@@ -283,7 +285,7 @@ export const overviewReportSchema = z.object({
 export const dailyRowSchema = z.object({
   day: z.string(),
   count: z.number().int(),
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   byMethod: z.array(methodTotalSchema),
 });
 
@@ -300,7 +302,7 @@ export const dailyReportSchema = z.object({
   totals: countAmountSchema,
   /** Test payments (sandbox, no real money) of the range, count and rupees: not in `totals`, `items` or `series`. */
   testPayments: countAmountSchema.optional(),
-  series: z.array(z.object({ day: z.string(), count: z.number().int(), amount: z.number() })),
+  series: z.array(z.object({ day: z.string(), count: z.number().int(), amount: rupeesOutputSchema })),
   byMethod: z.array(methodTotalSchema),
 });
 
@@ -313,8 +315,8 @@ export const memberReportRowSchema = z.object({
   name: z.string(),
   parishNumber: z.string(),
   mobile: z.string(),
-  amountPaid: z.number(),
-  amountPending: z.number(),
+  amountPaid: rupeesOutputSchema,
+  amountPending: rupeesOutputSchema,
   paymentRate: z.number(),
   paidCount: z.number().int(),
   pendingCount: z.number().int(),
@@ -332,12 +334,12 @@ export const headReportRowSchema = z.object({
   paymentHeadId: z.string(),
   name: z.string(),
   /** Base amount, rupees. */
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   type: z.enum(HEAD_TYPES),
   year: z.number().int(),
   isActive: z.boolean(),
-  collected: z.number(),
-  outstanding: z.number(),
+  collected: rupeesOutputSchema,
+  outstanding: rupeesOutputSchema,
   collectionRate: z.number(),
   paidCount: z.number().int(),
   totalCount: z.number().int(),
@@ -352,19 +354,24 @@ export const headReportSchema = z.object({
   items: z.array(headReportRowSchema),
   ...pageFields,
   chart: z.array(
-    z.object({ paymentHeadId: z.string(), name: z.string(), collected: z.number(), outstanding: z.number() }),
+    z.object({
+      paymentHeadId: z.string(),
+      name: z.string(),
+      collected: rupeesOutputSchema,
+      outstanding: rupeesOutputSchema,
+    }),
   ),
 });
 
 /** Collected and pending amounts (rupees) of one due group in a year. */
-export const collectedPendingSchema = z.object({ collected: z.number(), pending: z.number() });
+export const collectedPendingSchema = z.object({ collected: rupeesOutputSchema, pending: rupeesOutputSchema });
 
 /** Year-wise summary row (the head's year). `collectionRate`: paid count / payments × 100, one decimal. */
 export const yearRowSchema = z.object({
   year: z.number().int(),
-  totalReceivable: z.number(),
-  collected: z.number(),
-  pending: z.number(),
+  totalReceivable: rupeesOutputSchema,
+  collected: rupeesOutputSchema,
+  pending: rupeesOutputSchema,
   collectionRate: z.number(),
   arrears: collectedPendingSchema,
   current: collectedPendingSchema,
@@ -376,7 +383,9 @@ export const yearwiseReportSchema = z.object({
   type: z.literal('yearwise'),
   items: z.array(yearRowSchema),
   ...pageFields,
-  trend: z.array(z.object({ year: z.number().int(), totalReceivable: z.number(), collected: z.number() })),
+  trend: z.array(
+    z.object({ year: z.number().int(), totalReceivable: rupeesOutputSchema, collected: rupeesOutputSchema }),
+  ),
 });
 
 /** A payment in the details and direct-collections reports. `amount`: the paid amount if paid, else the assigned amount. */
@@ -390,8 +399,8 @@ export const paymentReportRowSchema = z.object({
   headName: z.string(),
   headType: z.enum(HEAD_TYPES),
   year: z.number().int(),
-  amount: z.number(),
-  assignedAmount: z.number(),
+  amount: rupeesOutputSchema,
+  assignedAmount: rupeesOutputSchema,
   status: z.enum(PAYMENT_STATUSES),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -431,7 +440,7 @@ export const memberDueRowSchema = z.object({
   arrears: z.number(),
   current: z.number(),
   misc: z.number(),
-  totalPending: z.number(),
+  totalPending: rupeesOutputSchema,
   pendingCount: z.number().int(),
 });
 
@@ -445,7 +454,7 @@ export const memberDueReportSchema = z.object({
     arrears: z.number(),
     current: z.number(),
     misc: z.number(),
-    totalPending: z.number(),
+    totalPending: rupeesOutputSchema,
   }),
 });
 
@@ -602,7 +611,7 @@ export const transactionStatsSchema = z.object({
   total: countAmountSchema,
   byStatus: z.object({ pending: countAmountSchema, success: countAmountSchema, failed: countAmountSchema }),
   byGateway: z.array(
-    z.object({ paymentGateway: z.enum(PAYMENT_GATEWAYS), count: z.number().int(), amount: z.number() }),
+    z.object({ paymentGateway: z.enum(PAYMENT_GATEWAYS), count: z.number().int(), amount: rupeesOutputSchema }),
   ),
 });
 

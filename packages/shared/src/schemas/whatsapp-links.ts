@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { rupeesOutputSchema } from '../money-schemas.ts';
+
 import { idSchema } from './common.ts';
 
 /**
@@ -36,7 +38,7 @@ export const payViewItemSchema = z.strictObject({
   /** arrear | current due | miscellaneous */
   type: z.string(),
   /** Rupees. */
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   /** YYYY-MM-DD, or null. */
   dueDate: z.string().nullable(),
 });
@@ -49,7 +51,7 @@ export const payViewSchema = z.strictObject({
   firstName: z.string(),
   items: z.array(payViewItemSchema),
   /** Rupees, the sum of the pending dues. */
-  total: z.number(),
+  total: rupeesOutputSchema,
   /** True while an arrear is pending: current dues wait (`docs/domain.md`, §4 "Arrears first"). */
   arrearsBlocking: z.boolean(),
 });

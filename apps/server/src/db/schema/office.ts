@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { bigint, date, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { staffUsers } from './staff-users.ts';
@@ -39,7 +40,7 @@ export const cashierDays = pgTable(
     reopenedAt: timestamp({ withTimezone: true, mode: 'string' }),
     reopenedBy: uuid().references(() => staffUsers.id),
     denominations: jsonb(),
-    countedPaise: bigint({ mode: 'number' }),
+    countedPaise: bigint({ mode: 'number' }).$type<Paise>(),
   },
   (t) => [primaryKey({ columns: [t.cashierId, t.day] })],
 );

@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { headType } from './enums.ts';
@@ -10,7 +11,7 @@ export const paymentHeads = pgTable(
     name: text().notNull(),
     description: text().notNull().default(''),
     /** The base amount in paise; immutable after creation (`docs/domain.md`, "§5 Validation"). */
-    amountPaise: bigint({ mode: 'number' }).notNull(),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     type: headType().notNull(),
     /** 2020 to 2030 (`docs/domain.md`, §5 "Account head form"). */
     year: integer().notNull(),

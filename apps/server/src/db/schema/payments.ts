@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -36,9 +37,9 @@ export const payments = pgTable(
       .notNull()
       .references(() => paymentHeads.id),
     /** Assigned amount in paise. */
-    amountPaise: bigint({ mode: 'number' }).notNull(),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     /** What was actually paid, in paise; null while not paid. */
-    paidAmountPaise: bigint({ mode: 'number' }),
+    paidAmountPaise: bigint({ mode: 'number' }).$type<Paise>(),
     status: paymentStatus().notNull().default('pending'),
     year: integer().notNull(),
     dueDate: date({ mode: 'string' }),
@@ -62,7 +63,7 @@ export const payments = pgTable(
      * assigned amount before any concession is `amountPaise + concessionPaise`; a waived payment
      * has `amountPaise` 0. 0 when no concession was granted.
      */
-    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /**
      * Paid by a sandbox (test) checkout, migration 0018 (`docs/domain.md`, §10 "Payment mode"): no
      * real money. The summaries count it apart, outside every collected figure; false while not
@@ -125,7 +126,7 @@ export const receiptItems = pgTable(
     paymentHeadId: uuid().references(() => paymentHeads.id, { onDelete: 'set null' }),
     headName: text().notNull(),
     headYear: integer().notNull(),
-    amountPaise: bigint({ mode: 'number' }).notNull(),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.receiptId, t.line] }), index('receipt_items_payment_idx').on(t.paymentId)],
 );

@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -37,7 +38,7 @@ export const receipts = pgTable(
     /** The gateway's reference, or the reference typed at the counter. */
     pgTransactionId: text(),
     /** The sum of its lines, in paise. */
-    totalPaise: bigint({ mode: 'number' }).notNull(),
+    totalPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     /** The remarks typed at the counter. */
     notes: text(),
     /** When it was voided by a reversal; null while it stands. */

@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,14 +40,14 @@ export const paymentHeadStatusSummary = pgTable(
     status: paymentStatus().notNull(),
     count: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts. */
-    amountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of collected amounts of paid payments (0 for other statuses), test payments left out. */
-    paidAmountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    paidAmountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of concessions granted (`payments.concession_paise`), migration 0010. */
-    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
     testCount: bigint({ mode: 'number' }).notNull().default(0),
-    testPaise: bigint({ mode: 'number' }).notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.paymentHeadId, t.status] })],
 );
@@ -69,10 +70,10 @@ export const collectionDaySummary = pgTable(
     /** Paid payments, test payments left out. */
     count: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of collected amounts, test payments left out. */
-    amountPaise: bigint({ mode: 'number' }).notNull().default(0),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
     testCount: bigint({ mode: 'number' }).notNull().default(0),
-    testPaise: bigint({ mode: 'number' }).notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
   },
   (t) => [
     unique('collection_day_summary_key_uq')
@@ -96,21 +97,21 @@ export const memberPaymentSummary = pgTable(
     paidCount: bigint({ mode: 'number' }).notNull().default(0),
     unpaidCount: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts of all the member's payments. */
-    assignedPaise: bigint({ mode: 'number' }).notNull().default(0),
+    assignedPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of collected amounts of paid payments, test payments left out. */
-    paidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    paidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of assigned amounts of unpaid payments. */
-    unpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
-    arrearUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
-    currentUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
-    miscUnpaidPaise: bigint({ mode: 'number' }).notNull().default(0),
+    unpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    arrearUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    currentUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    miscUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of concessions granted on the member's payments, migration 0010. */
-    concessionPaise: bigint({ mode: 'number' }).notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Payments waived whole (status `waived`), migration 0010; not counted as unpaid. */
     waivedCount: bigint({ mode: 'number' }).notNull().default(0),
     /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
     testCount: bigint({ mode: 'number' }).notNull().default(0),
-    testPaise: bigint({ mode: 'number' }).notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
   },
   (t) => [
     index('member_payment_summary_unpaid_idx')

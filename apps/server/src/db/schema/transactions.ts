@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 import { paymentGateway, transactionStatus } from './enums.ts';
@@ -12,7 +13,7 @@ export const transactions = pgTable(
     memberId: uuid()
       .notNull()
       .references(() => members.id),
-    amountPaise: bigint({ mode: 'number' }).notNull(),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     status: transactionStatus().notNull().default('pending'),
     paymentGateway: paymentGateway().notNull(),
     /** Our own transaction id sent to the gateway (Worldline txnId); unique. */
@@ -54,7 +55,7 @@ export const transactionItems = pgTable(
     paymentId: uuid()
       .notNull()
       .references(() => payments.id),
-    amountPaise: bigint({ mode: 'number' }).notNull(),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.transactionId, t.paymentId] }),
@@ -96,8 +97,8 @@ export const paymentExceptions = pgTable(
     paymentId: uuid().references(() => payments.id),
     /** `paid_twice`, `superseded_paid`, `amount_mismatch`, `status_disagrees`. */
     reason: text().notNull(),
-    amountPaise: bigint({ mode: 'number' }).notNull(),
-    remainingPaise: bigint({ mode: 'number' }).notNull(),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
+    remainingPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     /** `open`, `refunded` or `applied`. */
     status: text().notNull().default('open'),
     /** The gateway's payment reference (Worldline tpsl_txn_id, Razorpay pay_…). */

@@ -15,6 +15,7 @@ import {
   rupeesToPaise,
   type CollectDuesInput,
   type CollectDuesResult,
+  type Paise,
 } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
@@ -39,7 +40,7 @@ import { checkSheetOpen } from './cashier-days.ts';
  */
 export async function explainLineNotPaid(
   tx: DbOrTx,
-  line: { paymentId: string; amountPaise: number; memberId: string | null },
+  line: { paymentId: string; amountPaise: Paise; memberId: string | null },
   attempt: number,
 ): Promise<'retry'> {
   const [current] = await tx

@@ -14,6 +14,7 @@ import {
   type CloseDayInput,
   type DaySheet,
   type ReversalReason,
+  type Paise,
 } from '@parish/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 
@@ -36,7 +37,7 @@ type Method = 'cash' | 'upi' | 'cheque';
 const METHODS: readonly Method[] = ['cash', 'upi', 'cheque'];
 
 /** Sums paise by method; anything else counts under cash. */
-function byMethod(rows: readonly { method: string; totalPaise: number }[]) {
+function byMethod(rows: readonly { method: string; totalPaise: Paise }[]) {
   const sums: Record<Method, number> = { cash: 0, upi: 0, cheque: 0 };
   for (const row of rows)
     sums[(METHODS as readonly string[]).includes(row.method) ? (row.method as Method) : 'cash'] += row.totalPaise;
@@ -197,9 +198,9 @@ async function daySheetOf(
 }
 
 /** The cash counted, in paise: notes by face value plus coins (rupees). */
-function countedPaise(denominations: NonNullable<CloseDayInput['denominations']>): number {
+function countedPaise(denominations: NonNullable<CloseDayInput['denominations']>): Paise {
   let sum = rupeesToPaise(denominations.coins);
-  for (const face of DENOMINATIONS) sum += (denominations.notes[face] ?? 0) * Number(face) * 100;
+  for (const face of DENOMINATIONS) sum += (denominations.notes[face] ?? 0) * rupeesToPaise(Number(face));
   return sum;
 }
 

@@ -1,4 +1,4 @@
-import { formatINR, type Paise } from '@parish/shared';
+import { formatINR, paiseToRupees, type Paise } from '@parish/shared';
 import { ToWords } from 'to-words/en-IN';
 
 import { escapeHtml } from '../../lib/html.ts';
@@ -15,8 +15,8 @@ const toWords = new ToWords();
 export function amountInWords(paise: Paise): string {
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`);
   if (paise === 0) return toWords.convert(0, { currency: true });
-  // Rupees with two decimals as text, so the library never sees a float like 0.1 + 0.2.
-  const rupees = Number(`${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`);
+  // Rupees read from their two-decimal text, so the library never sees a float like 0.1 + 0.2.
+  const rupees = paiseToRupees(paise);
   return toWords.convert(rupees, { currency: true, ignoreZeroCurrency: true });
 }
 

@@ -1,4 +1,4 @@
-import { formatINR, type Paise } from '@parish/shared';
+import { formatINR, paiseToRupees, type Paise } from '@parish/shared';
 import { ToWords as HindiWords } from 'to-words/hi-IN';
 import { ToWords as MalayalamWords } from 'to-words/ml-IN';
 import { ToWords as TamilWords } from 'to-words/ta-IN';
@@ -117,8 +117,8 @@ export function amountInWordsIn(language: ReceiptLanguage, paise: Paise): string
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`);
   const words = WORDS[language];
   if (paise === 0) return words.convert(0, { currency: true });
-  // Rupees with two decimals as text, so the library never sees a float like 0.1 + 0.2.
-  const rupees = Number(`${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`);
+  // Rupees read from their two-decimal text, so the library never sees a float like 0.1 + 0.2.
+  const rupees = paiseToRupees(paise);
   const text = words.convert(rupees, { currency: true, ignoreZeroCurrency: true });
   return language === 'ml' ? text.replace('രൂപ ഉം ', 'രൂപയും ') : text;
 }

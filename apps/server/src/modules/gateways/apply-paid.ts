@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 
-import { GATEWAY_MSG, paiseToRupees, type AuditAfter } from '@parish/shared';
+import { GATEWAY_MSG, paiseToRupees, type AuditAfter, type Paise } from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
@@ -103,7 +103,7 @@ interface PaidItem {
 /** A payment of the transaction that was no longer pending: who paid it (amount in paise and rupees). */
 interface PaidTwice {
   paymentId: string;
-  amountPaise: number;
+  amountPaise: Paise;
   amount: number;
   paidBy: AuditAfter<'transaction.paid_twice'>['conflicts'][number]['paidBy'];
 }

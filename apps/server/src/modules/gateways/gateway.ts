@@ -1,4 +1,4 @@
-import { paiseToRupees, parseRupeesToPaise, type AuditMismatchDetails } from '@parish/shared';
+import { paiseToRupees, parseRupeesToPaise, type AuditMismatchDetails, type Paise } from '@parish/shared';
 
 import type { AppDeps, AuditContext } from '../../context.ts';
 import type { transactions } from '../../db/schema/index.ts';
@@ -44,8 +44,8 @@ export type Outcome =
  */
 export function amountMismatchDetails(
   from: 'response' | 'status',
-  orderPaise: number,
-  gateway: { paise: number } | { text: string },
+  orderPaise: Paise,
+  gateway: { paise: Paise } | { text: string },
 ): AuditMismatchDetails {
   const gatewayPaise = 'paise' in gateway ? gateway.paise : parseRupeesToPaise(gateway.text);
   return {
@@ -88,7 +88,7 @@ export interface GatewayOrder {
   /** Our transaction id (the gateway's `txnId` / `receipt`). */
   txnId: string;
   /** The total charged, in paise. */
-  amountPaise: number;
+  amountPaise: Paise;
   /** The paying member's contact fields. */
   member: OrderMember;
   /** The payments paid, amounts in paise. */
@@ -116,7 +116,7 @@ export interface PaymentGateway<Evidence, Checkout> {
   /** The prefix of our transaction ids for this gateway (`WL…`, `RP…`). */
   readonly txnIdPrefix: 'WL' | 'RP';
   /** The smallest order the gateway accepts, in paise (Razorpay: ₹1.00 = 100). */
-  readonly minimumPaise: number;
+  readonly minimumPaise: Paise;
   /**
    * Opens an order for a transaction of `order.amountPaise` paise: computes the request hash or
    * calls the gateway's orders API, and returns the checkout for the browser.

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 
-import { ErrorCode, GATEWAY_MSG, MSG, arrearsGateBlocks, effectiveAmount, paiseToRupees } from '@parish/shared';
+import {
+  ErrorCode,
+  GATEWAY_MSG,
+  MSG,
+  arrearsGateBlocks,
+  effectiveAmount,
+  paiseToRupees,
+  type Paise,
+} from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
@@ -32,9 +40,9 @@ export interface OrderLine {
   headName: string;
   headType: string;
   /** The assigned (due) amount. */
-  duePaise: number;
+  duePaise: Paise;
   /** What this order charges: the due amount, or a larger custom amount on a variable head. */
-  amountPaise: number;
+  amountPaise: Paise;
 }
 
 /** The member's contact fields sent to the gateway. */
@@ -70,7 +78,7 @@ export function newTxnId(prefix: 'WL' | 'RP', now: Date): string {
  * falls back to the due amount; on any other head the custom amount is ignored).
  * @throws 400 'Please enter a valid amount' for a custom amount that is not a rupee amount.
  */
-function orderAmount(duePaise: number, variable: boolean, custom: string | number | undefined): number {
+function orderAmount(duePaise: Paise, variable: boolean, custom: string | number | undefined): number {
   const amount = effectiveAmount(duePaise, variable, custom);
   if (!amount.ok) throw badRequest(GATEWAY_MSG.invalidAmount, 'customAmounts');
   return amount.paise;
@@ -112,7 +120,7 @@ async function loadLines(db: DbOrTx, memberId: string, ids: string[], lock: bool
 export async function prepareOrder(
   ctx: ServiceContext,
   input: OrderRequest & { memberId: string },
-): Promise<{ member: OrderMember; lines: OrderLine[]; totalPaise: number }> {
+): Promise<{ member: OrderMember; lines: OrderLine[]; totalPaise: Paise }> {
   const { memberId } = input;
   const [member] = await ctx.db
     .select({
@@ -215,7 +223,7 @@ export async function recordPendingTransaction(
     gatewayOrderId: string | null;
     memberId: string;
     lines: OrderLine[];
-    totalPaise: number;
+    totalPaise: Paise;
     /** A sandbox checkout (no real money). */
     isTest: boolean;
   },

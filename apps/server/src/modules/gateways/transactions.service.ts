@@ -1,4 +1,4 @@
-import { ErrorCode, GATEWAY_MSG, type VerifyResult } from '@parish/shared';
+import { ErrorCode, GATEWAY_MSG, type Paise, type VerifyResult } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
@@ -28,7 +28,7 @@ export interface OpenedCheckout<Checkout> {
   /** Our transaction id. */
   txnId: string;
   /** The total charged, in paise. */
-  totalPaise: number;
+  totalPaise: Paise;
   /** The payments paid (amounts in paise). */
   lines: OrderLine[];
   /** What the browser needs to start the gateway's checkout. */

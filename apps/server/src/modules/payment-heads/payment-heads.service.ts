@@ -19,6 +19,7 @@ import {
   type PaymentHeadUpdate,
   type PaymentHeadWithStats,
   type RowError,
+  type Paise,
 } from '@parish/shared';
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
@@ -71,8 +72,8 @@ interface StatsRow {
   assigned: number;
   paid: number;
   pending: number;
-  collectedPaise: number;
-  outstandingPaise: number;
+  collectedPaise: Paise;
+  outstandingPaise: Paise;
 }
 
 function toStats(row: StatsRow): PaymentHeadStats {

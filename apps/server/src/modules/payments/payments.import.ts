@@ -14,6 +14,7 @@ import {
   type Rupees,
   type RowError,
   type UploadCsvResult,
+  type Paise,
 } from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
@@ -482,8 +483,8 @@ interface ExistingCell {
   memberId: string;
   paymentHeadId: string;
   status: string;
-  amountPaise: number;
-  cellPaise: number;
+  amountPaise: Paise;
+  cellPaise: Paise;
   /** A concession was granted, or an online checkout of it is in progress: its amount is left alone. */
   locked: boolean;
 }

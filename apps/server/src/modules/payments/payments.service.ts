@@ -9,6 +9,7 @@ import {
   type PaymentList,
   type PaymentListQuery,
   type RevokePaymentsResult,
+  type Paise,
 } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
@@ -182,7 +183,7 @@ interface TagPlan {
  * The amount in paise wanted for each selected member (custom, else the head's `headPaise`),
  * by lower-case id; ids that are not UUIDs are skipped as 'member not found'.
  */
-function wantedAmounts(assignments: AssignInput['assignments'], headPaise: number, skipped: Skipped[]) {
+function wantedAmounts(assignments: AssignInput['assignments'], headPaise: Paise, skipped: Skipped[]) {
   const wanted = new Map<string, number>();
   for (const assignment of assignments) {
     if (!UUID.test(assignment.memberId)) {

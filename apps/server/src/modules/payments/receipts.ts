@@ -1,4 +1,4 @@
-import { calendarDateIn, financialYearOf } from '@parish/shared';
+import { calendarDateIn, financialYearOf, type Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 
 import { queryRows, type DbOrTx } from '../../db/client.ts';
@@ -42,7 +42,7 @@ export async function takeReceiptNumber(tx: DbOrTx, issuedAt: Date, timeZone: st
 /** One line of a receipt: a payment and the amount received for it, in paise. */
 export interface ReceiptLine {
   paymentId: string;
-  amountPaise: number;
+  amountPaise: Paise;
 }
 
 /** What a receipt records besides its lines. Instants are UTC `Date`s. */

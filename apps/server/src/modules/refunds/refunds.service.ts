@@ -12,6 +12,7 @@ import {
   type RefundActionResult,
   type RefundList,
   type RefundSummary,
+  type Paise,
 } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
@@ -38,7 +39,7 @@ export interface QueuedMoney {
   /** The due it was meant for, when one. */
   paymentId: string | null;
   reason: ExceptionReason;
-  amountPaise: number;
+  amountPaise: Paise;
   gatewayReference: string | null;
 }
 

@@ -20,6 +20,7 @@ import {
 } from '@parish/shared';
 
 import { AppError } from '../../lib/app-error.ts';
+import { errorAnswers, jsonRoute } from '../../lib/route-options.ts';
 import { drainLane } from './job-runner.ts';
 import {
   listDeliveries,
@@ -38,14 +39,7 @@ import {
 } from './webhook.ts';
 
 const admin = { roles: ['admin'] as const };
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 503);
 
 /** Largest webhook body read for signature checking (Meta batches up to 1,000 statuses, well below). */
 const WEBHOOK_BODY_LIMIT = 1_048_576;
@@ -145,29 +139,27 @@ function sendRoutes(app: FastifyInstance, signal: AbortSignal): void {
 /** The status and Delivery Status panel routes. */
 function statusRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const doc = (summary: string) => ({ tag: 'reminders', summary });
   r.get(
     '/api/whatsapp/status',
-    {
-      config: admin,
-      schema: {
-        tags: ['reminders'],
-        summary: 'Whether WhatsApp is configured, the masked phone number id, API version and notification flags.',
-        response: { 200: whatsAppStatusSchema, ...errors },
-      },
-    },
+    jsonRoute(
+      admin,
+      doc('Whether WhatsApp is configured, the masked phone number id, API version and notification flags.'),
+      {},
+      whatsAppStatusSchema,
+      errors,
+    ),
     async (request) => whatsAppStatus(request.ctx),
   );
   r.get(
     '/api/admin/reminders/deliveries',
-    {
-      config: admin,
-      schema: {
-        tags: ['reminders'],
-        summary: 'The Delivery Status panel: a reminder job (default the latest), its counts and per-member states.',
-        querystring: deliveriesQuerySchema,
-        response: { 200: deliveriesResultSchema, ...errors },
-      },
-    },
+    jsonRoute(
+      admin,
+      doc('The Delivery Status panel: a reminder job (default the latest), its counts and per-member states.'),
+      { querystring: deliveriesQuerySchema },
+      deliveriesResultSchema,
+      errors,
+    ),
     async (request) => listDeliveries(request.ctx, { jobId: request.query.jobId, limit: request.query.limit }),
   );
 }

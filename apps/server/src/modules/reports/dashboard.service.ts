@@ -1,4 +1,4 @@
-import { paiseToRupees, type Dashboard } from '@parish/shared';
+import { paiseToRupees, type Dashboard, type Paise, type Rupees } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 
@@ -9,7 +9,10 @@ import { parishCalendar, type ParishCalendar } from './parish-calendar.ts';
 import { collectionRate, dueGroupOf, methodBucketSql, num } from './report-sql.ts';
 
 type Group = Dashboard['byType']['arrears'];
-type CountAmount = { count: number; amount: number };
+/** A due group's figures while summing, amounts in paise ({@link groupRupees} gives the answer's rupees). */
+type GroupPaise = { [K in keyof Group]: K extends `${string}Amount` ? Paise : number };
+/** A count and its sum in paise. */
+type CountAmount = { count: number; amount: Paise };
 
 /** One row of the collections statement: a method and gateway, its bucket and its sums (paise). */
 type CollectionRow = { method: string | null; bucket: string } & Record<
@@ -17,7 +20,7 @@ type CollectionRow = { method: string | null; bucket: string } & Record<
   unknown
 >;
 
-const emptyGroup = (): Group => ({ pendingAmount: 0, pendingCount: 0, paidAmount: 0, paidCount: 0 });
+const emptyGroup = (): GroupPaise => ({ pendingAmount: 0, pendingCount: 0, paidAmount: 0, paidCount: 0 });
 
 /** Members in all and active ones. */
 type MemberCounts = Dashboard['members'];
@@ -180,9 +183,9 @@ function tallyCollections(collectionRows: readonly CollectionRow[]) {
   return { periods, methodsYtd, byMethod };
 }
 
-const rupees = (v: CountAmount): CountAmount => ({ count: v.count, amount: paiseToRupees(v.amount) });
+const rupees = (v: CountAmount): { count: number; amount: Rupees } => ({ count: v.count, amount: paiseToRupees(v.amount) });
 
-const groupRupees = (g: Group): Group => ({
+const groupRupees = (g: GroupPaise): Group => ({
   pendingAmount: paiseToRupees(g.pendingAmount),
   pendingCount: g.pendingCount,
   paidAmount: paiseToRupees(g.paidAmount),

@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -35,7 +36,7 @@ export function collectionRate(paid: number, total: number): number {
  * Payment rate of a member (`docs/domain.md`, §3 "Derived figures"): paid / assigned × 100, one
  * decimal, capped at 100.
  */
-export function paymentRate(paidPaise: number, assignedPaise: number): number {
+export function paymentRate(paidPaise: Paise, assignedPaise: Paise): number {
   if (assignedPaise <= 0) return paidPaise > 0 ? 100 : 0;
   return Math.min(100, Math.round((paidPaise / assignedPaise) * 1000) / 10);
 }

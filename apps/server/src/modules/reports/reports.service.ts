@@ -1,6 +1,7 @@
 import {
   REPORT_PAGE_SIZE,
   paiseToRupees,
+  rupeesToPaise,
   type ReportOf,
   type ReportRequest,
   type ReportResponse,
@@ -102,7 +103,7 @@ async function dailyReport(
     amount: paiseToRupees(num(row.amount)),
   }));
   const totals = byMethod.reduce(
-    (acc, row) => ({ count: acc.count + row.count, amountPaise: acc.amountPaise + Math.round(row.amount * 100) }),
+    (acc, row) => ({ count: acc.count + row.count, amountPaise: acc.amountPaise + rupeesToPaise(row.amount) }),
     { count: 0, amountPaise: 0 },
   );
   return {

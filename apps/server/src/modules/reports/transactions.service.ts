@@ -1,4 +1,4 @@
-import { MSG, paiseToRupees, type StaffTransaction } from '@parish/shared';
+import { MSG, paiseToRupees, type Paise, type StaffTransaction } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
@@ -97,7 +97,7 @@ export async function transactionStats(ctx: ServiceContext) {
   const zero = () => ({ count: 0, amountPaise: 0 });
   const total = zero();
   const byStatus = { pending: zero(), success: zero(), failed: zero() };
-  const byGateway = new Map<string, { count: number; amountPaise: number }>();
+  const byGateway = new Map<string, { count: number; amountPaise: Paise }>();
   for (const row of rows) {
     const count = num(row.count);
     const amount = num(row.amount);
@@ -111,7 +111,7 @@ export async function transactionStats(ctx: ServiceContext) {
     gateway.amountPaise += amount;
     byGateway.set(row.gateway, gateway);
   }
-  const out = (v: { count: number; amountPaise: number }) => ({ count: v.count, amount: paiseToRupees(v.amountPaise) });
+  const out = (v: { count: number; amountPaise: Paise }) => ({ count: v.count, amount: paiseToRupees(v.amountPaise) });
   return {
     total: out(total),
     byStatus: { pending: out(byStatus.pending), success: out(byStatus.success), failed: out(byStatus.failed) },

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import {
   createCustomerOrderInputSchema,
   currentRoundSchema,
-  errorBodySchema,
   idSchema,
   optOutBodySchema,
   payLinkParamsSchema,
@@ -19,6 +18,7 @@ import {
   worldlineOrderSchema,
 } from '@parish/shared';
 
+import { errorAnswers, jsonRoute } from '../../lib/route-options.ts';
 import { sendHtml } from '../collections/office.routes.ts';
 import { worldlineOrderAnswer } from '../gateways/worldline.routes.ts';
 import { createWorldlineCheckout } from '../gateways/worldline.service.ts';
@@ -39,16 +39,12 @@ import {
   tickRoundItem,
 } from './wa-me.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const admin = { roles: ['admin'] as const };
 const staff = { roles: ['admin', 'cashier'] as const };
 const idParams = z.object({ id: idSchema });
+/** The OpenAPI tag and a summary of these routes. */
+const doc = (summary: string) => ({ tag: 'payment links', summary });
 
 /**
  * Payment links without a password and WhatsApp without the Cloud API (`docs/domain.md`, §9
@@ -126,28 +122,24 @@ function staffRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/members/:id/whatsapp-link',
-    {
-      config: staff,
-      schema: {
-        tags: ['payment links'],
-        summary: "A member's reminder as a wa.me link with their payment link; 409 MEMBER_OPTED_OUT.",
-        params: idParams,
-        response: { 200: waMeLinkSchema, ...errors },
-      },
-    },
+    jsonRoute(
+      staff,
+      doc("A member's reminder as a wa.me link with their payment link; 409 MEMBER_OPTED_OUT."),
+      { params: idParams },
+      waMeLinkSchema,
+      errors,
+    ),
     async (request) => memberWaMeLink(request.ctx, { memberId: request.params.id }),
   );
   r.get(
     '/api/receipts/:id/whatsapp-link',
-    {
-      config: staff,
-      schema: {
-        tags: ['payment links'],
-        summary: "A wa.me message to the receipt's member with a signed link to the receipt; 409 MEMBER_OPTED_OUT.",
-        params: idParams,
-        response: { 200: waMeLinkSchema, ...errors },
-      },
-    },
+    jsonRoute(
+      staff,
+      doc("A wa.me message to the receipt's member with a signed link to the receipt; 409 MEMBER_OPTED_OUT."),
+      { params: idParams },
+      waMeLinkSchema,
+      errors,
+    ),
     async (request) => receiptWaMeLink(request.ctx, { receiptId: request.params.id }),
   );
 }
@@ -156,26 +148,18 @@ function adminRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/reminders/rounds/current',
-    {
-      config: admin,
-      schema: {
-        tags: ['payment links'],
-        summary: 'The current walk-through round, or null.',
-        response: { 200: currentRoundSchema, ...errors },
-      },
-    },
+    jsonRoute(admin, doc('The current walk-through round, or null.'), {}, currentRoundSchema, errors),
     async (request) => currentRound(request.ctx),
   );
   r.post(
     '/api/admin/reminders/rounds',
-    {
-      config: admin,
-      schema: {
-        tags: ['payment links'],
-        summary: 'Starts a walk-through round: every active member with pending dues who has not opted out.',
-        response: { 200: currentRoundSchema, ...errors },
-      },
-    },
+    jsonRoute(
+      admin,
+      doc('Starts a walk-through round: every active member with pending dues who has not opted out.'),
+      {},
+      currentRoundSchema,
+      errors,
+    ),
     async (request) => startRound(request.ctx),
   );
   r.post(

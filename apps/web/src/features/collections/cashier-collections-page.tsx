@@ -11,7 +11,6 @@ import {
   formatDisplayDate,
   formatINR,
   neutralizeCsvRows,
-  parseRupeesToPaise,
   type PaymentRecord,
 } from '@parish/shared';
 import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -19,14 +18,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { fetchCashierCollections, useCashierCollections, type CollectionFilters } from './api.ts';
 import { DaySheetPanel } from './day-sheet-panel.tsx';
 
 /** Collections per page (`docs/domain.md`, §2 "Page sizes and timings"). */
 const PAGE_SIZE = 20;
 
-const paise = (rupees: number | null) => (rupees === null ? 0 : (parseRupeesToPaise(rupees) ?? 0));
-const paidPaise = (payment: PaymentRecord) => paise(payment.paidAmount ?? payment.amount);
+const paidPaise = (payment: PaymentRecord) => paiseOf(payment.paidAmount ?? payment.amount);
 
 function methodKey(method: string | null): string | null {
   if (method === 'cash') return 'collections.mine.methodCash';
@@ -191,7 +190,7 @@ export default function CashierCollectionsPage() {
           {t('collections.mine.totalCollected')}
         </Text>
         <Text fw={700} fz="xl" c="green.9" style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
-          {formatINR(paise(list.data?.totalCollected ?? 0))}
+          {formatINR(paiseOf(list.data?.totalCollected ?? 0))}
         </Text>
         {list.data ? (
           <Text size="sm" c="gray.7">

@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDisplayDate, formatINR, parseRupeesToPaise } from '@parish/shared';
+import { formatDisplayDate, formatINR } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
+import { ListTablePage } from '../../components/list-table-page.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { markCheque, useCheques } from './api.ts';
 
 /**
@@ -34,95 +36,80 @@ export default function ChequesPage() {
     onError: (error) => notifications.show({ color: 'red', title: t('common.error'), message: errorText(error) }),
   });
   return (
-    <Stack>
-      <Title order={1} fz={24}>
-        {t('collections.cheques.title')}
-      </Title>
-      {cheques.isPending ? <Loader size="sm" aria-label={t('collections.cheques.loading')} /> : null}
-      {cheques.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(cheques.error)}
-        </Alert>
-      ) : null}
-      {cheques.data && cheques.data.items.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Text fw={600}>{t('collections.cheques.empty')}</Text>
-        </Paper>
-      ) : null}
-      {cheques.data && cheques.data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('collections.cheques.age')}</Table.Th>
-                <Table.Th>{t('collections.cheques.member')}</Table.Th>
-                <Table.Th>{t('collections.cheques.cheque')}</Table.Th>
-                <Table.Th>{t('collections.cheques.receipt')}</Table.Th>
-                <Table.Th ta="right">{t('collections.cheques.amount')}</Table.Th>
-                <Table.Th>{t('collections.cheques.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cheques.data.items.map((cheque) => (
-                <Table.Tr key={cheque.receiptId}>
-                  <Table.Td>
-                    <Badge color={cheque.ageDays > 7 ? 'red.8' : 'gray.7'}>
-                      {t('collections.cheques.days', { count: cheque.ageDays })}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {cheque.member.name}
-                    <Text size="xs" c="gray.7">
-                      {cheque.member.parishNumber}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {cheque.number} · {cheque.bank}
-                    <Text size="xs" c="gray.7">
-                      {formatDisplayDate(cheque.date)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {cheque.receiptNumber}
-                    <Text size="xs" c="gray.7">
-                      {formatDisplayDate(cheque.issuedAt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatINR(parseRupeesToPaise(cheque.total) ?? 0)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        color="green.8"
-                        aria-label={t('collections.cheques.clearFor', { number: cheque.number })}
-                        loading={mark.isPending && mark.variables.receiptId === cheque.receiptId}
-                        onClick={() => mark.mutate({ receiptId: cheque.receiptId, status: 'cleared' })}
-                      >
-                        {t('collections.cheques.clear')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red.8"
-                        variant="light"
-                        aria-label={t('collections.cheques.bounceFor', { number: cheque.number })}
-                        onClick={() => {
-                          if (window.confirm(t('collections.cheques.bounceConfirm', { number: cheque.number }))) {
-                            mark.mutate({ receiptId: cheque.receiptId, status: 'bounced' });
-                          }
-                        }}
-                      >
-                        {t('collections.cheques.bounce')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </Stack>
+    <ListTablePage
+      title={t('collections.cheques.title')}
+      query={cheques}
+      loadingLabel={t('collections.cheques.loading')}
+      emptyText={t('collections.cheques.empty')}
+      minWidth={820}
+      headers={
+        <>
+          <Table.Th>{t('collections.cheques.age')}</Table.Th>
+          <Table.Th>{t('collections.cheques.member')}</Table.Th>
+          <Table.Th>{t('collections.cheques.cheque')}</Table.Th>
+          <Table.Th>{t('collections.cheques.receipt')}</Table.Th>
+          <Table.Th ta="right">{t('collections.cheques.amount')}</Table.Th>
+          <Table.Th>{t('collections.cheques.actions')}</Table.Th>
+        </>
+      }
+      rows={(items) =>
+        items.map((cheque) => (
+          <Table.Tr key={cheque.receiptId}>
+            <Table.Td>
+              <Badge color={cheque.ageDays > 7 ? 'red.8' : 'gray.7'}>
+                {t('collections.cheques.days', { count: cheque.ageDays })}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {cheque.member.name}
+              <Text size="xs" c="gray.7">
+                {cheque.member.parishNumber}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {cheque.number} · {cheque.bank}
+              <Text size="xs" c="gray.7">
+                {formatDisplayDate(cheque.date)}
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {cheque.receiptNumber}
+              <Text size="xs" c="gray.7">
+                {formatDisplayDate(cheque.issuedAt)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatINR(paiseOf(cheque.total))}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  color="green.8"
+                  aria-label={t('collections.cheques.clearFor', { number: cheque.number })}
+                  loading={mark.isPending && mark.variables.receiptId === cheque.receiptId}
+                  onClick={() => mark.mutate({ receiptId: cheque.receiptId, status: 'cleared' })}
+                >
+                  {t('collections.cheques.clear')}
+                </Button>
+                <Button
+                  size="xs"
+                  color="red.8"
+                  variant="light"
+                  aria-label={t('collections.cheques.bounceFor', { number: cheque.number })}
+                  onClick={() => {
+                    if (window.confirm(t('collections.cheques.bounceConfirm', { number: cheque.number }))) {
+                      mark.mutate({ receiptId: cheque.receiptId, status: 'bounced' });
+                    }
+                  }}
+                >
+                  {t('collections.cheques.bounce')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))
+      }
+    />
   );
 }

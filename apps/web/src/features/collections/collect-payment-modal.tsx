@@ -16,6 +16,7 @@ import {
   COLLECTION_METHODS,
   UTR_PATTERN,
   formatINR,
+  paiseToRupees,
   parseRupeesToPaise,
   type CollectDuesInputRaw,
   type CollectionMethod,
@@ -68,7 +69,7 @@ function duesBody(memberId: string, lines: DueLine[], values: DuesValues): Colle
       .filter((line) => values.selected.includes(line.paymentId))
       .map((line) => ({
         paymentId: line.paymentId,
-        amount: (typedPaise(line, values.amounts[line.paymentId]) ?? 0) / 100,
+        amount: paiseToRupees(typedPaise(line, values.amounts[line.paymentId]) ?? 0),
       })),
     paymentMethod: values.method,
     ...(reference && { reference }),
@@ -136,7 +137,9 @@ function DuesForm({
       <Stack gap="sm">
         <FormError message={collect.isError ? errorText(collect.error) : null} />
         <CheckoutInProgressNotice
-          payment={{ checkoutInProgress: payments.some((p) => values.selected.includes(p._id) && p.checkoutInProgress) }}
+          payment={{
+            checkoutInProgress: payments.some((p) => values.selected.includes(p._id) && p.checkoutInProgress),
+          }}
         />
         <TextInput
           label={t('collections.collect.member')}

@@ -2,6 +2,8 @@ import {
   MSG,
   amountBelowDueMessage,
   formatINR,
+  formatPaisePlain,
+  paiseToRupees,
   parseRupeesToPaise,
   type CollectPaymentInputRaw,
   type CollectionMethod,
@@ -23,7 +25,7 @@ export interface CollectValues {
 
 /** Paise as plain rupee text for the amount field: `150050` -> `"1500.50"` (no grouping, no sign). */
 export function rupeesText(paise: Paise): string {
-  return formatINR(paise, { symbol: false }).replace(/,/g, '');
+  return formatPaisePlain(paise);
 }
 
 /** The paise to collect: the entered amount on a variable head, else the due amount; null when unreadable. */
@@ -52,7 +54,7 @@ export function collectionBody(values: CollectValues, duePaise: Paise, variable:
   const remarks = values.remarks.trim();
   return {
     collectionMode: 'manual',
-    collectionAmount: paise / 100,
+    collectionAmount: paiseToRupees(paise),
     paymentMethod: values.method,
     ...(reference && { pgTransactionId: reference }),
     ...(remarks && { notes: remarks }),

@@ -1,16 +1,16 @@
 import { Alert, Badge, Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DENOMINATIONS, formatDisplayDate, formatINR, parseRupeesToPaise, type DaySheet } from '@parish/shared';
+import { DENOMINATIONS, formatDisplayDate, formatINR, type DaySheet } from '@parish/shared';
 import { IconDownload, IconLock, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { printDocument } from '../../lib/print-receipt.ts';
 import { closeDaySheet, fetchDaySheetFile, useDaySheet } from './api.ts';
 
-const rupeesPaise = (rupees: number) => parseRupeesToPaise(rupees) ?? 0;
 const METHODS = ['cash', 'upi', 'cheque'] as const;
 
 /** The cash count form: notes by face value and coins (rupees), with the difference to the net cash. */
@@ -20,7 +20,7 @@ function CloseDayModal({ sheet, opened, onClose }: { sheet: DaySheet; opened: bo
   const [notes, setNotes] = useState<Record<string, number>>({});
   const [coins, setCoins] = useState<number>(0);
   const countedPaise =
-    DENOMINATIONS.reduce((sum, face) => sum + (notes[face] ?? 0) * Number(face) * 100, 0) + rupeesPaise(coins);
+    DENOMINATIONS.reduce((sum, face) => sum + (notes[face] ?? 0) * paiseOf(Number(face)), 0) + paiseOf(coins);
   const counting = countedPaise > 0;
   const close = useMutation({
     mutationFn: () => closeDaySheet({ day: sheet.day, ...(counting ? { denominations: { notes, coins } } : {}) }),
@@ -66,7 +66,7 @@ function CloseDayModal({ sheet, opened, onClose }: { sheet: DaySheet; opened: bo
           <Group justify="space-between">
             <Text size="sm">{t('collections.day.counted', { amount: formatINR(countedPaise) })}</Text>
             <Text size="sm" fw={700} aria-live="polite">
-              {t('collections.day.difference', { amount: formatINR(countedPaise - rupeesPaise(sheet.net.cash)) })}
+              {t('collections.day.difference', { amount: formatINR(countedPaise - paiseOf(sheet.net.cash)) })}
             </Text>
           </Group>
         ) : null}
@@ -145,7 +145,7 @@ export function DaySheetPanel({ day }: { day: string | null }) {
                 {t(`collections.day.${method}`)}
               </Text>
               <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatINR(rupeesPaise(data.net[method]))}
+                {formatINR(paiseOf(data.net[method]))}
               </Text>
             </div>
           ))}
@@ -155,8 +155,8 @@ export function DaySheetPanel({ day }: { day: string | null }) {
         </Text>
         {data.cashCount ? (
           <Text size="sm">
-            {t('collections.day.counted', { amount: formatINR(rupeesPaise(data.cashCount.counted)) })} ·{' '}
-            {t('collections.day.difference', { amount: formatINR(rupeesPaise(data.cashCount.difference)) })}
+            {t('collections.day.counted', { amount: formatINR(paiseOf(data.cashCount.counted)) })} ·{' '}
+            {t('collections.day.difference', { amount: formatINR(paiseOf(data.cashCount.difference)) })}
           </Text>
         ) : null}
         <Group gap="xs" wrap="wrap">

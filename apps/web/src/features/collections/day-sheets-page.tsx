@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDisplayDate, formatINR, parseRupeesToPaise } from '@parish/shared';
+import { formatDisplayDate, formatINR } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
+import { ListTablePage } from '../../components/list-table-page.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { printDocument } from '../../lib/print-receipt.ts';
 import { fetchDaySheetFile, reopenDay, useCashierDays } from './api.ts';
 
@@ -34,79 +36,63 @@ export default function DaySheetsPage() {
     }
   }
   return (
-    <Stack>
-      <Title order={1} fz={24}>
-        {t('collections.days.title')}
-      </Title>
-      {days.isPending ? <Loader size="sm" /> : null}
-      {days.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(days.error)}
-        </Alert>
-      ) : null}
-      {days.data && days.data.items.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Text fw={600}>{t('collections.days.empty')}</Text>
-        </Paper>
-      ) : null}
-      {days.data && days.data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('collections.days.day')}</Table.Th>
-                <Table.Th>{t('collections.days.cashier')}</Table.Th>
-                <Table.Th>{t('collections.days.status')}</Table.Th>
-                <Table.Th ta="right">{t('collections.days.receipts')}</Table.Th>
-                <Table.Th ta="right">{t('collections.days.total')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {days.data.items.map((row) => {
-                const label = { name: row.cashier.name, day: formatDisplayDate(row.day) };
-                return (
-                  <Table.Tr key={`${row.cashier._id}/${row.day}`}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(row.day)}</Table.Td>
-                    <Table.Td>{row.cashier.name}</Table.Td>
-                    <Table.Td>
-                      <Badge color={row.status === 'closed' ? 'gray.8' : 'green.9'}>
-                        {t(row.status === 'closed' ? 'collections.day.statusClosed' : 'collections.day.statusOpen')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{row.receiptCount}</Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatINR(parseRupeesToPaise(row.total) ?? 0)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={t('collections.days.printFor', label)}
-                          onClick={() => void print(row.cashier._id, row.day)}
-                        >
-                          {t('collections.days.print')}
-                        </Button>
-                        {row.status === 'closed' ? (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            aria-label={t('collections.days.reopenFor', label)}
-                            onClick={() => reopen.mutate({ cashierId: row.cashier._id, day: row.day })}
-                          >
-                            {t('collections.days.reopen')}
-                          </Button>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </Stack>
+    <ListTablePage
+      title={t('collections.days.title')}
+      query={days}
+      emptyText={t('collections.days.empty')}
+      minWidth={640}
+      headers={
+        <>
+          <Table.Th>{t('collections.days.day')}</Table.Th>
+          <Table.Th>{t('collections.days.cashier')}</Table.Th>
+          <Table.Th>{t('collections.days.status')}</Table.Th>
+          <Table.Th ta="right">{t('collections.days.receipts')}</Table.Th>
+          <Table.Th ta="right">{t('collections.days.total')}</Table.Th>
+          <Table.Th />
+        </>
+      }
+      rows={(items) =>
+        items.map((row) => {
+          const label = { name: row.cashier.name, day: formatDisplayDate(row.day) };
+          return (
+            <Table.Tr key={`${row.cashier._id}/${row.day}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(row.day)}</Table.Td>
+              <Table.Td>{row.cashier.name}</Table.Td>
+              <Table.Td>
+                <Badge color={row.status === 'closed' ? 'gray.8' : 'green.9'}>
+                  {t(row.status === 'closed' ? 'collections.day.statusClosed' : 'collections.day.statusOpen')}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right">{row.receiptCount}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatINR(paiseOf(row.total))}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={t('collections.days.printFor', label)}
+                    onClick={() => void print(row.cashier._id, row.day)}
+                  >
+                    {t('collections.days.print')}
+                  </Button>
+                  {row.status === 'closed' ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={t('collections.days.reopenFor', label)}
+                      onClick={() => reopen.mutate({ cashierId: row.cashier._id, day: row.day })}
+                    >
+                      {t('collections.days.reopen')}
+                    </Button>
+                  ) : null}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })
+      }
+    />
   );
 }

@@ -4,11 +4,12 @@ import {
   formatINR,
   headTypeLabel,
   neutralizeCsvRows,
-  parseRupeesToPaise,
   type MemberPayments,
   type Paise,
   type PaymentRecord,
 } from '@parish/shared';
+
+import { paiseOf } from '../../lib/money.ts';
 
 /**
  * The Payment Summary dialog's list rules and its CSV (docs/domain.md, "§2 Screens", "Payment
@@ -21,14 +22,9 @@ export type StatusFilter = 'all' | 'pending' | 'paid';
 /** What the list sorts by. */
 export type HistorySort = 'date' | 'amount' | 'status';
 
-/** Rupees from the API in paise (0 for null or an unreadable amount). */
-export const rupeesPaise = (rupees: number | null): Paise => (rupees === null ? 0 : (parseRupeesToPaise(rupees) ?? 0));
-
 /** What a payment counts for: the paid amount when paid, else the assigned amount. */
 export const effectivePaise = (payment: PaymentRecord): Paise =>
-  payment.status === 'paid' && payment.paidAmount !== null
-    ? rupeesPaise(payment.paidAmount)
-    : rupeesPaise(payment.amount);
+  payment.status === 'paid' && payment.paidAmount !== null ? paiseOf(payment.paidAmount) : paiseOf(payment.amount);
 
 /** The date a payment sorts by: when it was paid, else its due date, else when it was assigned. */
 export const sortDate = (payment: PaymentRecord): string => payment.paidAt ?? payment.dueDate ?? payment.createdAt;

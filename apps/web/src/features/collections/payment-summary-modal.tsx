@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { MemberHistoryProps } from '../../components/member-history.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { printPaymentReceipt } from '../../lib/print-receipt.ts';
 import { useMemberPayments } from './api.ts';
 import { CollectOutcomeDialog, CollectPaymentModal, type CollectOutcome } from './collect-payment-modal.tsx';
@@ -40,7 +41,6 @@ import {
   historyCsvRows,
   historyFileName,
   isOverdue,
-  rupeesPaise,
   typeKey,
   visiblePayments,
   type HistorySort,
@@ -96,8 +96,8 @@ function PaymentItem({
   const paid = payment.status === 'paid';
   const waived = payment.status === 'waived';
   const overdue = isOverdue(payment, today);
-  const assigned = rupeesPaise(payment.amount);
-  const extra = paid && payment.paidAmount !== null ? rupeesPaise(payment.paidAmount) - assigned : 0;
+  const assigned = paiseOf(payment.amount);
+  const extra = paid && payment.paidAmount !== null ? paiseOf(payment.paidAmount) - assigned : 0;
   const head = payment.paymentHeadId;
   return (
     <Card withBorder padding="sm" component="li">
@@ -148,7 +148,7 @@ function PaymentItem({
       {payment.concession ? (
         <Text size="sm" c="gray.8" mt={4}>
           {t('yearEnd.concession.granted', {
-            amount: formatINR(rupeesPaise(payment.concession.amount)),
+            amount: formatINR(paiseOf(payment.concession.amount)),
             reason: payment.concession.note ?? t(`yearEnd.concession.reasons.${payment.concession.reason}`),
           })}
         </Text>
@@ -281,7 +281,7 @@ function SummaryBody({
               size="sm"
               style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
             >
-              {formatINR(rupeesPaise(total.value))}
+              {formatINR(paiseOf(total.value))}
             </Text>
           </Paper>
         ))}

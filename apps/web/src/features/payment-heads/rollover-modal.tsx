@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatRupees, HEAD_YEAR_MAX, HEAD_YEAR_MIN } from '@parish/shared';
+import { formatRupees, HEAD_YEAR_MAX, HEAD_YEAR_MIN, paiseToRupees } from '@parish/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { parishToday, rolloverHeads, rolloverPreview } from './api.ts';
 import { usePhone } from './use-phone.ts';
 
@@ -29,7 +30,7 @@ export function RolloverModal({ onClose }: { onClose: () => void }) {
   });
   const heads = preview.data?.heads ?? [];
   const chosen = heads.filter((head) => !excluded.has(head.paymentHeadId));
-  const unpaid = chosen.reduce((sum, head) => sum + Math.round(head.unpaidAmount * 100), 0) / 100;
+  const unpaid = paiseToRupees(chosen.reduce((sum, head) => sum + paiseOf(head.unpaidAmount), 0));
   // Unpaid dues of the chosen heads; the distinct members are known for the whole year's heads.
   const dues = chosen.reduce((sum, head) => sum + head.members, 0);
   const allChosen = chosen.length === heads.length;

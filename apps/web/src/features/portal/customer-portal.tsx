@@ -12,7 +12,7 @@ import { saveMemberLanguage } from '../../lib/member-language.ts';
 import { useParishSettings } from '../../lib/settings.ts';
 import { useCustomerPayments, useCustomerTransactions, useWorldlineConfig } from './api.ts';
 import { PaidTab } from './paid-tab.tsx';
-import { toPaise } from './payment-rules.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { PendingTab } from './pending-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TransactionsTab } from './transactions-tab.tsx';
@@ -26,7 +26,7 @@ const pendingFigure = (summary: CustomerSummary | undefined) =>
   summary
     ? {
         count: summary.arrears.count + summary.current.count + summary.misc.count,
-        paise: toPaise(summary.arrears.amount) + toPaise(summary.current.amount) + toPaise(summary.misc.amount),
+        paise: paiseOf(summary.arrears.amount) + paiseOf(summary.current.amount) + paiseOf(summary.misc.amount),
       }
     : null;
 
@@ -155,7 +155,7 @@ export function CustomerPortal() {
                 {summary
                   ? t('portal.tabs.countTotal', {
                       count: summary.paid.count,
-                      total: formatINR(toPaise(summary.paid.amount)),
+                      total: formatINR(paiseOf(summary.paid.amount)),
                     })
                   : ''}
               </PortalTab>

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 
 import { printPaymentReceipt } from '../../lib/print-receipt.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { TYPE_COLORS } from './pending-item.tsx';
-import { toPaise, typeBadgeKey } from './payment-rules.ts';
+import { typeBadgeKey } from './payment-rules.ts';
 import { useCustomerPayments } from './api.ts';
 
 /**
@@ -67,8 +68,8 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
   const { t } = useTranslation();
   const head = payment.paymentHeadId;
   const badge = typeBadgeKey(head.type, true);
-  const assigned = toPaise(payment.amount);
-  const paid = payment.paidAmount === null ? assigned : toPaise(payment.paidAmount);
+  const assigned = paiseOf(payment.amount);
+  const paid = payment.paidAmount === null ? assigned : paiseOf(payment.paidAmount);
   const download = async () => {
     try {
       const opened = await printPaymentReceipt(payment);

@@ -8,7 +8,6 @@ import {
   kindOf,
   orderAmounts,
   selectablePayments,
-  toPaise,
   typeBadgeKey,
 } from './payment-rules.ts';
 
@@ -26,16 +25,6 @@ describe('kindOf and typeBadgeKey', () => {
     expect(typeBadgeKey('due')).toBe('currentDue');
     expect(typeBadgeKey('arrears', true)).toBe('arrears');
     expect(typeBadgeKey('miscellaneous')).toBe('miscellaneous');
-  });
-});
-
-describe('toPaise', () => {
-  it('reads rupees from the API, 0 for null and for what is not an amount', () => {
-    expect(toPaise(1500.5)).toBe(150_050);
-    expect(toPaise(null)).toBe(0);
-    expect(toPaise(undefined)).toBe(0);
-    expect(toPaise(-5)).toBe(0);
-    expect(toPaise(0.1 + 0.2)).toBe(0);
   });
 });
 

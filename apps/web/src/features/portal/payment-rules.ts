@@ -1,13 +1,14 @@
 import {
   effectiveAmount as sharedEffectiveAmount,
   formatPaisePlain,
-  parseRupeesToPaise,
   paymentKindOf,
   type EffectiveAmount,
   type Paise,
   type PaymentKind,
   type PaymentRecord,
 } from '@parish/shared';
+
+import { paiseOf } from '../../lib/money.ts';
 
 /**
  * The member portal's payment rules (`docs/domain.md`, §4 "Arrears first" and §5 "Variable-amount
@@ -33,12 +34,6 @@ export function typeBadgeKey(type: string, paidTab = false): 'arrears' | 'miscel
   if (paidTab && type.trim().toLowerCase() === 'due') return 'due';
   const kind = kindOf(type);
   return kind === 'arrear' ? 'arrears' : kind === 'misc' ? 'miscellaneous' : 'currentDue';
-}
-
-/** Rupees from the API as paise (0 for null or a malformed value). */
-export function toPaise(rupees: number | null | undefined): Paise {
-  if (rupees === null || rupees === undefined) return 0;
-  return parseRupeesToPaise(rupees) ?? 0;
 }
 
 /** The pending payments split into the Pending tab's sections, in the order the server gave. */
@@ -86,7 +81,7 @@ export function acceptAmountInput(next: string, previous: string): string {
  * @returns paise and whether it differs from the due amount (a custom amount for the order).
  */
 export function effectiveAmount(payment: PaymentRecord, entered: string | undefined): EffectiveAmount {
-  return sharedEffectiveAmount(toPaise(payment.amount), payment.paymentHeadId.variable_amount, entered);
+  return sharedEffectiveAmount(paiseOf(payment.amount), payment.paymentHeadId.variable_amount, entered);
 }
 
 /** The order request's amounts for a set of payments. */

@@ -2,7 +2,8 @@ import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@
 import { formatINR, type PaymentRecord } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { acceptAmountInput, toPaise, typeBadgeKey } from './payment-rules.ts';
+import { paiseOf } from '../../lib/money.ts';
+import { acceptAmountInput, typeBadgeKey } from './payment-rules.ts';
 
 /** Badge colour of each head type. */
 export const TYPE_COLORS = { arrears: 'red', miscellaneous: 'blue', currentDue: 'orange', due: 'orange' } as const;
@@ -45,7 +46,7 @@ export function PendingItem({
   const { t } = useTranslation();
   const head = payment.paymentHeadId;
   const badge = typeBadgeKey(head.type);
-  const due = formatINR(toPaise(payment.amount));
+  const due = formatINR(paiseOf(payment.amount));
   return (
     <Paper withBorder p="sm" bg={blocked ? 'gray.1' : selected ? 'blue.0' : undefined} data-testid="pending-item">
       <Stack gap={6}>

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PendingItem } from './pending-item.tsx';
-import { groupPending, orderAmounts, selectablePayments, toPaise, type PendingGroups } from './payment-rules.ts';
+import { paiseOf } from '../../lib/money.ts';
+import { groupPending, orderAmounts, selectablePayments, type PendingGroups } from './payment-rules.ts';
 import type { ConfirmMode } from './use-payment-flow.ts';
 import { CheckoutInProgressBanner } from './checkout-in-progress-banner.tsx';
 
@@ -23,7 +24,7 @@ export interface PendingTabProps {
   onRequest: (mode: ConfirmMode, payments: PaymentRecord[]) => void;
 }
 
-const sumPaise = (payments: readonly PaymentRecord[]) => payments.reduce((sum, p) => sum + toPaise(p.amount), 0);
+const sumPaise = (payments: readonly PaymentRecord[]) => payments.reduce((sum, p) => sum + paiseOf(p.amount), 0);
 
 /**
  * The Pending tab (`docs/domain.md`, §2 "Pending tab"): Select All ('Select All Available' while arrears

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatINR, type CustomerSummary } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { toPaise } from './payment-rules.ts';
+import { paiseOf } from '../../lib/money.ts';
 
 const CARDS = [
   { key: 'arrears', label: 'arrears', color: 'red.8' },
@@ -35,7 +35,7 @@ export function SummaryCards({ summary }: { summary: CustomerSummary | undefined
                   c={figure.count === 0 && card.key !== 'paid' ? 'gray.7' : card.color}
                   style={{ fontVariantNumeric: 'tabular-nums' }}
                 >
-                  {formatINR(toPaise(figure.amount))}
+                  {formatINR(paiseOf(figure.amount))}
                 </Text>
                 <Text size="xs" c="gray.7">
                   {t('portal.cards.count', { count: figure.count })}

@@ -3,7 +3,7 @@ import { formatDisplayDate, formatINR, type CustomerTransactions, type Transacti
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { toPaise } from './payment-rules.ts';
+import { paiseOf } from '../../lib/money.ts';
 
 /** Status chip colours (`docs/domain.md`, §2 "Transactions tab"): success green, failed red, otherwise yellow. */
 const STATUS_COLOR = { success: 'green', failed: 'red' } as const;
@@ -62,7 +62,7 @@ function TransactionItem({ transaction }: { transaction: Transaction }) {
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatINR(toPaise(transaction.amount))}
+            {formatINR(paiseOf(transaction.amount))}
           </Text>
           <Group gap={6}>
             <Badge color={color} variant="light" c={`${color}.9`}>
@@ -97,7 +97,7 @@ function TransactionItem({ transaction }: { transaction: Transaction }) {
                   {entry.paymentHeadId?.name || t('portal.transactions.unknownPayment')}
                 </Text>
                 <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
-                  {formatINR(toPaise(entry.paidAmount))}
+                  {formatINR(paiseOf(entry.paidAmount))}
                 </Text>
               </Group>
             ))}

@@ -18,7 +18,7 @@ import {
   type FailureState,
   type PaymentRequest,
 } from './payment-flow-state.ts';
-import { toPaise } from './payment-rules.ts';
+import { paiseOf } from '../../lib/money.ts';
 import { VerifyError, verifyWorldlinePayment } from './verify-payment.ts';
 import {
   CHECKOUT_WATCHDOG_MS,
@@ -310,7 +310,7 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
       const context = readPaymentContext();
       const paidIds = context?.paymentIds ?? [];
       const amountText = (() => {
-        const paise = outcome.amount ? toPaise(Number(outcome.amount)) : context ? toPaise(context.amount) : 0;
+        const paise = outcome.amount ? paiseOf(Number(outcome.amount)) : context ? paiseOf(context.amount) : 0;
         return paise > 0 ? formatINR(paise) : null;
       })();
       if (outcome.payment === 'success') {

@@ -1,4 +1,4 @@
-import { MSG, type ContractPath, type portalContracts, type VerifyResult } from '@parish/shared';
+import type { ContractPath, ErrorCodeValue, portalContracts, VerifyResult } from '@parish/shared';
 
 import type { VerifyBody } from './worldline-checkout.ts';
 
@@ -61,9 +61,12 @@ export async function verifyWorldlinePayment(body: VerifyBody, messages: VerifyM
   } finally {
     clearTimeout(timer);
   }
-  const answer = (await response.json().catch(() => null)) as (Partial<VerifyResult> & { error?: string }) | null;
-  // The route itself missing (the server's generic 'Not found') versus an unknown transaction.
-  if (response.status === 404 && (!answer?.error || answer.error === MSG.notFound)) {
+  const answer = (await response.json().catch(() => null)) as
+    (Partial<VerifyResult> & { error?: string; code?: string }) | null;
+  // The route itself missing (code NOT_FOUND, or no API answer at all) versus an unknown
+  // transaction (code TRANSACTION_NOT_FOUND): by the code, never by the message text. The code is
+  // compared as a literal so that this page loads no zod (`ErrorCode` lives beside the schemas).
+  if (response.status === 404 && (!answer?.code || answer.code === ('NOT_FOUND' satisfies ErrorCodeValue))) {
     throw new VerifyError(messages.notFound);
   }
   if (!response.ok) {

@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { z } from 'zod';
 
 import type { RazorpaySettings } from '../../../config/gateways.ts';
@@ -49,7 +50,7 @@ function razorpayHeaders(settings: RazorpaySettings): Record<string, string> {
 export async function createRazorpayOrder(
   settings: RazorpaySettings,
   transport: GatewayTransport,
-  order: { amountPaise: number; receipt: string; notes: Record<string, string> },
+  order: { amountPaise: Paise; receipt: string; notes: Record<string, string> },
 ): Promise<RazorpayOrderEntity> {
   const { status, body } = await callGateway(transport, {
     method: 'POST',

@@ -85,59 +85,101 @@ function sendAnswer(reply: FastifyReply, answer: SandboxAnswer) {
   return reply.status(answer.status).send(answer.body);
 }
 
+/** A sandbox gateway's browser side, as {@link gatewayPageRoutes} registers it. */
+interface GatewayPages<Q extends z.ZodObject> {
+  /** The gateway's sandbox prefix, `/api/sandbox/worldline`. */
+  prefix: `/api/sandbox/${string}`;
+  /** The page's path under the prefix (`bank`, `pay`). */
+  page: string;
+  /** True while the gateway is live: every route then answers 404. */
+  live: () => boolean;
+  /** The checkout.js stand-in. */
+  script: string;
+  /** The page's query, which the decision's form posts back with its `outcome`. */
+  query: Q;
+  /** The page for a query. */
+  show: (query: z.output<Q>) => SandboxPage;
+  /** The decision of a form post. */
+  decide: (body: z.output<Q> & { outcome: (typeof OUTCOMES)[number] }) => SandboxPage;
+  /** The OpenAPI summaries of the three routes. */
+  summaries: { script: string; page: string; decide: string };
+}
+
+/**
+ * Registers a sandbox gateway's checkout.js (`GET prefix/checkout.js`), its page (`GET
+ * prefix/page`) and the page's decision (`POST prefix/page`), each answering 404 while the gateway
+ * is live.
+ */
+function gatewayPageRoutes<Q extends z.ZodObject>(app: FastifyInstance, pages: GatewayPages<Q>): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { live } = pages;
+  const decideBody = pages.query.extend({ outcome: z.enum(OUTCOMES) });
+  r.get(
+    `${pages.prefix}/checkout.js`,
+    {
+      config: open,
+      schema: { tags: ['sandbox'], summary: pages.summaries.script, response: { 200: z.string(), 404: z.string() } },
+    },
+    async (_request, reply) => (live() ? reply.status(404).send('Not found') : sendScript(reply, pages.script)),
+  );
+  r.get(
+    `${pages.prefix}/${pages.page}`,
+    {
+      config: open,
+      schema: {
+        tags: ['sandbox'],
+        summary: pages.summaries.page,
+        querystring: pages.query,
+        produces: ['text/html'],
+        response: html,
+      },
+    },
+    async (request, reply) =>
+      live() ? reply.status(404).send('Not found') : sendPage(reply, pages.show(request.query as z.output<Q>)),
+  );
+  r.post(
+    `${pages.prefix}/${pages.page}`,
+    {
+      config: open,
+      schema: {
+        tags: ['sandbox'],
+        summary: pages.summaries.decide,
+        body: decideBody,
+        produces: ['text/html'],
+        response: html,
+      },
+    },
+    async (request, reply) =>
+      live()
+        ? reply.status(404).send('Not found')
+        : sendPage(reply, pages.decide(request.body as z.output<Q> & { outcome: (typeof OUTCOMES)[number] })),
+  );
+}
+
 /** The Worldline sandbox: checkout.js, the bank page and its decision, the status API. */
 async function worldlineSandboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const live = () => deps.config.worldline.mode !== 'sandbox';
-  r.get(
-    '/api/sandbox/worldline/checkout.js',
-    {
-      config: open,
-      schema: {
-        tags: ['sandbox'],
-        summary:
-          'SANDBOX Worldline: checkout.js stand-in, `$.pnCheckout(config)` goes to the sandbox bank page. 404 when live.',
-        response: { 200: z.string(), 404: z.string() },
-      },
+  gatewayPageRoutes(app, {
+    prefix: '/api/sandbox/worldline',
+    page: 'bank',
+    live,
+    script: WORLDLINE_CHECKOUT_JS,
+    query: worldlineRequestQuery,
+    show: (query) => worldlineBankPage(deps, query),
+    decide: (body) => worldlineBankDecide(deps, body),
+    summaries: {
+      script:
+        'SANDBOX Worldline: checkout.js stand-in, `$.pnCheckout(config)` goes to the sandbox bank page. 404 when live.',
+      page:
+        'SANDBOX Worldline: the simulated bank page. Checks the request token (SHA-512 with the sandbox salt) and ' +
+        'offers Success, Failure and Cancel. 400 on a bad token; 404 when live.',
+      decide:
+        'SANDBOX Worldline: the bank decides (form post). Records the outcome for the status API and POSTs the ' +
+        'hashed `msg` to /api/worldline/callback. 400 on a bad token or a transaction id used before; 404 when live.',
     },
-    async (_request, reply) =>
-      live() ? reply.status(404).send('Not found') : sendScript(reply, WORLDLINE_CHECKOUT_JS),
-  );
-  r.get(
-    '/api/sandbox/worldline/bank',
-    {
-      config: open,
-      schema: {
-        tags: ['sandbox'],
-        summary:
-          'SANDBOX Worldline: the simulated bank page. Checks the request token (SHA-512 with the sandbox salt) and ' +
-          'offers Success, Failure and Cancel. 400 on a bad token; 404 when live.',
-        querystring: worldlineRequestQuery,
-        produces: ['text/html'],
-        response: html,
-      },
-    },
-    async (request, reply) =>
-      live() ? reply.status(404).send('Not found') : sendPage(reply, worldlineBankPage(deps, request.query)),
-  );
-  r.post(
-    '/api/sandbox/worldline/bank',
-    {
-      config: open,
-      schema: {
-        tags: ['sandbox'],
-        summary:
-          'SANDBOX Worldline: the bank decides (form post). Records the outcome for the status API and POSTs the ' +
-          'hashed `msg` to /api/worldline/callback. 400 on a bad token or a transaction id used before; 404 when live.',
-        body: worldlineRequestQuery.extend({ outcome: z.enum(OUTCOMES) }),
-        produces: ['text/html'],
-        response: html,
-      },
-    },
-    async (request, reply) =>
-      live() ? reply.status(404).send('Not found') : sendPage(reply, worldlineBankDecide(deps, request.body)),
-  );
+  });
   r.post(
     '/api/sandbox/worldline/api/paynimoV2.req',
     {
@@ -160,55 +202,24 @@ const idParams = z.object({ id: z.string() });
 
 /** The Razorpay sandbox: checkout.js, the payment page and its decision, the REST API subset. */
 async function razorpaySandboxRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  const live = () => deps.config.razorpay.mode !== 'sandbox';
-  r.get(
-    '/api/sandbox/razorpay/checkout.js',
-    {
-      config: open,
-      schema: {
-        tags: ['sandbox'],
-        summary:
-          'SANDBOX Razorpay: checkout.js stand-in, `new Razorpay(options).open()` goes to the sandbox payment page. 404 when live.',
-        response: { 200: z.string(), 404: z.string() },
-      },
+  gatewayPageRoutes(app, {
+    prefix: '/api/sandbox/razorpay',
+    page: 'pay',
+    live: () => deps.config.razorpay.mode !== 'sandbox',
+    script: RAZORPAY_CHECKOUT_JS,
+    query: razorpayPayQuery,
+    show: (query) => razorpayPayPage(deps, query),
+    decide: (body) => razorpayPayDecide(deps, body),
+    summaries: {
+      script:
+        'SANDBOX Razorpay: checkout.js stand-in, `new Razorpay(options).open()` goes to the sandbox payment page. 404 when live.',
+      page: 'SANDBOX Razorpay: the simulated payment page for an order (Success, Failure, Cancel). 400 unknown order or key; 404 when live.',
+      decide:
+        'SANDBOX Razorpay: the payment decides (form post), then POSTs the checkout fields (signed with the sandbox ' +
+        'key secret) or error[...] fields to /api/razorpay/callback. 404 when live.',
     },
-    async (_request, reply) => (live() ? reply.status(404).send('Not found') : sendScript(reply, RAZORPAY_CHECKOUT_JS)),
-  );
-  r.get(
-    '/api/sandbox/razorpay/pay',
-    {
-      config: open,
-      schema: {
-        tags: ['sandbox'],
-        summary:
-          'SANDBOX Razorpay: the simulated payment page for an order (Success, Failure, Cancel). 400 unknown order or key; 404 when live.',
-        querystring: razorpayPayQuery,
-        produces: ['text/html'],
-        response: html,
-      },
-    },
-    async (request, reply) =>
-      live() ? reply.status(404).send('Not found') : sendPage(reply, razorpayPayPage(deps, request.query)),
-  );
-  r.post(
-    '/api/sandbox/razorpay/pay',
-    {
-      config: open,
-      schema: {
-        tags: ['sandbox'],
-        summary:
-          'SANDBOX Razorpay: the payment decides (form post), then POSTs the checkout fields (signed with the sandbox ' +
-          'key secret) or error[...] fields to /api/razorpay/callback. 404 when live.',
-        body: razorpayPayQuery.extend({ outcome: z.enum(OUTCOMES) }),
-        produces: ['text/html'],
-        response: html,
-      },
-    },
-    async (request, reply) =>
-      live() ? reply.status(404).send('Not found') : sendPage(reply, razorpayPayDecide(deps, request.body)),
-  );
+  });
   await app.register(razorpaySandboxApi);
 }
 

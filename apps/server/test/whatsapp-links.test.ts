@@ -267,6 +267,9 @@ describe('WhatsApp without the Cloud API', () => {
     const chacko = await createMember(t.app, { name: 'Chacko Paul' });
     for (const member of [anna, babu, chacko]) await due(t.app, member.id, 'miscellaneous', 10_000);
     await createMember(t.app, { name: 'Nothing Due' });
+    // The member list, read (and cached) before the change, shows the flag after it.
+    const listBefore = await t.app.inject({ method: 'GET', url: '/api/members?limit=50', headers: admin.headers });
+    expect(listBefore.json<{ items: { whatsappOptOut?: true }[] }>().items.some((m) => m.whatsappOptOut)).toBe(false);
     const optOut = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/members/${babu.id}/whatsapp-opt-out`,

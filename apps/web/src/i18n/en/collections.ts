@@ -129,7 +129,8 @@ export const collections = {
     clearFor: 'Mark cheque {{number}} cleared',
     bounce: 'Bounced',
     bounceFor: 'Mark cheque {{number}} bounced',
-    bounceConfirm: 'Cheque {{number}} bounced? Its receipt is voided with the reason "Cheque bounced" and its dues become pending again.',
+    bounceConfirm:
+      'Cheque {{number}} bounced? Its receipt is voided with the reason "Cheque bounced" and its dues become pending again.',
     clearedMessage: 'The cheque is marked cleared.',
     bouncedMessage: 'The cheque bounced: its receipt is voided and its dues are pending again.',
   },
@@ -158,7 +159,8 @@ export const collections = {
     counts: '{{receipts}} receipts · {{voided}} voided receipts',
     close: 'Close day',
     closeTitle: 'Close day',
-    closeText: 'Close {{day}}? Its collections can then be reversed only by an admin, and nothing more is recorded on it.',
+    closeText:
+      'Close {{day}}? Its collections can then be reversed only by an admin, and nothing more is recorded on it.',
     countTitle: 'Cash count (optional)',
     notes: '₹{{face}} notes',
     coins: 'Coins (₹)',

@@ -89,6 +89,13 @@ for (const size of A11Y_WIDTHS) {
       await expectAccessible(page, 'members');
       await checkDialog(page, 'add member', () => page.getByRole('button', { name: 'Add Member' }).click());
       await checkDialog(page, 'upload members', () => page.getByRole('button', { name: 'Upload Members' }).click());
+      await checkDialog(page, 'edit member with the WhatsApp opt-out switch', async () => {
+        await page
+          .getByRole('button', { name: /^Edit / })
+          .first()
+          .click();
+        await expect(page.getByRole('switch', { name: 'Do not send WhatsApp messages' })).toBeEnabled();
+      });
       await checkDialog(page, 'member payment history', () =>
         page
           .getByRole('button', { name: /^View payment history of/ })
@@ -116,7 +123,10 @@ for (const size of A11Y_WIDTHS) {
       await expect(page.getByText('Loading activities...')).toHaveCount(0);
       await expectAccessible(page, 'activity log');
       await checkDialog(page, 'activity details', () =>
-        page.getByRole('button', { name: /^Details of/ }).first().click(),
+        page
+          .getByRole('button', { name: /^Details of/ })
+          .first()
+          .click(),
       );
       await page.goto('/admin/export');
       await expect(page.getByRole('heading', { name: 'Export data' })).toBeVisible();

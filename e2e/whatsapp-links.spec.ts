@@ -126,3 +126,50 @@ test('an expired or tampered link lands on the member sign-in with the mobile pr
     await context.close();
   }
 });
+
+test('an admin switches a member’s WhatsApp off in Edit Member; the reminder lists show it', async ({ page }) => {
+  // SM150 of the demo parish has pending dues and no other browser test uses them.
+  const parishNumber = 'SM150';
+  await signInStaff(page, ADMIN, 'Admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(parishNumber);
+  const edit = page.getByRole('button', { name: /^Edit / });
+  await expect(edit).toHaveCount(1);
+  const name = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '');
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Member' });
+  const toggle = dialog.getByRole('switch', { name: 'Do not send WhatsApp messages' });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect(dialog.getByText(/^Set by .+ \(admin\) on \d\d\/\d\d\/\d{4} \d\d:\d\d$/)).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText(/This member gets no WhatsApp messages/);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/reminders');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(parishNumber);
+  const list = page.getByRole('region', { name: 'Members' });
+  await expect(list.getByTestId('member-opted-out')).toHaveText('Opted out of WhatsApp');
+  await expect(
+    list.getByRole('checkbox', { name: `${name} opted out of WhatsApp messages and cannot be selected` }),
+  ).toBeDisabled();
+  await expect(list.getByRole('button', { name: `Send on WhatsApp to ${name}` })).toHaveCount(0);
+  const optedOut = page.getByRole('region', { name: 'Opted out of WhatsApp' });
+  await expect(optedOut.getByTestId('opted-out-member').filter({ hasText: name })).toBeVisible();
+
+  // Back on, as the other tests expect the demo parish.
+  await page.goto('/admin/members');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(parishNumber);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const again = page
+    .getByRole('dialog', { name: 'Edit Member' })
+    .getByRole('switch', { name: 'Do not send WhatsApp messages' });
+  await expect(again).toBeChecked();
+  await again.click();
+  await expect(again).not.toBeChecked();
+  await expect(
+    page.getByRole('dialog', { name: 'Edit Member' }).getByText(/^Switched back on by .+ \(admin\) on /),
+  ).toBeVisible();
+});

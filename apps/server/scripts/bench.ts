@@ -19,6 +19,7 @@
  *     200 requests each: p50/p95.
  *
  * `npm run bench -- --only=reports` runs only (c); `--only=import` only (a) and (b).
+ * `--only=backup` and `--only=startup` (issue 15): backup/restore and start-up/memory, `bench/`.
  *
  * Prints one table per part. Exits non-zero when something fails (not when a goal is missed: the goal
  * columns say PASS or FAIL).
@@ -35,6 +36,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from '../src/db/client.ts';
 import { measureReports, REPORT_MEMBERS, seedReports, type ReportBenchRow } from './bench-reports.ts';
+import { backupBench } from './bench/backup.ts';
+import { startupBench } from './bench/startup.ts';
 import { measureLoad } from './load.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -485,6 +488,11 @@ async function reportsPart(): Promise<void> {
 
 async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  // Issue 15 (`bench/backup.ts`, `bench/startup.ts`): servers on BENCH_PORT (default 3421).
+  const keepDataset = process.argv.includes('--keep-dataset');
+  const port = Number(process.env.BENCH_PORT ?? 3421);
+  if (only === 'backup') return backupBench({ keepDataset, port });
+  if (only === 'startup') return startupBench({ keepDataset, port });
   if (only === 'reports') {
     const startedAt = performance.now();
     await reportsPart();

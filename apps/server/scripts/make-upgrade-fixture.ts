@@ -1,23 +1,23 @@
 /**
- * Makes `test/fixtures/upgrade-from-7e35530.tar.gz` and its `.json` (`test/upgrade.test.ts`;
- * `docs/deploy.md`, "Upgrades"): an embedded database (a PGlite data folder, as a gzip tar)
- * written by the schema as of commit 7e35530 — its migrations are read with `git show`, so this
- * needs the repository's history — holding a parish with staff, members, heads, pending and paid
- * payments (with receipt numbers) and an online transaction; the `.json` lists every row as
- * written, which the test expects to find unchanged after today's migrations.
+ * Makes `test/fixtures/upgrade-from-7e35530.sql.json.gz` and its `.json` (`test/upgrade.test.ts`;
+ * `docs/deploy.md`, "Upgrades"): the schema as of commit 7e35530 — its migrations and journal,
+ * read with `git show`, so this needs the repository's history — and the SQL that fills it with a
+ * parish: staff, members, heads, pending and paid payments (with receipt numbers) and an online
+ * transaction. The test replays both into a fresh PGlite data folder (the old release's migrator
+ * and schema write it, as that release did), then starts today's code on it. This script replays
+ * them too, and the `.json` lists every row as the old schema holds it, which the test expects to
+ * find unchanged after today's migrations. (A data folder tar of the same was 4.7 MB, nearly all
+ * of it PGlite's system catalogues; this file is a few kB.)
  * Run from the repository: `node --import tsx apps/server/scripts/make-upgrade-fixture.ts`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-
-import { PGLITE_EXTENSIONS } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { replayOldRelease, type OldRelease } from '../test/old-release.ts';
 
 const COMMIT = '7e35530';
 /** The tables of that schema whose rows the test compares. */
@@ -41,23 +41,17 @@ function git(...args: string[]): string {
 }
 
 async function main(): Promise<void> {
-  const migrations = mkdtempSync(path.join(os.tmpdir(), 'parish-old-migrations-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parish-old-data-'));
   try {
-    mkdirSync(path.join(migrations, 'meta'));
+    const files: Record<string, string> = {};
     for (const file of git('ls-tree', '--name-only', '-r', COMMIT, 'apps/server/drizzle/').trim().split('\n')) {
       if (file.endsWith('.sql') || file.endsWith('_journal.json')) {
-        writeFileSync(
-          path.join(migrations, path.relative('apps/server/drizzle', file)),
-          git('show', `${COMMIT}:${file}`),
-        );
+        files[path.relative('apps/server/drizzle', file)] = git('show', `${COMMIT}:${file}`);
       }
     }
-    const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
-    await migrate(drizzle({ client: pglite }), { migrationsFolder: migrations });
     const adminHash = await hashPassword('Upgrade-Admin-1');
     const cashierHash = await hashPassword('Upgrade-Cashier-1');
-    await pglite.exec(`
+    const data = `
       INSERT INTO parish_settings (id, name, address, contact, updated_at)
         VALUES (1, 'St. Thomas Church, Kuravilangad', 'Kuravilangad, Kottayam', '0482 223 0000', '2026-04-01T04:30:00Z');
       INSERT INTO staff_users (id, username, name, role, password_hash, created_at, updated_at) VALUES
@@ -94,20 +88,20 @@ async function main(): Promise<void> {
       INSERT INTO audit_events (occurred_at, actor_type, actor_id, actor_name, action, entity_type, entity_id, after)
         VALUES ('2026-05-04T05:00:00Z', 'staff', '00000000-0000-4000-8000-000000000002', 'Mary Kutty',
                 'payment.collected', 'payment', '00000000-0000-4000-8000-000000000301', '{"amount": "500.00"}');
-    `);
+    `;
+    const release: OldRelease = { commit: COMMIT, migrations: files, data };
+    const pglite = await replayOldRelease(release, path.join(dataDir, 'pglite'));
     const rows: Record<string, unknown[]> = {};
     for (const table of FIXTURE_TABLES) {
       rows[table] = (
         await pglite.query(`SELECT to_jsonb(t) AS row FROM ${table} t ORDER BY 1::text, t::text`)
       ).rows.map((r) => (r as { row: unknown }).row);
     }
-    const tar = await pglite.dumpDataDir('gzip');
     await pglite.close();
-    writeFileSync(`${out}.tar.gz`, Buffer.from(await tar.arrayBuffer()));
+    writeFileSync(`${out}.sql.json.gz`, gzipSync(JSON.stringify(release), { level: 9 }));
     writeFileSync(`${out}.json`, `${JSON.stringify({ commit: COMMIT, rows }, null, 1)}\n`);
-    process.stdout.write(`Wrote ${path.relative(root, out)}.tar.gz and .json\n`);
+    process.stdout.write(`Wrote ${path.relative(root, out)}.sql.json.gz and .json\n`);
   } finally {
-    rmSync(migrations, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -182,6 +182,8 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/admin/whatsapp-settings': ADMIN,
   'PUT /api/admin/whatsapp-settings': ADMIN,
   'PUT /api/admin/members/:id/whatsapp-opt-out': ADMIN,
+  'GET /api/admin/members/:id/whatsapp-opt-out': ADMIN,
+  'GET /api/admin/reminders/opted-out': ADMIN,
   'POST /api/admin/members/:id/revoke-pay-links': ADMIN,
 };
 

@@ -267,6 +267,9 @@ describe('WhatsApp without the Cloud API', () => {
     const chacko = await createMember(t.app, { name: 'Chacko Paul' });
     for (const member of [anna, babu, chacko]) await due(t.app, member.id, 'miscellaneous', 10_000);
     await createMember(t.app, { name: 'Nothing Due' });
+    // The member list, read (and cached) before the change, shows the flag after it.
+    const listBefore = await t.app.inject({ method: 'GET', url: '/api/members?limit=50', headers: admin.headers });
+    expect(listBefore.json<{ items: { whatsappOptOut?: true }[] }>().items.some((m) => m.whatsappOptOut)).toBe(false);
     const optOut = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/members/${babu.id}/whatsapp-opt-out`,
@@ -274,6 +277,52 @@ describe('WhatsApp without the Cloud API', () => {
       payload: { optOut: true },
     });
     expect(optOut.json()).toEqual({ optOut: true });
+    // The admin screens: when and by whom it was set, the member list's flag, the opted-out list.
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members/${babu.id}/whatsapp-opt-out`,
+      headers: admin.headers,
+    });
+    expect(status.json()).toEqual({
+      optOut: true,
+      changedAt: expect.any(String),
+      via: 'admin',
+      by: expect.any(String),
+    });
+    const never = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members/${anna.id}/whatsapp-opt-out`,
+      headers: admin.headers,
+    });
+    expect(never.json()).toEqual({ optOut: false, changedAt: null, via: null, by: null });
+    const list = await t.app.inject({ method: 'GET', url: '/api/members?limit=50', headers: admin.headers });
+    const flags = list
+      .json<{ items: { name: string; whatsappOptOut?: true }[] }>()
+      .items.map((m) => [m.name, m.whatsappOptOut]);
+    expect(flags).toEqual(
+      expect.arrayContaining([
+        ['Anna Joseph', undefined],
+        ['Babu Varghese', true],
+      ]),
+    );
+    const optedOut = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reminders/opted-out',
+      headers: admin.headers,
+    });
+    expect(optedOut.json()).toEqual({
+      total: 1,
+      items: [{ memberId: babu.id, name: 'Babu Varghese', parishNumber: expect.any(String) }],
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/members/00000000-0000-4000-8000-000000000999/whatsapp-opt-out',
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     expectError(
       await t.app.inject({ method: 'GET', url: `/api/members/${babu.id}/whatsapp-link`, headers: admin.headers }),
       409,
@@ -387,12 +436,15 @@ describe('WhatsApp without the Cloud API', () => {
       (await t.db.select({ v: members.whatsappOptOut }).from(members).where(eq(members.id, member.id)))[0]?.v;
     expect((await reply('wamid.in1', ' Stop ')).statusCode).toBe(200);
     expect(await optOutOf()).toBe(true);
-    await due(t.app, member.id, 'miscellaneous', 10_000);
-    const all = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/send-all-reminders',
-      headers: (await loginAs(t.app, 'admin')).headers,
+    const admin = await loginAs(t.app, 'admin');
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members/${member.id}/whatsapp-opt-out`,
+      headers: admin.headers,
     });
+    expect(status.json()).toEqual({ optOut: true, changedAt: expect.any(String), via: 'webhook', by: null });
+    await due(t.app, member.id, 'miscellaneous', 10_000);
+    const all = await t.app.inject({ method: 'POST', url: '/api/admin/send-all-reminders', headers: admin.headers });
     expect(all.statusCode).toBe(409);
     expect((await reply('wamid.in2', 'START')).statusCode).toBe(200);
     expect(await optOutOf()).toBe(false);

@@ -11,7 +11,8 @@ import type { WorkerHandle } from './index.ts';
  * on a connection of its own. The others try again every `retryMs`; when the holder stops or dies
  * its connection closes, PostgreSQL frees the lock, and the next process to try takes over. If the
  * holder's own connection is lost it stops its worker before trying again, so two never run at
- * once. On PGlite (one process per data folder) the worker simply starts.
+ * once. The lock's connection is named `parish-dues-lock-<name>-<pid>` (pg_stat_activity's
+ * application_name), so an operator can see which process runs which worker. On PGlite (one process per data folder) the worker simply starts.
  * @param name the worker's name, part of the lock key (`whatsapp-sender`, `gateway-recheck`, …)
  * @param start starts the worker; called once the lock is held
  * @param options.retryMs how often a process without the lock tries again (default 15 s)
@@ -85,7 +86,11 @@ export function singleInstance(
 }
 
 async function connect(databaseUrl: string, name: string, onLost: () => void): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: `parish-dues-lock-${name}` });
+  // The process id in the name shows in pg_stat_activity which process holds which worker.
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    application_name: `parish-dues-lock-${name}-${process.pid}`,
+  });
   client.on('error', onLost);
   client.on('end', onLost);
   await client.connect();

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { createCustomerOrderInputSchema, worldlineOrderSchema } from '../schemas/gateways.ts';
 import {
   currentRoundSchema,
+  optedOutMembersSchema,
   optOutBodySchema,
+  optOutStatusSchema,
   payLinkParamsSchema,
   payViewSchema,
   roundItemParamsSchema,
@@ -82,4 +84,13 @@ export const whatsAppLinkContracts = {
     body: optOutBodySchema,
     output: optOutBodySchema,
   }),
+  /** `GET /api/admin/members/:id/whatsapp-opt-out`: the opt-out and its latest change. */
+  optOutStatus: defineContract({
+    method: 'GET',
+    path: '/api/admin/members/:id/whatsapp-opt-out',
+    params: idParams,
+    output: optOutStatusSchema,
+  }),
+  /** `GET /api/admin/reminders/opted-out`: members with pending dues who opted out. */
+  optedOut: defineContract({ method: 'GET', path: '/api/admin/reminders/opted-out', output: optedOutMembersSchema }),
 };

@@ -79,6 +79,8 @@ export const memberSchema = z.object({
   isActive: z.boolean(),
   /** ISO 8601 UTC. */
   createdAt: z.string(),
+  /** Present (true) when the member opted out of WhatsApp messages (`docs/domain.md`, §9 "Opting out"). */
+  whatsappOptOut: z.literal(true).optional(),
 });
 
 /** A member in API answers. */

@@ -89,6 +89,35 @@ export type WhatsAppSettings = z.infer<typeof whatsAppSettingsSchema>;
 /** `PUT /api/admin/members/:id/whatsapp-opt-out` body. */
 export const optOutBodySchema = z.strictObject({ optOut: z.boolean() });
 
+/**
+ * `GET /api/admin/members/:id/whatsapp-opt-out`: a member's WhatsApp opt-out and its latest
+ * change, as the audit trail recorded it (`docs/domain.md`, §9 "Opting out").
+ */
+export const optOutStatusSchema = z.object({
+  optOut: z.boolean(),
+  /** ISO 8601 UTC of the latest change, or null when it was never changed. */
+  changedAt: z.string().nullable(),
+  /** Who changed it last: the member's STOP or START reply on WhatsApp (`webhook`) or an admin; null when never. */
+  via: z.enum(['admin', 'webhook']).nullable(),
+  /** The admin's name when `via` is `admin`, else null. */
+  by: z.string().nullable(),
+});
+
+/** A member's WhatsApp opt-out and its latest change. */
+export type OptOutStatus = z.infer<typeof optOutStatusSchema>;
+
+/**
+ * `GET /api/admin/reminders/opted-out`: the active members with pending dues who opted out of
+ * WhatsApp (no reminder path sends to them), by name; the first 100 and the total.
+ */
+export const optedOutMembersSchema = z.object({
+  total: z.number().int(),
+  items: z.array(z.object({ memberId: idSchema, name: z.string(), parishNumber: z.string() })),
+});
+
+/** Opted-out members with pending dues. */
+export type OptedOutMembers = z.infer<typeof optedOutMembersSchema>;
+
 /** One member of a walk-through round. */
 export const roundItemSchema = z.object({
   deliveryId: idSchema,

@@ -63,6 +63,7 @@ export function toMember(row: MemberFields, selectedParticulars: readonly string
     selectedParticulars: [...selectedParticulars],
     isActive: row.isActive,
     createdAt: new Date(row.createdAt).toISOString(),
+    ...(row.whatsappOptOut && { whatsappOptOut: true as const }),
   };
 }
 
@@ -85,6 +86,7 @@ type MemberFields = Omit<
     | 'address'
     | 'isActive'
     | 'createdAt'
+    | 'whatsappOptOut'
   >,
   'createdAt'
 > & { createdAt: string | Date };
@@ -172,6 +174,7 @@ export async function listMembers(ctx: ServiceContext, query: MemberListQuery): 
           select m.id, m.name, m.mobile, m.parish_number as "parishNumber",
                  m.alternate_contact as "alternateContact", m.current_location as "currentLocation",
                  m.email, m.address, m.is_active as "isActive", m.created_at as "createdAt",
+                 m.whatsapp_opt_out as "whatsappOptOut",
                  array_to_string(${assignedHeadIdsSql(sql`m.id`)}, ',') as particulars,
                  row_number() over () as ordinal
           from (select * from ${members} where ${where}

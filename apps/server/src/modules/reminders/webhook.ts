@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ErrorCode } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
+import { lockDataVersions } from '../../db/data-versions.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 
@@ -189,6 +190,8 @@ export async function applyWebhookReplies(ctx: ServiceContext, body: WebhookBody
             ON CONFLICT DO NOTHING RETURNING event_id`,
       )) as unknown as { rows: unknown[] };
       if (inserted.rows.length === 0) return 0;
+      // The opt-out is on the member list: its version row first (`db/data-versions.ts`).
+      await lockDataVersions(tx, ['members']);
       const updated = (await tx.execute(
         sql`UPDATE members SET whatsapp_opt_out = ${optOut}, updated_at = now()
              WHERE is_active AND mobile = ${message.from.replace(/\D/g, '')} AND whatsapp_opt_out <> ${optOut}

@@ -6,12 +6,15 @@ import {
   PAY_LINK_MSG,
   formatINR,
   toWhatsAppNumber,
+  type OptedOutMembers,
+  type OptOutStatus,
   type ReminderRound,
   type WaMeLink,
 } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import { lockDataVersions } from '../../db/data-versions.ts';
 import { backgroundJobs, members, messageDeliveries, receipts } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -116,6 +119,8 @@ export async function setWhatsAppOptOut(
   input: { memberId: string; optOut: boolean },
 ): Promise<{ optOut: boolean }> {
   return ctx.db.transaction(async (tx) => {
+    // The members table's version row first, as every member write takes it (`db/data-versions.ts`).
+    await lockDataVersions(tx, ['members']);
     const [before] = await tx
       .select({ optOut: members.whatsappOptOut })
       .from(members)
@@ -132,6 +137,54 @@ export async function setWhatsAppOptOut(
     });
     return { optOut: input.optOut };
   });
+}
+
+/**
+ * A member's WhatsApp opt-out with its latest change (`docs/domain.md`, §9 "Opting out"): when,
+ * and whether by the member's STOP/START reply (`webhook`) or by an admin (with the admin's name),
+ * from the latest `member.whatsapp_opt_out` audit record; nulls when it was never changed.
+ * @throws AppError 404 unknown member
+ */
+export async function whatsAppOptOutStatus(ctx: ServiceContext, memberId: string): Promise<OptOutStatus> {
+  const [member] = await ctx.db
+    .select({ optOut: members.whatsappOptOut })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!member) throw notFound('Member not found');
+  const [change] = await queryRows<{ at: string | Date; via: string | null; by: string | null }>(
+    ctx.db,
+    sql`SELECT occurred_at AS at, after->>'via' AS via, actor_name AS by FROM audit_events
+         WHERE entity_type = 'member' AND entity_id = ${memberId} AND action = 'member.whatsapp_opt_out'
+         ORDER BY occurred_at DESC, id DESC LIMIT 1`,
+  );
+  const via = change?.via === 'admin' || change?.via === 'webhook' ? change.via : null;
+  return {
+    optOut: member.optOut,
+    changedAt: change ? new Date(change.at).toISOString() : null,
+    via,
+    by: via === 'admin' ? (change?.by ?? null) : null,
+  };
+}
+
+/**
+ * The active members with pending dues who opted out of WhatsApp, by name: the first 100 and the
+ * total. No reminder path sends to them (`docs/domain.md`, §9 "Opting out"); the Send Reminders
+ * page lists them beside the walk-through round.
+ */
+export async function optedOutMembers(ctx: ServiceContext): Promise<OptedOutMembers> {
+  const rows = await queryRows<{ memberId: string; name: string; parishNumber: string; total: number }>(
+    ctx.db,
+    sql`SELECT m.id AS "memberId", m.name, m.parish_number AS "parishNumber", count(*) OVER ()::int AS total
+          FROM members m
+         WHERE m.is_active AND m.whatsapp_opt_out
+           AND EXISTS (SELECT 1 FROM payments p WHERE p.member_id = m.id AND p.status = 'pending')
+         ORDER BY m.name, m.id
+         LIMIT 100`,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map(({ memberId, name, parishNumber }) => ({ memberId, name, parishNumber })),
+  };
 }
 
 /**

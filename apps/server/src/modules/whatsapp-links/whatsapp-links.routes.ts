@@ -8,7 +8,9 @@ import {
   createCustomerOrderInputSchema,
   currentRoundSchema,
   idSchema,
+  optedOutMembersSchema,
   optOutBodySchema,
+  optOutStatusSchema,
   payLinkParamsSchema,
   payViewSchema,
   roundItemParamsSchema,
@@ -34,7 +36,9 @@ import {
   currentRound,
   memberWaMeLink,
   receiptWaMeLink,
+  optedOutMembers,
   setWhatsAppOptOut,
+  whatsAppOptOutStatus,
   startRound,
   tickRoundItem,
 } from './wa-me.service.ts';
@@ -214,6 +218,31 @@ function adminRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => setWhatsAppOptOut(request.ctx, { memberId: request.params.id, optOut: request.body.optOut }),
+  );
+  r.get(
+    '/api/admin/members/:id/whatsapp-opt-out',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: "A member's WhatsApp opt-out and its latest change: when, by STOP reply or by which admin.",
+        params: idParams,
+        response: { 200: optOutStatusSchema, ...errors },
+      },
+    },
+    async (request) => whatsAppOptOutStatus(request.ctx, request.params.id),
+  );
+  r.get(
+    '/api/admin/reminders/opted-out',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary: 'The active members with pending dues who opted out of WhatsApp (first 100, by name).',
+        response: { 200: optedOutMembersSchema, ...errors },
+      },
+    },
+    async (request) => optedOutMembers(request.ctx),
   );
   r.post(
     '/api/admin/members/:id/revoke-pay-links',

@@ -12,6 +12,8 @@ import { apiRequest } from '../../lib/api-request.ts';
 export const whatsAppKeys = {
   round: ['whatsapp', 'round'] as const,
   settings: ['whatsapp', 'settings'] as const,
+  optOut: (memberId: string) => ['whatsapp', 'opt-out', memberId] as const,
+  optedOut: ['whatsapp', 'opted-out'] as const,
 };
 
 /** `GET /api/members/:id/whatsapp-link`: the member's reminder as a wa.me link. */
@@ -55,4 +57,25 @@ export function saveWhatsAppSettings(
   body: ContractBody<typeof whatsAppLinkContracts.updateSettings>,
 ): Promise<WhatsAppSettings> {
   return apiRequest(whatsAppLinkContracts.updateSettings, { body });
+}
+
+/** A member's WhatsApp opt-out and its latest change (admin; `GET /api/admin/members/:id/whatsapp-opt-out`). */
+export function useOptOutStatus(memberId: string) {
+  return useQuery({
+    queryKey: whatsAppKeys.optOut(memberId),
+    queryFn: ({ signal }) => apiRequest(whatsAppLinkContracts.optOutStatus, { params: { id: memberId } }, { signal }),
+  });
+}
+
+/** Sets or clears a member's WhatsApp opt-out (admin; audited). */
+export function setOptOut(memberId: string, optOut: boolean) {
+  return apiRequest(whatsAppLinkContracts.optOut, { params: { id: memberId }, body: { optOut } });
+}
+
+/** The active members with pending dues who opted out of WhatsApp (admin; first 100 and the total). */
+export function useOptedOutMembers() {
+  return useQuery({
+    queryKey: whatsAppKeys.optedOut,
+    queryFn: ({ signal }) => apiRequest(whatsAppLinkContracts.optedOut, {}, { signal }),
+  });
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { memberInputSchema, type Member } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
+import { OptOutSwitch } from '../../components/whatsapp/opt-out-switch.tsx';
 import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 import { useSaveMember } from './api.ts';
 import { memberErrorOfMessage, memberErrorOfSaveFailure } from './member-errors.ts';
@@ -36,6 +37,7 @@ function initialValues(member: Member | null): MemberFormValues {
  * shared `memberInputSchema` before sending (the normalised values are sent); the first problem
  * shows as an alert titled by what it says (Validation Error, Invalid Mobile Number, ... Duplicate
  * Member; Save Error otherwise).
+ * Editing shows the member's WhatsApp opt-out switch (`OptOutSwitch`), which saves at once.
  * Mount it with a `key` per member so each opening starts from that member's values.
  */
 export function MemberFormModal({
@@ -126,6 +128,12 @@ export function MemberFormModal({
           </SimpleGrid>
           <TextInput label={t('members.form.email')} type="email" autoComplete="off" {...field('email')} />
           <Textarea label={t('members.form.address')} autosize minRows={2} maxRows={5} {...field('address')} />
+          {member ? (
+            <>
+              <Divider />
+              <OptOutSwitch memberId={member._id} />
+            </>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Button,
   Checkbox,
   Grid,
@@ -28,6 +29,7 @@ import { displayMobile, isSessionError } from './reminder-rules.ts';
 import { DeliveryStatusPanel } from './delivery-status-panel.tsx';
 import { MemberWhatsAppButton } from '../../components/whatsapp/whatsapp-button.tsx';
 import { WalkThroughPanel } from '../../components/whatsapp/walk-through-panel.tsx';
+import { OptedOutPanel } from './opted-out-panel.tsx';
 
 /** Search is sent to the server this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -89,7 +91,7 @@ export default function RemindersPage() {
   function selectAll() {
     setSelected((current) => {
       const next = new Map(current);
-      for (const member of shown) next.set(member._id, member.name);
+      for (const member of shown) if (!member.whatsappOptOut) next.set(member._id, member.name);
       return next;
     });
   }
@@ -280,8 +282,13 @@ export default function RemindersPage() {
                     <Checkbox
                       py="xs"
                       checked={selected.has(member._id)}
+                      disabled={member.whatsappOptOut}
                       onChange={(event) => toggle(member._id, member.name, event.currentTarget.checked)}
-                      aria-label={t('reminders.members.select', { name: member.name })}
+                      aria-label={
+                        member.whatsappOptOut
+                          ? t('reminders.members.optedOutSelect', { name: member.name })
+                          : t('reminders.members.select', { name: member.name })
+                      }
                       label={
                         <div>
                           <Text size="sm" fw={500}>
@@ -294,7 +301,13 @@ export default function RemindersPage() {
                         </div>
                       }
                     />
-                    <MemberWhatsAppButton memberId={member._id} name={member.name} />
+                    {member.whatsappOptOut ? (
+                      <Badge color="red" variant="light" data-testid="member-opted-out">
+                        {t('reminders.members.optedOut')}
+                      </Badge>
+                    ) : (
+                      <MemberWhatsAppButton memberId={member._id} name={member.name} />
+                    )}
                   </li>
                 ))}
               </Stack>
@@ -317,6 +330,7 @@ export default function RemindersPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <WalkThroughPanel />
+            <OptedOutPanel />
             <DeliveryStatusPanel jobIds={jobIds} />
             <Alert color="blue" variant="light" title={t('reminders.info.title')} icon={<IconInfoCircle aria-hidden />}>
               <List size="sm" spacing={4}>

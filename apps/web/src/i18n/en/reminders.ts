@@ -26,6 +26,16 @@ export const reminders = {
     parishNumber: 'Parish No. {{value}}',
     chunkNote: 'Up to 20 members are sent at a time, one message per second.',
     pagerLabel: 'Members pages',
+    optedOut: 'Opted out of WhatsApp',
+    optedOutSelect: '{{name}} opted out of WhatsApp messages and cannot be selected',
+  },
+  optedOut: {
+    heading: 'Opted out of WhatsApp',
+    intro:
+      'These members have pending dues but asked for no WhatsApp messages (a STOP reply, or set by an admin on the member’s Edit Member dialog). No reminder is sent to them: remind them another way.',
+    none: 'No member with pending dues has opted out.',
+    more: 'Showing the first {{count}} of {{total}}.',
+    loadError: 'Could not load the opted-out members: {{reason}}',
   },
   sendAllConfirm: {
     title: 'Send to All',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { amountPaise, formatRupees, paiseOf } from './money.ts';
+import { amountPaise, formatRupees, paiseOf, signedPaiseOf } from './money.ts';
 
 describe('formatRupees', () => {
   it('groups rupees the Indian way, with two decimals', () => {
@@ -55,5 +55,18 @@ describe('paiseOf', () => {
     expect(paiseOf(undefined)).toBe(0);
     expect(paiseOf(-5)).toBe(0);
     expect(paiseOf(0.1 + 0.2)).toBe(0);
+  });
+});
+
+describe('signedPaiseOf', () => {
+  it('keeps the sign of a cash count short of the net cash', () => {
+    expect(signedPaiseOf(-500.5)).toBe(-50050);
+    expect(signedPaiseOf(1500.25)).toBe(150025);
+  });
+
+  it('is 0 for null, undefined and amounts with a third decimal', () => {
+    expect(signedPaiseOf(null)).toBe(0);
+    expect(signedPaiseOf(undefined)).toBe(0);
+    expect(signedPaiseOf(-1.234)).toBe(0);
   });
 });

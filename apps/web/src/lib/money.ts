@@ -27,6 +27,16 @@ export function amountPaise(rupees: Rupees | null | undefined): Paise {
 }
 
 /**
+ * A signed rupee amount from the API in paise, exactly: `-500.5` -> `-50050` (a cash count short of
+ * the net cash, a day whose reversals exceed its collections); 0 for null, undefined or an amount
+ * that is not rupees with at most two decimals.
+ */
+export function signedPaiseOf(rupees: Rupees | null | undefined): Paise {
+  const size = amountPaise(rupees);
+  return rupees !== null && rupees !== undefined && rupees < 0 ? -size : size;
+}
+
+/**
  * A rupee amount from the API as `₹1,00,000.00` (`-₹1,500.50` when negative; null and undefined
  * as `₹0.00`): the shared `formatRupees`. An amount with more than two decimals, which the API does
  * not send, is rounded to the nearest paisa.

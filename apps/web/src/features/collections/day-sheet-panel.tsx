@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
-import { paiseOf } from '../../lib/money.ts';
+import { paiseOf, signedPaiseOf } from '../../lib/money.ts';
 import { printDocument } from '../../lib/print-receipt.ts';
 import { closeDaySheet, fetchDaySheetFile, useDaySheet } from './api.ts';
 
@@ -66,7 +66,7 @@ function CloseDayModal({ sheet, opened, onClose }: { sheet: DaySheet; opened: bo
           <Group justify="space-between">
             <Text size="sm">{t('collections.day.counted', { amount: formatINR(countedPaise) })}</Text>
             <Text size="sm" fw={700} aria-live="polite">
-              {t('collections.day.difference', { amount: formatINR(countedPaise - paiseOf(sheet.net.cash)) })}
+              {t('collections.day.difference', { amount: formatINR(countedPaise - signedPaiseOf(sheet.net.cash)) })}
             </Text>
           </Group>
         ) : null}
@@ -145,7 +145,7 @@ export function DaySheetPanel({ day }: { day: string | null }) {
                 {t(`collections.day.${method}`)}
               </Text>
               <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatINR(paiseOf(data.net[method]))}
+                {formatINR(signedPaiseOf(data.net[method]))}
               </Text>
             </div>
           ))}
@@ -156,7 +156,7 @@ export function DaySheetPanel({ day }: { day: string | null }) {
         {data.cashCount ? (
           <Text size="sm">
             {t('collections.day.counted', { amount: formatINR(paiseOf(data.cashCount.counted)) })} ·{' '}
-            {t('collections.day.difference', { amount: formatINR(paiseOf(data.cashCount.difference)) })}
+            {t('collections.day.difference', { amount: formatINR(signedPaiseOf(data.cashCount.difference)) })}
           </Text>
         ) : null}
         <Group gap="xs" wrap="wrap">

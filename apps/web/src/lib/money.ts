@@ -33,7 +33,7 @@ export function amountPaise(rupees: Rupees | null | undefined): Paise {
  */
 export function signedPaiseOf(rupees: Rupees | null | undefined): Paise {
   const size = amountPaise(rupees);
-  return rupees !== null && rupees !== undefined && rupees < 0 ? -size : size;
+  return rupees !== null && rupees !== undefined && rupees < 0 && size !== 0 ? -size : size;
 }
 
 /**

@@ -198,6 +198,17 @@ describe('signing in with a second factor', () => {
     expect((await auditOf(t, cashier.id)).filter((e) => e.action === 'auth.signed_in')).toHaveLength(2);
   });
 
+  it('lets one of two simultaneous sign-ins with the same code through, never both', async () => {
+    const cashier = await createCashier(t.app);
+    const { secret } = await enrol(t, (await passwordSession(t, cashier)).headers);
+    const code = codeAt(t, secret);
+    const [a, b] = await Promise.all([
+      secondStep(t, await challengeOf(t, cashier), code),
+      secondStep(t, await challengeOf(t, cashier), code),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+  });
+
   it('accepts the previous and the next step, not two steps away', async () => {
     const cashier = await createCashier(t.app);
     const { secret } = await enrol(t, (await passwordSession(t, cashier)).headers);

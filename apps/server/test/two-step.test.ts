@@ -20,10 +20,11 @@ import {
 } from './helpers.ts';
 
 /*
- * `docs/domain.md`, "Two-step sign-in for staff" (decision record 0051): TOTP (RFC 6238) set up
- * with a QR code and one code, recovery codes shown once, the second step of the staff sign-in,
- * no replay, throttled guesses, an admin's reset, STAFF_MFA=required, and the console's reset.
- * Codes are computed from the secret with the library, at the app's (test) clock.
+ * `docs/domain.md`, "Two-step sign-in for staff"
+ * (`docs/decisions/0051-staff-two-step-sign-in-with-totp.md`): TOTP (RFC 6238) set up with a QR
+ * code and one code, recovery codes shown once, the second step of the staff sign-in, no replay,
+ * throttled guesses, an admin's reset, STAFF_MFA=required, and the console's reset. Codes are
+ * computed from the secret with the library, at the app's (test) clock.
  */
 
 let t: TestApp;

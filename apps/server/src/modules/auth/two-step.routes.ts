@@ -30,9 +30,9 @@ const STAFF = ['admin', 'cashier'] as const;
 const codeRateLimit = { max: 30, timeWindow: '1 minute' };
 
 /**
- * Two-step sign-in for staff (`docs/domain.md`, "Two-step sign-in for staff"; decision record
- * 0051): the sign-in's second step, the caller's own setup, and an admin's reset of another
- * account's second factor.
+ * Two-step sign-in for staff (`docs/domain.md`, "Two-step sign-in for staff";
+ * `docs/decisions/0051-staff-two-step-sign-in-with-totp.md`): the sign-in's second step, the
+ * caller's own setup, and an admin's reset of another account's second factor.
  */
 export async function twoStepRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -24,10 +24,11 @@ import {
 } from './login-throttle.ts';
 
 /*
- * Two-step sign-in for staff (`docs/domain.md`, "Two-step sign-in for staff"; decision record
- * 0051): TOTP of RFC 6238 (SHA-1, 6 digits, 30-second steps, what every authenticator app reads
- * from an otpauth:// QR code), codes of the previous, current and next step accepted, a step
- * accepted once (no replay), ten single-use recovery codes, guesses counted by the sign-in throttle.
+ * Two-step sign-in for staff (`docs/domain.md`, "Two-step sign-in for staff";
+ * `docs/decisions/0051-staff-two-step-sign-in-with-totp.md`): TOTP of RFC 6238 (SHA-1, 6 digits,
+ * 30-second steps, what every authenticator app reads from an otpauth:// QR code), codes of the
+ * previous, current and next step accepted, a step accepted once (no replay), ten single-use
+ * recovery codes, guesses counted by the sign-in throttle.
  */
 
 type StaffRow = typeof staffUsers.$inferSelect;

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { A11Y_WIDTHS, ADMIN, CASHIER, expectAccessible, MEMBER, signInMember, signInStaff } from './fixtures.ts';
+import {
+  A11Y_WIDTHS,
+  ADMIN,
+  CASHIER,
+  cashierWithTwoStep,
+  expectAccessible,
+  MEMBER,
+  signInMember,
+  signInStaff,
+} from './fixtures.ts';
 
 // axe-core reads every node's colours: a screen takes seconds on a busy machine.
 
@@ -45,7 +54,7 @@ for (const size of A11Y_WIDTHS) {
   test.describe(`accessibility at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    test('signed-out screens', async ({ page }) => {
+    test('signed-out screens', async ({ page, request }) => {
       test.setTimeout(180_000);
       await page.goto('/');
       await expect(page.getByRole('link', { name: /Admin Portal/ })).toBeVisible();
@@ -58,6 +67,14 @@ for (const size of A11Y_WIDTHS) {
       await page.getByRole('button', { name: 'Access Cashier Dashboard' }).click();
       await expect(page.getByRole('alert').first()).toBeVisible();
       await expectAccessible(page, 'staff login (errors)');
+      // The code step of two-step sign-in (docs/domain.md, "Two-step sign-in for staff").
+      const twoStep = await cashierWithTwoStep(request);
+      await signInStaff(page, twoStep, 'Cashier');
+      await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+      await expectAccessible(page, 'staff login (two-step code)');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectAccessible(page, 'staff login (two-step code, error)');
       await page.goto('/customer/login');
       await expect(page.getByLabel(/^Password/)).toBeVisible();
       await expectAccessible(page, 'member login');
@@ -71,8 +88,9 @@ for (const size of A11Y_WIDTHS) {
       await expectAccessible(page, 'payment callback');
     });
 
-    test('admin screens and dialogs', async ({ page }) => {
+    test('admin screens and dialogs', async ({ page, request }) => {
       test.setTimeout(900_000);
+      const twoStep = await cashierWithTwoStep(request);
       await signInStaff(page, ADMIN, 'Admin');
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
       await expect(page.getByText('Total Members', { exact: true }).first()).toBeVisible();
@@ -138,6 +156,21 @@ for (const size of A11Y_WIDTHS) {
       await checkDialog(page, 'add staff account', () =>
         page.getByRole('button', { name: 'Add Staff Account' }).click(),
       );
+      await checkDialog(page, 'reset two-step sign-in', () =>
+        page
+          .getByRole('row')
+          .filter({ hasText: twoStep.username })
+          .getByRole('button', { name: 'Reset two-step sign-in' })
+          .click(),
+      );
+
+      // My account: two-step sign-in off, then its setup (QR code, key, code field).
+      await page.goto('/admin/account');
+      await expect(page.getByText('Two-step sign-in is off.')).toBeVisible();
+      await expectAccessible(page, 'my account');
+      await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+      await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+      await expectAccessible(page, 'my account (two-step setup)');
 
       await page.goto('/admin/settings');
       await expect(page.getByLabel(/^Parish name/)).toBeVisible();

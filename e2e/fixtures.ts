@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 /** Sign-ins of the demo parish (apps/server/scripts/demo.ts) and the e2e admin. */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
@@ -96,4 +97,39 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     await appendFile(process.env.A11Y_LOG, `${JSON.stringify({ screen, width, ...findings })}\n`);
   }
   expect.soft(findings.rules, `${screen} at ${width} px: axe-core critical/serious findings`).toEqual([]);
+}
+
+/**
+ * The code an authenticator app shows for a base32 TOTP secret (RFC 6238, SHA-1, 6 digits, 30 s),
+ * `steps` 30-second steps from now, computed with the same library the server uses.
+ */
+export function totpCode(secret: string, steps = 0): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+}
+
+/**
+ * A new cashier with two-step sign-in on, made through the API as the admin (`docs/domain.md`,
+ * "Two-step sign-in for staff"): its username, password and TOTP secret. Its next code must come
+ * from a later step than the one used to turn it on (`totpCode(secret, 1)`).
+ */
+export async function cashierWithTwoStep(
+  request: APIRequestContext,
+): Promise<{ username: string; password: string; secret: string }> {
+  const login = await request.post('/api/auth/admin/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const who = { username: `twostep${Date.now().toString(36)}`, password: 'two-step-cashier-1' };
+  const created = await request.post('/api/admin/users', {
+    headers: admin,
+    data: { ...who, name: `Two Step ${who.username.slice(-4)}`, role: 'cashier' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const session = await request.post('/api/auth/admin/login', { data: who });
+  const headers = { authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
+  const setup = await request.post('/api/auth/two-step/setup', { headers });
+  expect(setup.ok(), await setup.text()).toBe(true);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enable = await request.post('/api/auth/two-step/enable', { headers, data: { code: totpCode(secret) } });
+  expect(enable.ok(), await enable.text()).toBe(true);
+  return { ...who, secret };
 }

@@ -11,8 +11,10 @@ import { setStaffOneTimePassword } from '../src/modules/auth/password-resets.ser
 /**
  * `npm run admin:reset -- --username NAME`, on the server's machine, for an admin locked out with no
  * other admin to reset them (`docs/domain.md`, "Password resets"): sets a one-time password on that
- * staff account (printed once; its next session may only change it), ends its sessions, reactivates
- * nothing, and records `staff_user.one_time_password_set` by 'server console'. Reads the same
+ * staff account (printed once; its next session may only change it), removes its second factor
+ * (two-step sign-in, `docs/domain.md`, "Two-step sign-in for staff"), ends its sessions,
+ * reactivates nothing, and records `staff_user.one_time_password_set` (and
+ * `staff_user.two_step_removed` when it had a second factor) by 'server console'. Reads the same
  * configuration as the server (DATA_DIR or DATABASE_URL). With PGlite the server must be stopped
  * first (the data directory is locked); with PostgreSQL it may run.
  * Exit status 1 with a message for an unknown username or a locked data directory.
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\n  One-time password for ${user.username}: ${oneTimePassword}\n` +
         `  Sign in at ${config.publicUrl}/admin/login with it; you will be asked for a new password.\n` +
+        '  Two-step sign-in is off for this account; set it up again under My account.\n' +
         '  It is shown only this once.\n\n',
     );
   } finally {

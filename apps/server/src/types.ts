@@ -17,6 +17,11 @@ export type Actor =
       username: string;
       /** Signed in with a one-time password: may only change it (`docs/domain.md`, "Password resets"). */
       passwordChangeRequired?: boolean;
+      /**
+       * An admin without a second factor while STAFF_MFA=required: may only set it up
+       * (`docs/domain.md`, "Two-step sign-in for staff").
+       */
+      twoStepSetupRequired?: boolean;
     }
   | {
       type: 'member';

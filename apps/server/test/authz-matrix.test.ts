@@ -31,6 +31,12 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/auth/refresh': 'public',
   'POST /api/auth/logout': 'public',
   'POST /api/auth/change-password': SIGNED_IN,
+  // Two-step sign-in for staff (two-step.routes.ts; docs/domain.md, "Two-step sign-in for staff").
+  'POST /api/auth/admin/login/code': 'public',
+  'GET /api/auth/two-step': STAFF,
+  'POST /api/auth/two-step/setup': STAFF,
+  'POST /api/auth/two-step/enable': STAFF,
+  'POST /api/auth/two-step/disable': STAFF,
 
   'GET /api/admin/users': ADMIN,
   'POST /api/admin/users': ADMIN,
@@ -148,6 +154,7 @@ const MATRIX: Record<string, RouteRoles> = {
   // Password resets (password-resets.routes.ts).
   'POST /api/admin/members/:id/reset-password': ADMIN,
   'POST /api/admin/users/:id/reset-password': ADMIN,
+  'POST /api/admin/users/:id/reset-two-step': ADMIN,
   // Backups (backup.routes.ts): the latest backup for the Parish Settings page.
   'GET /api/backups/latest': ADMIN,
 

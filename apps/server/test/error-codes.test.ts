@@ -57,6 +57,11 @@ const GATEWAY_ONLY: readonly DomainErrorCode[] = [
   'PAY_LINK_EXPIRED',
   'PAY_LINKS_OFF',
   'MEMBER_OPTED_OUT',
+  // Two-step sign-in's codes, each answered in two-step.test.ts (docs/domain.md, "Two-step sign-in for staff").
+  'TWO_STEP_CODE_WRONG',
+  'TWO_STEP_CHALLENGE_EXPIRED',
+  'TWO_STEP_SETUP_REQUIRED',
+  'TWO_STEP_STATE_CONFLICT',
 ];
 
 /** The codes the cases below answered with (checked against every domain code at the end). */

@@ -67,6 +67,9 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'settings.upi_updated': '{{actor}} changed the parish UPI ID',
   'member.password_reset': '{{actor}} reset the password of {{member}}',
   'staff_user.one_time_password_set': '{{actor}} set a one-time password for {{staff}}',
+  'staff_user.two_step_enabled': '{{actor}} turned on two-step sign-in',
+  'staff_user.two_step_removed': '{{actor}} turned off two-step sign-in for {{staff}}',
+  'auth.recovery_code_used': '{{actor}} used a recovery code',
 };
 
 /** The sentence of an action without a template: who, and the action's name. */

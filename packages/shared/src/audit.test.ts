@@ -371,6 +371,9 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   'settings.upi_updated': [{ before: { vpa: '' }, after: { vpa: 'stmarys@sbi' } }],
   'member.password_reset': [{ before: null, after: { to: 'one-time' } }],
   'staff_user.one_time_password_set': [{ before: null, after: { by: 'server console' } }],
+  'staff_user.two_step_enabled': [{ before: null, after: null }],
+  'staff_user.two_step_removed': [{ before: null, after: { by: 'admin' } }],
+  'auth.recovery_code_used': [{ before: null, after: { remaining: 9 } }],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */
@@ -387,7 +390,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(54);
+    expect(AUDIT_ACTIONS).toHaveLength(57);
   });
 
   it('isAuditAction tells them from any other string', () => {

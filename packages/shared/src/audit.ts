@@ -74,6 +74,9 @@ export const AUDIT_ACTIONS = [
   'settings.upi_updated',
   'member.password_reset',
   'staff_user.one_time_password_set',
+  'staff_user.two_step_enabled',
+  'staff_user.two_step_removed',
+  'auth.recovery_code_used',
 ] as const;
 
 /** One audit action. */
@@ -516,6 +519,19 @@ export interface AuditPayloads {
   'member.password_reset': { entity: 'member'; before: null; after: { to: 'initial' | 'one-time' } };
   /** A one-time password was set for a staff account (by an admin, or by `npm run admin:reset`), never recorded. */
   'staff_user.one_time_password_set': { entity: 'staff_user'; before: null; after: { by: 'admin' | 'server console' } };
+  /** A staff member turned on two-step sign-in (the secret and the recovery codes are never recorded). */
+  'staff_user.two_step_enabled': { entity: 'staff_user'; before: null; after: null };
+  /**
+   * A staff account's second factor was removed: by its owner with a code (`self`), by an admin's
+   * reset, or by `npm run admin:reset` on the server's machine (`server console`).
+   */
+  'staff_user.two_step_removed': {
+    entity: 'staff_user';
+    before: null;
+    after: { by: 'self' | 'admin' | 'server console' };
+  };
+  /** A staff member signed in (or turned two-step sign-in off) with a recovery code; how many are left. */
+  'auth.recovery_code_used': { entity: 'staff_user'; before: null; after: { remaining: number } };
 }
 
 /** The `before` state of an action. */
@@ -611,6 +627,9 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'settings.upi_updated': [],
   'member.password_reset': [],
   'staff_user.one_time_password_set': [],
+  'staff_user.two_step_enabled': [],
+  'staff_user.two_step_removed': [],
+  'auth.recovery_code_used': [],
 };
 
 /**

@@ -46,6 +46,11 @@ export const MSG = {
   memberLockedPayByLink:
     'Too many failed sign-in attempts. Please wait and try again later. You can still pay your dues through the payment link in your WhatsApp reminder.',
   passwordChangeRequired: 'Please change your one-time password before continuing',
+  twoStepCodeWrong: 'That code is not right, or it was already used. Enter the current code from your app.',
+  twoStepChallengeExpired: 'The sign-in took too long. Please sign in again.',
+  twoStepSetupRequired: 'Admins must set up two-step sign-in before continuing',
+  twoStepAlreadyOn: 'Two-step sign-in is already on for this account',
+  twoStepNotOn: 'Two-step sign-in is not on for this account',
 } as const;
 
 /** A key of {@link MSG}. */

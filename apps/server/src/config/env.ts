@@ -56,6 +56,7 @@ const envSchema = z.object({
   WHATSAPP_PAIR_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(6000),
   PAY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   REMINDER_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  STAFF_MFA: z.enum(['offered', 'required'], 'STAFF_MFA must be offered or required').default('offered'),
 });
 
 /**
@@ -145,6 +146,12 @@ export interface Config extends GatewaySettings {
    * the monthly scheduled reminders are due (`src/workers/scheduled-reminders.ts`).
    */
   reminderScheduleSeconds: number;
+  /**
+   * STAFF_MFA (default `offered`): two-step sign-in is offered to every staff member, with a banner
+   * until they set it up; `required`: an admin without it may do nothing but set it up
+   * (`docs/domain.md`, "Two-step sign-in for staff").
+   */
+  staffMfa: 'offered' | 'required';
 }
 
 /**
@@ -200,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: loadBackupSettings(env, dataDir),
     payLinkDays: values.PAY_LINK_DAYS,
     reminderScheduleSeconds: values.REMINDER_SCHEDULE_SECONDS,
+    staffMfa: values.STAFF_MFA,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
+import { twoStepRoutes } from './auth/two-step.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
@@ -41,5 +42,6 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   whatsAppLinksRoutes,
   refundsRoutes,
   passwordResetsRoutes,
+  twoStepRoutes,
   fontsRoutes,
 ];

@@ -9,6 +9,7 @@ import { dataVersionSql, type DataVersions } from '../db/data-versions.ts';
 import { members, refreshTokens, staffUsers } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
+import { twoStepRequiredFor } from '../lib/two-step-policy.ts';
 import type { Actor, RouteRoles } from '../types.ts';
 
 /**
@@ -17,6 +18,18 @@ import type { Actor, RouteRoles } from '../types.ts';
  * `PASSWORD_CHANGE_REQUIRED`. Refresh and logout are public (cookie) routes and stay open.
  */
 const PASSWORD_CHANGE_ROUTES = new Set(['/api/auth/verify', '/api/auth/change-password']);
+
+/**
+ * The routes an admin without a second factor may call while STAFF_MFA=required: who am I, the
+ * password change, and setting up two-step sign-in (`docs/domain.md`, "Two-step sign-in for
+ * staff"); every other signed-in route answers 403 `TWO_STEP_SETUP_REQUIRED`.
+ */
+const TWO_STEP_SETUP_ROUTES = new Set([
+  ...PASSWORD_CHANGE_ROUTES,
+  '/api/auth/two-step',
+  '/api/auth/two-step/setup',
+  '/api/auth/two-step/enable',
+]);
 
 /** Routes outside `/api` (the web app, static files) and the API docs are public by nature. */
 function defaultRoles(url: string): RouteRoles | undefined {
@@ -35,7 +48,9 @@ function defaultRoles(url: string): RouteRoles | undefined {
  *   `request.dataVersions`: a cached answer (the member list) is then checked without a second
  *   round trip to the database, about 0.2 ms of server CPU a request on loopback TCP (measured).
  * - A route's roles are enforced: anonymous gets 401, the wrong role 403, a session signed in with a
- *   one-time password 403 `PASSWORD_CHANGE_REQUIRED` outside `PASSWORD_CHANGE_ROUTES`.
+ *   one-time password 403 `PASSWORD_CHANGE_REQUIRED` outside `PASSWORD_CHANGE_ROUTES`, and an admin
+ *   without a second factor under STAFF_MFA=required 403 `TWO_STEP_SETUP_REQUIRED` outside
+ *   `TWO_STEP_SETUP_ROUTES` (whether the account has one is a column of the same lookup).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const key = new TextEncoder().encode(app.config.jwtSecret);
@@ -71,6 +86,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (request.actor.passwordChangeRequired && !PASSWORD_CHANGE_ROUTES.has(request.routeOptions.url ?? '')) {
       throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, MSG.passwordChangeRequired);
+    }
+    if (
+      request.actor.type === 'staff' &&
+      request.actor.twoStepSetupRequired &&
+      !TWO_STEP_SETUP_ROUTES.has(request.routeOptions.url ?? '')
+    ) {
+      throw new AppError(ErrorCode.TWO_STEP_SETUP_REQUIRED, MSG.twoStepSetupRequired);
     }
   });
 });
@@ -118,6 +140,7 @@ function prepareLookups(app: FastifyInstance) {
         isActive: staffUsers.isActive,
         tokenVersion: staffUsers.tokenVersion,
         passwordMustChange: staffUsers.passwordMustChange,
+        twoStepEnabled: sql<boolean>`(${staffUsers.totpEnabledAt} is not null)`,
         sessionEnded: sessionEndedSql,
         membersVersion: dataVersionSql.members,
         paymentsVersion: dataVersionSql.payments,
@@ -173,6 +196,7 @@ async function authenticate(
       role: user.role,
       username: user.username,
       ...(user.passwordMustChange && { passwordChangeRequired: true }),
+      ...(!user.twoStepEnabled && twoStepRequiredFor(app.config, user.role) && { twoStepSetupRequired: true }),
     },
     dataVersions: { members: user.membersVersion, payments: user.paymentsVersion },
   };

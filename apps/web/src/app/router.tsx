@@ -8,7 +8,10 @@ import { useAuth } from '../lib/auth.tsx';
 import { loadStaffCatalogue } from '../i18n/index.ts';
 
 const Landing = lazy(() => import('./routes/landing.tsx'));
-const StaffLogin = lazy(() => import('./routes/staff-login.tsx'));
+// The staff sign-in waits for the staff texts too (its two-step code step's are there).
+const StaffLogin = lazy(() =>
+  Promise.all([import('./routes/staff-login.tsx'), loadStaffCatalogue()]).then(([module]) => module),
+);
 const MemberLogin = lazy(() => import('./routes/member-login.tsx'));
 // The back office waits for its English texts too (i18n/en-staff.ts), which no member downloads.
 const BackOffice = lazy(() =>

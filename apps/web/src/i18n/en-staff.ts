@@ -6,6 +6,7 @@ import { members } from './en/members.ts';
 import { paymentHeads } from './en/payment-heads.ts';
 import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
+import { twoStep } from './en/two-step.ts';
 import { yearEnd } from './en/year-end.ts';
 
 /**
@@ -23,4 +24,5 @@ export const enStaff = {
   yearEnd,
   backups,
   exportData,
+  twoStep,
 } as const;

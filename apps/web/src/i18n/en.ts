@@ -137,6 +137,7 @@ export const en = {
       cheques: 'Cheques',
       daySheets: 'Day sheets',
       export: 'Export data',
+      account: 'My account',
     },
   },
   dashboard: {

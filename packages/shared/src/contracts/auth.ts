@@ -5,19 +5,61 @@ import {
   loginResponseSchema,
   memberLoginSchema,
   sessionUserSchema,
+  staffLoginResponseSchema,
   staffLoginSchema,
+  twoStepCodeSchema,
+  twoStepEnabledSchema,
+  twoStepSetupSchema,
+  twoStepSignInSchema,
+  twoStepStatusSchema,
 } from '../schemas/auth.ts';
 import { successSchema } from '../schemas/common.ts';
 import { defineContract } from './contract.ts';
 
 /** Sign-in, session and password endpoints (docs/domain.md, "§7 API"; "§6 Roles" for who may call). */
 export const authContracts = {
-  /** `POST /api/auth/admin/login`: a staff member signs in; the refresh cookie comes with the answer. */
+  /**
+   * `POST /api/auth/admin/login`: a staff member signs in; the refresh cookie comes with the
+   * answer. With a second factor the answer is a challenge instead (no session, no cookie).
+   */
   staffLogin: defineContract({
     method: 'POST',
     path: '/api/auth/admin/login',
     body: staffLoginSchema,
+    output: staffLoginResponseSchema,
+  }),
+  /** `POST /api/auth/admin/login/code`: the second step, the challenge and a code; a session as the first step's. */
+  staffLoginCode: defineContract({
+    method: 'POST',
+    path: '/api/auth/admin/login/code',
+    body: twoStepSignInSchema,
     output: loginResponseSchema,
+  }),
+  /** `GET /api/auth/two-step`: the caller's two-step sign-in state (staff). */
+  twoStepStatus: defineContract({
+    method: 'GET',
+    path: '/api/auth/two-step',
+    output: twoStepStatusSchema,
+  }),
+  /** `POST /api/auth/two-step/setup`: a new secret (QR code and key) to confirm with a code. */
+  twoStepSetup: defineContract({
+    method: 'POST',
+    path: '/api/auth/two-step/setup',
+    output: twoStepSetupSchema,
+  }),
+  /** `POST /api/auth/two-step/enable`: confirms the setup with a code; answers the recovery codes once. */
+  twoStepEnable: defineContract({
+    method: 'POST',
+    path: '/api/auth/two-step/enable',
+    body: twoStepCodeSchema,
+    output: twoStepEnabledSchema,
+  }),
+  /** `POST /api/auth/two-step/disable`: turns it off with a current code or a recovery code. */
+  twoStepDisable: defineContract({
+    method: 'POST',
+    path: '/api/auth/two-step/disable',
+    body: twoStepCodeSchema,
+    output: successSchema,
   }),
   /** `POST /api/auth/customer/login`: a member signs in with a mobile number or parish number. */
   memberLogin: defineContract({

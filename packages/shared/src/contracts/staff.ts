@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { idParamsSchema } from '../schemas/common.ts';
+import { idParamsSchema, successSchema } from '../schemas/common.ts';
 import { createStaffUserSchema, staffUserSchema, updateStaffUserSchema } from '../schemas/users.ts';
 import { defineContract } from './contract.ts';
 
@@ -33,5 +33,12 @@ export const staffContracts = {
     path: '/api/admin/users/:id',
     params: idParamsSchema,
     output: staffUserSchema,
+  }),
+  /** `POST /api/admin/users/:id/reset-two-step`: removes the account's second factor (audited). */
+  resetTwoStep: defineContract({
+    method: 'POST',
+    path: '/api/admin/users/:id/reset-two-step',
+    params: idParamsSchema,
+    output: successSchema,
   }),
 };

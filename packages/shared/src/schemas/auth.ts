@@ -81,3 +81,62 @@ export const passwordResetResultSchema = z.object({
   success: z.literal(true),
   oneTimePassword: z.string().optional(),
 });
+
+// ---- Two-step sign-in for staff (docs/domain.md, "Two-step sign-in for staff") ----
+
+/**
+ * A code typed for the second step: six digits from an authenticator app (spaces ignored), or a
+ * recovery code (letters and digits, dashes and spaces ignored; case-insensitive).
+ */
+const twoStepCode = z
+  .string({ error: MSG.twoStepCodeWrong })
+  .trim()
+  .min(1, MSG.twoStepCodeWrong)
+  .max(40, MSG.twoStepCodeWrong)
+  .refine(isStorableText, storable);
+
+/**
+ * `POST /api/auth/admin/login` when the account has a second factor: no session yet, only a
+ * challenge (a signed token that lives 5 minutes) to send with the code to
+ * `POST /api/auth/admin/login/code`.
+ */
+export const twoStepChallengeSchema = z.object({
+  twoStepRequired: z.literal(true),
+  challenge: z.string(),
+});
+
+/** The staff sign-in's answer: a session, or (with a second factor) a challenge for the code. */
+export const staffLoginResponseSchema = z.union([loginResponseSchema, twoStepChallengeSchema]);
+
+/** `POST /api/auth/admin/login/code` body: the challenge of the first step and the code. */
+export const twoStepSignInSchema = z.object({
+  challenge: z.string().min(1).max(2000).refine(isStorableText, storable),
+  code: twoStepCode,
+});
+
+/** A code that confirms a setup or turns two-step sign-in off (authenticator or recovery code). */
+export const twoStepCodeSchema = z.object({ code: twoStepCode });
+
+/**
+ * `GET /api/auth/two-step`: whether the caller has a second factor, whether the parish requires
+ * it of them (STAFF_MFA=required and an admin), and how many unused recovery codes are left.
+ */
+export const twoStepStatusSchema = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+
+/**
+ * `POST /api/auth/two-step/setup`: a new secret to add to an authenticator app, as an
+ * `otpauth://totp/...` URI, the same as an SVG QR code (`data:image/svg+xml` URL), and as the
+ * base32 key to type by hand. Not active until confirmed with a code.
+ */
+export const twoStepSetupSchema = z.object({
+  otpauthUri: z.string(),
+  qrCode: z.string(),
+  secret: z.string(),
+});
+
+/** `POST /api/auth/two-step/enable`'s answer: the recovery codes, shown this once only. */
+export const twoStepEnabledSchema = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) });

@@ -97,6 +97,10 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   CHEQUE_NOT_RECEIVED: 409,
   // plugins/auth.ts: a session signed in with a one-time password outside the change-password routes
   PASSWORD_CHANGE_REQUIRED: 403,
+  TWO_STEP_CODE_WRONG: 400,
+  TWO_STEP_CHALLENGE_EXPIRED: 401,
+  TWO_STEP_SETUP_REQUIRED: 403,
+  TWO_STEP_STATE_CONFLICT: 409,
 };
 
 const GENERAL: GeneralErrorCode[] = [

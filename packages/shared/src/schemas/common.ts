@@ -160,6 +160,15 @@ export const ErrorCode = {
   // ---- Password resets ----
   /** 403: a session signed in with a one-time password calls anything but changing it (`MSG.passwordChangeRequired`). */
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  // ---- Two-step sign-in for staff (docs/domain.md, "Two-step sign-in for staff") ----
+  /** 400 (field `code`): a wrong, expired or already used authenticator or recovery code (`MSG.twoStepCodeWrong`). */
+  TWO_STEP_CODE_WRONG: 'TWO_STEP_CODE_WRONG',
+  /** 401: the sign-in's second step came with an unknown or expired challenge; sign in again (`MSG.twoStepChallengeExpired`). */
+  TWO_STEP_CHALLENGE_EXPIRED: 'TWO_STEP_CHALLENGE_EXPIRED',
+  /** 403: with STAFF_MFA=required, an admin without a second factor calls anything but setting one up (`MSG.twoStepSetupRequired`). */
+  TWO_STEP_SETUP_REQUIRED: 'TWO_STEP_SETUP_REQUIRED',
+  /** 409: setting up two-step sign-in on an account that has it, or turning it off on one that has not (`MSG.twoStepAlreadyOn` / `MSG.twoStepNotOn`). */
+  TWO_STEP_STATE_CONFLICT: 'TWO_STEP_STATE_CONFLICT',
 } as const;
 
 /** One of {@link ErrorCode}. */
@@ -231,6 +240,10 @@ const DOMAIN_KIND = {
   SHEET_CLOSED: 'CONFLICT',
   CHEQUE_NOT_RECEIVED: 'CONFLICT',
   PASSWORD_CHANGE_REQUIRED: 'FORBIDDEN',
+  TWO_STEP_CODE_WRONG: 'VALIDATION_FAILED',
+  TWO_STEP_CHALLENGE_EXPIRED: 'UNAUTHORIZED',
+  TWO_STEP_SETUP_REQUIRED: 'FORBIDDEN',
+  TWO_STEP_STATE_CONFLICT: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, GeneralErrorCode>;
 
 /**

@@ -8,6 +8,11 @@ export const staffUserSchema = z.object({
   role: z.enum(['admin', 'cashier']),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Present (true) when the account has a second factor (`docs/domain.md`, "Two-step sign-in for
+   * staff"); absent otherwise, so accounts without one read as before.
+   */
+  twoStepSignIn: z.literal(true).optional(),
 });
 
 /** A staff account. */

@@ -18,6 +18,18 @@ export const staffUsers = pgTable(
     tokenVersion: integer().notNull().default(0),
     /** True after an admin reset the password to a one-time password (`docs/domain.md`, "Password resets"). */
     passwordMustChange: boolean().notNull().default(false),
+    /**
+     * The TOTP secret (RFC 6238) of an enrolled second factor, AES-256-GCM encrypted with a key
+     * derived from JWT_SECRET (`lib/secret-box.ts`); never returned after enrolment. Null when the
+     * account has no second factor (`docs/domain.md`, "Two-step sign-in for staff").
+     */
+    totpSecret: text(),
+    /** A secret shown for enrolment and not yet confirmed with a code (encrypted like `totpSecret`). */
+    totpPendingSecret: text(),
+    /** When the second factor was confirmed; null while not enrolled. */
+    totpEnabledAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /** The last 30-second step whose code was accepted: a code of that step or older is refused (no replay). */
+    totpLastStep: integer(),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
@@ -25,4 +37,23 @@ export const staffUsers = pgTable(
     uniqueIndex('staff_users_username_lower_uq').on(sql`lower(${t.username})`),
     index('staff_users_role_idx').on(t.role),
   ],
+);
+
+/**
+ * Recovery codes of a staff account's second factor, stored as SHA-256 hashes (each code carries
+ * about 50 random bits, so a slow hash adds nothing); each works once (`usedAt`). Replaced as a
+ * set at enrolment, deleted with the second factor (`docs/domain.md`, "Two-step sign-in for staff").
+ */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    staffUserId: uuid()
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'string' }),
+    createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_user_hash_uq').on(t.staffUserId, t.codeHash)],
 );

@@ -10,6 +10,7 @@ import {
   loginResponseSchema,
   memberLoginSchema,
   sessionUserSchema,
+  staffLoginResponseSchema,
   staffLoginSchema,
 } from '@parish/shared';
 
@@ -35,7 +36,11 @@ export const CLIENT_HEADER = 'x-requested-with';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 
-function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+/**
+ * Sets the httpOnly refresh cookie of a new or renewed session (SameSite strict, `Secure` on an
+ * https public URL, path `/api/auth`, lifetime of the refresh family).
+ */
+export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
   reply.setCookie(refreshCookieName(app.config.publicUrl), token, {
     httpOnly: true,
     sameSite: 'strict',
@@ -66,13 +71,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { roles: 'public', rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Staff sign-in (admin or cashier). Sets the refresh cookie.',
+        summary:
+          'Staff sign-in (admin or cashier). Sets the refresh cookie; for an account with two-step sign-in, ' +
+          'answers {twoStepRequired, challenge} instead (no session) for POST /api/auth/admin/login/code.',
         body: staffLoginSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: staffLoginResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const signIn = await signInStaff(request.ctx, { ...request.body, ip: request.ip });
+      if ('challenge' in signIn) return signIn;
       setRefreshCookie(app, reply, signIn.refreshToken);
       return { token: signIn.token, user: signIn.user };
     },

@@ -27,6 +27,7 @@ import {
   registerSprayFailure,
   sprayKeyOf,
 } from './login-throttle.ts';
+import { completeTwoStepSignIn, issueTwoStepChallenge, staffAccountKey } from './two-step.service.ts';
 import {
   issueRefreshToken,
   revokeAllForSubject,
@@ -118,21 +119,28 @@ async function startSession(
   return { token, refreshToken };
 }
 
+/** The first step's answer for an account with a second factor: no session, a challenge for the code. */
+export interface TwoStepChallenge {
+  twoStepRequired: true;
+  challenge: string;
+}
+
 /**
  * Staff sign-in (`POST /api/auth/admin/login`). Any bad pair gets 401 'Invalid username or
  * password', with no hint which part was wrong; throttled per account and per address (429).
  * @param input the username and password as typed, and the caller's address (`ip`) for the
  *   address throttle.
- * @returns the access token, the refresh token for the cookie and the session user.
+ * @returns the access token, the refresh token for the cookie and the session user; for an account
+ *   with a second factor, only a challenge (`docs/domain.md`, "Two-step sign-in for staff").
  * @throws AppError 401 `INVALID_CREDENTIALS` for a bad pair or an inactive account; 429
  *   `ACCOUNT_LOCKED` while the account or the address is locked.
  */
 export async function signInStaff(
   ctx: ServiceContext,
   input: { username: string; password: string; ip: string },
-): Promise<SignIn> {
+): Promise<SignIn | TwoStepChallenge> {
   const now = ctx.clock.now();
-  const accountKey = `account:staff:${input.username.toLowerCase()}`;
+  const accountKey = staffAccountKey(input.username);
   const addressKey = `ip:${input.ip}`;
   if (await isLocked(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now)) throw lockedError();
   const [user] = await ctx.db
@@ -149,7 +157,20 @@ export async function signInStaff(
     ctx.log.warn({ username: input.username, locked }, 'staff sign-in failed');
     throw new AppError(ErrorCode.INVALID_CREDENTIALS, MSG.invalidStaffLogin);
   }
+  if (user.totpEnabledAt) {
+    // The password was right, but no session before the code: the account's failures stay
+    // counted until the second step succeeds, so codes cannot be guessed by redoing the first.
+    return { twoStepRequired: true, challenge: issueTwoStepChallenge(ctx, user) };
+  }
   await clearFailures(ctx.db, accountKey);
+  return finishStaffSignIn(ctx, user);
+}
+
+/**
+ * Starts the session of a staff member who passed every step of sign-in, audited as
+ * `auth.signed_in` by that account.
+ */
+export async function finishStaffSignIn(ctx: ServiceContext, user: StaffRow): Promise<SignIn> {
   const session = await startSession(
     ctx,
     { subjectType: 'staff', subjectId: user.id },
@@ -163,6 +184,21 @@ export async function signInStaff(
     entityId: user.id,
   });
   return { ...session, user: staffSessionUser(user) };
+}
+
+/**
+ * The second step of a staff sign-in (`POST /api/auth/admin/login/code`; `docs/domain.md`,
+ * "Two-step sign-in for staff"): the first step's challenge and a code; the session as a
+ * sign-in without a second factor gets it.
+ * @throws AppError as `completeTwoStepSignIn` (401 `TWO_STEP_CHALLENGE_EXPIRED`, 400
+ *   `TWO_STEP_CODE_WRONG`, 429 `ACCOUNT_LOCKED`).
+ */
+export async function signInStaffWithCode(
+  ctx: ServiceContext,
+  input: { challenge: string; code: string; ip: string },
+): Promise<SignIn> {
+  const user = await completeTwoStepSignIn(ctx, input);
+  return finishStaffSignIn(ctx, user);
 }
 
 /**

@@ -9,6 +9,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from './refresh-tokens.ts';
+import { clearSecondFactor } from './two-step.service.ts';
 
 /** Letters and digits that cannot be misread for each other on a phone or a slip (no 0/O, 1/I/L). */
 const ONE_TIME_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -66,6 +67,8 @@ export async function resetMemberPassword(
  * Sets a one-time password on a staff account (an admin's reset, or `npm run admin:reset` on the
  * server's machine): the account's sessions end, and the next sign-in can only change the
  * password. Audited as `staff_user.one_time_password_set` with who did it, in the same transaction.
+ * From the server console it also removes the account's second factor (audited
+ * `staff_user.two_step_removed` when there was one).
  * @param db the database (or a transaction), so that the console script can call it too.
  * @returns the one-time password, to be shown once.
  * @throws AppError 404 'Staff user not found' for an unknown account.
@@ -96,6 +99,11 @@ export async function setStaffOneTimePassword(
       entityId: user.id,
       after: { by: input.by },
     });
+    // The locked-out admin's way back: the console also removes the second factor, which a lost
+    // phone would otherwise keep asking for (`docs/domain.md`, "Two-step sign-in for staff").
+    if (input.by === 'server console') {
+      await clearSecondFactor(tx, audit, { userId: user.id, by: 'server console', now: input.now });
+    }
   });
   return { oneTimePassword };
 }

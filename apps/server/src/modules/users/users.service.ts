@@ -15,7 +15,7 @@ import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
 
 type StaffRow = typeof staffUsers.$inferSelect;
 
-/** A staff row as the API shows it (never the hash). */
+/** A staff row as the API shows it (never the hash nor the second factor's secret; only whether it has one). */
 export function toStaffUser(row: StaffRow): StaffUser {
   return {
     _id: row.id,
@@ -24,6 +24,7 @@ export function toStaffUser(row: StaffRow): StaffUser {
     role: row.role,
     isActive: row.isActive,
     createdAt: new Date(row.createdAt).toISOString(),
+    ...(row.totpEnabledAt && { twoStepSignIn: true as const }),
   };
 }
 

@@ -9,20 +9,36 @@ import { requestJson } from '../../lib/api-client.ts';
  */
 
 const STAFF_LOGIN_PATH: ContractPath<typeof authContracts.staffLogin> = '/api/auth/admin/login';
+const STAFF_LOGIN_CODE_PATH: ContractPath<typeof authContracts.staffLoginCode> = '/api/auth/admin/login/code';
 const MEMBER_LOGIN_PATH: ContractPath<typeof authContracts.memberLogin> = '/api/auth/customer/login';
 
 /** The staff sign-in body: username and password. */
 export type StaffSignInBody = ContractBody<typeof authContracts.staffLogin>;
 
 /** The answer of a sign-in: the access token and the signed-in user. */
-export type SignInAnswer = ContractOutput<typeof authContracts.staffLogin>;
+export type SignInAnswer = ContractOutput<typeof authContracts.memberLogin>;
+
+/**
+ * The staff sign-in's answer: a session, or for an account with two-step sign-in a challenge for
+ * the code (`docs/domain.md`, "Two-step sign-in for staff").
+ */
+export type StaffSignInAnswer = ContractOutput<typeof authContracts.staffLogin>;
 
 /**
  * `POST /api/auth/admin/login` (no refresh-and-replay on a 401: a wrong password is a 401).
  * @throws ApiError with the server's text ('Invalid username or password', too many attempts...).
  */
-export function signInStaff(body: StaffSignInBody): Promise<SignInAnswer> {
-  return requestJson<SignInAnswer>(STAFF_LOGIN_PATH, { method: 'POST', body, retryOnUnauthorized: false });
+export function signInStaff(body: StaffSignInBody): Promise<StaffSignInAnswer> {
+  return requestJson<StaffSignInAnswer>(STAFF_LOGIN_PATH, { method: 'POST', body, retryOnUnauthorized: false });
+}
+
+/**
+ * `POST /api/auth/admin/login/code`: the second step, the challenge of the first and a code from
+ * the authenticator app or a recovery code.
+ * @throws ApiError with the server's text (a wrong or used code, an expired challenge, too many attempts).
+ */
+export function signInStaffWithCode(body: ContractBody<typeof authContracts.staffLoginCode>): Promise<SignInAnswer> {
+  return requestJson<SignInAnswer>(STAFF_LOGIN_CODE_PATH, { method: 'POST', body, retryOnUnauthorized: false });
 }
 
 /**

@@ -26,6 +26,11 @@ export function resetStaffPassword(id: string, password: string): Promise<StaffU
   return apiRequest(staffContracts.update, { params: { id }, body: { password } });
 }
 
+/** `POST /api/admin/users/{id}/reset-two-step`: removes a staff member's second factor (audited). */
+export function resetStaffTwoStep(id: string): Promise<{ success: true }> {
+  return apiRequest(staffContracts.resetTwoStep, { params: { id } });
+}
+
 /**
  * Reactivates (`PUT /api/admin/users/{id}` with `isActive: true`) or deactivates
  * (`DELETE /api/admin/users/{id}`) a staff account.

@@ -27,6 +27,7 @@ import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib
 import {
   createStaffAccount,
   resetStaffPassword,
+  resetStaffTwoStep,
   setStaffActive,
   STAFF_KEY,
   useStaffAccounts,
@@ -152,7 +153,10 @@ function ResetPasswordModal({ user, onClose }: { user: StaffUser | null; onClose
   );
 }
 
-/** Staff accounts screen (admin): list, create, reset a password, deactivate or reactivate. */
+/**
+ * Staff accounts screen (admin): list, create, reset a password or another member's two-step
+ * sign-in, deactivate or reactivate.
+ */
 export default function StaffAccounts() {
   const { t } = useTranslation();
   const { user: me } = useAuth();
@@ -168,6 +172,24 @@ export default function StaffAccounts() {
     },
     onError: (caught) => notifications.show({ color: 'red', title: t('common.error'), message: errorText(caught) }),
   });
+  const resetTwoStep = useMutation({
+    mutationFn: (user: StaffUser) => resetStaffTwoStep(user._id),
+    onSuccess: async (_answer, user) => {
+      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+      notifications.show({ color: 'green', message: t('twoStep.resetDone', { name: user.name }) });
+    },
+    onError: (caught) => notifications.show({ color: 'red', title: t('common.error'), message: errorText(caught) }),
+  });
+  /** Reset two-step sign-in (`docs/domain.md`, "Two-step sign-in for staff"): a lost phone. */
+  function confirmResetTwoStep(user: StaffUser) {
+    modals.openConfirmModal({
+      title: t('twoStep.reset'),
+      children: <Text>{t('twoStep.resetConfirm', { name: user.name })}</Text>,
+      labels: { confirm: t('twoStep.reset'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => resetTwoStep.mutate(user),
+    });
+  }
   function confirmDeactivate(user: StaffUser) {
     modals.openConfirmModal({
       title: t('staff.deactivate'),
@@ -210,15 +232,23 @@ export default function StaffAccounts() {
                   <Table.Td>{user.username}</Table.Td>
                   <Table.Td>{user.role === 'admin' ? t('staff.admin') : t('staff.cashier')}</Table.Td>
                   <Table.Td>
-                    <Badge color={user.isActive ? 'green.8' : 'gray.7'}>
-                      {user.isActive ? t('staff.active') : t('staff.inactive')}
-                    </Badge>
+                    <Group gap={4} wrap="nowrap">
+                      <Badge color={user.isActive ? 'green.8' : 'gray.7'}>
+                        {user.isActive ? t('staff.active') : t('staff.inactive')}
+                      </Badge>
+                      {user.twoStepSignIn ? <Badge color="blue.8">{t('twoStep.badge')}</Badge> : null}
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Button size="xs" variant="light" onClick={() => setResetting(user)}>
                         {t('staff.resetPassword')}
                       </Button>
+                      {user.twoStepSignIn && user._id !== me?.id ? (
+                        <Button size="xs" variant="light" color="red" onClick={() => confirmResetTwoStep(user)}>
+                          {t('twoStep.reset')}
+                        </Button>
+                      ) : null}
                       {user._id === me?.id ? null : user.isActive ? (
                         <Button size="xs" variant="light" color="red" onClick={() => confirmDeactivate(user)}>
                           {t('staff.deactivate')}

@@ -1,4 +1,16 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Container,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense } from 'react';
@@ -11,12 +23,14 @@ import {
   type MemberHistoryProps,
   type RenderMemberHistory,
 } from '../../../components/member-history.tsx';
+import { useTwoStepStatus } from '../../../features/account/api.ts';
 import { HeaderCollectionYtd } from '../../../features/dashboard/header-collection-ytd.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { useParishSettings } from '../../../lib/settings.ts';
 import { Dashboard } from './dashboard.tsx';
 
+const AccountPage = lazy(() => import('../../../features/account/account-page.tsx'));
 const StaffAccounts = lazy(() => import('../../../features/staff/staff-accounts-page.tsx'));
 const ParishSettingsPage = lazy(() => import('../../../features/settings/parish-settings-page.tsx'));
 const MembersPage = lazy(() => import('../../../features/members/members-page.tsx'));
@@ -68,6 +82,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'cheques', key: 'cheques' },
     { path: 'day-sheets', key: 'daySheets' },
     { path: 'export', key: 'export' },
+    { path: 'account', key: 'account' },
   ],
   cashier: [
     { path: 'dashboard', key: 'dashboard' },
@@ -76,15 +91,64 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'reports', key: 'reports' },
     { path: 'refunds', key: 'refunds' },
     { path: 'cheques', key: 'cheques' },
+    { path: 'account', key: 'account' },
   ],
 };
 
 /**
+ * An admin without a second factor while the parish requires one (STAFF_MFA=required) sees only
+ * the setup, with a way to sign out (`docs/domain.md`, "Two-step sign-in for staff"); the server
+ * answers every other call 403 meanwhile.
+ */
+function TwoStepSetupScreen() {
+  const { t } = useTranslation();
+  const { signOut } = useAuth();
+  return (
+    <Container size="sm" py="md">
+      <Stack>
+        <Group justify="flex-end">
+          <Button variant="default" size="xs" onClick={() => void signOut()}>
+            {t('common.signOut')}
+          </Button>
+        </Group>
+        <Suspense fallback={<FullScreenLoader />}>
+          <AccountPage />
+        </Suspense>
+      </Stack>
+    </Container>
+  );
+}
+
+/** The banner "Set up two-step sign-in" of a staff member who has not (STAFF_MFA=offered). */
+function TwoStepBanner({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" role="status" mb="md">
+      <Group gap="xs">
+        <Text size="sm">{t('twoStep.banner')}</Text>
+        <Anchor component={Link} to={to} size="sm" fw={600}>
+          {t('twoStep.bannerLink')}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
+/**
  * The back-office shell shared by admin and cashier: header with sign-out, role sidebar, screens.
  * The confirm dialogs' provider (@mantine/modals) lives here, not in the app's root: only staff
- * screens use it, and a member's phone never downloads it (issue 18).
+ * screens use it, and a member's phone never downloads it (issue 18). An admin the parish requires
+ * to set up two-step sign-in sees only that setup until it is done (`docs/domain.md`, "Two-step
+ * sign-in for staff"); anyone else who has not set it up sees the banner offering it.
  */
 export default function BackOffice({ role }: { role: StaffRole }) {
+  const twoStep = useTwoStepStatus();
+  if (twoStep.data?.required && !twoStep.data.enabled) return <TwoStepSetupScreen />;
+  return <BackOfficeShell role={role} offerTwoStep={twoStep.data?.enabled === false} />;
+}
+
+/** The shell itself; `offerTwoStep` shows the two-step banner (not on My account). */
+function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep: boolean }) {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
   const settings = useParishSettings();
@@ -140,6 +204,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
             </ScrollArea>
           </AppShell.Navbar>
           <AppShell.Main>
+            {offerTwoStep && location.pathname !== `${base}/account` ? <TwoStepBanner to={`${base}/account`} /> : null}
             <Suspense fallback={<FullScreenLoader />}>
               <Routes>
                 <Route path="dashboard" element={<Dashboard role={role} />} />
@@ -163,6 +228,7 @@ export default function BackOffice({ role }: { role: StaffRole }) {
                 <Route path="reports" element={<ReportsPage />} />
                 <Route path="refunds" element={<RefundsPage />} />
                 <Route path="cheques" element={<ChequesPage />} />
+                <Route path="account" element={<AccountPage />} />
                 <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
               </Routes>
             </Suspense>

@@ -136,7 +136,9 @@ function DuesForm({
       <Stack gap="sm">
         <FormError message={collect.isError ? errorText(collect.error) : null} />
         <CheckoutInProgressNotice
-          payment={{ checkoutInProgress: payments.some((p) => values.selected.includes(p._id) && p.checkoutInProgress) }}
+          payment={{
+            checkoutInProgress: payments.some((p) => values.selected.includes(p._id) && p.checkoutInProgress),
+          }}
         />
         <TextInput
           label={t('collections.collect.member')}

@@ -153,6 +153,17 @@ export const hi: MemberCatalogue = {
       emptyTitle: 'सब चुका दिया गया!',
       emptyText: 'आपका कोई भुगतान लंबित नहीं है।',
     },
+    values: {
+      methods: {
+        cash: 'नकद',
+        upi: 'UPI',
+        cheque: 'चेक',
+        online: 'ऑनलाइन',
+        card: 'कार्ड',
+        netbanking: 'नेट बैंकिंग',
+      },
+      modes: { manual: 'कार्यालय में', online: 'ऑनलाइन' },
+    },
     paid: {
       title: 'किए गए भुगतान',
       loading: 'किए गए भुगतान लोड हो रहे हैं...',

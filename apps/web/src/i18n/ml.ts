@@ -156,6 +156,17 @@ export const ml: MemberCatalogue = {
       emptyTitle: 'എല്ലാം അടച്ചുതീർത്തു!',
       emptyText: 'നിങ്ങൾക്ക് അടയ്ക്കാനുള്ള പേയ്‌മെന്റുകളൊന്നുമില്ല.',
     },
+    values: {
+      methods: {
+        cash: 'പണം',
+        upi: 'UPI',
+        cheque: 'ചെക്ക്',
+        online: 'ഓൺലൈൻ',
+        card: 'കാർഡ്',
+        netbanking: 'നെറ്റ് ബാങ്കിംഗ്',
+      },
+      modes: { manual: 'ഓഫീസിൽ', online: 'ഓൺലൈൻ' },
+    },
     paid: {
       title: 'അടച്ച പേയ്‌മെന്റുകൾ',
       loading: 'അടച്ച പേയ്‌മെന്റുകൾ ലോഡ് ചെയ്യുന്നു...',

@@ -155,6 +155,17 @@ export const ta: MemberCatalogue = {
       emptyTitle: 'அனைத்தும் செலுத்தப்பட்டன!',
       emptyText: 'நீங்கள் செலுத்த வேண்டிய கட்டணம் எதுவும் இல்லை.',
     },
+    values: {
+      methods: {
+        cash: 'ரொக்கம்',
+        upi: 'UPI',
+        cheque: 'காசோலை',
+        online: 'ஆன்லைன்',
+        card: 'அட்டை',
+        netbanking: 'இணைய வங்கி',
+      },
+      modes: { manual: 'அலுவலகத்தில்', online: 'ஆன்லைன்' },
+    },
     paid: {
       title: 'செலுத்திய கட்டணங்கள்',
       loading: 'செலுத்திய கட்டணங்கள் ஏற்றப்படுகின்றன...',

@@ -194,6 +194,8 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
   .second-language { margin-top: 20px; padding-top: 12px; border-top: 2px solid #1a1b1e; line-height: 1.6; }
   .second-language h2 { text-align: center; letter-spacing: 0; text-transform: none; margin: 0 0 8px; }
   .second-language .thanks { text-align: center; font-size: 13px; color: #495057; }
+  /* Labels break between words only: Malayalam and Tamil words are long, and a break inside one misreads. */
+  .second-language th { overflow-wrap: normal; }
   ${second ? secondLanguageFontFaces(second) : ''}
 </style>
 </head>

@@ -174,6 +174,7 @@ test('a cashier collects a pending payment by cash, prints the receipt, finds it
   await page.getByRole('searchbox', { name: 'Search' }).fill(`${reference}-none`);
   await expect(page.getByText('No Collections Found')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Export my collections as Excel' })).toBeDisabled();
 
   // Reversed through the API with the cashier's token: pending again in the dialog.
   const reversed = await page.request.put(`/api/payments/${target._id}/reverse`, {

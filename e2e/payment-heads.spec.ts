@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import readXlsxFile from 'read-excel-file/node';
 import { calendarDateIn, defaultDueDate, formatDisplayDate } from '@parish/shared';
 
 import { ADMIN, signInStaff } from './fixtures.ts';
@@ -204,6 +205,16 @@ test.describe('Manage Account Heads', () => {
     expect(csv).toContain('Member Name,Parish Number,Mobile,Amount');
     expect(csv).toContain('Thomas Mathew,SM001,919847012345,1000.5');
     expect(csv.trim().split('\n')).toHaveLength(3);
+    // Beside it the same rows as an Excel workbook, made in the browser: the mobile a text cell.
+    const [workbook] = await Promise.all([
+      page.waitForEvent('download'),
+      members.getByRole('button', { name: `Download the members of ${name} as Excel` }).click(),
+    ]);
+    expect(workbook.suggestedFilename()).toMatch(/^E2E_Tagging_\d+_members_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const [sheet] = await readXlsxFile(await readFile(await workbook.path()));
+    expect(sheet?.data[0]?.slice(0, 4)).toEqual(['Member Name', 'Parish Number', 'Mobile', 'Amount']);
+    expect(sheet?.data).toContainEqual(expect.arrayContaining(['Thomas Mathew', 'SM001', '919847012345', 1000.5]));
+    expect(sheet?.data).toHaveLength(3);
     await page.keyboard.press('Escape');
 
     // Cancel tags: both preselected; with nothing ticked the button is disabled.

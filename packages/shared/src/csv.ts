@@ -32,3 +32,28 @@ export function neutralizeCsvRows(
 export function datedFileName(prefix: string, isoDate: string, extension = 'csv'): string {
   return `${prefix}_${isoDate}.${extension}`;
 }
+
+/** A plain rupee amount as the downloads write it: digits, a point, two decimals (`1500.00`). */
+const PLAIN_RUPEES = /^-?\d{1,13}\.\d{2}$/;
+
+/** One cell of an .xlsx workbook, in the shape `write-excel-file` takes (server and browser). */
+export type SpreadsheetCell =
+  | { value: string; type: StringConstructor; fontWeight?: 'bold' }
+  | { value: number; type: NumberConstructor; format?: string }
+  | { value: boolean; type: BooleanConstructor }
+  | null;
+
+/**
+ * One cell of an Excel download (`docs/decisions/0040-excel-downloads-made-on-the-server.md`): a
+ * plain rupee amount (`1500.00`) a number shown with two decimals, every other text a string cell
+ * (mobiles, parish numbers and receipt numbers keep every digit and leading zero; never a formula,
+ * so it needs no neutralising), nothing for null or blank. Header cells are bold text.
+ */
+export function spreadsheetCell(cell: string | number | boolean | null | undefined, header = false): SpreadsheetCell {
+  if (cell === null || cell === undefined || cell === '') return null;
+  if (header) return { value: String(cell), type: String, fontWeight: 'bold' };
+  if (typeof cell === 'string' && PLAIN_RUPEES.test(cell)) return { value: Number(cell), type: Number, format: '0.00' };
+  if (typeof cell === 'number') return { value: cell, type: Number };
+  if (typeof cell === 'boolean') return { value: cell, type: Boolean };
+  return { value: cell, type: String };
+}

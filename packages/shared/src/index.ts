@@ -35,3 +35,4 @@ export * from './safe-text.ts';
 export * from './languages.ts';
 export * from './audit-sentences.ts';
 export * from './validation-text.ts';
+export * from './amount-in-words.ts';

@@ -53,7 +53,8 @@ const colors = Object.fromEntries(
  * (`docs/domain.md`, §2 "Accessibility"). Every dialog's, drawer's and notification's close
  * button is named `closeDialogLabel` (`common.closeDialog`), an alert's or notification's `closeLabel` (`common.close`), every input's clear button
  * `clearLabel`, and a table that scrolls sideways can be scrolled from the keyboard (its
- * viewport takes focus). Date pickers start the week on
+ * viewport takes focus). A button's label wraps rather than overflow (long Malayalam and Tamil
+ * labels at 375 px). Date pickers start the week on
  * Sunday, set by component name so the theme does not load `@mantine/dates` into the member's
  * bundle.
  */
@@ -79,6 +80,14 @@ export function createAppTheme({
       'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Malayalam", "Noto Sans Devanagari", "Noto Sans Tamil", sans-serif',
     defaultRadius: 'md',
     components: {
+      // A label longer than the button's width wraps onto a second line instead of being cut off
+      // or pushing its container past a 375 px screen (Malayalam and Tamil labels run long).
+      Button: {
+        styles: {
+          root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 4 },
+          label: { whiteSpace: 'normal', textAlign: 'center', height: 'auto', overflow: 'visible', lineHeight: 1.3 },
+        },
+      },
       Modal: { defaultProps: { closeButtonProps: closeDialogProps } },
       Drawer: { defaultProps: { closeButtonProps: closeDialogProps } },
       Notification: { defaultProps: { closeButtonProps } },

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import type { healthContracts } from '@parish/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { apiRequest, routeOf } from '../lib/api-request.ts';
@@ -9,7 +9,7 @@ import { apiRequest, routeOf } from '../lib/api-request.ts';
 /** The health call by method and path (the contract object holds zod schemas, kept out of the member's download). */
 const HEALTH = routeOf<typeof healthContracts.get>('GET', '/api/health');
 
-/** Height of the band, in px; the page keeps that much room below its content while it shows. */
+/** Least height of the band, in px; a text too long for one line (Tamil at 375 px) wraps and the band grows. */
 const BAND_HEIGHT = 28;
 
 /**
@@ -25,29 +25,41 @@ export function TestPaymentsBand() {
     staleTime: Infinity,
   });
   const shown = health.data ? Object.values(health.data.payments).includes('sandbox') : false;
+  const band = useRef<HTMLDivElement>(null);
+  // The page keeps as much room below its content as the band takes, one line or two.
   useEffect(() => {
-    if (!shown) return undefined;
-    document.body.style.paddingBottom = `${BAND_HEIGHT}px`;
+    const element = band.current;
+    if (!shown || !element) return undefined;
+    const keepRoom = () => {
+      document.body.style.paddingBottom = `${Math.max(BAND_HEIGHT, element.offsetHeight)}px`;
+    };
+    keepRoom();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(keepRoom);
+    observer?.observe(element);
     return () => {
+      observer?.disconnect();
       document.body.style.paddingBottom = '';
     };
   }, [shown]);
   if (!shown) return null;
   return (
     <Box
+      ref={band}
       role="status"
       data-testid="test-payments-band"
       pos="fixed"
       bottom={0}
       left={0}
       right={0}
-      h={BAND_HEIGHT}
+      mih={BAND_HEIGHT}
+      py={4}
+      px="xs"
       bg="yellow.3"
       c="dark.9"
       fz="sm"
       fw={700}
       ta="center"
-      lh={`${BAND_HEIGHT}px`}
+      lh={1.4}
       style={{ zIndex: 1000, pointerEvents: 'none' }}
     >
       {t('refunds.band')}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { en } from './en.ts';
 import { hi } from './hi.ts';
-import { flattenCatalogue, memberPartOf, type MemberCatalogue } from './member-catalogue.ts';
+import { flattenCatalogue, memberPartOf, SAME_AS_ENGLISH, type MemberCatalogue } from './member-catalogue.ts';
 import { ml } from './ml.ts';
 import { ta } from './ta.ts';
 
@@ -44,12 +44,33 @@ describe.each(LANGUAGES)('the %s member catalogue', (language, catalogue) => {
       .map(([key]) => key);
     expect(wrong, `texts in ${language}.ts whose {{placeholders}} differ from English or that are empty`).toEqual([]);
   });
+
+  it('translates every text: none reads as the English one unless it is a code or a name', () => {
+    const allowed = new Set<string>(SAME_AS_ENGLISH);
+    const untranslated = [...english]
+      .filter(([key, text]) => translated.get(key) === text && !allowed.has(key))
+      .map(([key]) => key);
+    expect(untranslated, `texts in ${language}.ts left in English`).toEqual([]);
+  });
 });
 
 describe('the member-side part of the English catalogue', () => {
   it('holds the landing, sign-in, portal and language texts and not the staff screens', () => {
     const namespaces = new Set([...english.keys()].map((key) => key.split('.')[0]));
-    expect([...namespaces].sort()).toEqual(['common', 'landing', 'language', 'memberLogin', 'messages', 'portal']);
+    expect([...namespaces].sort()).toEqual([
+      'common',
+      'landing',
+      'language',
+      'memberLogin',
+      'messages',
+      'portal',
+      'refunds',
+      'whatsapp',
+    ]);
+    const shared = [...english.keys()].filter((key) => /^(refunds|whatsapp)\./.test(key));
+    expect(shared.every((key) => /^(refunds\.band|refunds\.checkout\.|whatsapp\.pay\.)/.test(key))).toBe(true);
+    expect(english.get('whatsapp.pay.title')).toBe('Pay your dues');
+    expect(english.has('refunds.voidButton')).toBe(false);
     expect(english.get('messages.invalidMemberLogin')).toBe('Invalid mobile number/parish number or password');
   });
 });

@@ -123,6 +123,37 @@ function testBlock(data: ReceiptData): string {
 </section>`;
 }
 
+/** The receipt's stylesheet, apart from the second language's font faces (print: no border, no padding). */
+const RECEIPT_STYLE = `  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Malayalam", "Noto Sans Devanagari", "Noto Sans Tamil", sans-serif; color: #1a1b1e; margin: 0; padding: 24px; }
+  .receipt { max-width: 640px; margin: 0 auto; border: 1px solid #ced4da; padding: 24px; }
+  header { text-align: center; border-bottom: 2px solid #1a1b1e; padding-bottom: 12px; margin-bottom: 16px; }
+  header img { max-height: 72px; max-width: 200px; }
+  h1 { font-size: 22px; margin: 8px 0 4px; }
+  h2 { font-size: 16px; letter-spacing: 0.08em; text-transform: uppercase; margin: 12px 0 0; }
+  .muted { color: #495057; font-size: 13px; margin: 2px 0; }
+  table { width: 100%; border-collapse: collapse; font-size: 14px; }
+  th, td { text-align: left; padding: 6px 4px; border-bottom: 1px solid #e9ecef; vertical-align: top; overflow-wrap: anywhere; }
+  th { width: 38%; color: #495057; font-weight: 600; }
+  .lines { margin-top: 16px; }
+  .lines th { width: auto; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; }
+  .amount { margin-top: 16px; padding: 12px; background: #f1f3f5; }
+  .amount .figure { font-size: 24px; font-weight: 700; font-variant-numeric: tabular-nums; }
+  .amount .words { font-style: italic; margin-top: 4px; }
+  .void { margin: 16px 0; padding: 12px; border: 3px solid #c92a2a; color: #c92a2a; text-align: center; }
+  .void-mark { font-size: 40px; font-weight: 800; letter-spacing: 0.3em; }
+  .void p { margin: 4px 0; color: #1a1b1e; }
+  .test { margin: 16px 0; padding: 12px; border: 3px dashed #e8590c; color: #d9480f; text-align: center; }
+  .test-mark { font-size: 28px; font-weight: 800; letter-spacing: 0.05em; }
+  .test p { margin: 4px 0; color: #1a1b1e; }
+  footer { margin-top: 24px; text-align: center; font-size: 12px; color: #495057; }
+  @media print { body { padding: 0; } .receipt { border: none; } }
+  .second-language { margin-top: 20px; padding-top: 12px; border-top: 2px solid #1a1b1e; line-height: 1.6; }
+  .second-language h2 { text-align: center; letter-spacing: 0; text-transform: none; margin: 0 0 8px; }
+  .second-language .thanks { text-align: center; font-size: 13px; color: #495057; }
+  /* Labels break between words only: Malayalam and Tamil words are long, and a break inside one misreads. */
+  .second-language th { overflow-wrap: normal; }`;
+
 /**
  * The printable receipt (`docs/domain.md`, §8 "Receipt content") as a complete HTML document: parish
  * logo, name, address and contact; receipt number, transaction id, date, payment method; member
@@ -189,33 +220,7 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${data.test ? `${e(TEST_RECEIPT_MARK)}: ` : ''}Receipt ${e(data.receiptNumber ?? '')}</title>
 <style nonce="${e(nonce)}">
-  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Malayalam", "Noto Sans Devanagari", "Noto Sans Tamil", sans-serif; color: #1a1b1e; margin: 0; padding: 24px; }
-  .receipt { max-width: 640px; margin: 0 auto; border: 1px solid #ced4da; padding: 24px; }
-  header { text-align: center; border-bottom: 2px solid #1a1b1e; padding-bottom: 12px; margin-bottom: 16px; }
-  header img { max-height: 72px; max-width: 200px; }
-  h1 { font-size: 22px; margin: 8px 0 4px; }
-  h2 { font-size: 16px; letter-spacing: 0.08em; text-transform: uppercase; margin: 12px 0 0; }
-  .muted { color: #495057; font-size: 13px; margin: 2px 0; }
-  table { width: 100%; border-collapse: collapse; font-size: 14px; }
-  th, td { text-align: left; padding: 6px 4px; border-bottom: 1px solid #e9ecef; vertical-align: top; overflow-wrap: anywhere; }
-  th { width: 38%; color: #495057; font-weight: 600; }
-  .lines { margin-top: 16px; }
-  .lines th { width: auto; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; }
-  .amount { margin-top: 16px; padding: 12px; background: #f1f3f5; }
-  .amount .figure { font-size: 24px; font-weight: 700; font-variant-numeric: tabular-nums; }
-  .amount .words { font-style: italic; margin-top: 4px; }
-  .void { margin: 16px 0; padding: 12px; border: 3px solid #c92a2a; color: #c92a2a; text-align: center; }
-  .void-mark { font-size: 40px; font-weight: 800; letter-spacing: 0.3em; }
-  .void p { margin: 4px 0; color: #1a1b1e; }
-  .test { margin: 16px 0; padding: 12px; border: 3px dashed #e8590c; color: #d9480f; text-align: center; }
-  .test-mark { font-size: 28px; font-weight: 800; letter-spacing: 0.05em; }
-  .test p { margin: 4px 0; color: #1a1b1e; }
-  footer { margin-top: 24px; text-align: center; font-size: 12px; color: #495057; }
-  @media print { body { padding: 0; } .receipt { border: none; } }
-  .second-language { margin-top: 20px; padding-top: 12px; border-top: 2px solid #1a1b1e; line-height: 1.6; }
-  .second-language h2 { text-align: center; letter-spacing: 0; text-transform: none; margin: 0 0 8px; }
-  .second-language .thanks { text-align: center; font-size: 13px; color: #495057; }
+${RECEIPT_STYLE}
   ${second ? secondLanguageFontFaces(second) : ''}
 </style>
 </head>

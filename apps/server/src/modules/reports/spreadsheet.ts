@@ -1,3 +1,4 @@
+import { spreadsheetCell } from '@parish/shared';
 import writeXlsxFile, { type Cell as XlsxCell, type SheetData } from 'write-excel-file/node';
 
 /**
@@ -15,23 +16,11 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 /** The UTF-8 byte order mark that starts every CSV download, so Excel reads it as UTF-8. */
 export const UTF8_BOM = '\ufeff';
 
-/** A plain rupee amount as the downloads write it: digits, a point, two decimals (`1500.00`). */
-const PLAIN_RUPEES = /^-?\d{1,13}\.\d{2}$/;
-
 type Cell = string | number | boolean | null | undefined;
 
-/**
- * One cell of the workbook: a plain rupee amount (`1500.00`) a number shown with two decimals,
- * every other text a string cell (never a formula: a text cell is not evaluated, so it needs no
- * neutralising), nothing for null or blank. The header row is bold.
- */
+/** One cell of the workbook: the shared rule (`spreadsheetCell`), so browser-made workbooks match. */
 export function xlsxCell(cell: Cell, header = false): XlsxCell {
-  if (cell === null || cell === undefined || cell === '') return null;
-  if (header) return { value: String(cell), type: String, fontWeight: 'bold' };
-  if (typeof cell === 'string' && PLAIN_RUPEES.test(cell)) return { value: Number(cell), type: Number, format: '0.00' };
-  if (typeof cell === 'number') return { value: cell, type: Number };
-  if (typeof cell === 'boolean') return { value: cell, type: Boolean };
-  return { value: cell, type: String };
+  return spreadsheetCell(cell, header);
 }
 
 /**

@@ -7,18 +7,17 @@ import { notifications } from '@mantine/notifications';
 import {
   DEFAULT_PARISH_TIMEZONE,
   calendarDateIn,
-  datedFileName,
   formatDisplayDate,
   formatINR,
-  neutralizeCsvRows,
   type PaymentRecord,
 } from '@parish/shared';
-import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
 import { paiseOf } from '../../lib/money.ts';
+import { downloadTable, type TableFormat } from '../../lib/table-download.ts';
 import { fetchCashierCollections, useCashierCollections, type CollectionFilters } from './api.ts';
 import { DaySheetPanel } from './day-sheet-panel.tsx';
 
@@ -49,7 +48,7 @@ export default function CashierCollectionsPage() {
   const [from, setFrom] = useState<string | null>(today);
   const [to, setTo] = useState<string | null>(today);
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<TableFormat | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const filters: CollectionFilters = { search: debounced, from, to };
   const list = useCashierCollections(filters, page, PAGE_SIZE);
@@ -66,8 +65,8 @@ export default function CashierCollectionsPage() {
     setPage(1);
   }
 
-  async function exportCsv() {
-    setExporting(true);
+  async function exportCollections(format: TableFormat) {
+    setExporting(format);
     try {
       const items: PaymentRecord[] = [];
       for (let next = 1; ; next += 1) {
@@ -75,7 +74,6 @@ export default function CashierCollectionsPage() {
         items.push(...chunk.items);
         if (items.length >= chunk.total || chunk.items.length === 0) break;
       }
-      const { default: Papa } = await import('papaparse');
       const header = [
         'date',
         'receiptNumber',
@@ -96,13 +94,11 @@ export default function CashierCollectionsPage() {
         item.transactionId ?? item.pgTransactionId ?? '',
         formatINR(paidPaise(item), { symbol: false }).replace(/,/g, ''),
       ]);
-      const csv = Papa.unparse([header, ...neutralizeCsvRows(rows)]);
-      const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = datedFileName(t('collections.mine.csvFile'), calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE));
-      link.click();
-      URL.revokeObjectURL(url);
+      await downloadTable(header, rows, {
+        prefix: t('collections.mine.csvFile'),
+        isoDay: calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE),
+        format,
+      });
     } catch (error) {
       notifications.show({
         color: 'red',
@@ -110,7 +106,7 @@ export default function CashierCollectionsPage() {
         message: t('collections.mine.exportFailed', { reason: errorText(error) }),
       });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -176,11 +172,21 @@ export default function CashierCollectionsPage() {
           <Button
             variant="light"
             leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void exportCsv()}
-            disabled={!list.data || empty}
-            loading={exporting}
+            onClick={() => void exportCollections('csv')}
+            disabled={!list.data || empty || exporting === 'xlsx'}
+            loading={exporting === 'csv'}
           >
             {t('collections.mine.exportCsv')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            onClick={() => void exportCollections('xlsx')}
+            disabled={!list.data || empty || exporting === 'csv'}
+            loading={exporting === 'xlsx'}
+            aria-label={t('collections.mine.exportExcelLabel')}
+          >
+            {t('collections.mine.exportExcel')}
           </Button>
         </Group>
       </Group>

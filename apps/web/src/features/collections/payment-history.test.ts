@@ -6,7 +6,7 @@ import { collectionBody, collectionProblem, rupeesText } from './collect-rules.t
 import {
   effectivePaise,
   fileSafe,
-  historyCsvRows,
+  historyTable,
   historyFileName,
   isOverdue,
   typeKey,
@@ -65,17 +65,21 @@ describe('Payment history CSV', () => {
   } as MemberPayments;
 
   it('writes the header, plain rupee amounts, dd/mm/yyyy paid dates and neutralised cells', () => {
-    const rows = historyCsvRows(data, (key) => key.replace('collections.summary.csv.', '').toUpperCase());
-    expect(rows).toEqual([
-      ['HEAD', 'AMOUNT', 'STATUS', 'PAYMENTDATE', 'TRANSACTIONID', 'TYPE', 'YEAR'],
-      // Paid at 20:00 UTC on 22 November is 23 November in India.
-      ['\'=HYPERLINK("x")', '1250.50', 'paid', '23/11/2026', 'MAN-1', 'Arrears', 2026],
+    const table = historyTable(data, (key) => key.replace('collections.summary.csv.', '').toUpperCase());
+    expect(table.header).toEqual(['HEAD', 'AMOUNT', 'STATUS', 'PAYMENTDATE', 'TRANSACTIONID', 'TYPE', 'YEAR']);
+    expect(table.rows).toEqual([
+      // Paid at 20:00 UTC on 22 November is 23 November in India. The CSV writer neutralises the
+      // formula (lib/table-download.test.ts); the table holds the head's name as entered.
+      ['=HYPERLINK("x")', '1250.50', 'paid', '23/11/2026', 'MAN-1', 'Arrears', 2026],
       ['Annual Dues 2026', '100000.00', 'pending', '', '', 'Current Due', 2026],
     ]);
   });
 
   it('names the file after the member and the parish date', () => {
     expect(historyFileName('Thomas Mathew', '2026-11-22')).toBe('Thomas_Mathew_payment_details_2026-11-22.csv');
+    expect(historyFileName('Thomas Mathew', '2026-11-22', 'xlsx')).toBe(
+      'Thomas_Mathew_payment_details_2026-11-22.xlsx',
+    );
     expect(fileSafe('  Mary-Anne / K. ')).toBe('Mary-Anne_K');
     expect(fileSafe('Anna_Joseph 2')).toBe('Anna_Joseph_2');
     expect(fileSafe('***')).toBe('member');

@@ -3,7 +3,6 @@ import {
   formatDisplayDate,
   formatINR,
   headTypeLabel,
-  neutralizeCsvRows,
   type MemberPayments,
   type Paise,
   type PaymentRecord,
@@ -65,18 +64,21 @@ export function visiblePayments(
 export const fileSafe = (name: string): string =>
   name.replace(/[^\p{L}\p{N}_-]+/gu, '_').replace(/^_+|_+$/g, '') || 'member';
 
-/** The history export's file name, e.g. `Anna_Joseph_payment_details_2026-11-22.csv`. */
-export function historyFileName(memberName: string, today: string): string {
-  return datedFileName(`${fileSafe(memberName)}_payment_details`, today);
+/** The history export's file name, e.g. `Anna_Joseph_payment_details_2026-11-22.csv` (or `.xlsx`). */
+export function historyFileName(memberName: string, today: string, extension: 'csv' | 'xlsx' = 'csv'): string {
+  return datedFileName(`${fileSafe(memberName)}_payment_details`, today, extension);
 }
 
 /**
- * The history export's rows: the translated header (head, amount, status, payment date,
+ * The history export's table: the translated header (head, amount, status, payment date,
  * transaction id, type, year), then one row per payment with the amount it counts for as plain
- * rupees (`1500.50`), the paid date as dd/mm/yyyy and the type's label; data cells that a
- * spreadsheet would read as a formula are neutralised (shared `neutralizeCsvRows`).
+ * rupees (`1500.50`), the paid date as dd/mm/yyyy and the type's label. The cells are as entered:
+ * the CSV writer neutralises formulas (`lib/table-download.ts`), a workbook keeps them as text.
  */
-export function historyCsvRows(data: MemberPayments, t: (key: string) => string): (string | number | boolean)[][] {
+export function historyTable(
+  data: MemberPayments,
+  t: (key: string) => string,
+): { header: string[]; rows: (string | number)[][] } {
   const header = ['head', 'amount', 'status', 'paymentDate', 'transactionId', 'type', 'year'].map((key) =>
     t(`collections.summary.csv.${key}`),
   );
@@ -89,5 +91,5 @@ export function historyCsvRows(data: MemberPayments, t: (key: string) => string)
     headTypeLabel(payment.paymentHeadId.type),
     payment.year,
   ]);
-  return [header, ...neutralizeCsvRows(rows)];
+  return { header, rows };
 }

@@ -25,7 +25,13 @@ import {
   type MemberPayments,
   type PaymentRecord,
 } from '@parish/shared';
-import { IconPrinter, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFileSpreadsheet,
+  IconPrinter,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,11 +40,12 @@ import type { MemberHistoryProps } from '../../components/member-history.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { paiseOf } from '../../lib/money.ts';
 import { printPaymentReceipt } from '../../lib/print-receipt.ts';
+import { saveBlob, tableFile, type TableFormat } from '../../lib/table-download.ts';
 import { useMemberPayments } from './api.ts';
 import { CollectOutcomeDialog, CollectPaymentModal, type CollectOutcome } from './collect-payment-modal.tsx';
 import { ConcessionModal } from './concession-modal.tsx';
 import {
-  historyCsvRows,
+  historyTable,
   historyFileName,
   isOverdue,
   typeKey,
@@ -54,15 +61,14 @@ export type PaymentSummaryModalProps = MemberHistoryProps;
 /** The list refreshes 300 ms after a staff collection (`docs/domain.md`, §2 "Page sizes and timings"). */
 export const REFRESH_AFTER_COLLECTION_MS = 300;
 
-async function exportCsv(data: MemberPayments, t: (key: string) => string, today: string) {
-  const { default: Papa } = await import('papaparse');
-  const csv = Papa.unparse(historyCsvRows(data, t));
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = historyFileName(data.member.name, today);
-  link.click();
-  URL.revokeObjectURL(url);
+/** Saves the member's payment history as a CSV or an Excel workbook; a failure shows as a notification. */
+async function exportHistory(data: MemberPayments, t: (key: string) => string, today: string, format: TableFormat) {
+  try {
+    const { header, rows } = historyTable(data, t);
+    saveBlob(await tableFile(header, rows, format), historyFileName(data.member.name, today, format));
+  } catch (error) {
+    notifications.show({ color: 'red', title: t('common.error'), message: errorText(error) });
+  }
 }
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -352,9 +358,25 @@ function SummaryBody({
       )}
       <Group justify="flex-end" gap="sm">
         {mode === 'admin' ? (
-          <Button variant="light" onClick={() => void exportCsv(data, t, today)} disabled={data.items.length === 0}>
-            {t('collections.summary.exportCsv')}
-          </Button>
+          <>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void exportHistory(data, t, today, 'csv')}
+              disabled={data.items.length === 0}
+            >
+              {t('collections.summary.exportCsv')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              onClick={() => void exportHistory(data, t, today, 'xlsx')}
+              disabled={data.items.length === 0}
+              aria-label={t('collections.summary.exportExcelLabel')}
+            >
+              {t('collections.summary.exportExcel')}
+            </Button>
+          </>
         ) : null}
         <Button variant="default" onClick={onClose}>
           {t('collections.summary.close')}

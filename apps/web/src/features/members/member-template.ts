@@ -1,5 +1,7 @@
 import { MEMBER_CSV_TEMPLATE_EXAMPLE, MEMBER_CSV_TEMPLATE_HEADER, neutralizeCsvRows } from '@parish/shared';
 
+import { saveBlob } from '../../lib/table-download.ts';
+
 /** The file name of the member CSV template (`docs/domain.md`, §2 "File names"). */
 export const MEMBER_TEMPLATE_FILE = 'member_template.csv';
 
@@ -22,16 +24,5 @@ export async function memberTemplateCsv(): Promise<string> {
  */
 export async function downloadMemberTemplate(): Promise<void> {
   const csv = await memberTemplateCsv();
-  const blob = new Blob(['\uFEFF', csv, '\r\n'], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = MEMBER_TEMPLATE_FILE;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
-  }
+  saveBlob(new Blob(['\uFEFF', csv, '\r\n'], { type: 'text/csv;charset=utf-8' }), MEMBER_TEMPLATE_FILE);
 }

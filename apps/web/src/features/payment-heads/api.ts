@@ -20,6 +20,7 @@ import {
 
 import { ApiError } from '../../lib/api-client.ts';
 import { apiRequest, apiResponse } from '../../lib/api-request.ts';
+import { saveBlob } from '../../lib/table-download.ts';
 
 /**
  * Wire shapes and calls of the payment-head screens (`paymentHeadContracts`, `paymentContracts`;
@@ -161,18 +162,6 @@ export async function downloadCsvTemplate(): Promise<void> {
   const response = await apiResponse(paymentContracts.csvTemplate, {});
   if (!response.ok) throw new ApiError(`HTTP error! status: ${response.status}`, response.status);
   saveBlob(await response.blob(), PAYMENT_CSV_TEMPLATE_FILE);
-}
-
-/** Hands a blob to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** `GET /api/payment-heads/rollover?year=`: the roll-over preview of a year (rupees). */

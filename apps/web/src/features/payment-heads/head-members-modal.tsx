@@ -14,14 +14,15 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload } from '@tabler/icons-react';
-import { datedFileName, formatDisplayDate, neutralizeCsvRows } from '@parish/shared';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { formatDisplayDate } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { downloadTable, type TableFormat } from '../../lib/table-download.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 import {
@@ -29,7 +30,6 @@ import {
   listHeadPayments,
   parishToday,
   PAYMENTS_KEY,
-  saveBlob,
   type HeadPayment,
   type PaymentHead,
   type PaymentSortBy,
@@ -86,9 +86,9 @@ function SortHeader({
 /**
  * Payment-head members dialog (`docs/domain.md`, §2 "Manage Account Heads page"): the members
  * tagged to a head with search, status filter (all, paid, pending), sortable columns (member,
- * amount, status, date), server-side paging (10, 25, 50, 100 rows) and a CSV download of every
- * matching row, cells neutralised against formula injection, named
- * `<head>_members_<YYYY-MM-DD>.csv`.
+ * amount, status, date), server-side paging (10, 25, 50, 100 rows) and a download of every matching
+ * row as a CSV (cells neutralised against formula injection) or an Excel workbook (mobiles and
+ * parish numbers text cells), named `<head>_members_<YYYY-MM-DD>.csv` / `.xlsx`.
  */
 export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose: () => void }) {
   const { t } = useTranslation();
@@ -100,7 +100,7 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
   const [sortOrder, setSortOrder] = useState<'asc' | 'desc'>('asc');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<TableFormat | null>(null);
 
   const filter = {
     paymentHeadId: head._id,
@@ -125,11 +125,13 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
     setPage(1);
   }
 
-  async function download() {
-    setDownloading(true);
+  async function download(format: TableFormat) {
+    setDownloading(format);
     try {
-      const [all, { default: Papa }] = await Promise.all([listAllHeadPayments(filter), import('papaparse')]);
-      const header = t('paymentHeads.members.csvHeader', { returnObjects: true }) as Record<string, string>;
+      const all = await listAllHeadPayments(filter);
+      const header = ['name', 'parishNumber', 'mobile', 'amount', 'paidAmount', 'status', 'paidAt', 'createdAt'].map(
+        (key) => t(`paymentHeads.members.csvHeader.${key}`),
+      );
       const rows = all.map((payment) => [
         payment.memberId.name,
         payment.memberId.parishNumber,
@@ -140,25 +142,7 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
         formatDisplayDate(payment.paidAt),
         formatDisplayDate(payment.createdAt),
       ]);
-      const csv = Papa.unparse(
-        neutralizeCsvRows([
-          [
-            header.name,
-            header.parishNumber,
-            header.mobile,
-            header.amount,
-            header.paidAmount,
-            header.status,
-            header.paidAt,
-            header.createdAt,
-          ],
-          ...rows,
-        ]),
-      );
-      saveBlob(
-        new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }),
-        datedFileName(`${fileSafe(head.name)}_members`, parishToday()),
-      );
+      await downloadTable(header, rows, { prefix: `${fileSafe(head.name)}_members`, isoDay: parishToday(), format });
     } catch (caught) {
       notifications.show({
         color: 'red',
@@ -166,7 +150,7 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
         message: errorText(caught),
       });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   }
 
@@ -220,15 +204,27 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
           <Text size="sm" c="gray.7" aria-live="polite">
             {t('paymentHeads.members.count', { total })}
           </Text>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void download()}
-            loading={downloading}
-            disabled={total === 0}
-          >
-            {t('paymentHeads.members.download')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void download('csv')}
+              loading={downloading === 'csv'}
+              disabled={total === 0 || downloading === 'xlsx'}
+            >
+              {t('paymentHeads.members.download')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              onClick={() => void download('xlsx')}
+              loading={downloading === 'xlsx'}
+              disabled={total === 0 || downloading === 'csv'}
+              aria-label={t('paymentHeads.members.downloadExcelLabel', { name: head.name })}
+            >
+              {t('paymentHeads.members.downloadExcel')}
+            </Button>
+          </Group>
         </Group>
         {list.isPending ? (
           <Text>{t('paymentHeads.members.loading')}</Text>

@@ -10,6 +10,7 @@ import { paiseOf } from '../../lib/money.ts';
 import { TYPE_COLORS } from './pending-item.tsx';
 import { typeBadgeKey } from './payment-rules.ts';
 import { useCustomerPayments } from './api.ts';
+import { valueText } from './value-text.ts';
 
 /**
  * The Paid tab (`docs/domain.md`, §2 "Paid tab"): 'Paid Payments', each paid payment with its type badge
@@ -115,10 +116,10 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" verticalSpacing={4}>
           <Field label={t('portal.paid.paymentDate')} value={formatDisplayDate(payment.paidAt)} />
-          <Field label={t('portal.paid.method')} value={payment.paymentMethod ?? ''} />
+          <Field label={t('portal.paid.method')} value={valueText(t, 'methods', payment.paymentMethod)} />
           <Field label={t('portal.paid.transactionId')} value={payment.transactionId ?? ''} />
           <Field label={t('portal.paid.collectedBy')} value={payment.collectedBy?.name ?? t('portal.paid.system')} />
-          <Field label={t('portal.paid.collectionMode')} value={payment.collectionMode ?? ''} />
+          <Field label={t('portal.paid.collectionMode')} value={valueText(t, 'modes', payment.collectionMode)} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button

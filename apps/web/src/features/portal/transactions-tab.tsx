@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { paiseOf } from '../../lib/money.ts';
+import { valueText } from './value-text.ts';
 
 /** Status chip colours (`docs/domain.md`, §2 "Transactions tab"): success green, failed red, otherwise yellow. */
 const STATUS_COLOR = { success: 'green', failed: 'red' } as const;
@@ -78,7 +79,7 @@ function TransactionItem({ transaction }: { transaction: Transaction }) {
           {showReference ? (
             <Detail label={t('portal.transactions.referenceId')} value={transaction.pgReferenceId ?? ''} />
           ) : null}
-          <Detail label={t('portal.transactions.method')} value={transaction.paymentMethod ?? ''} />
+          <Detail label={t('portal.transactions.method')} value={valueText(t, 'methods', transaction.paymentMethod)} />
           <Detail label={t('portal.transactions.date')} value={formatDisplayDate(transaction.date)} />
         </SimpleGrid>
         {transaction.errorMessage ? (

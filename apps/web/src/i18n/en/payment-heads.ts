@@ -138,6 +138,8 @@ export const paymentHeads = {
     loading: 'Loading members...',
     empty: 'No members are tagged to this head.',
     download: 'Download CSV',
+    downloadExcel: 'Excel',
+    downloadExcelLabel: 'Download the members of {{name}} as Excel',
     downloading: 'Preparing CSV...',
     downloadError: 'Download failed',
     pageSize: 'Rows per page',

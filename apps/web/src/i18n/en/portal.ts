@@ -62,6 +62,14 @@ export const portal = {
     emptyTitle: 'All Caught Up!',
     emptyText: 'You have no pending payments.',
   },
+  /**
+   * Recorded values shown as they are stored in English (`cash`, `online`); translated in the
+   * other languages. A value without a key shows as stored.
+   */
+  values: {
+    methods: { cash: 'cash', upi: 'upi', cheque: 'cheque', online: 'online', card: 'card', netbanking: 'netbanking' },
+    modes: { manual: 'manual', online: 'online' },
+  },
   paid: {
     chequeAwaiting: 'Cheque received, awaiting clearance',
     title: 'Paid Payments',

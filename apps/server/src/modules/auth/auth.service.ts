@@ -13,6 +13,7 @@ import {
 } from '@parish/shared';
 
 import { actorOf, callerAuditContext, type ServiceContext } from '../../context.ts';
+import { memberVisible } from '../../db/import-batches.ts';
 import { members, staffUsers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyMemberPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -194,7 +195,8 @@ export async function signInMember(
   const [member] = await ctx.db
     .select()
     .from(members)
-    .where(and(condition, eq(members.isActive, true)));
+    // A member of an unfinished import cannot sign in yet (decision 0049).
+    .where(and(condition, eq(members.isActive, true), memberVisible(members.importBatchId)));
   const accountKey = member ? `account:member:${member.id}` : `ident:${identifier.value}`;
   if (await isLocked(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now)) throw memberLockedError();
   const valid = member

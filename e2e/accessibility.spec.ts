@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { A11Y_WIDTHS, ADMIN, CASHIER, expectAccessible, MEMBER, signInMember, signInStaff } from './fixtures.ts';
+import {
+  A11Y_WIDTHS,
+  ADMIN,
+  CASHIER,
+  createMemberByApi,
+  expectAccessible,
+  MEMBER,
+  signInMember,
+  signInStaff,
+} from './fixtures.ts';
 
 // axe-core reads every node's colours: a screen takes seconds on a busy machine.
 
@@ -71,7 +80,7 @@ for (const size of A11Y_WIDTHS) {
       await expectAccessible(page, 'payment callback');
     });
 
-    test('admin screens and dialogs', async ({ page }) => {
+    test('admin screens and dialogs', async ({ page, request }) => {
       test.setTimeout(900_000);
       await signInStaff(page, ADMIN, 'Admin');
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -95,6 +104,39 @@ for (const size of A11Y_WIDTHS) {
           .first()
           .click(),
       );
+      await checkDialog(page, 'login credentials', () =>
+        page
+          .getByRole('button', { name: /^View login credentials of/ })
+          .first()
+          .click(),
+      );
+      // The password reset's confirmation (Escape leaves the password as it was) and, for a
+      // member made for it, the one-time password shown once.
+      await checkDialog(page, 'password reset confirmation', async () => {
+        await page
+          .getByRole('button', { name: /^View login credentials of/ })
+          .first()
+          .click();
+        await page.getByRole('button', { name: 'Issue one-time password' }).click();
+        await expect(page.getByRole('dialog', { name: 'Reset password' })).toBeVisible();
+      });
+      const resetName = `Access Reset ${size.width}`;
+      const { parishNumber: resetParish } = await createMemberByApi(request, {
+        name: resetName,
+        parishPrefix: 'AXR',
+        mobilePrefix: '982',
+      });
+      await page.getByRole('searchbox', { name: 'Search members' }).fill(resetParish);
+      await checkDialog(page, 'one-time password', async () => {
+        await page.getByRole('button', { name: `View login credentials of ${resetName}` }).click();
+        await page.getByRole('button', { name: 'Issue one-time password' }).click();
+        await page
+          .getByRole('dialog', { name: 'Reset password' })
+          .getByRole('button', { name: 'Reset password' })
+          .click();
+        await expect(page.getByRole('dialog', { name: 'One-time password' })).toBeVisible();
+      });
+      await page.getByRole('searchbox', { name: 'Search members' }).fill('');
 
       await page.goto('/admin/payments');
       await expect(page.getByRole('button', { name: 'Tag Members' }).first()).toBeVisible();
@@ -116,7 +158,10 @@ for (const size of A11Y_WIDTHS) {
       await expect(page.getByText('Loading activities...')).toHaveCount(0);
       await expectAccessible(page, 'activity log');
       await checkDialog(page, 'activity details', () =>
-        page.getByRole('button', { name: /^Details of/ }).first().click(),
+        page
+          .getByRole('button', { name: /^Details of/ })
+          .first()
+          .click(),
       );
       await page.goto('/admin/export');
       await expect(page.getByRole('heading', { name: 'Export data' })).toBeVisible();
@@ -127,6 +172,9 @@ for (const size of A11Y_WIDTHS) {
       await expectAccessible(page, 'staff accounts');
       await checkDialog(page, 'add staff account', () =>
         page.getByRole('button', { name: 'Add Staff Account' }).click(),
+      );
+      await checkDialog(page, 'staff one-time password confirmation', () =>
+        page.getByRole('button', { name: 'One-time password' }).first().click(),
       );
 
       await page.goto('/admin/settings');

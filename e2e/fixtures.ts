@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Sign-ins of the demo parish (apps/server/scripts/demo.ts) and the e2e admin. */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
@@ -96,4 +96,30 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     await appendFile(process.env.A11Y_LOG, `${JSON.stringify({ screen, width, ...findings })}\n`);
   }
   expect.soft(findings.rules, `${screen} at ${width} px: axe-core critical/serious findings`).toEqual([]);
+}
+
+/**
+ * A new member made through the admin API for a test that changes their password (the demo
+ * members stay as they are). Mobile `91<mobilePrefix>` + digits of the time, parish number
+ * `<parishPrefix>` + 6 digits of the time.
+ * @returns the member's id and parish number.
+ */
+export async function createMemberByApi(
+  request: APIRequestContext,
+  member: { name: string; parishPrefix: string; mobilePrefix: string },
+): Promise<{ _id: string; parishNumber: string }> {
+  const login = await request.post('/api/auth/admin/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const suffix = String(Date.now()).slice(-6);
+  const created = await request.post('/api/members', {
+    headers,
+    data: {
+      name: member.name,
+      mobile: `91${member.mobilePrefix}${suffix}0`.slice(0, 12),
+      parishNumber: `${member.parishPrefix}${suffix}`,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()) as { _id: string; parishNumber: string };
 }

@@ -276,7 +276,7 @@ describe('POST /api/members/bulk: rows and duplicates', () => {
     const longest = statements?.stop() ?? null;
     console.info(
       `10,000-row member import on ${t.engine}: ${seconds.toFixed(2)} s in chunks of ${MEMBER_IMPORT_CHUNK_ROWS}` +
-        (longest ? `; longest statement ${longest.ms.toFixed(0)} ms of ${longest.count}` : ''),
+        (longest ? `; longest statement ${longest.ms.toFixed(0)} ms of ${longest.count} (${longest.sql})` : ''),
     );
     expect(result.imported).toBe(10_000);
     expect(result.errors).toEqual([]);
@@ -293,9 +293,10 @@ describe('POST /api/members/bulk: rows and duplicates', () => {
     expect(events.map((event) => event.after)).toEqual([
       { count: 10_000, fromRow: 1, toRow: 10_000, skippedAsDuplicates: 0 },
     ]);
-    // The goal is 250 ms on the parish's machine (decision 0049: chunks of 250 rows take 10 to 30 ms
-    // there); the bound leaves room for a loaded CI machine, where everything runs several times slower.
-    if (longest) expect(longest.ms).toBeLessThan(1_000);
+    // The goal is 250 ms on the parish's machine (decision 0049: a chunk of 250 rows takes 10 to 30
+    // ms there). Wall-clock bounds fail on a loaded CI machine, so the test holds what makes the goal
+    // reachable: no statement takes a tenth of the import (one statement for the file would take most of it).
+    if (longest) expect(longest.ms).toBeLessThan((seconds * 1000) / 10);
   }, 120_000);
 });
 
@@ -394,13 +395,14 @@ describe('POST /api/members/bulk: all or nothing as users see it (decision 0049)
  * through to PGlite.
  * @returns `stop()`, which puts PGlite back and answers the longest time and the count.
  */
-function timeStatements(app: TestApp): { stop(): { ms: number; count: number } } {
+function timeStatements(app: TestApp): { stop(): { ms: number; count: number; sql: string } } {
   const pglite = app.database.pglite as unknown as Record<
     'query' | 'exec' | 'transaction',
     (...args: unknown[]) => Promise<unknown>
   >;
   const original = { query: pglite.query, exec: pglite.exec, transaction: pglite.transaction };
   let longest = 0;
+  let longestSql = '';
   let count = 0;
   const timed =
     (target: Record<string, (...args: unknown[]) => Promise<unknown>>, fn: (...args: unknown[]) => Promise<unknown>) =>
@@ -409,7 +411,8 @@ function timeStatements(app: TestApp): { stop(): { ms: number; count: number } }
       try {
         return await fn.apply(target, args);
       } finally {
-        longest = Math.max(longest, performance.now() - started);
+        const ms = performance.now() - started;
+        if (ms > longest) [longest, longestSql] = [ms, String(args[0]).replace(/\s+/g, ' ').slice(0, 60)];
         count += 1;
       }
     };
@@ -425,7 +428,7 @@ function timeStatements(app: TestApp): { stop(): { ms: number; count: number } }
   return {
     stop() {
       Object.assign(pglite, original);
-      return { ms: longest, count };
+      return { ms: longest, count, sql: longestSql };
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   ADMIN,
   CASHIER,
   cashierWithTwoStep,
+  createMemberByApi,
   expectAccessible,
   MEMBER,
   signInMember,
@@ -120,6 +121,39 @@ for (const size of A11Y_WIDTHS) {
           .first()
           .click(),
       );
+      await checkDialog(page, 'login credentials', () =>
+        page
+          .getByRole('button', { name: /^View login credentials of/ })
+          .first()
+          .click(),
+      );
+      // The password reset's confirmation (Escape leaves the password as it was) and, for a
+      // member made for it, the one-time password shown once.
+      await checkDialog(page, 'password reset confirmation', async () => {
+        await page
+          .getByRole('button', { name: /^View login credentials of/ })
+          .first()
+          .click();
+        await page.getByRole('button', { name: 'Issue one-time password' }).click();
+        await expect(page.getByRole('dialog', { name: 'Reset password' })).toBeVisible();
+      });
+      const resetName = `Access Reset ${size.width}`;
+      const { parishNumber: resetParish } = await createMemberByApi(request, {
+        name: resetName,
+        parishPrefix: 'AXR',
+        mobilePrefix: '982',
+      });
+      await page.getByRole('searchbox', { name: 'Search members' }).fill(resetParish);
+      await checkDialog(page, 'one-time password', async () => {
+        await page.getByRole('button', { name: `View login credentials of ${resetName}` }).click();
+        await page.getByRole('button', { name: 'Issue one-time password' }).click();
+        await page
+          .getByRole('dialog', { name: 'Reset password' })
+          .getByRole('button', { name: 'Reset password' })
+          .click();
+        await expect(page.getByRole('dialog', { name: 'One-time password' })).toBeVisible();
+      });
+      await page.getByRole('searchbox', { name: 'Search members' }).fill('');
 
       await page.goto('/admin/payments');
       await expect(page.getByRole('button', { name: 'Tag Members' }).first()).toBeVisible();
@@ -162,6 +196,9 @@ for (const size of A11Y_WIDTHS) {
           .filter({ hasText: twoStep.username })
           .getByRole('button', { name: 'Reset two-step sign-in' })
           .click(),
+      );
+      await checkDialog(page, 'staff one-time password confirmation', () =>
+        page.getByRole('button', { name: 'One-time password' }).first().click(),
       );
 
       // My account: two-step sign-in off, then its setup (QR code, key, code field).

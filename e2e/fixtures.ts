@@ -132,4 +132,27 @@ export async function cashierWithTwoStep(
   const enable = await request.post('/api/auth/two-step/enable', { headers, data: { code: totpCode(secret) } });
   expect(enable.ok(), await enable.text()).toBe(true);
   return { ...who, secret };
+ * A new member made through the admin API for a test that changes their password (the demo
+ * members stay as they are). Mobile `91<mobilePrefix>` + digits of the time, parish number
+ * `<parishPrefix>` + 6 digits of the time.
+ * @returns the member's id and parish number.
+ */
+export async function createMemberByApi(
+  request: APIRequestContext,
+  member: { name: string; parishPrefix: string; mobilePrefix: string },
+): Promise<{ _id: string; parishNumber: string }> {
+  const login = await request.post('/api/auth/admin/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const suffix = String(Date.now()).slice(-6);
+  const created = await request.post('/api/members', {
+    headers,
+    data: {
+      name: member.name,
+      mobile: `91${member.mobilePrefix}${suffix}0`.slice(0, 12),
+      parishNumber: `${member.parishPrefix}${suffix}`,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()) as { _id: string; parishNumber: string };
 }

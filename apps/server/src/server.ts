@@ -3,12 +3,19 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
+import { removeUnfinishedImportBatches } from './db/import-batches.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { startWorkers, workerFlagsOf } from './workers/index.ts';
 
 /**
+ * How long a batch on PostgreSQL must have written nothing before a start-up takes it for a
+ * crashed one (another process may be writing it; no chunk takes this long).
+ */
+const IMPORT_IDLE_MS = 10 * 60_000;
+
+/**
  * The listening entry point: validates the configuration, locks the data directory (PGlite),
- * opens and migrates the database, builds the app, starts the background workers the
+ * opens and migrates the database, removes the imports a crash left unfinished, builds the app, starts the background workers the
  * configuration asks for (`workers/index.ts`: WHATSAPP_WORKER, EVENT_RELAY) and listens on PORT.
  * SIGINT/SIGTERM stop the workers, then close the app and the database.
  */
@@ -20,6 +27,8 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
+  // An import a crash left unfinished is removed before anyone can use the app (decision 0049).
+  const leftovers = await removeUnfinishedImportBatches(database.db, config.databaseUrl ? IMPORT_IDLE_MS : 0);
   const app = await buildApp({
     config,
     database,
@@ -46,6 +55,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  if (leftovers.batches > 0) app.log.warn(leftovers, 'removed unfinished imports left by a crash');
   app.log.info(
     {
       url: config.publicUrl,

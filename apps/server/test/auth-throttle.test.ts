@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { ErrorCode, MSG } from '@parish/shared';
 
-import { SPRAY_BUDGET, THROTTLE_POLICIES } from '../src/modules/auth/login-throttle.ts';
+import {
+  CHOSEN_PASSWORD_DELAY,
+  SPRAY_BUDGET,
+  THROTTLE_POLICIES,
+  delayAfter,
+} from '../src/modules/auth/login-throttle.ts';
 import {
   TEST_ADMIN_PASSWORD,
   TEST_ADMIN_USERNAME,
@@ -26,9 +31,11 @@ afterEach(async () => {
 });
 
 describe('sign-in throttling (AU-01, AU-03)', () => {
-  it('the policy locks an account after 10 failures', () => {
-    expect(THROTTLE_POLICIES.account.maxFailures).toBe(10);
+  it('the initial password locks after 10 failures; a chosen one waits 1 s after the 6th, doubling, at most 15 minutes', () => {
     expect(THROTTLE_POLICIES.initialPasswordAccount.maxFailures).toBe(10);
+    const waits = Array.from({ length: 17 }, (_, i) => delayAfter(CHOSEN_PASSWORD_DELAY, i + 1) / 1000);
+    expect(waits).toEqual([0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    expect(CHOSEN_PASSWORD_DELAY.windowMs).toBe(24 * 60 * MINUTE);
   });
 
   it('a member on the initial password is locked after 10 failures, even with the right password, for 24 hours', async () => {
@@ -57,21 +64,43 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
     expect(after.statusCode, after.body).toBe(200);
   });
 
-  it('a member with a chosen password is locked for 15 minutes', async () => {
+  it('a member with a chosen password is delayed, never locked: 10 guesses by a neighbour cost the owner 16 s', async () => {
     t = await createTestApp();
     const member = await createMember(t.app, { password: 'my-own-password-9' });
+    const answers: number[] = [];
     for (let i = 0; i < 10; i += 1) {
-      expectError(
-        await memberLoginRequest(t.app, member.parishNumber, `wrong-${i}`),
-        401,
-        ErrorCode.INVALID_CREDENTIALS,
-      );
+      answers.push((await memberLoginRequest(t.app, member.parishNumber, `wrong-${i}`)).statusCode);
+      // The neighbour waits out each delay and guesses again.
+      t.clock.advance(delayAfter(CHOSEN_PASSWORD_DELAY, i + 1));
     }
-    expectError(await memberLoginRequest(t.app, member.parishNumber, member.password), 429, ErrorCode.ACCOUNT_LOCKED);
-    t.clock.advance(14 * MINUTE);
-    expectError(await memberLoginRequest(t.app, member.parishNumber, member.password), 429, ErrorCode.ACCOUNT_LOCKED);
-    t.clock.advance(MINUTE + 1000);
+    expect(answers).toEqual(Array(10).fill(401));
+    // Past the last wait (16 s after the 10th failure) the owner signs in.
     expect((await memberLoginRequest(t.app, member.parishNumber, member.password)).statusCode).toBe(200);
+
+    // A guess during a wait answers 429 with the member's lock text, and is not counted.
+    for (let i = 0; i < 6; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
+    expectError(
+      await memberLoginRequest(t.app, member.mobile, member.password),
+      429,
+      ErrorCode.ACCOUNT_LOCKED,
+      MEMBER_LOCKED,
+    );
+    t.clock.advance(1_000);
+    expect((await memberLoginRequest(t.app, member.mobile, member.password)).statusCode).toBe(200);
+  });
+
+  it('a persistent guesser on a chosen password waits at most 15 minutes a try', async () => {
+    t = await createTestApp();
+    const member = await createMember(t.app, { password: 'my-own-password-9' });
+    for (let i = 0; i < 20; i += 1) {
+      expectError(await memberLoginRequest(t.app, member.mobile, `wrong-${i}`), 401, ErrorCode.INVALID_CREDENTIALS);
+      t.clock.advance(delayAfter(CHOSEN_PASSWORD_DELAY, i + 1));
+    }
+    expectError(await memberLoginRequest(t.app, member.mobile, 'wrong-20'), 401, ErrorCode.INVALID_CREDENTIALS);
+    t.clock.advance(15 * MINUTE - 1000);
+    expectError(await memberLoginRequest(t.app, member.mobile, member.password), 429, ErrorCode.ACCOUNT_LOCKED);
+    t.clock.advance(1000);
+    expect((await memberLoginRequest(t.app, member.mobile, member.password)).statusCode).toBe(200);
   });
 
   it('the mobile and parish-number paths share one lock, whatever the mobile format', async () => {
@@ -113,15 +142,16 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
   it('failures older than the window do not add up', async () => {
     t = await createTestApp();
     const member = await createMember(t.app, { password: 'my-own-password-9' });
-    for (let i = 0; i < 9; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
-    t.clock.advance(THROTTLE_POLICIES.account.windowMs + 1000);
-    for (let i = 0; i < 9; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
+    for (let i = 0; i < 5; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
+    t.clock.advance(CHOSEN_PASSWORD_DELAY.windowMs + 1000);
+    // Five free failures again: the sixth would have set a wait.
+    for (let i = 0; i < 5; i += 1) await memberLoginRequest(t.app, member.mobile, `wrong-${i}`);
     expect((await memberLoginRequest(t.app, member.mobile, member.password)).statusCode).toBe(200);
   });
 
-  it('a staff account is locked after 10 failures, even with the right password, until 15 minutes pass', async () => {
+  it('a staff account is delayed after 5 failures, even with the right password, never locked', async () => {
     t = await createTestApp();
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 6; i += 1) {
       expectError(
         await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, `wrong-${i}`),
         401,
@@ -134,26 +164,41 @@ describe('sign-in throttling (AU-01, AU-03)', () => {
       ErrorCode.ACCOUNT_LOCKED,
       TOO_MANY,
     );
-    // The lock is on the account, whatever the username's case.
+    // The delay is on the account, whatever the username's case.
     expectError(await staffLoginRequest(t.app, 'ADMIN', TEST_ADMIN_PASSWORD), 429, ErrorCode.ACCOUNT_LOCKED);
-    t.clock.advance(15 * MINUTE - 1000);
+    t.clock.advance(1_000);
+    expectError(await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, 'wrong-6'), 401, ErrorCode.INVALID_CREDENTIALS);
+    t.clock.advance(2_000 - 1);
     expectError(
       await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD),
       429,
       ErrorCode.ACCOUNT_LOCKED,
     );
-    t.clock.advance(2000);
+    t.clock.advance(1);
     const after = await staffLoginRequest(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD);
     expect(after.statusCode, after.body).toBe(200);
   });
 
-  it('an unknown username locks the same way, so the lock does not tell which accounts exist', async () => {
+  it('an unknown username or member is delayed exactly like an account, so the delay tells nothing', async () => {
     t = await createTestApp();
-    for (let i = 0; i < 10; i += 1) {
-      expectError(await staffLoginRequest(t.app, 'ghost', `wrong-${i}`), 401, ErrorCode.INVALID_CREDENTIALS);
-    }
+    const member = await createMember(t.app, { password: 'my-own-password-9' });
+    const sequence = async (attempt: (i: number) => Promise<{ statusCode: number }>) => {
+      const codes: number[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        codes.push((await attempt(i)).statusCode);
+        if (i === 6) t?.clock.advance(1_000);
+      }
+      return codes;
+    };
+    const expected = [401, 401, 401, 401, 401, 401, 429, 401];
+    expect(await sequence((i) => staffLoginRequest(t!.app, 'ghost', `wrong-${i}`))).toEqual(expected);
+    expect(await sequence((i) => staffLoginRequest(t!.app, TEST_ADMIN_USERNAME, `wrong-${i}`))).toEqual(expected);
+    expect(await sequence((i) => memberLoginRequest(t!.app, '9800000000', `wrong-${i}`))).toEqual(expected);
+    expect(await sequence((i) => memberLoginRequest(t!.app, member.mobile, `wrong-${i}`))).toEqual(expected);
+    // One more failure each (their waits ran out meanwhile): the wait answers with each side's text.
+    await staffLoginRequest(t.app, 'ghost', 'wrong-8');
+    await memberLoginRequest(t.app, '9800000000', 'wrong-8');
     expectError(await staffLoginRequest(t.app, 'ghost', 'anything'), 429, ErrorCode.ACCOUNT_LOCKED, TOO_MANY);
-    for (let i = 0; i < 10; i += 1) await memberLoginRequest(t.app, '9800000000', `wrong-${i}`);
     expectError(
       await memberLoginRequest(t.app, '9800000000', 'anything'),
       429,

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { adminToken, freePort, post, startServer as startChildServer, waitUntilReady } from './child-server.ts';
 
 /**
  * Crash safety of the embedded database (`docs/domain.md`, "RS-01"): the real server, as
@@ -13,19 +14,8 @@ import { afterAll, describe, expect, it } from 'vitest';
  * gets no DATABASE_URL.
  */
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts');
-const ADMIN_PASSWORD = 'Crash-Test-Admin-Password';
 /** Restarting on an existing data directory must be this quick (no initdb, no migration work). */
 const RESTART_BUDGET_MS = 10_000;
-
-interface RunningServer {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parish-crash-'));
 const started: ChildProcess[] = [];
@@ -37,80 +27,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function startServer(port: number): RunningServer {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.TEST_DATABASE_URL;
-  Object.assign(env, {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  });
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('exit', (code, signal) => resolve({ code, signal }));
-  });
-  return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
-
-/** Polls /api/health until it answers 200. @returns the milliseconds it took. */
-async function waitUntilReady(server: RunningServer, since: number, timeoutMs = 60_000): Promise<number> {
-  let exited = false;
-  void server.exited.then(() => (exited = true));
-  while (performance.now() - since < timeoutMs) {
-    if (exited) throw new Error(`server exited before it was ready:\n${server.output()}`);
-    try {
-      const response = await fetch(`${server.url}/api/health`);
-      if (response.status === 200) return performance.now() - since;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`);
-}
-
-async function post(server: RunningServer, url: string, body: object, token?: string): Promise<Response> {
-  return fetch(`${server.url}${url}`, {
-    method: url === '/api/settings' ? 'PUT' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-}
-
-async function adminToken(server: RunningServer): Promise<string> {
-  const response = await post(server, '/api/auth/admin/login', { username: 'admin', password: ADMIN_PASSWORD });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
+const startServer = (port: number) => startChildServer(port, { dataDir, started });
 
 describe('crash safety of the embedded database', () => {
   it('every write answered before a SIGKILL is there after the restart; a second server is refused', async () => {

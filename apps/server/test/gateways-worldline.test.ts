@@ -395,3 +395,55 @@ describe('Worldline settling', () => {
     expectError(await verify({ txnId: 'WL-unknown' }), 404, 'TRANSACTION_NOT_FOUND', GATEWAY_MSG.transactionNotFound);
   });
 });
+
+describe('PG-14 the public verify-payment answer and unguessable transaction ids', () => {
+  /** The specification's fields of the verify answer (`docs/domain.md`, "PG-14 Unguessable transaction ids"). */
+  const SPEC_FIELDS = [
+    'amount',
+    'message',
+    'paymentIds',
+    'paymentsUpdated',
+    'status',
+    'statusCode',
+    'success',
+    'transactionId',
+  ];
+
+  it('answers exactly the specification fields, pending, paid and failed, with nothing of the member', async () => {
+    const account = member.account;
+    const memberData = [account.id, account.name, account.mobile, account.mobile.slice(2), account.parishNumber];
+    const paidOrder = await createOrder([await due(t.app, account.id, 'miscellaneous', 12_300)]);
+    const failedOrder = await createOrder([await due(t.app, account.id, 'miscellaneous', 4_500)]);
+    const answers = [
+      await verify({ txnId: paidOrder.txnId }),
+      await verify({ txnId: paidOrder.txnId, msg: await worldlineBank(t.app, paidOrder, 'success') }),
+      await verify({ txnId: failedOrder.txnId, msg: await worldlineBank(t.app, failedOrder, 'failure') }),
+    ];
+    expect(answers.map((answer) => answer.json<VerifyResult>().status)).toEqual(['pending', 'success', 'failed']);
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(Object.keys(answer.json<Record<string, unknown>>()).sort()).toEqual(SPEC_FIELDS);
+      for (const value of memberData) expect(answer.body.toLowerCase()).not.toContain(value.toLowerCase());
+    }
+  });
+
+  it('gives every order of either gateway a txnId with 96 random bits after its prefix and second', async () => {
+    const orders: WorldlineOrder[] = [];
+    for (let n = 0; n < 12; n += 1)
+      orders.push(await createOrder([await due(t.app, member.account.id, 'miscellaneous', 100)]));
+    const razorpay = await t.app.inject({
+      method: 'POST',
+      url: '/api/razorpay/create-order',
+      headers: member.headers,
+      payload: { paymentIds: [await due(t.app, member.account.id, 'miscellaneous', 100)] },
+    });
+    expect(razorpay.statusCode, razorpay.body).toBe(200);
+    const ids = [...orders.map((order) => order.txnId), razorpay.json<{ txnId: string }>().txnId];
+    for (const id of ids) expect(id).toMatch(/^(WL|RP)\d{14}[0-9A-F]{24}$/);
+    // The 24 hex digits of any two ids differ: no counter, no shared part.
+    const randomParts = ids.map((id) => id.slice(16));
+    expect(new Set(randomParts).size).toBe(ids.length);
+    const sharedPrefix = (a: string, b: string) => [...a].findIndex((c, i) => c !== b[i]);
+    for (const part of randomParts.slice(1)) expect(sharedPrefix(part, randomParts[0] ?? '')).toBeLessThan(8);
+  });
+});

@@ -16,7 +16,17 @@ import {
 
 import { systemContext } from '../src/context.ts';
 import { auditEvents, members } from '../src/db/schema/index.ts';
-import { insertMemberChunk } from '../src/modules/members/members-import.service.ts';
+import {
+  finishImportBatch,
+  memberVisible,
+  removeUnfinishedImportBatches,
+  startImportBatch,
+} from '../src/db/import-batches.ts';
+import {
+  finishMemberImport,
+  insertMemberChunk,
+  MEMBER_IMPORT_CHUNK_ROWS,
+} from '../src/modules/members/members-import.service.ts';
 import {
   createMember,
   createTestApp,
@@ -161,7 +171,7 @@ describe('POST /api/members/bulk with the sample file (shared/data/members-sampl
     expect(session.user.role).toBe('customer');
   });
 
-  it('records one audit event for the chunk with the count and the row range', async () => {
+  it('records one audit event for the import with the count and the row range', async () => {
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'member.imported'));
     expect(events).toHaveLength(1);
     expect(events[0]?.after).toMatchObject({ count: 16, fromRow: 1, toRow: 22 });
@@ -239,7 +249,10 @@ describe('POST /api/members/bulk: rows and duplicates', () => {
       row,
       input: memberInputSchema.parse({ name: `Late ${row}`, mobile: `91920000000${row}`, parishNumber: `LATE${row}` }),
     }));
-    const result = await insertMemberChunk(systemContext(t.app.deps, context), checked);
+    const ctx = systemContext(t.app.deps, context);
+    const batchId = await startImportBatch(t.db, 'members');
+    const result = await insertMemberChunk(ctx, batchId, checked);
+    await finishMemberImport(ctx, batchId, { count: 2, fromRow: 1, toRow: 4, skippedAsDuplicates: 2 });
     expect(result.created.map((m) => m.parishNumber)).toEqual(['LATE1', 'LATE4']);
     expect(result.raced).toEqual([
       { row: 2, message: DUPLICATE },
@@ -254,32 +267,171 @@ describe('POST /api/members/bulk: rows and duplicates', () => {
     expect(late.find((row) => row.parishNumber === 'LATE9')?.mobile).toBe(other.mobile);
   });
 
-  it('imports 10,000 rows in one request, in chunks with one audit event each', async () => {
+  it('imports 10,000 rows in one request, in chunks under one batch, no statement over 250 ms, one audit event', async () => {
     const rows = generatedRows(10_000, 'GEN', 8_000_000_000);
+    const statements = t.engine === 'pglite' ? timeStatements(t) : null;
     const started = performance.now();
     const result = await imported(rows);
     const seconds = (performance.now() - started) / 1000;
-    console.info(`10,000-row member import on ${t.engine}: ${seconds.toFixed(2)} s`);
+    const longest = statements?.stop() ?? null;
+    console.info(
+      `10,000-row member import on ${t.engine}: ${seconds.toFixed(2)} s in chunks of ${MEMBER_IMPORT_CHUNK_ROWS}` +
+        (longest ? `; longest statement ${longest.ms.toFixed(0)} ms of ${longest.count} (${longest.sql})` : ''),
+    );
     expect(result.imported).toBe(10_000);
     expect(result.errors).toEqual([]);
     expect(result.members[9_999]).toMatchObject({ parishNumber: 'GEN10000', mobile: '918000009999' });
     const [counted] = await t.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(members)
-      .where(sql`${members.parishNumber} like 'GEN%'`);
+      .where(and(sql`${members.parishNumber} like 'GEN%'`, memberVisible(members.importBatchId)));
     expect(counted?.n).toBe(10_000);
     const events = await t.db
       .select({ after: auditEvents.after })
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'member.imported'), sql`(${auditEvents.after}->>'count')::int = 2000`));
-    expect(events.map((event) => event.after)).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ fromRow: 1, toRow: 2000 }),
-        expect.objectContaining({ fromRow: 8001, toRow: 10_000 }),
-      ]),
-    );
+      .where(and(eq(auditEvents.action, 'member.imported'), sql`(${auditEvents.after}->>'count')::int = 10000`));
+    expect(events.map((event) => event.after)).toEqual([
+      { count: 10_000, fromRow: 1, toRow: 10_000, skippedAsDuplicates: 0 },
+    ]);
+    // The goal is 250 ms on the parish's machine (decision 0049: a chunk of 250 rows takes 10 to 30
+    // ms there). Wall-clock bounds fail on a loaded CI machine, so the test holds what makes the goal
+    // reachable: no statement takes a tenth of the import (one statement for the file would take most of it).
+    if (longest) expect(longest.ms).toBeLessThan((seconds * 1000) / 10);
   }, 120_000);
 });
+
+describe('POST /api/members/bulk: all or nothing as users see it (decision 0049)', () => {
+  const context = { actorType: 'staff' as const, actorId: null, actorName: 'test', requestId: null, ip: null };
+  const checkedRows = (prefix: string, first: number) =>
+    [1, 2, 3].map((row) => ({
+      row,
+      input: memberInputSchema.parse({
+        name: `Hidden ${prefix} ${row}`,
+        mobile: `9193000${first}${row}`,
+        parishNumber: `${prefix}${row}`,
+      }),
+    }));
+  const get = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  };
+  const listed = async (search: string) =>
+    (await get(`/api/members?search=${search}&limit=50`)).json<{ total: number }>().total;
+  const allMembers = async () => (await get('/api/members?limit=1')).json<{ total: number }>().total;
+  const dashboardMembers = async () =>
+    (await get('/api/admin/dashboard')).json<{ members: { total: number; active: number } }>().members;
+
+  it('rows of an unfinished batch are in no list, search, count, summary, export or sign-in; finishing shows them all', async () => {
+    const ctx = systemContext(t.app.deps, context);
+    const totalBefore = await allMembers();
+    const dashboardBefore = await dashboardMembers();
+    const batchId = await startImportBatch(t.db, 'members');
+    const { created } = await insertMemberChunk(ctx, batchId, checkedRows('HIDE', 11));
+    expect(created).toHaveLength(3);
+    const hidden = created[0]!;
+
+    expect(await listed('HIDE')).toBe(0);
+    expect(await listed('Hidden')).toBe(0);
+    expect(await allMembers()).toBe(totalBefore);
+    expect(await dashboardMembers()).toEqual(dashboardBefore);
+    expect((await get('/api/admin/export?format=csv')).body).not.toContain('HIDE1');
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/members/${hidden._id}`, headers: admin.headers }),
+      404,
+      ErrorCode.NOT_FOUND,
+    );
+    const password = `Hidd${hidden.mobile.slice(-4)}`;
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/login',
+      payload: { identifier: 'HIDE1', password },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(401);
+
+    await finishMemberImport(ctx, batchId, { count: 3, fromRow: 1, toRow: 3, skippedAsDuplicates: 0 });
+    // The list's cache and the dashboard's counts are kept under the members data version: both move.
+    expect(await listed('HIDE')).toBe(3);
+    expect(await allMembers()).toBe(totalBefore + 3);
+    expect(await dashboardMembers()).toEqual({
+      total: dashboardBefore.total + 3,
+      active: dashboardBefore.active + 3,
+    });
+    expect((await get('/api/admin/export?format=csv')).body).toContain('HIDE1');
+    expect((await get(`/api/members/${hidden._id}`)).json()).toMatchObject({ parishNumber: 'HIDE1' });
+    const session = await loginMember(t.app, 'HIDE1', password);
+    expect(session.user.role).toBe('customer');
+  });
+
+  it('start-up removes an unfinished batch and its rows, and leaves finished ones and (on PostgreSQL) live ones', async () => {
+    const ctx = systemContext(t.app.deps, context);
+    const crashed = await startImportBatch(t.db, 'members');
+    await insertMemberChunk(ctx, crashed, checkedRows('CRASH', 22));
+    const done = await startImportBatch(t.db, 'members');
+    await insertMemberChunk(ctx, done, checkedRows('DONE', 33));
+    await t.db.transaction((tx) => finishImportBatch(tx, done));
+
+    // Another process's batch, written a moment ago, is left alone when start-up waits for idle ones.
+    expect(await removeUnfinishedImportBatches(t.db, 10 * 60_000)).toEqual({ batches: 0, rows: 0 });
+    expect(await removeUnfinishedImportBatches(t.db, 0)).toEqual({ batches: 1, rows: 3 });
+    const left = await t.db
+      .select({ parishNumber: members.parishNumber })
+      .from(members)
+      .where(sql`${members.parishNumber} like 'CRASH%' or ${members.parishNumber} like 'DONE%'`)
+      .orderBy(members.parishNumber);
+    expect(left.map((row) => row.parishNumber)).toEqual(['DONE1', 'DONE2', 'DONE3']);
+    // The numbers the crashed batch held are free again.
+    expect((await imported(checkedRows('CRASH', 22).map((r) => r.input))).imported).toBe(3);
+    // A batch removed under a running import makes that import fail rather than show part of it.
+    await expect(
+      finishMemberImport(ctx, crashed, { count: 3, fromRow: 1, toRow: 3, skippedAsDuplicates: 0 }),
+    ).rejects.toThrow(/was removed/);
+  });
+});
+
+/**
+ * Times every statement PGlite runs from now on (inside transactions too), to hold the import to
+ * "no statement over 250 ms" (`docs/domain.md`, §12). A measurement, not a stub: every call goes
+ * through to PGlite.
+ * @returns `stop()`, which puts PGlite back and answers the longest time and the count.
+ */
+function timeStatements(app: TestApp): { stop(): { ms: number; count: number; sql: string } } {
+  const pglite = app.database.pglite as unknown as Record<
+    'query' | 'exec' | 'transaction',
+    (...args: unknown[]) => Promise<unknown>
+  >;
+  const original = { query: pglite.query, exec: pglite.exec, transaction: pglite.transaction };
+  let longest = 0;
+  let longestSql = '';
+  let count = 0;
+  const timed =
+    (target: Record<string, (...args: unknown[]) => Promise<unknown>>, fn: (...args: unknown[]) => Promise<unknown>) =>
+    async (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await fn.apply(target, args);
+      } finally {
+        const ms = performance.now() - started;
+        if (ms > longest) [longest, longestSql] = [ms, String(args[0]).replace(/\s+/g, ' ').slice(0, 60)];
+        count += 1;
+      }
+    };
+  pglite.query = timed(pglite, original.query);
+  pglite.exec = timed(pglite, original.exec);
+  pglite.transaction = (callback: unknown) =>
+    original.transaction.call(pglite, (tx: Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>) => {
+      const wrapped = Object.create(tx) as typeof tx;
+      wrapped.query = timed(tx, tx.query);
+      wrapped.exec = timed(tx, tx.exec);
+      return (callback as (tx: unknown) => Promise<unknown>)(wrapped);
+    });
+  return {
+    stop() {
+      Object.assign(pglite, original);
+      return { ms: longest, count, sql: longestSql };
+    },
+  };
+}
 
 describe('POST /api/members/bulk: who may call and bad bodies', () => {
   const one = { members: [{ name: 'Nobody', mobile: '9000000099', parishNumber: 'NOBODY1' }] };

@@ -3,6 +3,7 @@ import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
+import { passwordResets } from './en/password-resets.ts';
 import { paymentHeads } from './en/payment-heads.ts';
 import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
@@ -25,4 +26,5 @@ export const enStaff = {
   backups,
   exportData,
   twoStep,
+  passwordResets,
 } as const;

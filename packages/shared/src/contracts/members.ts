@@ -1,3 +1,4 @@
+import { passwordResetResultSchema, resetMemberPasswordSchema } from '../schemas/auth.ts';
 import { idParamsSchema, listSchema, successSchema } from '../schemas/common.ts';
 import { memberImportBodySchema, memberImportResultSchema } from '../schemas/member-import.ts';
 import { memberCredentialsSchema, memberInputSchema, memberListQuerySchema, memberSchema } from '../schemas/members.ts';
@@ -37,5 +38,16 @@ export const memberContracts = {
     path: '/api/admin/members/:id/credentials',
     params: idParamsSchema,
     output: memberCredentialsSchema,
+  }),
+  /**
+   * `POST /api/admin/members/:id/reset-password` (admin): back to the initial password, or a
+   * one-time password answered once (`docs/domain.md`, "Password resets"). Audited.
+   */
+  resetPassword: defineContract({
+    method: 'POST',
+    path: '/api/admin/members/:id/reset-password',
+    params: idParamsSchema,
+    body: resetMemberPasswordSchema,
+    output: passwordResetResultSchema,
   }),
 };

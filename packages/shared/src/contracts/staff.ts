@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { passwordResetResultSchema } from '../schemas/auth.ts';
 import { idParamsSchema, successSchema } from '../schemas/common.ts';
 import { createStaffUserSchema, staffUserSchema, updateStaffUserSchema } from '../schemas/users.ts';
 import { defineContract } from './contract.ts';
@@ -40,5 +41,15 @@ export const staffContracts = {
     path: '/api/admin/users/:id/reset-two-step',
     params: idParamsSchema,
     output: successSchema,
+  }),
+  /**
+   * `POST /api/admin/users/:id/reset-password`: a one-time password answered once; the account's
+   * next session may only change it (`docs/domain.md`, "Password resets"). Audited.
+   */
+  resetPassword: defineContract({
+    method: 'POST',
+    path: '/api/admin/users/:id/reset-password',
+    params: idParamsSchema,
+    output: passwordResetResultSchema,
   }),
 };

@@ -1,5 +1,6 @@
 export * from './enums.ts';
 export * from './staff-users.ts';
+export * from './import-batches.ts';
 export * from './members.ts';
 export * from './payment-heads.ts';
 export * from './receipts.ts';

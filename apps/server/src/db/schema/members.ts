@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+import { importBatches } from './import-batches.ts';
+
 /**
  * Members of the parish (`docs/domain.md`, §3 "Members"). A member with paid history is deactivated,
  * never deleted. Mobile and parish number are unique among active members (case-insensitive for
@@ -65,6 +67,11 @@ export const members = pgTable(
      * (`docs/domain.md`, "Member languages").
      */
     language: text(),
+    /**
+     * The CSV import that wrote the row, null for members added otherwise. While that batch is
+     * unfinished the row is invisible to every read (`memberVisible` in `db/import-batches.ts`).
+     */
+    importBatchId: uuid().references(() => importBatches.id),
   },
   (t) => [
     uniqueIndex('members_mobile_active_uq')
@@ -80,5 +87,9 @@ export const members = pgTable(
     index('members_active_parish_number_idx').on(t.isActive, t.parishNumber),
     index('members_active_location_idx').on(t.isActive, t.currentLocation),
     index('members_active_created_idx').on(t.isActive, t.createdAt),
+    // Finds a batch's rows to remove them (a crashed import) without scanning the table.
+    index('members_import_batch_idx')
+      .on(t.importBatchId)
+      .where(sql`${t.importBatchId} is not null`),
   ],
 );

@@ -13,6 +13,7 @@ import {
 } from '@parish/shared';
 
 import { actorOf, callerAuditContext, type ServiceContext } from '../../context.ts';
+import { memberVisible } from '../../db/import-batches.ts';
 import { members, staffUsers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyMemberPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -20,9 +21,11 @@ import { signAccessToken } from '../../lib/tokens.ts';
 import type { Actor } from '../../types.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
+  CHOSEN_PASSWORD_DELAY,
   THROTTLE_POLICIES,
   clearFailures,
   isLocked,
+  registerDelayedFailure,
   registerFailure,
   registerSprayFailure,
   sprayKeyOf,
@@ -127,13 +130,14 @@ export interface TwoStepChallenge {
 
 /**
  * Staff sign-in (`POST /api/auth/admin/login`). Any bad pair gets 401 'Invalid username or
- * password', with no hint which part was wrong; throttled per account and per address (429).
+ * password', with no hint which part was wrong; an account (known or not) is delayed progressively
+ * after 5 failures (`CHOSEN_PASSWORD_DELAY`, `docs/domain.md`, "AU-01 Sign-in throttles"), an address locked (429).
  * @param input the username and password as typed, and the caller's address (`ip`) for the
  *   address throttle.
  * @returns the access token, the refresh token for the cookie and the session user; for an account
  *   with a second factor, only a challenge (`docs/domain.md`, "Two-step sign-in for staff").
  * @throws AppError 401 `INVALID_CREDENTIALS` for a bad pair or an inactive account; 429
- *   `ACCOUNT_LOCKED` while the account or the address is locked.
+ *   `ACCOUNT_LOCKED` while the account's delay runs or the address is locked.
  */
 export async function signInStaff(
   ctx: ServiceContext,
@@ -153,8 +157,8 @@ export async function signInStaff(
   if (!user || !valid) {
     await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
     await registerSprayFailure(ctx.db, input.ip, now);
-    const locked = await registerFailure(ctx.db, accountKey, THROTTLE_POLICIES.account, now);
-    ctx.log.warn({ username: input.username, locked }, 'staff sign-in failed');
+    const delayMs = await registerDelayedFailure(ctx.db, accountKey, CHOSEN_PASSWORD_DELAY, now);
+    ctx.log.warn({ username: input.username, delayMs }, 'staff sign-in failed');
     throw new AppError(ErrorCode.INVALID_CREDENTIALS, MSG.invalidStaffLogin);
   }
   if (user.totpEnabledAt) {
@@ -204,7 +208,8 @@ export async function signInStaffWithCode(
 /**
  * Member sign-in (`POST /api/auth/customer/login`) by mobile (10 or 12 digits, formatting
  * ignored) or parish number (case-insensitive). Both paths resolve the same account and share its
- * throttle (`docs/domain.md`, "AU-03"); accounts on the initial password get the tighter daily limit.
+ * throttle (`docs/domain.md`, "AU-03"); accounts on the initial password are locked for 24 hours after 10 failures, the others delayed
+ * progressively (`CHOSEN_PASSWORD_DELAY`).
  * @param input the identifier and password as typed, and the caller's address (`ip`) for the
  *   address throttle.
  * @returns the access token, the refresh token for the cookie and the session user.
@@ -226,7 +231,8 @@ export async function signInMember(
   const [member] = await ctx.db
     .select()
     .from(members)
-    .where(and(condition, eq(members.isActive, true)));
+    // A member of an unfinished import cannot sign in yet (decision 0049).
+    .where(and(condition, eq(members.isActive, true), memberVisible(members.importBatchId)));
   const accountKey = member ? `account:member:${member.id}` : `ident:${identifier.value}`;
   if (await isLocked(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now)) throw memberLockedError();
   const valid = member
@@ -235,8 +241,10 @@ export async function signInMember(
   if (!member || !valid) {
     await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
     await registerSprayFailure(ctx.db, input.ip, now);
-    const policy = member?.passwordIsInitial ? THROTTLE_POLICIES.initialPasswordAccount : THROTTLE_POLICIES.account;
-    const locked = await registerFailure(ctx.db, accountKey, policy, now);
+    // The initial password (10^4 values) is locked; a chosen one, or no account, is delayed (AU-01).
+    const locked = member?.passwordIsInitial
+      ? await registerFailure(ctx.db, accountKey, THROTTLE_POLICIES.initialPasswordAccount, now)
+      : (await registerDelayedFailure(ctx.db, accountKey, CHOSEN_PASSWORD_DELAY, now)) > 0;
     ctx.log.warn({ identifierKind: identifier.kind, locked }, 'member sign-in failed');
     throw new AppError(ErrorCode.INVALID_CREDENTIALS, MSG.invalidMemberLogin);
   }

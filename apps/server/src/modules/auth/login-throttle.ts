@@ -13,14 +13,46 @@ export interface ThrottlePolicy {
 const MINUTE = 60_000;
 
 /**
- * Sign-in throttles (`docs/domain.md`, "AU-01", "AU-02" and "AU-03"). Accounts still on the
- * derived initial password get the tightest one, because that password has only 10^4 values.
+ * Sign-in locks (`docs/domain.md`, "AU-01", "AU-02" and "AU-03"). Only accounts still on the derived
+ * initial password are locked, because that password has only 10^4 values; accounts with a chosen
+ * password and staff accounts are delayed instead ({@link CHOSEN_PASSWORD_DELAY}).
  */
 export const THROTTLE_POLICIES = {
-  account: { maxFailures: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   initialPasswordAccount: { maxFailures: 10, windowMs: 24 * 60 * MINUTE, lockMs: 24 * 60 * MINUTE },
   address: { maxFailures: 100, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
+
+/**
+ * A progressive delay: the first `freeFailures` failures within `windowMs` (counted from the first
+ * of them) cost nothing; each further one makes the next try wait `firstDelayMs`, doubling with
+ * each failure, at most `maxDelayMs`. Tries during the wait answer 429 and are not counted.
+ */
+export interface DelayPolicy {
+  freeFailures: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/**
+ * The delay of accounts with a chosen password: members who changed their password, staff, and
+ * identifiers of no account (which must behave like accounts, AU-04). 5 failures free, then 1 s,
+ * 2 s, 4 s … at most 15 minutes, counted over 24 hours: a neighbour's 10 guesses cost the owner at
+ * most 16 s, while a guesser gets about 110 tries a day (`docs/domain.md`, "AU-01 Sign-in
+ * throttles"; decision 0050).
+ */
+export const CHOSEN_PASSWORD_DELAY = {
+  freeFailures: 5,
+  windowMs: 24 * 60 * MINUTE,
+  firstDelayMs: 1_000,
+  maxDelayMs: 15 * MINUTE,
+} as const satisfies DelayPolicy;
+
+/** The wait after `failures` failures under a delay policy, in ms (0 while they are free). */
+export function delayAfter(policy: DelayPolicy, failures: number): number {
+  if (failures <= policy.freeFailures) return 0;
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(30, failures - policy.freeFailures - 1));
+}
 
 /**
  * Whether any of the keys is locked at `now`.
@@ -80,7 +112,7 @@ export const SPRAY_BUDGET = {
   freeFailures: 5,
   firstDelayMs: 30_000,
   maxDelayMs: 15 * MINUTE,
-} as const;
+} as const satisfies DelayPolicy & { globalFailures: number };
 
 /** The throttle key of an address's spraying delay (checked with the account and address keys). */
 export const sprayKeyOf = (ip: string) => `spray:${ip}`;
@@ -105,6 +137,25 @@ async function countFailure(db: Db, key: string, windowMs: number, now: Date): P
 }
 
 /**
+ * Counts one failure against a key under a delay policy and, past its free failures, sets the
+ * key's wait (never shortening one already set).
+ * @returns the wait set in ms, or 0.
+ */
+export async function registerDelayedFailure(db: Db, key: string, policy: DelayPolicy, now: Date): Promise<number> {
+  const delayMs = delayAfter(policy, await countFailure(db, key, policy.windowMs, now));
+  if (delayMs > 0) await delayKey(db, key, now, delayMs);
+  return delayMs;
+}
+
+async function delayKey(db: Db, key: string, now: Date, delayMs: number): Promise<void> {
+  const until = new Date(now.getTime() + delayMs).toISOString();
+  await db
+    .update(loginThrottle)
+    .set({ lockedUntil: sql`greatest(${loginThrottle.lockedUntil}, ${until}::timestamptz)` })
+    .where(sql`${loginThrottle.key} = ${key}`);
+}
+
+/**
  * Counts a failed sign-in against the parish-wide spraying budget and the address; when the budget
  * is spent and the address is over its free failures, sets the address's delay ({@link SPRAY_BUDGET}).
  * @returns the delay set in ms, or 0.
@@ -112,14 +163,8 @@ async function countFailure(db: Db, key: string, windowMs: number, now: Date): P
 export async function registerSprayFailure(db: Db, ip: string, now: Date): Promise<number> {
   const parish = await countFailure(db, 'global:failures', SPRAY_BUDGET.windowMs, now);
   const address = await countFailure(db, sprayKeyOf(ip), SPRAY_BUDGET.windowMs, now);
-  if (parish <= SPRAY_BUDGET.globalFailures || address <= SPRAY_BUDGET.freeFailures) return 0;
-  const delayMs = Math.min(
-    SPRAY_BUDGET.maxDelayMs,
-    SPRAY_BUDGET.firstDelayMs * 2 ** Math.min(20, address - SPRAY_BUDGET.freeFailures - 1),
-  );
-  await db
-    .update(loginThrottle)
-    .set({ lockedUntil: new Date(now.getTime() + delayMs).toISOString() })
-    .where(sql`${loginThrottle.key} = ${sprayKeyOf(ip)}`);
+  if (parish <= SPRAY_BUDGET.globalFailures) return 0;
+  const delayMs = delayAfter(SPRAY_BUDGET, address);
+  if (delayMs > 0) await delayKey(db, sprayKeyOf(ip), now, delayMs);
   return delayMs;
 }

@@ -13,14 +13,22 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
+import {
+  finishImportBatch,
+  removeImportBatch,
+  startImportBatch,
+  touchImportBatch,
+} from '../../db/import-batches.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
  * Rows per INSERT statement and per transaction. One chunk is one `INSERT ... SELECT FROM
  * unnest(...)` (`docs/domain.md`, §12 "What the goals force", item 5: set-based, not row at a time)
- * with one audit event, so a 10,000-row file is five short transactions instead of one long one.
+ * under the import's batch. 250 rows keep every statement of an import well under 250 ms on PGlite
+ * (its single connection serves everyone meanwhile): the trigram index's pending list, flushed by
+ * whichever insert fills it, makes larger chunks spike (decision 0049, with the measurements).
  */
-export const MEMBER_IMPORT_CHUNK_ROWS = 2_000;
+export const MEMBER_IMPORT_CHUNK_ROWS = 250;
 
 /** A row that passed the checks, with its 1-based row number in the file. */
 export interface AcceptedRow {
@@ -119,28 +127,31 @@ async function checkRows(
 }
 
 /**
- * Inserts one chunk of checked rows in one transaction with its 'member.imported' audit event.
- * `ON CONFLICT DO NOTHING` covers the partial unique indexes of active members, so a member
- * added by someone else between the check and the insert skips only the conflicting row, which
- * is reported as a duplicate; the other rows go in. The audit event names `ctx.audit`.
- * Exported for the race test.
+ * Inserts one chunk of checked rows under an unfinished import batch, in one transaction: the rows
+ * stay invisible to every read until {@link finishMemberImport}. `ON CONFLICT DO NOTHING` covers
+ * the partial unique indexes of active members, so a member added by someone else between the
+ * check and the insert skips only the conflicting row, which is reported as a duplicate; the other
+ * rows go in. Exported for the race test.
+ * @param batchId the import's batch (`startImportBatch`).
  * @param chunk rows with unique mobiles and parish numbers among themselves (see checkRows).
  * @returns the members created (row order) and the rows skipped by such a race.
  */
 export async function insertMemberChunk(
   ctx: ServiceContext,
+  batchId: string,
   chunk: readonly AcceptedRow[],
 ): Promise<{ created: Member[]; raced: MemberImportError[] }> {
   const column = (pick: (input: MemberInput) => string | undefined) =>
     textArray(chunk.map((accepted) => pick(accepted.input) ?? null));
   return ctx.db.transaction(async (tx) => {
     await lockDataVersions(tx, ['members']);
+    await touchImportBatch(tx, batchId);
     const inserted = await queryRows<RawMemberRow>(
       tx,
       sql`insert into members
             (name, mobile, parish_number, alternate_contact, current_location, email, address,
-             password_hash, password_is_initial)
-          select n, m, p, ac, cl, e, a, null, true
+             password_hash, password_is_initial, import_batch_id)
+          select n, m, p, ac, cl, e, a, null, true, ${batchId}::uuid
           from unnest(${column((i) => i.name)}, ${column((i) => i.mobile)}, ${column((i) => i.parishNumber)},
                       ${column((i) => i.alternateContact)}, ${column((i) => i.currentLocation)},
                       ${column((i) => i.email)}, ${column((i) => i.address)})
@@ -158,21 +169,28 @@ export async function insertMemberChunk(
       if (row) created.push(memberOfRawRow(row));
       else raced.push({ row: accepted.row, message: MSG.duplicateMember });
     }
-    // A chunk that created a member is not empty: it has a first and a last row.
-    const [first, last] = [chunk[0], chunk.at(-1)];
-    if (created.length > 0 && first && last) {
-      await recordAudit(tx, ctx.audit, {
-        action: 'member.imported',
-        entityType: 'member',
-        after: {
-          count: created.length,
-          fromRow: first.row,
-          toRow: last.row,
-          skippedAsDuplicates: raced.length,
-        },
-      });
-    }
     return { created, raced };
+  });
+}
+
+/**
+ * Shows an import's rows: finishes its batch (one short UPDATE, the new members data version) with
+ * the import's one 'member.imported' audit event (count, first and last row, duplicates skipped by
+ * a race), in one transaction. Exported for the race test.
+ * @throws Error when the batch is gone (a start-up removed it): nothing was imported.
+ */
+export async function finishMemberImport(
+  ctx: ServiceContext,
+  batchId: string,
+  summary: { count: number; fromRow: number; toRow: number; skippedAsDuplicates: number },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await finishImportBatch(tx, batchId))) throw new Error(`import batch ${batchId} was removed`);
+    await recordAudit(tx, ctx.audit, {
+      action: 'member.imported',
+      entityType: 'member',
+      after: summary,
+    });
   });
 }
 
@@ -181,11 +199,14 @@ export async function insertMemberChunk(
  * valid rows are imported even when others fail; each skipped row gets the product's message
  * (validation, or 'Member with this mobile number or parish number already exists' for a duplicate
  * of an active member or of an earlier row). Imported members are on the initial password (no hash,
- * `passwordIsInitial` true). Chunks of {@link MEMBER_IMPORT_CHUNK_ROWS} rows each commit on their
- * own with one 'member.imported' audit event (count and row range).
+ * `passwordIsInitial` true). All or nothing as users see it (decision 0049): chunks of
+ * {@link MEMBER_IMPORT_CHUNK_ROWS} rows are written under one import batch, invisible to every
+ * read, then shown at once with one 'member.imported' audit event; a failure removes the batch
+ * (and a crash leaves it for the next start-up to remove).
  * @param input `members`: the raw rows in file order (the request body); row numbers in the
  *   answer are 1-based positions.
  * @returns `{ success, imported, errors (by row), members (created, in row order) }`.
+ * @throws the database's error when a chunk fails: nothing of the file is imported.
  */
 export async function importMembers(
   ctx: ServiceContext,
@@ -193,16 +214,29 @@ export async function importMembers(
 ): Promise<MemberImportResult> {
   const { accepted, errors } = await checkRows(ctx.db, input.members);
   const created: Member[] = [];
-  for (let start = 0; start < accepted.length; start += MEMBER_IMPORT_CHUNK_ROWS) {
-    const chunk = accepted.slice(start, start + MEMBER_IMPORT_CHUNK_ROWS);
-    const result = await insertMemberChunk(ctx, chunk);
-    created.push(...result.created);
-    errors.push(...result.raced);
-    // After each chunk commits: open screens refresh (issue 6).
-    if (result.created.length > 0) {
-      ctx.events.publish({ type: 'member.updated', data: { count: result.created.length } });
+  const [first, last] = [accepted[0], accepted.at(-1)];
+  if (!first || !last) return { success: true, imported: 0, errors, members: created };
+  const batchId = await startImportBatch(ctx.db, 'members');
+  let raced = 0;
+  try {
+    for (let start = 0; start < accepted.length; start += MEMBER_IMPORT_CHUNK_ROWS) {
+      const result = await insertMemberChunk(ctx, batchId, accepted.slice(start, start + MEMBER_IMPORT_CHUNK_ROWS));
+      created.push(...result.created);
+      errors.push(...result.raced);
+      raced += result.raced.length;
     }
+    await finishMemberImport(ctx, batchId, {
+      count: created.length,
+      fromRow: first.row,
+      toRow: last.row,
+      skippedAsDuplicates: raced,
+    });
+  } catch (error) {
+    await removeImportBatch(ctx.db, batchId).catch(() => undefined);
+    throw error;
   }
+  // After the batch is shown: open screens refresh (issue 6).
+  if (created.length > 0) ctx.events.publish({ type: 'member.updated', data: { count: created.length } });
   errors.sort((a, b) => a.row - b.row);
   return { success: true, imported: created.length, errors, members: created };
 }

@@ -15,6 +15,7 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { dataVersionSql, lockDataVersions, type DataVersions } from '../../db/data-versions.ts';
+import { memberVisible } from '../../db/import-batches.ts';
 import { members, payments, transactionItems } from '../../db/schema/index.ts';
 import { conflict, notFound, type AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation, uniqueViolationOf } from '../../lib/db-errors.ts';
@@ -160,9 +161,11 @@ export async function listMembers(ctx: ServiceContext, query: MemberListQuery): 
   const cachedPage = memberPages.get(pageKey);
   if (currentKey !== null && cachedPage?.version === currentKey) return cachedPage.value;
 
+  // Members of an unfinished import are not listed or counted yet (decision 0049).
+  const visible = memberVisible(members.importBatchId);
   const where = search
-    ? sql`${members.isActive} and ${members.searchText} like ${`%${escapeLike(search)}%`}`
-    : sql`${members.isActive}`;
+    ? sql`${members.isActive} and ${visible} and ${members.searchText} like ${`%${escapeLike(search)}%`}`
+    : sql`${members.isActive} and ${visible}`;
   const direction = sortOrder === 'desc' ? sql.raw('desc') : sql.raw('asc');
   // The page is limited before its head ids are gathered, so only its members are looked up; a
   // window count or a subquery per match would build and sort every match first.
@@ -218,7 +221,7 @@ async function findMember(db: DbOrTx, id: string): Promise<Member | null> {
   const [row] = await db
     .select({ member: members, selectedParticulars: selectedParticularsSql })
     .from(members)
-    .where(eq(members.id, id));
+    .where(and(eq(members.id, id), memberVisible(members.importBatchId)));
   return row ? toMember(row.member, row.selectedParticulars) : null;
 }
 

@@ -19,6 +19,7 @@ import {
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { memberVisible } from '../../db/import-batches.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -617,7 +618,8 @@ async function applyBatch(
   const found = await queryRows<{ id: string; parish: string }>(
     tx,
     sql`select id::text as id, upper(parish_number) as parish from members
-        where is_active and upper(parish_number) = any(${sql.param(parishNumbers)}::text[])`,
+        where is_active and ${memberVisible(sql`members.import_batch_id`)}
+          and upper(parish_number) = any(${sql.param(parishNumbers)}::text[])`,
   );
   const memberIds = new Map(found.map((row) => [row.parish, row.id]));
   const { errors, toCreate, rowsToApply } = rowsAndNewMembers(rows, memberIds);

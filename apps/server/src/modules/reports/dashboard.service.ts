@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { memberVisible } from '../../db/import-batches.ts';
 import { dataVersionSql, type DataVersions } from '../../db/data-versions.ts';
 import { parishCalendar, type ParishCalendar } from './parish-calendar.ts';
 import { collectionRate, dueGroupOf, methodBucketSql, num } from './report-sql.ts';
@@ -55,7 +56,8 @@ async function counts(db: Db, current: DataVersions | null): Promise<Counts> {
               FROM payment_heads`
       : sql`SELECT ${dataVersionSql.members} AS version, m.total AS m_total, m.active AS m_active,
                    h.total AS h_total, h.active AS h_active
-              FROM (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM members) m,
+              FROM (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM members
+                     WHERE ${memberVisible(sql`members.import_batch_id`)}) m,
                    (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM payment_heads) h`,
   );
   const members = kept ?? { total: num(row?.m_total), active: num(row?.m_active) };

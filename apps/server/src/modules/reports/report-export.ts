@@ -15,6 +15,7 @@ import Papa from 'papaparse';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import { memberVisible } from '../../db/import-batches.ts';
 import { parishCalendar } from './parish-calendar.ts';
 import { UTF8_BOM, XLSX_CONTENT_TYPE, xlsxStream } from './spreadsheet.ts';
 import {
@@ -417,7 +418,9 @@ async function* keyset(rc: ReportContext, table: 'members' | 'heads' | 'payments
       rows = await queryRows<Row>(
         rc.db,
         sql`SELECT x.id, x.name, x.mobile, x.parish_number, x.alternate_contact, x.current_location, x.email, x.address,
-                   x.is_active, x.created_at FROM members x ${cursor} ORDER BY x.id LIMIT ${EXPORT_CHUNK}`,
+                   x.is_active, x.created_at FROM members x
+             WHERE ${memberVisible(sql`x.import_batch_id`)} ${after ? sql`AND x.id > ${after}::uuid` : sql``}
+             ORDER BY x.id LIMIT ${EXPORT_CHUNK}`,
       );
     } else if (table === 'heads') {
       rows = await queryRows<Row>(

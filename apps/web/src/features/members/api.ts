@@ -84,6 +84,14 @@ export function useMemberCredentials(memberId: string | null) {
   });
 }
 
+/**
+ * Resets a member's password (admin; `POST /api/admin/members/{id}/reset-password`): back to the
+ * initial password, or to a one-time password answered once. The server audits it.
+ */
+export function resetMemberPassword(id: string, to: 'initial' | 'one-time') {
+  return apiRequest(memberContracts.resetPassword, { params: { id }, body: { to } });
+}
+
 /** Rows per bulk request: the server takes at most 10,000 (MEMBER_IMPORT_MAX_ROWS). */
 const BULK_BATCH_ROWS = 10_000;
 

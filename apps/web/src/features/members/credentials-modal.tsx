@@ -2,15 +2,25 @@ import { Alert, Button, Code, Group, Loader, Modal, Stack, Table, Text } from '@
 import type { Member } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
+import type { PasswordResetKind } from '../../components/password-reset-dialog.tsx';
 import { useMemberCredentials } from './api.ts';
 
 /**
  * The Login Credentials view of a member (admin only, `docs/domain.md`, §6 "Login credentials
  * view"): the username and, while the member has not changed it, the initial password; otherwise a
  * note that it was changed. A failure reads 'Failed to load credentials. Please try again.'
- * (`docs/domain.md`, §5 "Error and outcome messages").
+ * (`docs/domain.md`, §5 "Error and outcome messages"). Its buttons reset the password back to the
+ * initial one or issue a one-time password (`onReset`, `docs/domain.md`, "Password resets").
  */
-export function CredentialsModal({ member, onClose }: { member: Member | null; onClose: () => void }) {
+export function CredentialsModal({
+  member,
+  onClose,
+  onReset,
+}: {
+  member: Member | null;
+  onClose: () => void;
+  onReset: (member: Member, kind: PasswordResetKind) => void;
+}) {
   const { t } = useTranslation();
   const credentials = useMemberCredentials(member?._id ?? null);
   return (
@@ -61,7 +71,15 @@ export function CredentialsModal({ member, onClose }: { member: Member | null; o
             </Text>
           </>
         ) : null}
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Button size="xs" variant="light" color="red" onClick={() => member && onReset(member, 'initial')}>
+              {t('passwordResets.toInitial')}
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => member && onReset(member, 'one-time')}>
+              {t('passwordResets.oneTime')}
+            </Button>
+          </Group>
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>

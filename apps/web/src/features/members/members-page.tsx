@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { MemberHistory } from '../../components/member-history.tsx';
+import { PasswordResetDialog, type PasswordResetRequest } from '../../components/password-reset-dialog.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { CredentialsModal } from './credentials-modal.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
 import { MemberFormModal } from './member-form-modal.tsx';
-import { useMemberPage } from './api.ts';
+import { resetMemberPassword, useMemberPage } from './api.ts';
 import { MembersCards, MembersTable, type MemberRowActions, type MemberSort } from './members-table.tsx';
 import { UploadMembersModal } from './upload-members-modal.tsx';
 
@@ -25,7 +26,7 @@ type FormState = { open: false } | { open: true; member: Member | null; key: num
 /**
  * The Members page (`docs/domain.md`, §2 "Members page"; admin at /admin/members): server-side search,
  * sortable columns, 10 rows per page by default (10/25/50/100), Add Member and Upload Members,
- * and per row payment history, login credentials (admin only), edit and delete.
+ * and per row payment history, login credentials with the password resets (admin only), edit and delete.
  */
 export default function MembersPage() {
   const { t } = useTranslation();
@@ -41,6 +42,7 @@ export default function MembersPage() {
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [credentialsOf, setCredentialsOf] = useState<Member | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
+  const [passwordReset, setPasswordReset] = useState<PasswordResetRequest | null>(null);
   // A new search starts at page 1 (the render after the debounce settles).
   const [searchedFor, setSearchedFor] = useState(debouncedSearch);
   if (searchedFor !== debouncedSearch) {
@@ -161,7 +163,19 @@ export default function MembersPage() {
       ) : null}
       <UploadMembersModal opened={uploading} onClose={() => setUploading(false)} />
       <DeleteMemberModal member={deleting} onClose={() => setDeleting(null)} />
-      {isAdmin ? <CredentialsModal member={credentialsOf} onClose={() => setCredentialsOf(null)} /> : null}
+      {isAdmin ? (
+        <>
+          <CredentialsModal
+            member={credentialsOf}
+            onClose={() => setCredentialsOf(null)}
+            onReset={(member, kind) => {
+              setCredentialsOf(null);
+              setPasswordReset({ name: member.name, kind, reset: () => resetMemberPassword(member._id, kind) });
+            }}
+          />
+          <PasswordResetDialog request={passwordReset} onClose={() => setPasswordReset(null)} />
+        </>
+      ) : null}
       <MemberHistory memberId={historyOf} mode="admin" onClose={() => setHistoryOf(null)} />
     </Stack>
   );

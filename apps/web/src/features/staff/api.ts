@@ -32,6 +32,14 @@ export function resetStaffTwoStep(id: string): Promise<{ success: true }> {
 }
 
 /**
+ * Issues a one-time password for a staff account (`POST /api/admin/users/{id}/reset-password`),
+ * answered once; its next session may only change it. The server audits it.
+ */
+export function issueStaffOneTimePassword(id: string) {
+  return apiRequest(staffContracts.resetPassword, { params: { id } });
+}
+
+/**
  * Reactivates (`PUT /api/admin/users/{id}` with `isActive: true`) or deactivates
  * (`DELETE /api/admin/users/{id}`) a staff account.
  */

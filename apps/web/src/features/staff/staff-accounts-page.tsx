@@ -21,11 +21,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
+import { PasswordResetDialog, type PasswordResetRequest } from '../../components/password-reset-dialog.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 import {
   createStaffAccount,
+  issueStaffOneTimePassword,
   resetStaffPassword,
   resetStaffTwoStep,
   setStaffActive,
@@ -154,8 +156,9 @@ function ResetPasswordModal({ user, onClose }: { user: StaffUser | null; onClose
 }
 
 /**
- * Staff accounts screen (admin): list, create, reset a password or another member's two-step
- * sign-in, deactivate or reactivate.
+ * Staff accounts screen (admin): list, create, set a password, issue a one-time password (not
+ * one's own: it would end one's session; `docs/domain.md`, "Password resets"), reset another
+ * member's two-step sign-in, deactivate or reactivate.
  */
 export default function StaffAccounts() {
   const { t } = useTranslation();
@@ -163,6 +166,7 @@ export default function StaffAccounts() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<StaffUser | null>(null);
+  const [oneTime, setOneTime] = useState<PasswordResetRequest | null>(null);
   const staff = useStaffAccounts();
   const setActive = useMutation({
     mutationFn: setStaffActive,
@@ -249,6 +253,22 @@ export default function StaffAccounts() {
                           {t('twoStep.reset')}
                         </Button>
                       ) : null}
+                      {user._id === me?.id ? null : (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() =>
+                            setOneTime({
+                              name: user.name,
+                              kind: 'one-time',
+                              reset: () => issueStaffOneTimePassword(user._id),
+                            })
+                          }
+                        >
+                          {t('passwordResets.oneTimeStaff')}
+                        </Button>
+                      )}
                       {user._id === me?.id ? null : user.isActive ? (
                         <Button size="xs" variant="light" color="red" onClick={() => confirmDeactivate(user)}>
                           {t('staff.deactivate')}
@@ -272,6 +292,7 @@ export default function StaffAccounts() {
       ) : null}
       <CreateStaffModal opened={creating} onClose={() => setCreating(false)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <PasswordResetDialog request={oneTime} onClose={() => setOneTime(null)} />
     </Stack>
   );
 }

@@ -15,9 +15,11 @@ import { derivedKey, openText, sealText } from '../../lib/secret-box.ts';
 import { twoStepRequiredFor } from '../../lib/two-step-policy.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
 import {
+  CHOSEN_PASSWORD_DELAY,
   THROTTLE_POLICIES,
   clearFailures,
   isLocked,
+  registerDelayedFailure,
   registerFailure,
   registerSprayFailure,
   sprayKeyOf,
@@ -156,8 +158,9 @@ async function checkCodeThrottled(
       await registerFailure(ctx.db, addressKey, THROTTLE_POLICIES.address, now);
       await registerSprayFailure(ctx.db, ip, now);
     }
-    const locked = await registerFailure(ctx.db, accountKey, THROTTLE_POLICIES.account, now);
-    ctx.log.warn({ username: user.username, locked }, 'staff second-factor code refused');
+    // A wrong code delays the account as a wrong password does (AU-01, docs/decisions/0050).
+    const delayMs = await registerDelayedFailure(ctx.db, accountKey, CHOSEN_PASSWORD_DELAY, now);
+    ctx.log.warn({ username: user.username, delayMs }, 'staff second-factor code refused');
     throw codeWrong();
   }
   await clearFailures(ctx.db, accountKey);

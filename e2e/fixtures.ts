@@ -132,6 +132,9 @@ export async function cashierWithTwoStep(
   const enable = await request.post('/api/auth/two-step/enable', { headers, data: { code: totpCode(secret) } });
   expect(enable.ok(), await enable.text()).toBe(true);
   return { ...who, secret };
+}
+
+/**
  * A new member made through the admin API for a test that changes their password (the demo
  * members stay as they are). Mobile `91<mobilePrefix>` + digits of the time, parish number
  * `<parishPrefix>` + 6 digits of the time.

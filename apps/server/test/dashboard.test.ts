@@ -39,7 +39,12 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
     expect(d.paymentHeads).toEqual({ total: 4, active: 3 });
     expect(d.payments).toEqual({ total: 11, paid: 7, pending: 3, failed: 1, waived: 0 });
     // 100 + 200 + 300 + 400 (paid above 350) + 500.50 + 600 + 700 (no paidAmount: the assigned amount)
-    expect(d.amounts).toEqual({ totalCollected: 2800.5, totalPending: 1085.25, todaysCollection: 1500.5, totalConcessions: 0 });
+    expect(d.amounts).toEqual({
+      totalCollected: 2800.5,
+      totalPending: 1085.25,
+      todaysCollection: 1500.5,
+      totalConcessions: 0,
+    });
     expect(d.metrics.collectionRate).toBe(63.6); // 7 / 11
     expect(d.byType).toEqual({
       arrears: { pendingAmount: 1000, pendingCount: 1, paidAmount: 500, paidCount: 2 },
@@ -130,6 +135,21 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
     const back = await dashboard(admin);
     expect(back.periods.today).toEqual({ count: 3, amount: 1500.5 });
     expect(back.payments).toEqual({ total: 11, paid: 7, pending: 3, failed: 1, waived: 0 });
+  });
+
+  it('gives the same answer again while nothing is committed, and follows a payment changed by hand in SQL', async () => {
+    // The answer is kept under the database snapshot (decision 0055): equal snapshots, equal rows.
+    const first = await dashboard(admin);
+    const again = await dashboard(admin);
+    expect({ ...again, generatedAt: null }).toEqual({ ...first, generatedAt: null });
+    await t.db.execute(
+      sql`update payments set status = 'failed' where id = ${fixture.payments.P2}::uuid and status = 'pending'`,
+    );
+    const after = await dashboard(admin);
+    expect(after.payments.failed).toBe(first.payments.failed + 1);
+    expect(after.payments.pending).toBe(first.payments.pending - 1);
+    await t.db.execute(sql`update payments set status = 'pending' where id = ${fixture.payments.P2}::uuid`);
+    expect((await dashboard(admin)).payments).toEqual(first.payments);
   });
 
   it('is refused to members and anonymous callers', async () => {

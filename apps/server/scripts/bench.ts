@@ -20,6 +20,9 @@
  *
  * `npm run bench -- --only=reports` runs only (c); `--only=import` only (a) and (b).
  *
+ * (d) The cases of `bench/cases.ts`, each in a module of its own with its goals in `bench/goals.ts`
+ *     (issue 18): `--only=dashboard`, `list`, `portal`, `collections`, `export`, `mixed`.
+ *
  * Prints one table per part. Exits non-zero when something fails (not when a goal is missed: the goal
  * columns say PASS or FAIL).
  */
@@ -35,6 +38,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from '../src/db/client.ts';
 import { measureReports, REPORT_MEMBERS, seedReports, type ReportBenchRow } from './bench-reports.ts';
+import { isBenchCase, runCases } from './bench/cases.ts';
 import { measureLoad } from './load.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -485,6 +489,7 @@ async function reportsPart(): Promise<void> {
 
 async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (isBenchCase(only)) return runCases([only!]);
   if (only === 'reports') {
     const startedAt = performance.now();
     await reportsPart();
@@ -493,6 +498,7 @@ async function main(): Promise<void> {
   }
   await importPart();
   if (only !== 'import') await reportsPart();
+  if (only === undefined) await runCases();
 }
 
 async function importPart(): Promise<void> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 
 import { queryRows, type Db } from '../../src/db/client.ts';
 import type { LoadRequest } from '../load.ts';
-import { fmt, load, loadDemo, progress, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
+import { fmt, load, loadDemo, progress, reported, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
 import type { Engine } from './goals.ts';
 
 /** The demo parish's cashier (`scripts/demo.ts`). */
@@ -96,5 +96,8 @@ async function collectionsOn(engine: Engine): Promise<BenchRow[]> {
 export const collectionsCase: BenchCase = {
   name: 'collections',
   summary: 'office collections a second with 10 concurrent collectors; duplicate receipt numbers',
-  run: async () => [...(await collectionsOn('pglite')), ...(await collectionsOn('postgres'))],
+  run: async () => [
+    ...reported('collections', await collectionsOn('pglite')),
+    ...reported('collections', await collectionsOn('postgres')),
+  ],
 };

@@ -1,5 +1,5 @@
 import { seedReports } from '../bench-reports.ts';
-import { fmt, load, percentile, progress, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
+import { fmt, load, percentile, progress, reported, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
 import type { Engine } from './goals.ts';
 
 /** Requests per timed run, and runs per measure (the median p95 is reported). */
@@ -51,5 +51,8 @@ async function dashboardOn(engine: Engine): Promise<BenchRow[]> {
 export const dashboardCase: BenchCase = {
   name: 'dashboard',
   summary: 'dashboard p95 at c=10, 200,000 (PGlite) / 1,000,000 (PostgreSQL) payments',
-  run: async () => [...(await dashboardOn('pglite')), ...(await dashboardOn('postgres'))],
+  run: async () => [
+    ...reported('dashboard', await dashboardOn('pglite')),
+    ...reported('dashboard', await dashboardOn('postgres')),
+  ],
 };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 
 import { seedReports } from '../bench-reports.ts';
-import { fmt, progress, withBenchApp, type BenchApp, type BenchCase, type BenchRow } from './harness.ts';
+import { fmt, progress, reported, withBenchApp, type BenchApp, type BenchCase, type BenchRow } from './harness.ts';
 import type { Engine } from './goals.ts';
 
 /** Heads of the data set: 20,000 members x 50 heads = 1,000,000 payments. */
@@ -92,5 +92,5 @@ async function exportOn(engine: Engine): Promise<BenchRow[]> {
 export const exportCase: BenchCase = {
   name: 'export',
   summary: 'streamed full export at 1,000,000 payments: first byte, total over COPY TO, RSS growth',
-  run: async () => [...(await exportOn('pglite')), ...(await exportOn('postgres'))],
+  run: async () => [...reported('export', await exportOn('pglite')), ...reported('export', await exportOn('postgres'))],
 };

@@ -209,3 +209,9 @@ export function printRows(caseName: string, rows: readonly BenchRow[]): void {
 export function progress(caseName: string, engine: Engine, text: string): void {
   process.stdout.write(`[${caseName} ${engine}] ${text}\n`);
 }
+
+/** Writes each row as a progress line as soon as it is measured (the table comes at the case's end); returns them. */
+export function reported(caseName: string, rows: BenchRow[]): BenchRow[] {
+  for (const row of rows) progress(caseName, row.engine, `${row.measure}: ${fmt(row.value)} ${row.unit}`);
+  return rows;
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 
-import { fmt, load, progress, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
+import { fmt, load, progress, reported, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
 import { medianP95 } from './dashboard.ts';
 import type { Engine } from './goals.ts';
 
@@ -96,5 +96,5 @@ async function listOn(engine: Engine): Promise<BenchRow[]> {
 export const memberListCase: BenchCase = {
   name: 'list',
   summary: 'member list with nothing cached: first pages of 15 searches, a new search every request',
-  run: async () => [...(await listOn('pglite')), ...(await listOn('postgres'))],
+  run: async () => [...reported('list', await listOn('pglite')), ...reported('list', await listOn('postgres'))],
 };

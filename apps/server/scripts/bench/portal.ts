@@ -1,4 +1,4 @@
-import { fmt, load, loadDemo, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
+import { fmt, load, loadDemo, reported, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
 import { medianP95 } from './dashboard.ts';
 import type { Engine } from './goals.ts';
 
@@ -50,5 +50,5 @@ async function portalOn(engine: Engine): Promise<BenchRow[]> {
 export const portalCase: BenchCase = {
   name: 'portal',
   summary: 'member portal at c=10 on the demo parish: /api/customer/payments and ?status=pending',
-  run: async () => [...(await portalOn('pglite')), ...(await portalOn('postgres'))],
+  run: async () => [...reported('portal', await portalOn('pglite')), ...reported('portal', await portalOn('postgres'))],
 };

@@ -17,6 +17,34 @@ export interface Goal {
 
 /** Every goal of the bench's case modules, by id. */
 export const GOALS = {
+  importSeconds: {
+    what: 'account-head CSV of 10,000 x 20 heads, upload to commit',
+    unit: 's',
+    kind: 'max',
+    bound: { pglite: 12, postgres: 8 },
+    source: '§12 D1',
+  },
+  importVsCopy: {
+    what: 'account-head CSV import over COPY of the same rows',
+    unit: 'x',
+    kind: 'max',
+    bound: { pglite: 2.5, postgres: 2.5 },
+    source: '§12 D1',
+  },
+  listP95: {
+    what: 'member list p95, c=10 (bench.ts scenarios)',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 100, postgres: 25 },
+    source: '§12 B1 (issue 3: 25 ms on PostgreSQL)',
+  },
+  reportP95: {
+    what: 'first page of a report p95, c=10',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 1000, postgres: 300 },
+    source: '§12 B4 (issue 6: 300 ms on PostgreSQL)',
+  },
   dashboardP95: {
     what: 'dashboard p95, c=10',
     unit: 'ms',

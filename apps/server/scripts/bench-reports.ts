@@ -4,7 +4,7 @@
  * generate_series SQL (the summary triggers fire on the bulk insert as on any other), then
  * measures `GET /api/admin/dashboard` and the first page of each report tab through a real
  * listening server with autocannon, c = 10, 200 requests after 20 warm-up: p50 and p95.
- * Goals at p95 on PostgreSQL: dashboard 150 ms, each report 300 ms (PGlite: 150 ms / 1,000 ms).
+ * Goals at p95: `bench/goals.ts` (`dashboardP95`, `reportP95`; `docs/domain.md`, §12 "B3" and "B4").
  */
 import { measureLoad } from './load.ts';
 import { sql } from 'drizzle-orm';

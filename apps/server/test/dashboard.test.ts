@@ -134,6 +134,21 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
     expect(back.payments).toEqual({ total: 11, paid: 7, pending: 3, failed: 1, waived: 0 });
   });
 
+  it('gives the same answer again while nothing is committed, and follows a payment changed by hand in SQL', async () => {
+    // The answer is kept under the database snapshot (decision 0055): equal snapshots, equal rows.
+    const first = await dashboard(admin);
+    const again = await dashboard(admin);
+    expect({ ...again, generatedAt: null }).toEqual({ ...first, generatedAt: null });
+    await t.db.execute(
+      sql`update payments set status = 'failed' where id = ${fixture.payments.P2}::uuid and status = 'pending'`,
+    );
+    const after = await dashboard(admin);
+    expect(after.payments.failed).toBe(first.payments.failed + 1);
+    expect(after.payments.pending).toBe(first.payments.pending - 1);
+    await t.db.execute(sql`update payments set status = 'pending' where id = ${fixture.payments.P2}::uuid`);
+    expect((await dashboard(admin)).payments).toEqual(first.payments);
+  });
+
   it('is refused to members and anonymous callers', async () => {
     const member = await loginAs(t.app, 'member');
     expectError(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -70,7 +70,7 @@ function list(query: Record<string, string | number>, session: RoleSession = adm
 async function listed(query: Record<string, string | number>) {
   const response = await list(query);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ items: Member[]; total: number; page: number; limit: number }>();
+  return response.json<{ items: Member[]; total: number; totalIsLowerBound: boolean; page: number; limit: number }>();
 }
 
 beforeAll(async () => {
@@ -315,7 +315,7 @@ describe('GET /api/members', () => {
       await createMember(t.app, { name: `${word} Member ${String(i).padStart(2, '0')}` });
     }
     const first = await listed({ search: word });
-    expect(first).toMatchObject({ total: 12, page: 1, limit: 10 });
+    expect(first).toMatchObject({ total: 12, totalIsLowerBound: false, page: 1, limit: 10 });
     expect(first.items).toHaveLength(10);
     const second = await listed({ search: word, page: 2 });
     expect(second.items.map((m) => m.name)).toEqual([`${word} Member 10`, `${word} Member 11`]);
@@ -323,6 +323,41 @@ describe('GET /api/members', () => {
     expect(beyond).toMatchObject({ items: [], total: 12, page: 3, limit: 10 });
     const big = await listed({ search: word, limit: 100 });
     expect(big.items).toHaveLength(12);
+  });
+
+  it('counts at most 1,000 matches: past them the total is a lower bound, and paging past it stays exact', async () => {
+    // docs/domain.md, §7 "Shapes the specification leaves open" (issue 18): the count stops at the cap, 1,000 or the end of the page asked.
+    const word = `cap${Date.now().toString(36)}`;
+    const inserted = (from: number, to: number) =>
+      t.db.execute(
+        sql`insert into members (name, mobile, parish_number)
+            select ${word} || ' ' || lpad(g::text, 4, '0'), '91' || (7000000000 + g + ${Math.floor(Math.random() * 1e8)} * 10)::text,
+                   ${word.toUpperCase()} || g
+              from generate_series(${from}::int, ${to}::int) g`,
+      );
+    await inserted(1, 1005);
+    const first = await listed({ search: word, limit: 50 });
+    expect(first).toMatchObject({ total: 1000, totalIsLowerBound: true, page: 1, limit: 50 });
+    expect(first.items.map((m) => m.name)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `${word} ${String(i + 1).padStart(4, '0')}`),
+    );
+    // Page 20 ends at 1,000: still "at least 1,000", so the pager offers page 21.
+    expect(await listed({ search: word, limit: 50, page: 20 })).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    // Page 21 counts up to its end (1,050): all 1,005, exact.
+    const last = await listed({ search: word, limit: 50, page: 21 });
+    expect(last).toMatchObject({ total: 1005, totalIsLowerBound: false, page: 21 });
+    expect(last.items.map((m) => m.name)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `${word} ${String(1001 + i).padStart(4, '0')}`),
+    );
+    // The count kept for page 21 answers page 1 as "at least 1,000" again.
+    expect(await listed({ search: word, limit: 50 })).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    // Exactly 1,000 matches: exact, not a lower bound.
+    await t.db.execute(
+      sql`update members set is_active = false where name like ${`${word} 10%`} and name >= ${`${word} 1001`}`,
+    );
+    expect(await listed({ search: word, limit: 50 })).toMatchObject({ total: 1000, totalIsLowerBound: false });
+    await t.db.execute(sql`update members set is_active = false where name = ${`${word} 0001`}`);
+    expect(await listed({ search: word, limit: 10 })).toMatchObject({ total: 999, totalIsLowerBound: false });
   });
 
   it('hides deactivated members', async () => {

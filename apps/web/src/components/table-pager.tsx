@@ -10,8 +10,13 @@ export interface TablePagerProps {
   page: number;
   /** Rows per page. */
   limit: number;
-  /** Rows in the whole list. */
+  /** Rows in the whole list (at least that many with `totalIsLowerBound`). */
   total: number;
+  /**
+   * The list counted only up to `total` and has more (the member list's capped count,
+   * `docs/domain.md`, §7 "Shapes the specification leaves open"): the range says "of 1,000+" and the next page stays open.
+   */
+  totalIsLowerBound?: boolean;
   onPage: (page: number) => void;
   /** Shows the rows-per-page select (10/25/50/100) and reports the chosen size. */
   onLimit?: (limit: number) => void;
@@ -21,6 +26,9 @@ export interface TablePagerProps {
   showRange?: boolean;
 }
 
+/** Counts in the range text, grouped the Indian way (1,00,000), as amounts are. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-IN');
+
 /**
  * The pagination under every paged list of the app (members, payment heads, reports, reminders):
  * the shown range, a rows-per-page select (only with `onLimit`) and up to five page buttons with
@@ -28,9 +36,19 @@ export interface TablePagerProps {
  * `aria-current`. With neither the range nor the select, only the page buttons (nothing for a
  * single page), as the payment-head dialogs show it.
  */
-export function TablePager({ page, limit, total, onPage, onLimit, label, showRange = true }: TablePagerProps) {
+export function TablePager({
+  page,
+  limit,
+  total,
+  totalIsLowerBound = false,
+  onPage,
+  onLimit,
+  label,
+  showRange = true,
+}: TablePagerProps) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / limit));
+  // With a lower bound, a full page may have more after it: one page more than counted.
+  const pages = Math.max(1, Math.ceil(total / limit), totalIsLowerBound && page * limit >= total ? page + 1 : 0);
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(total, page * limit);
   const nav =
@@ -52,7 +70,13 @@ export function TablePager({ page, limit, total, onPage, onLimit, label, showRan
         ) : null}
         {showRange ? (
           <Text size="sm" c="gray.7" aria-live="polite">
-            {t('common.pager.range', { from, to, total })}
+            {t('common.pager.range', {
+              from: COUNT_FORMAT.format(from),
+              to: COUNT_FORMAT.format(to),
+              total: totalIsLowerBound
+                ? t('members.pager.atLeast', { total: COUNT_FORMAT.format(total) })
+                : COUNT_FORMAT.format(total),
+            })}
           </Text>
         ) : null}
       </Group>

@@ -1,7 +1,13 @@
 import { passwordResetResultSchema, resetMemberPasswordSchema } from '../schemas/auth.ts';
-import { idParamsSchema, listSchema, successSchema } from '../schemas/common.ts';
+import { idParamsSchema, successSchema } from '../schemas/common.ts';
 import { memberImportBodySchema, memberImportResultSchema } from '../schemas/member-import.ts';
-import { memberCredentialsSchema, memberInputSchema, memberListQuerySchema, memberSchema } from '../schemas/members.ts';
+import {
+  memberCredentialsSchema,
+  memberInputSchema,
+  memberListQuerySchema,
+  memberListSchema,
+  memberSchema,
+} from '../schemas/members.ts';
 import { defineContract } from './contract.ts';
 
 /** Members (docs/domain.md, "§3 Data" and "§5 Validation", "Member form"). */
@@ -11,7 +17,7 @@ export const memberContracts = {
     method: 'GET',
     path: '/api/members',
     query: memberListQuerySchema,
-    output: listSchema(memberSchema),
+    output: memberListSchema,
   }),
   /** `POST /api/members`: adds a member (201). */
   create: defineContract({ method: 'POST', path: '/api/members', body: memberInputSchema, output: memberSchema }),

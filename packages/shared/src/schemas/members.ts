@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { normalizeParishNumber } from '../parish-number.ts';
 import { normalizeMobile } from '../phone.ts';
+import { listSchema } from './common.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -107,6 +108,15 @@ export const memberListQuerySchema = z.object({
 
 /** The member list query after defaults. */
 export type MemberListQuery = z.output<typeof memberListQuerySchema>;
+
+/**
+ * `GET /api/members` answer: `{ items, total, totalIsLowerBound, page, limit }`. The total is
+ * capped (`docs/domain.md`, §7 "Shapes the specification leaves open", issue 18): when more members match than the server
+ * counts (1,000, or `page × limit` for a page further on), `total` is that cap and
+ * `totalIsLowerBound` is true ("1,000+" on screen); otherwise `total` is exact and
+ * `totalIsLowerBound` false.
+ */
+export const memberListSchema = listSchema(memberSchema).extend({ totalIsLowerBound: z.boolean() });
 
 /**
  * `GET /api/admin/members/{id}/credentials` (admin only): the sign-in username (the member's

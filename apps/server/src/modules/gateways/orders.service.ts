@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 
 import {
   ErrorCode,
@@ -291,14 +291,19 @@ export async function paymentsInCheckout(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   memberId: string,
 ): Promise<Set<string>> {
-  const since = new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
-  const rows = await queryRows<{ payment_id: string }>(
-    ctx.db,
-    sql`select distinct i.payment_id from transaction_items i join transactions t on t.id = i.transaction_id
-        where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
-          and t.created_at > ${since}`,
-  );
+  const rows = await queryRows<{ payment_id: string }>(ctx.db, paymentsInCheckoutSql(ctx, memberId));
   return new Set(rows.map((row) => row.payment_id));
+}
+
+/**
+ * The statement of {@link paymentsInCheckout} (one column, `payment_id`), to run on its own or as a
+ * subquery of a larger statement (the member portal's).
+ */
+export function paymentsInCheckoutSql(ctx: Pick<ServiceContext, 'clock'>, memberId: string): SQL {
+  const since = new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
+  return sql`select distinct i.payment_id from transaction_items i join transactions t on t.id = i.transaction_id
+             where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
+               and t.created_at > ${since}`;
 }
 
 /** The member's pending, not superseded checkouts holding any of `paymentIds`, locked in id order. */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   idParamsSchema,
-  listSchema,
+  memberListSchema,
   memberCredentialsSchema,
   memberInputSchema,
   memberImportBodySchema,
@@ -53,9 +53,10 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
       config: staff,
       schema: {
         tags: ['members'],
-        summary: 'Active members, one page: search by name, mobile, parish number or location; sort by a column.',
+        summary:
+          'Active members, one page: search by name, mobile, parish number or location; sort by a column. The total is counted up to 1,000 (or the end of the page asked): past it, total is that cap and totalIsLowerBound is true.',
         querystring: memberListQuerySchema,
-        response: { 200: listSchema(memberSchema), ...errors },
+        response: { 200: memberListSchema, ...errors },
       },
     },
     async (request) => listMembers(request.ctx, request.query),

@@ -98,12 +98,28 @@ type MemberFields = Omit<
  */
 type MemberPageRow = DataVersions & ((MemberFields & { particulars: string | null }) | { id: null });
 
-/** One page of the member list as the API answers it. */
+/** One page of the member list as the API answers it (see {@link listMembers} for `total`). */
 export interface MemberPage {
   items: Member[];
   total: number;
+  /** True when `total` is a lower bound: more members match than were counted. */
+  totalIsLowerBound: boolean;
   page: number;
   limit: number;
+}
+
+/**
+ * The fewest matches a member list counts exactly (`docs/domain.md`, §7 "Shapes the specification leaves open", "Member
+ * list"): past it the total says "at least" ({@link countCap}).
+ */
+export const MEMBER_COUNT_CAP = 1_000;
+
+/**
+ * How far a list counts for a page: {@link MEMBER_COUNT_CAP}, or the end of the asked page when it
+ * lies further, so the pager can always offer the page after a full one.
+ */
+export function countCap(page: number, limit: number): number {
+  return Math.max(MEMBER_COUNT_CAP, page * limit);
 }
 
 /** An answer with the data version it was computed under. */
@@ -112,12 +128,19 @@ interface Versioned<T> {
   value: T;
 }
 
+/** A capped count: the matches counted, at most `cap + 1` (more than `cap` means "at least `cap`"). */
+interface CappedCount {
+  counted: number;
+  cap: number;
+}
+
 /**
- * Counts of active members matching a search (key: the lower-cased search, '' for none), each
- * with the members version it was counted under. Used only by a statement that read the same
- * version, so a count is exact whichever process or database wrote last (`data_versions`).
+ * Capped counts of active members matching a search (key: the lower-cased search, '' for none),
+ * each with the members version it was counted under. Used only by a statement that read the same
+ * version, so a count is exact whichever process or database wrote last (`data_versions`); a
+ * count capped lower than a request needs is counted again.
  */
-const memberCounts = new LRUCache<string, Versioned<number>>({ max: 1_000 });
+const memberCounts = new LRUCache<string, Versioned<CappedCount>>({ max: 1_000 });
 
 /**
  * Whole pages of the member list (key: search, sort, page and size), each with the members and
@@ -146,11 +169,16 @@ function versionKey(versions: DataVersions | null | undefined): string | null {
  * cache when it holds that members version, else from a count. At most two statements, whatever
  * the page size, and none for a page read before while nothing changed.
  *
+ * The count is capped (issue 18; `docs/domain.md`, §7 "Shapes the specification leaves open"): it counts at most
+ * `countCap(page, limit) + 1` matches (1,001 for the first 20 pages of 50), so a broad search
+ * stops counting early. More matches than the cap answer `total` = the cap and `totalIsLowerBound`
+ * = true (the pager shows "1,000+"); otherwise `total` is exact and `totalIsLowerBound` false.
+ *
  * The versions `ctx.dataVersions` are those a statement of this request read: the auth plugin
  * reads them with the caller's account, so a page cached under them is the answer as of that
  * statement's snapshot. When they are null (no such statement), the cache is not consulted.
  * @param query the validated list query: search, sort column and order, page (1-based), limit.
- * @returns `{ items, total, page, limit }`, items as the API shows members.
+ * @returns `{ items, total, totalIsLowerBound, page, limit }`, items as the API shows members.
  */
 export async function listMembers(ctx: ServiceContext, query: MemberListQuery): Promise<MemberPage> {
   const { db, dataVersions: current } = ctx;
@@ -187,26 +215,36 @@ export async function listMembers(ctx: ServiceContext, query: MemberListQuery): 
         order by page.ordinal`,
   );
   const membersVersion = rows[0]?.members ?? null;
+  const cap = countCap(page, limit);
   const cachedCount = memberCounts.get(search);
-  let total: number;
+  let count: CappedCount;
   let totalVersion: string | null = membersVersion;
-  if (membersVersion !== null && cachedCount?.version === membersVersion) {
-    total = cachedCount.value;
+  if (
+    membersVersion !== null &&
+    cachedCount?.version === membersVersion &&
+    (cachedCount.value.cap >= cap || cachedCount.value.counted <= cachedCount.value.cap)
+  ) {
+    count = cachedCount.value;
   } else {
-    // The version and the count from one statement, hence one snapshot.
+    // The version and the count from one statement, hence one snapshot; the count stops after
+    // cap + 1 matches.
     const [counted] = await queryRows<{ members: string | null; total: number | string }>(
       db,
-      sql`select ${dataVersionSql.members} as "members", (select count(*) from ${members} where ${where}) as total`,
+      sql`select ${dataVersionSql.members} as "members",
+                 (select count(*) from (select 1 from ${members} where ${where} limit ${cap + 1}) capped) as total`,
     );
-    total = Number(counted?.total ?? 0);
+    count = { counted: Number(counted?.total ?? 0), cap };
     totalVersion = counted?.members ?? null;
-    if (totalVersion !== null) memberCounts.set(search, { version: totalVersion, value: total });
+    if (totalVersion !== null) memberCounts.set(search, { version: totalVersion, value: count });
   }
+  // A count made with a higher cap is exact up to that cap: still exact, or at least this cap.
+  const totalIsLowerBound = count.counted > cap;
+  const total = totalIsLowerBound ? cap : count.counted;
   const items: Member[] = [];
   for (const row of rows) {
     if (row.id !== null) items.push(toMember(row, row.particulars ? row.particulars.split(',') : []));
   }
-  const answer: MemberPage = { items, total, page, limit };
+  const answer: MemberPage = { items, total, totalIsLowerBound, page, limit };
   // Cached only when the total was counted under the page's members version (no member write
   // came in between the two statements).
   const pageVersion = versionKey(rows[0]);

@@ -12,13 +12,26 @@ import {
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
-import { paymentsInCheckout } from '../gateways/orders.service.ts';
+import { paymentsInCheckoutSql } from '../gateways/orders.service.ts';
 import { selectPaymentRecords } from '../payments/payment-record.ts';
 
 /**
  * The member portal's reads (`docs/domain.md`, "Customer dashboard"). The member is always the
  * caller (`actorOf(ctx)`, from the token), never a request field.
  */
+
+/** One bucket of the portal summary: paise and count (numbers or numeric text). */
+type SumRow = { bucket: string; paise: string | number; count: string | number };
+
+/** A text[] column as strings: PGlite and pg parse it to an array; a `{a,b}` literal otherwise. */
+function textArray(value: string[] | string | null | undefined): string[] {
+  if (value == null) return [];
+  if (Array.isArray(value)) return value;
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
+}
 
 /**
  * The calling member's own payments and the dashboard summary.
@@ -37,32 +50,41 @@ export async function getCustomerPayments(
   if (query.status === 'paid') conditions.push(eq(payments.status, 'paid'));
   if (query.status === 'pending') conditions.push(eq(payments.status, 'pending'));
   const typeOrder = sql`case ${paymentHeads.type} when 'arrear' then 0 when 'current due' then 1 else 2 end`;
-  const records = await selectPaymentRecords(ctx.db, and(...conditions), [
-    sql`case ${payments.status} when 'pending' then 0 else 1 end`,
-    desc(sql`case when ${payments.status} = 'paid' then ${payments.paidAt} end`),
-    typeOrder,
-    asc(sql`coalesce(${payments.dueDate}, ${paymentHeads.dueDate})`),
-    asc(paymentHeads.name),
-    asc(payments.id),
+  // Two statements, read at once (in turn on PGlite's one connection): the records, and the
+  // payments a checkout holds together with the summary sums (issue 18: fewer round trips).
+  const [records, [extras]] = await Promise.all([
+    selectPaymentRecords(ctx.db, and(...conditions), [
+      sql`case ${payments.status} when 'pending' then 0 else 1 end`,
+      desc(sql`case when ${payments.status} = 'paid' then ${payments.paidAt} end`),
+      typeOrder,
+      asc(sql`coalesce(${payments.dueDate}, ${paymentHeads.dueDate})`),
+      asc(paymentHeads.name),
+      asc(payments.id),
+    ]),
+    queryRows<{ in_checkout: string[] | string | null; sums: SumRow[] | string | null }>(
+      ctx.db,
+      // A checkout in progress: the dashboard offers Continue / Cancel (docs/domain.md, §4 "Retry
+      // after an abandoned checkout").
+      sql`select (select array_agg(c.payment_id::text) from (${paymentsInCheckoutSql(ctx, memberId)}) c) as in_checkout,
+                 (select json_agg(s) from (
+                    select case when p.status = 'paid' then 'paid'
+                                when h.type = 'arrear' then 'arrears'
+                                when h.type = 'miscellaneous' then 'misc'
+                                else 'current' end as bucket,
+                           coalesce(sum(case when p.status = 'paid' then coalesce(p.paid_amount_paise, p.amount_paise)
+                                             else p.amount_paise end), 0) as paise,
+                           count(*) as count
+                    from payments p join payment_heads h on h.id = p.payment_head_id
+                    where p.member_id = ${memberId} and p.status in ('pending', 'paid')
+                    group by 1) s) as sums`,
+    ),
   ]);
-  // A checkout in progress: the dashboard offers Continue / Cancel (docs/domain.md, §4 "Retry after an abandoned checkout").
-  const inCheckout = await paymentsInCheckout(ctx, memberId);
+  const inCheckout = new Set(textArray(extras?.in_checkout));
   const items = records.map((item) =>
     item.status === 'pending' && inCheckout.has(item._id) ? { ...item, checkoutInProgress: true } : item,
   );
-  const sums = await queryRows<{ bucket: string; paise: string | number; count: string | number }>(
-    ctx.db,
-    sql`select case when p.status = 'paid' then 'paid'
-                    when h.type = 'arrear' then 'arrears'
-                    when h.type = 'miscellaneous' then 'misc'
-                    else 'current' end as bucket,
-               coalesce(sum(case when p.status = 'paid' then coalesce(p.paid_amount_paise, p.amount_paise)
-                                 else p.amount_paise end), 0) as paise,
-               count(*) as count
-        from payments p join payment_heads h on h.id = p.payment_head_id
-        where p.member_id = ${memberId} and p.status in ('pending', 'paid')
-        group by 1`,
-  );
+  const sums: SumRow[] =
+    typeof extras?.sums === 'string' ? (JSON.parse(extras.sums) as SumRow[]) : (extras?.sums ?? []);
   const figure = (bucket: string) => {
     const row = sums.find((s) => s.bucket === bucket);
     return { amount: paiseToRupees(Number(row?.paise ?? 0)), count: Number(row?.count ?? 0) };

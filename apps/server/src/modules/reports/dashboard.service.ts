@@ -33,38 +33,6 @@ type MemberCounts = Dashboard['members'];
  */
 const memberCountsByVersion = new LRUCache<string, MemberCounts>({ max: 64 });
 
-/** Members and payment heads: in all and active. */
-interface Counts {
-  members: MemberCounts;
-  paymentHeads: Dashboard['paymentHeads'];
-}
-
-/**
- * The members and payment heads, in all and active, in one statement. Counting the members scans
- * the members table (about 6 ms of database time at 20,000 members here, on every dashboard load),
- * so their counts are kept under the members version: `current` is the version this request read
- * with the caller's account, and counts kept under it are the answer; only the few heads are
- * counted then. Otherwise the statement also counts the members and reads their version in the
- * same snapshot, and the counts are kept under that version.
- */
-async function counts(db: Db, current: DataVersions | null): Promise<Counts> {
-  const kept = current?.members ? memberCountsByVersion.get(current.members) : undefined;
-  const [row] = await queryRows<Record<'version' | 'm_total' | 'm_active' | 'h_total' | 'h_active', unknown>>(
-    db,
-    kept
-      ? sql`SELECT NULL AS version, count(*) AS h_total, count(*) FILTER (WHERE is_active) AS h_active
-              FROM payment_heads`
-      : sql`SELECT ${dataVersionSql.members} AS version, m.total AS m_total, m.active AS m_active,
-                   h.total AS h_total, h.active AS h_active
-              FROM (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM members
-                     WHERE ${memberVisible(sql`members.import_batch_id`)}) m,
-                   (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM payment_heads) h`,
-  );
-  const members = kept ?? { total: num(row?.m_total), active: num(row?.m_active) };
-  if (!kept && typeof row?.version === 'string') memberCountsByVersion.set(row.version, members);
-  return { members, paymentHeads: { total: num(row?.h_total), active: num(row?.h_active) } };
-}
-
 /** One row of the status statement: a payment status and head type, its count and sums (paise). */
 type StatusRow = {
   status: string;
@@ -77,45 +45,105 @@ type StatusRow = {
   test_paise?: unknown;
 };
 
+/** What {@link readFigures} reads, in one statement and so one snapshot. */
+interface Figures {
+  /** `pg_current_snapshot()` of the statement: equal snapshots see equal data. */
+  snapshot: string | null;
+  members: MemberCounts;
+  paymentHeads: Dashboard['paymentHeads'];
+  statusRows: StatusRow[];
+  collectionRows: CollectionRow[];
+}
+
 /**
- * The two statements on the summary tables: payments per status and head type, and every
- * collection figure in one pass over the day summary (see {@link getDashboard}).
+ * Every figure of the dashboard in **one statement** (one snapshot, one round trip): the members
+ * and payment heads in all and active, payments per status and head type
+ * (`payment_head_status_summary`), and every collection figure in one pass over the day summary
+ * (`collection_day_summary`): all time by method, the year by method bucket, and today, this week
+ * and this month (a cashier's own manual collections for a cashier). Every period ends today: later
+ * days (a clock moved back) count in none. Counting the members scans the members table (about
+ * 6 ms of database time at 20,000 members), so their counts are kept under the members version
+ * (`data_versions`) and, when `current` (read with the caller's account) holds kept counts, not
+ * counted again.
  * @param own the cashier whose own manual collections today / week / month count, or null for all
  */
-function summaryRows(db: Db, calendar: ParishCalendar, own: string | null) {
+async function readFigures(
+  db: Db,
+  calendar: ParishCalendar,
+  own: string | null,
+  current: DataVersions | null,
+): Promise<Figures> {
+  const kept = current?.members ? memberCountsByVersion.get(current.members) : undefined;
   const ownPeriod = own ? sql`collected_by = ${own}::uuid AND payment_gateway = 'manual'` : sql`true`;
   const bucket = methodBucketSql(sql`payment_method`, sql`payment_gateway`);
-
   // The days from `first` through today.
   const daysFrom = (first: string) => sql`day >= ${first}::date AND day <= ${calendar.today}::date`;
+  const memberCounts = kept
+    ? sql`NULL AS version, NULL AS m_total, NULL AS m_active`
+    : sql`${dataVersionSql.members} AS version,
+          (SELECT count(*) FROM members WHERE ${memberVisible(sql`members.import_batch_id`)}) AS m_total,
+          (SELECT count(*) FILTER (WHERE is_active) FROM members WHERE ${memberVisible(sql`members.import_batch_id`)}) AS m_active`;
+  const [row] = await queryRows<
+    Record<'snapshot' | 'version' | 'm_total' | 'm_active' | 'h_total' | 'h_active', unknown> & {
+      statuses: StatusRow[] | string | null;
+      collections: CollectionRow[] | string | null;
+    }
+  >(
+    db,
+    sql`SELECT pg_current_snapshot()::text AS snapshot, ${memberCounts}, h.total AS h_total, h.active AS h_active,
+               (SELECT json_agg(x) FROM (
+                  SELECT s.status, h.type, sum(s.count) AS count, sum(s.amount_paise) AS amount,
+                         sum(s.paid_amount_paise) AS paid, sum(s.concession_paise) AS concession,
+                         sum(s.test_count) AS test_count, sum(s.test_paise) AS test_paise
+                    FROM payment_head_status_summary s JOIN payment_heads h ON h.id = s.payment_head_id
+                   GROUP BY s.status, h.type) x) AS statuses,
+               (SELECT json_agg(x) FROM (
+                  SELECT payment_method AS method, ${bucket} AS bucket,
+                         sum(count) AS all_count, sum(amount_paise) AS all_amount,
+                         sum(count) FILTER (WHERE ${daysFrom(calendar.yearStart)}) AS ytd_count,
+                         sum(amount_paise) FILTER (WHERE ${daysFrom(calendar.yearStart)}) AS ytd_amount,
+                         sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.today)}) AS today_count,
+                         sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.today)}) AS today_amount,
+                         sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.weekStart)}) AS week_count,
+                         sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.weekStart)}) AS week_amount,
+                         sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.monthStart)}) AS month_count,
+                         sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.monthStart)}) AS month_amount
+                    FROM collection_day_summary
+                   GROUP BY payment_method, payment_gateway) x) AS collections
+          FROM (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM payment_heads) h`,
+  );
+  const members = kept ?? { total: num(row?.m_total), active: num(row?.m_active) };
+  if (!kept && typeof row?.version === 'string') memberCountsByVersion.set(row.version, members);
+  return {
+    snapshot: typeof row?.snapshot === 'string' ? row.snapshot : null,
+    members,
+    paymentHeads: { total: num(row?.h_total), active: num(row?.h_active) },
+    statusRows: jsonRows(row?.statuses),
+    collectionRows: jsonRows(row?.collections),
+  };
+}
 
-  return Promise.all([
-    queryRows<StatusRow>(
-      db,
-      sql`SELECT s.status, h.type, sum(s.count) AS count, sum(s.amount_paise) AS amount, sum(s.paid_amount_paise) AS paid,
-                 sum(s.concession_paise) AS concession, sum(s.test_count) AS test_count, sum(s.test_paise) AS test_paise
-            FROM payment_head_status_summary s JOIN payment_heads h ON h.id = s.payment_head_id
-           GROUP BY s.status, h.type`,
-    ),
-    // Every collection figure in one pass over the day summary: all time by method, the year by
-    // method bucket, and today, this week and this month (a cashier's own manual collections for
-    // a cashier). Every period ends today: later days (a clock moved back) count in none.
-    queryRows<CollectionRow>(
-      db,
-      sql`SELECT payment_method AS method, ${bucket} AS bucket,
-                 sum(count) AS all_count, sum(amount_paise) AS all_amount,
-                 sum(count) FILTER (WHERE ${daysFrom(calendar.yearStart)}) AS ytd_count,
-                 sum(amount_paise) FILTER (WHERE ${daysFrom(calendar.yearStart)}) AS ytd_amount,
-                 sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.today)}) AS today_count,
-                 sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.today)}) AS today_amount,
-                 sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.weekStart)}) AS week_count,
-                 sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.weekStart)}) AS week_amount,
-                 sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.monthStart)}) AS month_count,
-                 sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.monthStart)}) AS month_amount
-            FROM collection_day_summary
-           GROUP BY payment_method, payment_gateway`,
-    ),
-  ]);
+/** A `json_agg` column as rows: the driver gives parsed JSON (PostgreSQL) or its text; null for none. */
+function jsonRows<T>(value: T[] | string | null | undefined): T[] {
+  if (value == null) return [];
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
+}
+
+/**
+ * Whole dashboard answers (without `generatedAt`), each under the database snapshot it was read in
+ * (`pg_current_snapshot()`), the parish day and the cashier it was for. Two statements whose
+ * snapshots are equal see the same committed transactions and so the same rows (MVCC), so an
+ * answer read under snapshot S is exact for every later statement that sees S: any commit that
+ * wrote anything — a collection, a settlement, SQL typed by hand, in any process — gives the next
+ * statement another snapshot. No row is written to keep it, so concurrent collections still lock
+ * only their own summary rows. Decision: `docs/decisions/0055-dashboard-cached-under-the-database-snapshot.md`.
+ */
+const answersBySnapshot = new LRUCache<string, Omit<Dashboard, 'generatedAt'>>({ max: 64 });
+
+/** The current snapshot, in a statement of its own (0.2 ms): the key of {@link answersBySnapshot}. */
+async function currentSnapshot(db: Db): Promise<string | null> {
+  const [row] = await queryRows<{ snapshot: unknown }>(db, sql`SELECT pg_current_snapshot()::text AS snapshot`);
+  return typeof row?.snapshot === 'string' ? row.snapshot : null;
 }
 
 /**
@@ -211,9 +239,12 @@ function methodList(byMethod: ReadonlyMap<string | null, CountAmount>): Dashboar
 
 /**
  * `GET /api/admin/dashboard` (`docs/domain.md`, "Back-office shell" and "Derived figures"): every
- * figure of the dashboard cards, from the summary tables only (three small queries, no scan of
- * payments; `docs/ARCHITECTURE.md`, "Summary tables"), the member counts from memory while the
- * members are unchanged (`ctx.dataVersions`, read with the caller's account; see `counts`).
+ * figure of the dashboard cards, from the summary tables only (no scan of payments;
+ * `docs/ARCHITECTURE.md`, "Summary tables"), in one statement ({@link readFigures}); the member
+ * counts from memory while the members are unchanged (`ctx.dataVersions`, read with the caller's
+ * account). While nothing has been committed since (the same database snapshot), the answer read
+ * then is given again after one tiny statement ({@link answersBySnapshot}; `docs/domain.md`, §12
+ * "B3 Dashboard": ≤ 50 ms at c = 10).
  * - Days, weeks (from Sunday), months and the year (from 1 January) are parish days in
  *   `PARISH_TIMEZONE`, "now" from `ctx.clock`.
  * - For a cashier (`actorOf(ctx)`), today / week / month and `amounts.todaysCollection` count
@@ -226,16 +257,25 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
   const actor = actorOf(ctx);
   const calendar = parishCalendar(ctx.clock.now(), ctx.config.parishTimezone);
   const own = actor.type === 'staff' && actor.role === 'cashier' ? actor.id : null;
-  const [counted, [statusRows, collectionRows]] = await Promise.all([
-    counts(ctx.db, ctx.dataVersions),
-    summaryRows(ctx.db, calendar, own),
-  ]);
-  const { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise, testPayments } =
-    tallyStatuses(statusRows);
-  const { periods, methodsYtd, byMethod } = tallyCollections(collectionRows);
+  const keyOf = (snapshot: string) => JSON.stringify([snapshot, calendar, own]);
+  const snapshot = await currentSnapshot(ctx.db);
+  const kept = snapshot === null ? undefined : answersBySnapshot.get(keyOf(snapshot));
+  if (kept) return { ...kept, generatedAt: ctx.clock.now().toISOString() };
+  const figures = await readFigures(ctx.db, calendar, own, ctx.dataVersions);
+  const answer = dashboardOf(figures, calendar, own);
+  if (figures.snapshot !== null) answersBySnapshot.set(keyOf(figures.snapshot), answer);
+  return { ...answer, generatedAt: ctx.clock.now().toISOString() };
+}
+
+/** The dashboard answer (money in rupees) from the figures read (paise). */
+function dashboardOf(figures: Figures, calendar: ParishCalendar, own: string | null): Omit<Dashboard, 'generatedAt'> {
+  const { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise, testPayments } = tallyStatuses(
+    figures.statusRows,
+  );
+  const { periods, methodsYtd, byMethod } = tallyCollections(figures.collectionRows);
   return {
-    members: counted.members,
-    paymentHeads: counted.paymentHeads,
+    members: figures.members,
+    paymentHeads: figures.paymentHeads,
     payments,
     amounts: {
       totalCollected: paiseToRupees(collectedPaise),
@@ -267,6 +307,5 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
     },
     scope: own ? 'own' : 'all',
     calendar,
-    generatedAt: ctx.clock.now().toISOString(),
   };
 }

@@ -147,6 +147,7 @@ export default function MembersPage() {
                 page={page}
                 limit={limit}
                 total={data.total}
+                totalIsLowerBound={data.totalIsLowerBound}
                 label={t('members.pager.label')}
                 onPage={setPage}
                 onLimit={(size) => {

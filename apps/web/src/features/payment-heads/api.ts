@@ -37,10 +37,11 @@ export type HeadPayment = Payment;
 /** The member fields a payment carries (populated `memberId`). */
 export type MemberRef = Payment['memberId'];
 
-/** A page of a list answer. */
+/** A page of a list answer (`totalIsLowerBound` from the member list's capped count only). */
 export interface ListPage<T> {
   items: T[];
   total: number;
+  totalIsLowerBound?: boolean;
   page: number;
   limit: number;
 }

@@ -318,6 +318,7 @@ function TagForm({
         page={page}
         limit={MAX_LIMIT}
         total={listTotal}
+        totalIsLowerBound={view === 'all' && (members.data?.totalIsLowerBound ?? false)}
         onPage={setPage}
         label={t('paymentHeads.tag.page')}
         showRange={false}

@@ -316,6 +316,7 @@ export default function RemindersPage() {
                   page={page}
                   limit={limit}
                   total={list.data.total}
+                  totalIsLowerBound={list.data.totalIsLowerBound}
                   label={t('reminders.members.pagerLabel')}
                   onPage={setPage}
                   onLimit={(value) => {

@@ -30,6 +30,8 @@ export const members = {
   },
   pager: {
     label: 'Members pages',
+    /** A capped count: more than this many match (docs/domain.md, §7 "Shapes the specification leaves open"). */
+    atLeast: '{{total}}+',
   },
   form: {
     addTitle: 'Add Member',

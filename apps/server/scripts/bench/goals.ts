@@ -1,0 +1,140 @@
+/**
+ * The goals of `npm run bench` in one table (`docs/domain.md`, §12 "Performance"; issue 18). Each
+ * case module measures, and compares with the goal here by its id: a bound per engine (a missing
+ * engine has no goal there), `max` for "at most", `min` for "at least".
+ */
+export type Engine = 'pglite' | 'postgres';
+
+/** One goal: what it bounds, its unit, and the bound per engine. */
+export interface Goal {
+  what: string;
+  unit: 'ms' | 'req/s' | 'per s' | 'MB' | 's' | 'x' | 'count';
+  kind: 'max' | 'min';
+  bound: Partial<Record<Engine, number>>;
+  /** Where the goal is written. */
+  source: string;
+}
+
+/** Every goal of the bench's case modules, by id. */
+export const GOALS = {
+  importSeconds: {
+    what: 'account-head CSV of 10,000 x 20 heads, upload to commit',
+    unit: 's',
+    kind: 'max',
+    bound: { pglite: 12, postgres: 8 },
+    source: '§12 D1',
+  },
+  importVsCopy: {
+    what: 'account-head CSV import over COPY of the same rows',
+    unit: 'x',
+    kind: 'max',
+    bound: { pglite: 2.5, postgres: 2.5 },
+    source: '§12 D1',
+  },
+  listP95: {
+    what: 'member list p95, c=10 (bench.ts scenarios)',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 100, postgres: 25 },
+    source: '§12 B1 (issue 3: 25 ms on PostgreSQL)',
+  },
+  reportP95: {
+    what: 'first page of a report p95, c=10',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 1000, postgres: 300 },
+    source: '§12 B4 (issue 6: 300 ms on PostgreSQL)',
+  },
+  dashboardP95: {
+    what: 'dashboard p95, c=10',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 50, postgres: 50 },
+    source: '§12 B3',
+  },
+  listColdP95: {
+    what: 'member list with nothing cached, p95, c=10',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 100, postgres: 50 },
+    source: '§12 B1, issue 18',
+  },
+  portalP95: {
+    what: 'member portal p95, c=10',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 40, postgres: 20 },
+    source: '§12 B2',
+  },
+  portalRate: {
+    what: 'member portal requests a second, c=10',
+    unit: 'req/s',
+    kind: 'min',
+    bound: { pglite: 400, postgres: 800 },
+    source: '§12 C2',
+  },
+  collectionsRate: {
+    what: 'office collections committed a second, 10 collectors',
+    unit: 'per s',
+    kind: 'min',
+    bound: { pglite: 100, postgres: 300 },
+    source: '§12 C3',
+  },
+  duplicateReceipts: {
+    what: 'duplicate receipt numbers',
+    unit: 'count',
+    kind: 'max',
+    bound: { pglite: 0, postgres: 0 },
+    source: '§12 C3',
+  },
+  exportFirstByte: {
+    what: 'full export, first byte',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 1000, postgres: 1000 },
+    source: '§12 D3, issue 18',
+  },
+  exportVsCopy: {
+    what: 'full export, total time over COPY TO',
+    unit: 'x',
+    kind: 'max',
+    bound: { pglite: 2, postgres: 2 },
+    source: 'issue 18',
+  },
+  exportRssGrowth: {
+    what: 'full export, RSS growth',
+    unit: 'MB',
+    kind: 'max',
+    bound: { pglite: 200, postgres: 200 },
+    source: 'issue 18',
+  },
+  longestHold: {
+    what: 'longest hold of the PGlite connection under mixed load',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 250 },
+    source: '§12 A3',
+  },
+  mixedPortalP95: {
+    what: 'member portal p95 during the mixed load',
+    unit: 'ms',
+    kind: 'max',
+    bound: {},
+    source: 'issue 18 (reported, no goal)',
+  },
+} as const satisfies Record<string, Goal>;
+
+/** The id of a goal of {@link GOALS}. */
+export type GoalId = keyof typeof GOALS;
+
+/**
+ * `PASS (<=50 ms)` / `FAIL (>=400 req/s)` for a value against a goal on an engine, or `-` when the
+ * goal has no bound there.
+ */
+export function verdict(id: GoalId, engine: Engine, value: number): string {
+  const goal: Goal = GOALS[id];
+  const bound = goal.bound[engine];
+  if (bound === undefined) return '-';
+  const pass = goal.kind === 'max' ? value <= bound : value >= bound;
+  return `${pass ? 'PASS' : 'FAIL'} (${goal.kind === 'max' ? '<=' : '>='}${bound} ${goal.unit})`;
+}

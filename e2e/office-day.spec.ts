@@ -170,6 +170,16 @@ test('the cashier closes the day and prints the day sheet', async ({ page }) => 
   await popup.setViewportSize({ width: 1000, height: 1000 });
   await popup.screenshot({ path: test.info().outputPath('day-sheet.png'), fullPage: true });
 
+  // The day sheet's rows as CSV and as an Excel workbook, each a dated file.
+  const csvDownload = page.waitForEvent('download');
+  await sheet.getByRole('button', { name: 'Day sheet CSV' }).click();
+  expect((await csvDownload).suggestedFilename()).toMatch(/^day_sheet_\d{4}-\d{2}-\d{2}\.csv$/);
+  const excelDownload = page.waitForEvent('download');
+  await sheet.getByRole('button', { name: 'Day sheet Excel' }).click();
+  const excel = await excelDownload;
+  expect(excel.suggestedFilename()).toMatch(/^day_sheet_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(await excel.failure()).toBeNull();
+
   await sheet.getByRole('button', { name: 'Close day' }).click();
   const close = page.getByRole('dialog', { name: 'Close day' });
   await close.getByRole('textbox', { name: '₹500 notes' }).fill('2');

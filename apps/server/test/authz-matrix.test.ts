@@ -167,6 +167,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/day-sheets': STAFF,
   'GET /api/day-sheets/days': STAFF,
   'GET /api/day-sheets/csv': STAFF,
+  'GET /api/day-sheets/xlsx': STAFF,
   'GET /api/day-sheets/print': STAFF,
   'POST /api/day-sheets/close': STAFF,
   'POST /api/day-sheets/reopen': ADMIN,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -483,6 +484,28 @@ describe('day close', () => {
     const csv = await get(cashier, '/api/day-sheets/csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Net,,,,,Total,,14003.00');
+    // The same rows as an Excel workbook: receipt and parish numbers text, amounts numbers.
+    const xlsx = await get(cashier, '/api/day-sheets/xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="day_sheet_${sheet.day}.xlsx"`);
+    const [book] = await readXlsxFile(xlsx.rawPayload);
+    const rows = book?.data ?? [];
+    expect(rows[0]?.slice(0, 8)).toEqual([
+      'Entry',
+      'Receipt No.',
+      'Date',
+      'Member Name',
+      'Parish Number',
+      'Method',
+      'Reference',
+      'Amount',
+    ]);
+    const receiptRow = rows.find((cells) => cells[0] === 'Receipt');
+    expect(typeof receiptRow?.[1]).toBe('string');
+    expect(typeof receiptRow?.[4]).toBe('string');
+    const total = rows.find((cells) => cells[0] === 'Net' && cells[5] === 'Total');
+    expect(total?.[7]).toBe(14003);
     const print = await get(cashier, '/api/day-sheets/print');
     expect(print.body).toContain('Day sheet');
     expect(

@@ -116,6 +116,14 @@ export const officeContracts = {
     output: z.string(),
     answer: 'text',
   }),
+  /** `GET /api/day-sheets/xlsx`: the day sheet's rows as an Excel workbook (read as a file download). */
+  daySheetXlsx: defineContract({
+    method: 'GET',
+    path: '/api/day-sheets/xlsx',
+    query: daySheetQuerySchema,
+    output: z.string(),
+    answer: 'text',
+  }),
   /** `POST /api/day-sheets/close`: closes the caller's day. */
   closeDay: defineContract({
     method: 'POST',

@@ -25,6 +25,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { csvChunk } from '../reports/report-export.ts';
+import { xlsxStream } from '../reports/spreadsheet.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 
 /** Which cashier's sheet of which day (a parish calendar date). */
@@ -334,12 +335,14 @@ const methodLabel = (method: string) => (method === 'upi' ? 'UPI' : method === '
 const reasonLabel = (reason: string) => REVERSAL_REASON_LABELS[reason as ReversalReason] ?? reason;
 
 /**
- * The day sheet as CSV (`GET /api/day-sheets/csv`): one row per receipt issued and per reversal
- * made that day, then the totals by method; amounts plain rupees, dates dd/mm/yyyy, every cell
- * neutralised (`docs/domain.md`, "EX-01 CSV injection").
- * @returns the file name `day_sheet_<cashier>_<day>.csv` and its text
+ * The day sheet as table rows, header first: one row per receipt issued and per reversal made
+ * that day, then the totals by method; amounts plain rupees (`1500.50`), dates dd/mm/yyyy.
+ * @returns the parish day (yyyy-mm-dd) and the rows
  */
-export async function daySheetCsv(ctx: ServiceContext, key: DaySheetKey): Promise<{ fileName: string; text: string }> {
+async function daySheetRows(
+  ctx: ServiceContext,
+  key: DaySheetKey,
+): Promise<{ day: string; rows: (string | number | null)[][] }> {
   const sheet = await getDaySheet(ctx, key);
   const money = (rupees: number) => formatPaisePlain(rupeesToPaise(rupees));
   const rows: (string | number | null)[][] = [
@@ -369,7 +372,38 @@ export async function daySheetCsv(ctx: ServiceContext, key: DaySheetKey): Promis
     ...METHODS.map((m) => ['Net', '', '', '', '', methodLabel(m), '', money(sheet.net[m]), '']),
     ['Net', '', '', '', '', 'Total', '', money(sheet.net.total), ''],
   ];
-  return { fileName: `day_sheet_${sheet.day}.csv`, text: csvChunk(rows) };
+  return { day: sheet.day, rows };
+}
+
+/**
+ * The day sheet as CSV (`GET /api/day-sheets/csv`): {@link daySheetRows}, every cell neutralised
+ * (`docs/domain.md`, "EX-01 CSV injection").
+ * @returns the file name `day_sheet_<day>.csv` and its text
+ */
+export async function daySheetCsv(ctx: ServiceContext, key: DaySheetKey): Promise<{ fileName: string; text: string }> {
+  const { day, rows } = await daySheetRows(ctx, key);
+  return { fileName: `day_sheet_${day}.csv`, text: csvChunk(rows) };
+}
+
+/**
+ * The day sheet as an Excel workbook (`GET /api/day-sheets/xlsx`): the rows of the CSV, receipt
+ * numbers and parish numbers as text cells, rupee amounts as number cells
+ * (`docs/decisions/0040-excel-downloads-made-on-the-server.md`).
+ * @returns the file name `day_sheet_<day>.xlsx` and the workbook's bytes
+ */
+export async function daySheetXlsx(
+  ctx: ServiceContext,
+  key: DaySheetKey,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const { day, rows } = await daySheetRows(ctx, key);
+  const parts: Uint8Array[] = [];
+  for await (const part of xlsxStream(oneChunk(rows), 'Day sheet')) parts.push(part);
+  return { fileName: `day_sheet_${day}.xlsx`, bytes: Buffer.concat(parts) };
+}
+
+/** The rows as the one chunk of an async iterable (what {@link xlsxStream} reads). */
+async function* oneChunk<T>(rows: T[]): AsyncGenerator<T[]> {
+  yield rows;
 }
 
 /**

@@ -25,7 +25,16 @@ import {
 
 import { listUnclearedCheques, getUpiSettings, markCheque, setUpiSettings } from './cheques.service.ts';
 import { collectDues } from './collect-dues.service.ts';
-import { closeDay, daySheetCsv, daySheetHtml, getDaySheet, listCashierDays, reopenDay } from './day-sheet.service.ts';
+import {
+  closeDay,
+  daySheetCsv,
+  daySheetHtml,
+  daySheetXlsx,
+  getDaySheet,
+  listCashierDays,
+  reopenDay,
+} from './day-sheet.service.ts';
+import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet.ts';
 import { getReceiptHtmlById } from './receipt.service.ts';
 import { reverseReceipt } from './reversal.service.ts';
 
@@ -166,6 +175,55 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
   await daySheetRoutes(app);
 }
 
+/**
+ * The day sheet's downloads (staff): `GET /api/day-sheets/csv` (UTF-8 CSV, neutralised cells) and
+ * `GET /api/day-sheets/xlsx` (an Excel workbook of the same rows), each with the day sheet's query
+ * (`cashierId?`, `day?` yyyy-mm-dd, parish time) and a `day_sheet_<day>` file name.
+ */
+function daySheetDownloadRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { roles: ['admin', 'cashier'] as const };
+  const tags = ['collections'];
+  const attachment = (reply: FastifyReply, type: string, fileName: string) =>
+    reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`);
+
+  r.get(
+    '/api/day-sheets/csv',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'The day sheet as CSV.',
+        querystring: daySheetQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, text } = await daySheetCsv(request.ctx, request.query);
+      return attachment(reply, 'text/csv; charset=utf-8', fileName).send(text);
+    },
+  );
+
+  r.get(
+    '/api/day-sheets/xlsx',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'The day sheet as an Excel workbook (the rows of the CSV; text cells stay text).',
+        querystring: daySheetQuerySchema,
+        produces: [XLSX_CONTENT_TYPE],
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, bytes } = await daySheetXlsx(request.ctx, request.query);
+      return attachment(reply, XLSX_CONTENT_TYPE, fileName).send(bytes);
+    },
+  );
+}
+
 /** The cashier's day sheet, its close and reopen, and the parish UPI ID (see {@link officeRoutes}). */
 async function daySheetRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -200,26 +258,7 @@ async function daySheetRoutes(app: FastifyInstance): Promise<void> {
     async (request) => listCashierDays(request.ctx),
   );
 
-  r.get(
-    '/api/day-sheets/csv',
-    {
-      config: staff,
-      schema: {
-        tags,
-        summary: 'The day sheet as CSV.',
-        querystring: daySheetQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { fileName, text } = await daySheetCsv(request.ctx, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(text);
-    },
-  );
+  daySheetDownloadRoutes(app);
 
   r.get(
     '/api/day-sheets/print',

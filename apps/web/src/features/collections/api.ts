@@ -20,6 +20,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { toApiError } from '../../lib/api-client.ts';
+import { saveDownload } from '../../lib/download.ts';
 import { apiRequest, apiResponse } from '../../lib/api-request.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
 
@@ -139,6 +140,18 @@ export async function fetchDaySheetFile(kind: 'print' | 'csv', day: string, cash
   const response = await apiResponse(contract, { query: { day, ...(cashierId ? { cashierId } : {}) } }, 'throw');
   if (!response.ok) throw await toApiError(response);
   return response.text();
+}
+
+/**
+ * Saves a parish day's day sheet as an Excel workbook (`GET /api/day-sheets/xlsx`), named
+ * `day_sheet_<day>.xlsx`.
+ * @throws ApiError when the server refuses or the network fails.
+ */
+export async function downloadDaySheetXlsx(day: string, cashierId?: string): Promise<void> {
+  const query = { day, ...(cashierId ? { cashierId } : {}) };
+  const response = await apiResponse(officeContracts.daySheetXlsx, { query }, 'throw');
+  if (!response.ok) throw await toApiError(response);
+  await saveDownload(response, `day_sheet_${day}.xlsx`);
 }
 
 /** Cheques awaiting clearance, oldest first (`GET /api/cheques`). */

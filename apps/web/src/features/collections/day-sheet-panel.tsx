@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DENOMINATIONS, formatDisplayDate, formatINR, type DaySheet } from '@parish/shared';
-import { IconDownload, IconLock, IconPrinter } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconLock, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
 import { paiseOf, signedPaiseOf } from '../../lib/money.ts';
 import { printDocument } from '../../lib/print-receipt.ts';
-import { closeDaySheet, fetchDaySheetFile, useDaySheet } from './api.ts';
+import { closeDaySheet, downloadDaySheetXlsx, fetchDaySheetFile, useDaySheet } from './api.ts';
 
 const METHODS = ['cash', 'upi', 'cheque'] as const;
 
@@ -127,6 +127,13 @@ export function DaySheetPanel({ day }: { day: string | null }) {
       notifications.show({ color: 'red', title: t('common.error'), message: errorText(error) });
     }
   }
+  async function downloadExcel() {
+    try {
+      await downloadDaySheetXlsx(data.day);
+    } catch (error) {
+      notifications.show({ color: 'red', title: t('common.error'), message: errorText(error) });
+    }
+  }
   return (
     <Paper component="section" withBorder p="sm" aria-labelledby="day-sheet-title">
       <Stack gap="xs">
@@ -178,6 +185,13 @@ export function DaySheetPanel({ day }: { day: string | null }) {
             onClick={() => void download()}
           >
             {t('collections.day.csv')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            onClick={() => void downloadExcel()}
+          >
+            {t('collections.day.excel')}
           </Button>
         </Group>
       </Stack>

@@ -171,6 +171,7 @@ export const collections = {
     closedMessage: 'The day is closed.',
     print: 'Print day sheet',
     csv: 'Day sheet CSV',
+    excel: 'Day sheet Excel',
   },
   mine: {
     title: 'My Collections',

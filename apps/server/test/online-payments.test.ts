@@ -542,6 +542,28 @@ describe('test payments: marked on receipts, apart from every collected figure',
     for (const key of ['collected', 'today', 'overview', 'daily'] as const) {
       expect(Math.round((afterCash[key] - afterTest[key]) * 100), key).toBe(1_200);
     }
+    // The full export marks the test payment (and not the cash one), so a paid row of no real money is never read as money.
+    const full = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/export?format=json&type=all',
+      headers: admin.headers,
+    });
+    const exported = full.json<{ payments: { _id: string; status: string; testPayment: boolean }[] }>().payments;
+    expect(exported.find((p) => p._id === misc)).toMatchObject({ status: 'paid', testPayment: true });
+    expect(exported.find((p) => p._id === cash)).toMatchObject({ status: 'paid', testPayment: false });
+    const fullCsv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/export?format=csv&type=all',
+      headers: admin.headers,
+    });
+    const paymentHeader = fullCsv.body.split('\n').find((line) => line.startsWith('type,_id,memberId'));
+    expect(paymentHeader?.trim().endsWith(',receiptNumber,testPayment')).toBe(true);
+    expect(
+      fullCsv.body
+        .split('\n')
+        .find((line) => line.startsWith(`payment,${misc},`))
+        ?.trim(),
+    ).toMatch(/,true$/);
   });
 });
 

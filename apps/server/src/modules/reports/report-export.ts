@@ -405,6 +405,7 @@ const PAYMENT_COLUMNS = [
   'collectedBy',
   'notes',
   'receiptNumber',
+  'testPayment',
 ] as const;
 
 type Row = Record<string, unknown>;
@@ -434,7 +435,7 @@ async function* keyset(rc: ReportContext, table: 'members' | 'heads' | 'payments
         sql`SELECT x.id, x.member_id, m.name AS member_name, m.parish_number, x.payment_head_id, h.name AS head_name,
                    x.amount_paise, x.paid_amount_paise, x.status, x.year, x.due_date::text AS due_date, x.paid_at,
                    x.created_at, x.transaction_id, x.pg_transaction_id, x.payment_method, x.payment_gateway,
-                   x.collection_mode, u.name AS collector_name, x.notes, x.receipt_number
+                   x.collection_mode, u.name AS collector_name, x.notes, x.receipt_number, x.is_test
               FROM payments x JOIN members m ON m.id = x.member_id JOIN payment_heads h ON h.id = x.payment_head_id
               LEFT JOIN staff_users u ON u.id = x.collected_by
               ${cursor} ORDER BY x.id LIMIT ${EXPORT_CHUNK}`,
@@ -500,6 +501,8 @@ function paymentRecord(row: Row) {
     collectedBy: (row.collector_name as string | null) ?? null,
     notes: (row.notes as string | null) ?? null,
     receiptNumber: (row.receipt_number as string | null) ?? null,
+    /** Paid by a sandbox (test) checkout: no real money (`docs/domain.md`, §10 "Payment mode"). */
+    testPayment: Boolean(row.is_test),
   };
 }
 
@@ -616,6 +619,7 @@ async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][]> {
         p.collectedBy,
         p.notes,
         p.receiptNumber,
+        p.testPayment,
       ];
     });
   }

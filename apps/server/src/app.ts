@@ -75,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: 1_048_576,
+    // The client's address from a named reverse proxy only (TRUST_PROXY; docs/domain.md, "AU-02").
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
     // 431 (headers too large) and other parser refusals in the error contract's shape.

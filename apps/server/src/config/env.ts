@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
@@ -35,6 +36,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
+  // The reverse proxy whose X-Forwarded-For names the client (docs/deploy.md, "HTTPS with Caddy").
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (value) => value === undefined || value === '' || parseTrustProxy(value) !== null,
+      'TRUST_PROXY must be the proxy’s addresses or networks, comma-separated (e.g. 127.0.0.1 or loopback)',
+    ),
   // WhatsApp Cloud API (`docs/domain.md`, §10 "WhatsApp send", "WhatsApp answers", "WhatsApp error
   // codes" and "WhatsApp webhooks"); see Config.whatsapp.
   WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
@@ -128,6 +138,13 @@ export interface Config extends GatewaySettings {
   /** Directory of the built web app, or null to serve the API only. */
   webDistDir: string | null;
   rateLimitPerMinute: number;
+  /**
+   * TRUST_PROXY: the addresses or networks (CIDR, or `loopback`, `linklocal`, `uniquelocal`) of the
+   * reverse proxy in front of the app, whose `X-Forwarded-For` then names the client (Fastify's
+   * `trustProxy`); `false` (the default) uses the connection's address and ignores the header
+   * (`docs/domain.md`, "AU-02 Per-address throttle").
+   */
+  trustProxy: string[] | false;
   /** WhatsApp Cloud API settings (WHATSAPP_* variables). */
   whatsapp: WhatsAppConfig;
   /**
@@ -186,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    trustProxy: (values.TRUST_PROXY && parseTrustProxy(values.TRUST_PROXY)) || false,
     ...loadGatewaySettings(env),
     whatsapp: {
       accessToken: values.WHATSAPP_ACCESS_TOKEN,
@@ -217,4 +235,32 @@ function readOrCreateSecret(file: string): string {
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** Names of address ranges that Fastify's `trustProxy` (proxy-addr) knows. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as the list Fastify's `trustProxy` takes: comma-separated IPv4/IPv6 addresses,
+ * CIDR networks (`10.0.0.0/8`) or the range names `loopback`, `linklocal`, `uniquelocal`.
+ * Trusting every address (`true`, `*`) is refused: then anyone could name their own address and
+ * escape the per-address throttles.
+ * @returns the list, or null when an entry is none of these
+ */
+export function parseTrustProxy(value: string): string[] | null {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) return null;
+  const valid = (entry: string) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const n = Number(bits);
+    return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+  };
+  return entries.every(valid) ? entries : null;
 }

@@ -60,13 +60,18 @@ function rows(prefix: string, firstMobile: number) {
   }));
 }
 
-/** How many members the list shows for a search (what users see). */
+/**
+ * How many members the list shows for a search (what users see), counted exactly: a page far past
+ * the end (100 × 1,000) lifts the list's 1,000 cap on its count (`totalIsLowerBound`).
+ */
 async function listed(server: RunningServer, token: string, search: string): Promise<number> {
-  const response = await fetch(`${server.url}/api/members?search=${search}&limit=1`, {
+  const response = await fetch(`${server.url}/api/members?search=${search}&limit=100&page=1000`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { total: number }).total;
+  const list = (await response.json()) as { total: number; totalIsLowerBound: boolean };
+  expect(list.totalIsLowerBound).toBe(false);
+  return list.total;
 }
 
 async function start(): Promise<{ server: RunningServer; token: string; readyMs: number }> {

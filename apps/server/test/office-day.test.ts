@@ -314,6 +314,14 @@ describe('reversal with a reason', () => {
     expect(html.body).toContain('Reason: Other');
     expect(html.body).toContain('Member changed mind');
     expect(html.body).toContain(c.receipt.receiptNumber);
+    // The day sheet's files carry the reversal as a negative amount (they once answered 500 on it).
+    const csv = await get(cashierA, '/api/day-sheets/csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const reversal = csv.body.split('\r\n').find((line) => line.startsWith(`Reversal,${c.receipt.receiptNumber},`));
+    // Negative, and neutralised like every cell starting with '-' (docs/domain.md, "EX-01 CSV injection").
+    expect(reversal).toMatch(/,'-\d+\.\d{2},Other$/);
+    expect((await get(cashierA, '/api/day-sheets/xlsx')).statusCode).toBe(200);
+    expect((await get(cashierA, '/api/day-sheets/print')).statusCode).toBe(200);
   });
 
   it('PUT /api/payments/{id}/reverse reverses the receipt holding the payment and needs the reason', async () => {

@@ -108,6 +108,14 @@ describe('paise and rupees on the wire', () => {
 
   it('rupeesToPaise throws on a value the schema would refuse', () => {
     expect(() => rupeesToPaise(1.005)).toThrow(RangeError);
+    expect(() => rupeesToPaise(-1.005)).toThrow(RangeError);
+    expect(() => rupeesToPaise(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('rupeesToPaise keeps the sign of a computed figure (a reversal, a net, a difference)', () => {
+    expect(rupeesToPaise(-500.5)).toBe(-50_050);
+    expect(rupeesToPaise(-0)).toBe(0);
+    expect(formatPaisePlain(rupeesToPaise(-14003))).toBe('-14003.00');
   });
 });
 

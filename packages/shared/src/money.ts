@@ -96,14 +96,16 @@ export function formatINR(paise: Paise, options: { symbol?: boolean } = {}): str
 export { positiveRupeesSchema, rupeesOutputSchema, rupeesSchema } from './money-schemas.ts';
 
 /**
- * Converts a value already checked by {@link rupeesSchema} to paise.
+ * Converts a rupee amount with at most 2 decimals to paise, exactly (by the digits): a value
+ * already checked by {@link rupeesSchema}, or a signed figure the server computed in rupees (a
+ * reversal's `-500.5` -> `-50050`, a day's net, a cash count's difference).
  * Typed variant: {@link paiseFromRupees}.
- * @throws RangeError for a value that is not a non-negative rupee amount with at most 2 decimals.
+ * @throws RangeError for a value that is not a rupee amount with at most 2 decimals.
  */
 export function rupeesToPaise(value: Rupees): Paise {
-  const paise = parseRupeesToPaise(value);
+  const paise = parseRupeesToPaise(Math.abs(value));
   if (paise === null) throw new RangeError(`Not a rupee amount: ${value}`);
-  return paise;
+  return value < 0 && paise !== 0 ? -paise : paise;
 }
 
 /**

@@ -6,18 +6,15 @@ import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { saveBlob } from '../../lib/table-download.ts';
 import { disableTwoStep, enableTwoStep, startTwoStepSetup, TWO_STEP_KEY, useTwoStepStatus } from './api.ts';
 
 type Setup = Awaited<ReturnType<typeof startTwoStepSetup>>;
 
 /** Saves the recovery codes as a text file in the browser's downloads. */
 function downloadCodes(codes: string[]): void {
-  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'parish-dues-recovery-codes.txt';
-  link.click();
-  URL.revokeObjectURL(url);
+  // The link is in the page and its URL lives on for a second, or Chromium may drop the download.
+  saveBlob(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'parish-dues-recovery-codes.txt');
 }
 
 /** The recovery codes after the setup, shown once, with copy and download. */

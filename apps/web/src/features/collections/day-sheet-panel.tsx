@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
 import { paiseOf, signedPaiseOf } from '../../lib/money.ts';
+import { saveBlob } from '../../lib/table-download.ts';
 import { printDocument } from '../../lib/print-receipt.ts';
 import { closeDaySheet, downloadDaySheetXlsx, fetchDaySheetFile, useDaySheet } from './api.ts';
 
@@ -117,12 +118,7 @@ export function DaySheetPanel({ day }: { day: string | null }) {
   async function download() {
     try {
       const text = await fetchDaySheetFile('csv', data.day);
-      const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `day_sheet_${data.day}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), `day_sheet_${data.day}.csv`);
     } catch (error) {
       notifications.show({ color: 'red', title: t('common.error'), message: errorText(error) });
     }

@@ -90,6 +90,22 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
           animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
       ),
   );
+  // A dialog opened by Mantine's modals manager starts at opacity 0 one frame before its transition
+  // runs, so the wait above can pass while it is still transparent: wait until every dialog is
+  // fully drawn, or axe measures the contrast of text not yet shown.
+  // A closing dialog's overlay fading out over the next one is waited for the same way.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+        for (let node: Element | null = dialog; node; node = node.parentElement) {
+          if (Number(getComputedStyle(node).opacity) < 1) return false;
+        }
+        return true;
+      }) &&
+      [...document.querySelectorAll('.mantine-Modal-overlay, .mantine-Drawer-overlay')].every(
+        (overlay) => Number(getComputedStyle(overlay).opacity) === 1,
+      ),
+  );
   const findings = await axeFindings(page);
   const width = page.viewportSize()?.width ?? 0;
   if (process.env.A11Y_LOG) {

@@ -43,7 +43,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/server/scripts/demo.ts && node --import tsx apps/server/src/server.ts`,
+    command: `rm -rf ${dataDir} && node --import tsx apps/server/scripts/demo.ts && node --enable-source-maps apps/server/dist/server.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   const host = lanAddress();
   origin = `http://${host}:${port}`;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'parish-e2e-lan-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -60,7 +60,7 @@ let server: ChildProcess | undefined;
 
 test.beforeAll(async ({ playwright }) => {
   rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
     // Only what this server needs: nothing of the runner's environment (a DATABASE_URL, say) leaks in.
     env: {
       PATH: process.env.PATH ?? '',

@@ -259,9 +259,28 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The server bundle `npm start` runs, built once per bench run (`scripts/build-server.mjs`). */
+let bundle: Promise<string> | undefined;
+
+/** Builds the server as `npm run build` does and answers the bundle's path (once per process). */
+export function builtServer(): Promise<string> {
+  bundle ??= new Promise((resolve, reject) => {
+    const script = new URL('../build-server.mjs', import.meta.url).pathname;
+    const child = spawn(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(new URL('../../dist/server.mjs', import.meta.url).pathname)
+        : reject(new Error(`the server build exited with ${code}`)),
+    );
+  });
+  return bundle;
+}
+
 /**
- * Starts `node --import tsx src/server.ts` (what `npm start` runs) on `database` with `port`, and
- * waits for its "ready" log line and a 200 from `/api/health`.
+ * Starts the built server (`node --enable-source-maps dist/server.mjs`, what `npm start` runs after
+ * its build, {@link builtServer}) on `database` with `port`, and waits for its "ready" log line and
+ * a 200 from `/api/health`. The build is not timed.
  * @throws when it exits first or is not ready within `timeoutMs`
  */
 export async function startServer(
@@ -270,9 +289,9 @@ export async function startServer(
   extraEnv: NodeJS.ProcessEnv = {},
   timeoutMs = 180_000,
 ): Promise<ServerProcess> {
-  const entry = new URL('../../src/server.ts', import.meta.url).pathname;
+  const entry = await builtServer();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     env: { ...process.env, ...serverEnv(database, port), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

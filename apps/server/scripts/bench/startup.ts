@@ -15,15 +15,15 @@ import {
 
 /**
  * `npm run bench -- --only=startup` (issue 15; `docs/deploy.md`, "Hardware"): start-up time and
- * memory of a server process (`node --import tsx src/server.ts`, what `npm start` runs) on the
+ * memory of a server process (`node dist/server.mjs`, what `npm start` runs after its build) on the
  * demo parish and on 20,000 members / 1,000,000 payments (`dataset.ts`), PGlite and PostgreSQL:
  * - ready: from spawn to the first 200 of `GET /api/health` (wall clock), and the process's own
- *   `startupMs` (its "ready" log line; without Node's and tsx's start);
+ *   `startupMs` (its "ready" log line; without Node's own start);
  * - RSS (`/proc/<pid>/status` VmRSS) 5 s after ready, idle;
  * - under a small load: 10 connections for 1,000 requests over the member list (three searches)
  *   and the dashboard (autocannon in a process of its own, `load.ts`), then VmRSS and the
  *   peak VmHWM, and the load's p95.
- * Each start is measured twice (a cold first start of tsx compiles; the second is what a restart
+ * Each start is measured twice (the first reads the files from a cold disk cache; the second is what a restart
  * sees) and the second is reported beside the first. `--keep-dataset` keeps the large data set.
  */
 
@@ -136,7 +136,7 @@ export async function startupBench(options: { keepDataset: boolean; port: number
   }
   printTable(lines);
   process.stdout.write(
-    `\nReady = spawn of \`node --import tsx src/server.ts\` to the first 200 of GET /api/health; startupMs = the server's own log line.\n` +
+    `\nReady = spawn of \`node dist/server.mjs\` to the first 200 of GET /api/health; startupMs = the server's own log line.\n` +
       `Load = 1,000 requests, c=10, over the member list (3 searches) and the dashboard, as the admin.\n` +
       `Load averages (1, 5, 15 min): ${loadAtStart} at the start, ${loadAverages()} at the end, ${os.cpus().length} CPUs. ` +
       `Total ${((performance.now() - startedAt) / 1000).toFixed(0)} s.\n`,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
 import { z } from 'zod';
 
+import { DEFAULT_WEB_DIST } from '../paths.ts';
 import { loadBackupSettings, type BackupSettings } from './backup.ts';
 import { loadGatewaySettings, type GatewaySettings } from './gateways.ts';
 
@@ -187,8 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // the person ran npm (INIT_CWD), so `npm start` and `npm run demo` share ./data at the root.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const defaultDist = path.resolve(import.meta.dirname, '../../../web/dist');
-  const webDistDir = values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultDist;
+  const webDistDir = values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
   return {
     port: values.PORT,
     host: values.HOST,

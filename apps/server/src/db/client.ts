@@ -1,5 +1,3 @@
-import path from 'node:path';
-
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -10,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { refuseNewerDatabase } from './release-check.ts';
 import * as schema from './schema/index.ts';
 
@@ -40,8 +39,8 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Where drizzle-kit writes the committed migrations. */
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+/** Where drizzle-kit writes the committed migrations (`paths.ts`). */
+export { MIGRATIONS_FOLDER };
 
 /** PGlite extensions the schema needs (trigram search). */
 export const PGLITE_EXTENSIONS = { pg_trgm };

@@ -654,11 +654,12 @@ export async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][
  * Rows of the full export's CSV per database statement, by engine: each statement returns one text
  * of this many CSV lines (`string_agg`), so no row becomes a JavaScript object. On PGlite every
  * request shares one connection, so a page stays small enough that its statement holds it well
- * under the 250 ms a request-path statement may take (about 60 ms for 5,000 payments); PostgreSQL's
- * pool has no such limit and larger pages save round trips (`docs/domain.md`, §12 "D3 Streamed
- * export"; decision 0058, which has the measurements behind the sizes).
+ * under the 250 ms a request-path statement may take: 5,000 payments took about 60 ms at 100,000
+ * payments but up to 250 ms between two chunks at 1,000,000 (id order is random heap order), so
+ * 2,500, which costs no measurable total time; PostgreSQL's pool has no such limit and larger
+ * pages save round trips (`docs/domain.md`, §12 "D3 Streamed export"; decision 0058).
  */
-export const FULL_EXPORT_CSV_CHUNK = { pglite: 5_000, postgres: 20_000 } as const;
+export const FULL_EXPORT_CSV_CHUNK = { pglite: 2_500, postgres: 20_000 } as const;
 
 /** The keyset page of one section: the CSV text of its rows, how many, and the last id (null when none). */
 interface CsvPage {

@@ -10,12 +10,15 @@ import {
   type PaymentReportRow,
   type ReportExportQuery,
 } from '@parish/shared';
-import { sql } from 'drizzle-orm';
+import { setImmediate } from 'node:timers/promises';
+
+import { sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { memberVisible } from '../../db/import-batches.ts';
+import { csvBoolean, csvDate, csvInstantDate, csvLine, csvPaise, csvPlain, type CsvSqlCell } from './csv-sql.ts';
 import { parishCalendar } from './parish-calendar.ts';
 import { UTF8_BOM, XLSX_CONTENT_TYPE, xlsxStream } from './spreadsheet.ts';
 import {
@@ -41,7 +44,8 @@ import { num } from './report-sql.ts';
  * CSV downloads: every report tab and the full export, with dated file names (`docs/domain.md`,
  * "File names"). Rows are produced page by page and written to the reply as they come, so an
  * export of a million payments never sits in memory (`docs/domain.md`, "D3 Streamed export").
- * Every cell passes through `neutralizeCsvRows` (`docs/domain.md`, "EX-01 CSV injection").
+ * Every cell passes through `neutralizeCsvRows` (`docs/domain.md`, "EX-01 CSV injection"); the
+ * full export's CSV is built by the database with the same rules (`csv-sql.ts`, decision 0058).
  * Amounts are plain rupees with two decimals (no grouping, so spreadsheets read them as numbers);
  * dates dd/mm/yyyy in the parish time zone.
  */
@@ -410,9 +414,19 @@ const PAYMENT_COLUMNS = [
 
 type Row = Record<string, unknown>;
 
+/**
+ * Lets the event loop run its timers and I/O before the next page's statement. A PGlite statement
+ * runs in this process and settles through promise callbacks only, so back-to-back pages would
+ * otherwise starve the loop: the reply's first bytes (already written) would not reach the client,
+ * and no other request would be served, until the socket's buffer filled (measured: 1.5 s of
+ * starvation before the first byte at 1,000,000 payments; `docs/domain.md` §12 "D3 Streamed export").
+ */
+const yieldToEventLoop = () => setImmediate();
+
 async function* keyset(rc: ReportContext, table: 'members' | 'heads' | 'payments'): AsyncGenerator<Row[]> {
   let after: string | null = null;
   for (;;) {
+    await yieldToEventLoop();
     const cursor = after ? sql`WHERE x.id > ${after}::uuid` : sql``;
     let rows: Row[];
     if (table === 'members') {
@@ -508,13 +522,21 @@ function paymentRecord(row: Row) {
 
 /**
  * The full export (`GET /api/admin/export`): members, payment heads and payments, as one JSON
- * document ({@link fullExportJson}) or one CSV file of three sections ({@link fullExportCsv}),
- * read with keyset pages of 1,000 rows; "now" read once from `ctx.clock`.
+ * document ({@link fullExportJson}, keyset pages of 1,000 rows), one CSV file of three sections
+ * written by the database ({@link fullExportCsv}, pages of {@link FULL_EXPORT_CSV_CHUNK} rows), or
+ * an .xlsx workbook of the same rows ({@link fullExportRows}); "now" read once from `ctx.clock`.
  * @returns the dated file name (`parish_export_2026-11-22.json` / `.csv` / `.xlsx`, parish day) and the chunks
  */
 export function fullExport(ctx: ServiceContext, input: { format: 'json' | TableFormat }): Download {
   const rc = reportContext(ctx);
   const today = parishCalendar(rc.now, rc.timezone).today;
+  if (input.format === 'csv') {
+    return {
+      fileName: `parish_export_${today}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      chunks: fullExportCsv(rc, FULL_EXPORT_CSV_CHUNK[ctx.database.kind]),
+    };
+  }
   if (input.format !== 'json') return tableDownload(`parish_export_${today}`, input.format, fullExportRows(rc));
   return {
     fileName: datedFileName('parish_export', today, 'json'),
@@ -549,12 +571,15 @@ async function* fullExportJson(rc: ReportContext): AsyncGenerator<string> {
 }
 
 /**
- * `GET /api/admin/export?format=csv|xlsx` as row chunks: one table of three sections (members,
- * payment heads, payments). Each section starts with its own header row whose first cell is
- * `type`; every data row starts with its section's type (`member`, `payment_head`, `payment`),
- * so a spreadsheet filter on the first column separates them. Cells are neutralised.
+ * The full export as row chunks: one table of three sections (members, payment heads, payments).
+ * Each section starts with its own header row whose first cell is `type`; every data row starts
+ * with its section's type (`member`, `payment_head`, `payment`), so a spreadsheet filter on the
+ * first column separates them. Cells are neutralised. The .xlsx download
+ * (`GET /api/admin/export?format=xlsx`) is made from these rows; the CSV is written by the database
+ * ({@link fullExportCsv}) and must stay byte-identical to {@link csvText} of these rows (the tests
+ * compare them).
  */
-async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][]> {
+export async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][]> {
   const tz = rc.timezone;
   yield [[...MEMBER_COLUMNS]];
   for await (const rows of keyset(rc, 'members')) {
@@ -622,5 +647,166 @@ async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][]> {
         p.testPayment,
       ];
     });
+  }
+}
+
+/**
+ * Rows of the full export's CSV per database statement, by engine: each statement returns one text
+ * of this many CSV lines (`string_agg`), so no row becomes a JavaScript object. On PGlite every
+ * request shares one connection, so a page stays small enough that its statement holds it well
+ * under the 250 ms a request-path statement may take: 5,000 payments took about 60 ms at 100,000
+ * payments but up to 250 ms between two chunks at 1,000,000 (id order is random heap order), so
+ * 2,500, which costs no measurable total time; PostgreSQL's pool has no such limit and larger
+ * pages save round trips (`docs/domain.md`, §12 "D3 Streamed export"; decision 0058).
+ */
+export const FULL_EXPORT_CSV_CHUNK = { pglite: 2_500, postgres: 20_000 } as const;
+
+/** The keyset page of one section: the CSV text of its rows, how many, and the last id (null when none). */
+interface CsvPage {
+  text: string | null;
+  n: number;
+  last: string | null;
+}
+
+/**
+ * One section of the full export's CSV: its header line (CRLF-terminated), the SQL of its raw rows
+ * in id order, and the SQL of one row's CSV line over those rows (aliased `p`).
+ */
+export interface CsvSection {
+  header: string;
+  /**
+   * The section's raw rows (with an `id` column) in id order: after a cursor (null: from the
+   * start), at most `limit` (null: all).
+   */
+  rows(after: string | null, limit: number | null): SQL;
+  /** One raw row's CSV line (`csv-sql.ts`), over the rows aliased `p`. */
+  line: SQL;
+}
+
+/**
+ * The three sections of the full export's CSV (members, payment heads, payments), as
+ * {@link fullExportRows} writes them, cells built in SQL: neutralised and quoted as
+ * `neutralizeCsvRows` and papaparse do, instants dd/mm/yyyy in `timeZone`, paise as plain rupees.
+ * Also what the bench measures its floors with (`scripts/bench/export.ts`).
+ * @param timeZone the parish's IANA zone
+ */
+export function fullExportCsvSections(timeZone: string): CsvSection[] {
+  const after = (cursor: string | null) => (cursor ? sql`AND x.id > ${cursor}::uuid` : sql``);
+  const limit = (n: number | null) => (n === null ? sql`` : sql`LIMIT ${n}`);
+  const col = (name: string) => sql.raw(`p.${name}`);
+  const text = (name: string): CsvSqlCell => ({ text: col(name) });
+  return [
+    {
+      header: csvChunk([[...MEMBER_COLUMNS]]),
+      rows: (cursor, n) =>
+        sql`SELECT x.id, x.name, x.mobile, x.parish_number, x.alternate_contact, x.current_location, x.email,
+                   x.address, x.is_active, x.created_at FROM members x
+             WHERE ${memberVisible(sql`x.import_batch_id`)} ${after(cursor)}
+             ORDER BY x.id ${limit(n)}`,
+      line: csvLine([
+        { cell: sql`'member'` },
+        { cell: csvPlain(col('id')) },
+        text('name'),
+        text('mobile'),
+        text('parish_number'),
+        text('alternate_contact'),
+        text('current_location'),
+        text('email'),
+        text('address'),
+        { cell: csvBoolean(col('is_active')) },
+        { cell: csvInstantDate(col('created_at'), timeZone) },
+      ]),
+    },
+    {
+      header: csvChunk([[...HEAD_COLUMNS]]),
+      rows: (cursor, n) =>
+        sql`SELECT x.id, x.name, x.description, x.amount_paise, x.type, x.year, x.due_date, x.variable_amount,
+                   x.is_active, x.created_at FROM payment_heads x
+             WHERE true ${after(cursor)} ORDER BY x.id ${limit(n)}`,
+      line: csvLine([
+        { cell: sql`'payment_head'` },
+        { cell: csvPlain(col('id')) },
+        text('name'),
+        { text: sql`coalesce(p.description, '')` },
+        { cell: csvPaise(col('amount_paise')) },
+        { cell: csvPlain(col('type')) },
+        { cell: csvPlain(col('year')) },
+        { cell: csvDate(col('due_date')) },
+        { cell: csvBoolean(col('variable_amount')) },
+        { cell: csvBoolean(col('is_active')) },
+        { cell: csvInstantDate(col('created_at'), timeZone) },
+      ]),
+    },
+    {
+      header: csvChunk([[...PAYMENT_COLUMNS]]),
+      rows: (cursor, n) =>
+        sql`SELECT x.id, x.member_id, m.name AS member_name, m.parish_number, x.payment_head_id, h.name AS head_name,
+                   x.amount_paise, x.paid_amount_paise, x.status, x.year, x.due_date, x.paid_at, x.created_at,
+                   x.transaction_id, x.pg_transaction_id, x.payment_method, x.payment_gateway, x.collection_mode,
+                   u.name AS collector_name, x.notes, x.receipt_number, x.is_test
+              FROM payments x JOIN members m ON m.id = x.member_id JOIN payment_heads h ON h.id = x.payment_head_id
+              LEFT JOIN staff_users u ON u.id = x.collected_by
+             WHERE true ${after(cursor)} ORDER BY x.id ${limit(n)}`,
+      line: csvLine([
+        { cell: sql`'payment'` },
+        { cell: csvPlain(col('id')) },
+        { cell: csvPlain(col('member_id')) },
+        text('member_name'),
+        text('parish_number'),
+        { cell: csvPlain(col('payment_head_id')) },
+        text('head_name'),
+        { cell: csvPaise(col('amount_paise')) },
+        { cell: csvPaise(col('paid_amount_paise')) },
+        { cell: csvPlain(col('status')) },
+        { cell: csvPlain(col('year')) },
+        { cell: csvDate(col('due_date')) },
+        { cell: csvInstantDate(col('paid_at'), timeZone) },
+        { cell: csvInstantDate(col('created_at'), timeZone) },
+        text('transaction_id'),
+        text('pg_transaction_id'),
+        text('payment_method'),
+        { cell: csvPlain(col('payment_gateway')) },
+        text('collection_mode'),
+        text('collector_name'),
+        text('notes'),
+        text('receipt_number'),
+        { cell: csvBoolean(col('is_test')) },
+      ]),
+    },
+  ];
+}
+
+/**
+ * `GET /api/admin/export?format=csv` as text chunks, byte-identical to {@link csvText} of
+ * {@link fullExportRows} (the .xlsx path) but written by the database
+ * ({@link fullExportCsvSections}): the byte order mark and the members' header first, before any
+ * statement, so the first byte leaves at once; then each section's header and its rows in keyset
+ * pages of `chunk` rows in id order, each page ONE statement whose single row holds the page's CSV
+ * lines as one text (`string_agg`), so no row becomes a JavaScript object.
+ * Each page reads its own snapshot (as the JSON path does): a row changed during a long download
+ * appears once, as it was when its page was read.
+ * @param chunk rows per statement, {@link FULL_EXPORT_CSV_CHUNK} of the engine (tests make it small
+ *   to cross page boundaries)
+ */
+export async function* fullExportCsv(rc: ReportContext, chunk: number): AsyncGenerator<string> {
+  yield UTF8_BOM;
+  for (const section of fullExportCsvSections(rc.timezone)) {
+    yield section.header;
+    let after: string | null = null;
+    for (;;) {
+      await yieldToEventLoop();
+      // string_agg takes the rows in the sub-select's order (id): a plain aggregate over one
+      // ordered sub-select, as the PostgreSQL manual describes; an ORDER BY inside string_agg would
+      // sort every page again (PostgreSQL 15 does not see the input is sorted), spilling to disk.
+      const [page]: (CsvPage | undefined)[] = await queryRows<CsvPage>(
+        rc.db,
+        sql`SELECT string_agg(${section.line}, '') AS text, count(*)::int AS n,
+                   max(p.id::text COLLATE "C") AS last
+              FROM (${section.rows(after, chunk)}) p`,
+      );
+      if (page?.text) yield page.text;
+      if (!page || Number(page.n) < chunk || !page.last) break;
+      after = page.last;
+    }
   }
 }

@@ -34,12 +34,17 @@ const errors = {
   404: errorBodySchema,
 };
 
-/** Sends a download's chunks as a streamed attachment of its content type. */
+/**
+ * Sends a download's chunks as a streamed attachment of its content type. The stream reads ahead
+ * one chunk only (`highWaterMark: 1`; `Readable.from` would otherwise buffer 16), so a slow
+ * client holds at most a chunk or two in memory — a chunk of the full export is thousands of rows
+ * (`docs/domain.md`, §12 "D3 Streamed export").
+ */
 function sendDownload(reply: FastifyReply, download: Download) {
   return reply
     .type(download.contentType)
     .header('content-disposition', `attachment; filename="${download.fileName}"`)
-    .send(Readable.from(download.chunks));
+    .send(Readable.from(download.chunks, { highWaterMark: 1 }));
 }
 
 /**

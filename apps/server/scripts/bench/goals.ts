@@ -108,6 +108,20 @@ export const GOALS = {
     bound: { pglite: 200, postgres: 200 },
     source: 'issue 18',
   },
+  startupReady: {
+    what: 'a restart: spawn to the first 200 of /api/health',
+    unit: 's',
+    kind: 'max',
+    bound: { pglite: 3 },
+    source: 'issue 18',
+  },
+  startupRss: {
+    what: 'peak RSS of the server process, started and after a small load',
+    unit: 'MB',
+    kind: 'max',
+    bound: { pglite: 600 },
+    source: 'issue 18',
+  },
   longestHold: {
     what: 'longest hold of the PGlite connection under mixed load',
     unit: 'ms',

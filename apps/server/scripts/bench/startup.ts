@@ -12,6 +12,7 @@ import {
   type BenchDatabase,
   type Engine,
 } from './dataset.ts';
+import { verdict } from './goals.ts';
 
 /**
  * `npm run bench -- --only=startup` (issue 15; `docs/deploy.md`, "Hardware"): start-up time and
@@ -119,6 +120,7 @@ export async function startupBench(options: { keepDataset: boolean; port: number
       'RSS after load (MB)',
       'peak RSS (MB)',
       'load p95 (ms)',
+      'goal: ready (2nd start), peak RSS',
     ],
   ];
   for (const row of rows) {
@@ -132,6 +134,7 @@ export async function startupBench(options: { keepDataset: boolean; port: number
       row.loadedRssMb.toFixed(0),
       row.peakMb.toFixed(0),
       `${row.loadP95.toFixed(0)}${row.non2xx ? ` (${row.non2xx} non-2xx)` : ''}`,
+      `${verdict('startupReady', row.engine, (row.readyMs[1] ?? Number.NaN) / 1000)}, ${verdict('startupRss', row.engine, row.peakMb)}`,
     ]);
   }
   printTable(lines);

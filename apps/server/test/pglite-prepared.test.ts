@@ -44,11 +44,15 @@ describe('prepared statements on PGlite', () => {
     const expected = [];
     for (const id of [A, B, A]) expected.push(await db.select().from(things).where(eq(things.id, id)));
     const calls = vi.spyOn(pglite, 'execProtocolStream');
+    const statements = vi.spyOn(pglite, 'query');
     const answers = [];
     for (const id of [A, B, A]) answers.push(await prepared.execute({ id }));
     expect(answers).toEqual(expected);
     // One call to parse, then one a statement (PGlite's `query` makes six: parse, describe, bind...).
     expect(calls).toHaveBeenCalledTimes(4);
+    // Each statement still passes through `query`, where a caller counting statements sees it.
+    expect(statements).toHaveBeenCalledTimes(3);
+    statements.mockRestore();
     calls.mockRestore();
     expect(await prepared.execute({ id: A })).toEqual([
       { id: A, name: 'alpha', size: 1, seenAt: '2026-01-02 03:04:05+00' },

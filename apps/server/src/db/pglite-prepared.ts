@@ -103,6 +103,9 @@ function namedClient(pglite: PGlite, name: string): NamedClient {
   };
 }
 
+/** The query option naming the statement a call of `PGlite.query` runs (see {@link preparePgliteStatements}). */
+const STATEMENT = Symbol('pglite statement name');
+
 /** The parts of drizzle's PGlite session this needs (drizzle-orm/pglite, `PgliteSession`). */
 interface DrizzlePgliteSession {
   prepareQuery(...args: unknown[]): { client: unknown };
@@ -119,14 +122,25 @@ export function preparePgliteStatements(db: unknown, pglite: PGlite): void {
   const session = (db as { session: DrizzlePgliteSession }).session;
   const prepareQuery = session.prepareQuery.bind(session);
   const clients = new Map<string, NamedClient>();
+  // Every statement still goes through `pglite.query` (one call a statement, as before, which is
+  // what a caller counting or watching statements sees); a named one leaves it here.
+  const query = pglite.query.bind(pglite);
+  pglite.query = (<T>(text: string, params?: unknown[], options?: QueryOptions & { [STATEMENT]?: string }) => {
+    const name = options?.[STATEMENT];
+    if (name === undefined) return query<T>(text, params, options);
+    let client = clients.get(name);
+    if (!client) clients.set(name, (client = namedClient(pglite, name)));
+    return client.query<T>(text, params ?? [], options);
+  }) as PGlite['query'];
   session.prepareQuery = (...args: unknown[]) => {
     const prepared = prepareQuery(...args);
     // prepareQuery(query, fields, name, ...): name is undefined for unprepared queries.
     const name = args[2];
     if (typeof name === 'string' && name !== '') {
-      let client = clients.get(name);
-      if (!client) clients.set(name, (client = namedClient(pglite, name)));
-      prepared.client = client;
+      prepared.client = {
+        query: (text: string, params: unknown[], options?: QueryOptions) =>
+          pglite.query(text, params, { ...options, [STATEMENT]: name } as QueryOptions),
+      };
     }
     return prepared;
   };

@@ -88,7 +88,12 @@ async function formerAnswer(memberId: string, status?: 'pending' | 'paid'): Prom
     const row = sums.find((s) => s.bucket === bucket);
     return { amount: paiseToRupees(Number(row?.paise ?? 0)), count: Number(row?.count ?? 0) };
   };
-  const summary = { arrears: figure('arrears'), current: figure('current'), misc: figure('misc'), paid: figure('paid') };
+  const summary = {
+    arrears: figure('arrears'),
+    current: figure('current'),
+    misc: figure('misc'),
+    paid: figure('paid'),
+  };
   return { items, total: items.length, summary, arrearsBlocking: summary.arrears.count > 0 };
 }
 
@@ -173,7 +178,10 @@ describe('GET /api/customer/payments', () => {
 
     // Access tokens are short-lived: sign in again whenever the clock moves.
     const again = async () => {
-      member = { ...(await loginMember(t.app, member.account.mobile, member.account.password)), account: member.account };
+      member = {
+        ...(await loginMember(t.app, member.account.mobile, member.account.password)),
+        account: member.account,
+      };
       admin = await loginAs(t.app, 'admin');
       a = { ...(await loginMember(t.app, a.account.mobile, a.account.password)), account: a.account };
       b = { ...(await loginMember(t.app, b.account.mobile, b.account.password)), account: b.account };

@@ -101,7 +101,10 @@ export async function selectPaymentRecords(
   orderBy: SQL[],
   page?: { limit: number; offset: number },
 ): Promise<PaymentRecord[]> {
-  let query = paymentRecordQuery(db, {}).where(where).orderBy(...orderBy).$dynamic();
+  let query = paymentRecordQuery(db, {})
+    .where(where)
+    .orderBy(...orderBy)
+    .$dynamic();
   if (page) query = query.limit(page.limit).offset(page.offset);
   const rows = await query;
   return rows.map(toPaymentRecord);

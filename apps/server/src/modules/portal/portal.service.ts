@@ -86,8 +86,7 @@ export async function getCustomerPayments(
     const bucket = bucketOf(payment.status, row.head.type);
     if (bucket) {
       count[bucket] += 1;
-      paise[bucket] +=
-        bucket === 'paid' ? (payment.paidAmountPaise ?? payment.amountPaise) : payment.amountPaise;
+      paise[bucket] += bucket === 'paid' ? (payment.paidAmountPaise ?? payment.amountPaise) : payment.amountPaise;
     }
     if (query.status && payment.status !== query.status) continue;
     const item = toPaymentRecord(row);

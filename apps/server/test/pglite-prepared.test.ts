@@ -57,6 +57,7 @@ describe('prepared statements on PGlite', () => {
     expect(await prepared.execute({ id: A })).toEqual([
       { id: A, name: 'alpha', size: 1, seenAt: '2026-01-02 03:04:05+00' },
     ]);
+    expect(await prepared.execute({ id: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
   });
 
   it('survive a forgotten statement, a changed table and a failed execution', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -7,9 +7,13 @@ import {
   type CustomerPayments,
   type CustomerTransactions,
   type WorldlineOrder,
+  paiseToRupees,
 } from '@parish/shared';
 
-import { transactions } from '../src/db/schema/index.ts';
+import { queryRows } from '../src/db/client.ts';
+import { paymentHeads, payments, transactions } from '../src/db/schema/index.ts';
+import { paymentsInCheckout } from '../src/modules/gateways/orders.service.ts';
+import { selectPaymentRecords } from '../src/modules/payments/payment-record.ts';
 import { systemContext } from '../src/context.ts';
 import { recheckPendingTransactions } from '../src/modules/gateways/recheck.ts';
 import { createHead, assign, due, paymentRow, transactionRow, expectUnpaid } from './gateway-fixtures.ts';
@@ -49,6 +53,48 @@ function order(session: Session, payload: Record<string, unknown>) {
 
 async function memberTransactions(memberId: string) {
   return t.db.select().from(transactions).where(eq(transactions.memberId, memberId));
+}
+
+/**
+ * The portal's answer as the two statements before issue 18 built it (records in SQL order, the
+ * checkout holds and the sums read apart): the reference the one-statement answer must equal.
+ */
+async function formerAnswer(memberId: string, status?: 'pending' | 'paid'): Promise<CustomerPayments> {
+  const conditions = [eq(payments.memberId, memberId)];
+  if (status) conditions.push(eq(payments.status, status));
+  const records = await selectPaymentRecords(t.db, and(...conditions), [
+    sql`case ${payments.status} when 'pending' then 0 else 1 end`,
+    desc(sql`case when ${payments.status} = 'paid' then ${payments.paidAt} end`),
+    sql`case ${paymentHeads.type} when 'arrear' then 0 when 'current due' then 1 else 2 end`,
+    asc(sql`coalesce(${payments.dueDate}, ${paymentHeads.dueDate})`),
+    asc(paymentHeads.name),
+    asc(payments.id),
+  ]);
+  const inCheckout = await paymentsInCheckout({ db: t.db, clock: t.clock }, memberId);
+  const items = records.map((item) =>
+    item.status === 'pending' && inCheckout.has(item._id) ? { ...item, checkoutInProgress: true } : item,
+  );
+  const sums = await queryRows<{ bucket: string; paise: string | number; count: string | number }>(
+    t.db,
+    sql`select case when p.status = 'paid' then 'paid' when h.type = 'arrear' then 'arrears'
+                    when h.type = 'miscellaneous' then 'misc' else 'current' end as bucket,
+               coalesce(sum(case when p.status = 'paid' then coalesce(p.paid_amount_paise, p.amount_paise)
+                                 else p.amount_paise end), 0) as paise,
+               count(*) as count
+        from payments p join payment_heads h on h.id = p.payment_head_id
+        where p.member_id = ${memberId} and p.status in ('pending', 'paid') group by 1`,
+  );
+  const figure = (bucket: string) => {
+    const row = sums.find((s) => s.bucket === bucket);
+    return { amount: paiseToRupees(Number(row?.paise ?? 0)), count: Number(row?.count ?? 0) };
+  };
+  const summary = {
+    arrears: figure('arrears'),
+    current: figure('current'),
+    misc: figure('misc'),
+    paid: figure('paid'),
+  };
+  return { items, total: items.length, summary, arrearsBlocking: summary.arrears.count > 0 };
 }
 
 describe('GET /api/customer/payments', () => {
@@ -100,6 +146,75 @@ describe('GET /api/customer/payments', () => {
 
     const other = await t.app.inject({ method: 'GET', url: '/api/customer/payments', headers: b.headers });
     expect(other.json<CustomerPayments>().items.map((p) => p._id)).toEqual([foreign]);
+  });
+
+  it('answers as the former two statements did: holds, expired holds, test, failed and paid rows, other members', async () => {
+    let member = await loginAs(t.app, 'customer');
+    const other = await loginAs(t.app, 'customer');
+    const id = member.account.id;
+    const arrear = await due(t.app, id, 'arrear', 30_000);
+    await due(t.app, id, 'current due', 70_000);
+    const held = await due(t.app, id, 'miscellaneous', 4_000);
+    const expiring = await due(t.app, id, 'miscellaneous', 6_000);
+    const paidHead = await createHead(t.app, { type: 'current due', amountPaise: 20_000 });
+    const paid = await assign(t.app, id, paidHead);
+    const collect = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${paid}/collect`,
+      headers: admin.headers,
+      payload: { collectionAmount: 200, paymentMethod: 'cash' },
+    });
+    expect(collect.statusCode, collect.body).toBe(200);
+    // A test payment (a sandbox checkout's) and a failed one count as the rules say, no more.
+    const testPaid = await due(t.app, id, 'miscellaneous', 1_500);
+    await t.db
+      .update(payments)
+      .set({ status: 'paid', isTest: true, paidAt: new Date().toISOString(), paidAmountPaise: 1_200 })
+      .where(eq(payments.id, testPaid));
+    const failed = await due(t.app, id, 'current due', 9_900);
+    await t.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, failed));
+    const foreign = await due(t.app, other.account.id, 'miscellaneous', 3_000);
+    expect((await order(other, { paymentIds: [foreign] })).statusCode).toBe(200);
+
+    // Access tokens are short-lived: sign in again whenever the clock moves.
+    const again = async () => {
+      member = {
+        ...(await loginMember(t.app, member.account.mobile, member.account.password)),
+        account: member.account,
+      };
+      admin = await loginAs(t.app, 'admin');
+      a = { ...(await loginMember(t.app, a.account.mobile, a.account.password)), account: a.account };
+      b = { ...(await loginMember(t.app, b.account.mobile, b.account.password)), account: b.account };
+    };
+    expect((await order(member, { paymentIds: [expiring] })).statusCode).toBe(200);
+    t.clock.advance(20 * 60 * 1000);
+    await again();
+    expect((await order(member, { paymentIds: [held] })).statusCode).toBe(200);
+    t.clock.advance(11 * 60 * 1000); // the first checkout's hold ended, the second's not
+    await again();
+
+    for (const status of [undefined, 'pending', 'paid'] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/customer/payments${status ? `?status=${status}` : ''}`,
+        headers: member.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual(JSON.parse(JSON.stringify(await formerAnswer(id, status))));
+    }
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/api/customer/payments', headers: member.headers })
+    ).json<CustomerPayments>();
+    expect(all.items.filter((p) => p.checkoutInProgress).map((p) => p._id)).toEqual([held]);
+    expect(all.items.map((p) => p._id)).toContain(failed);
+    expect(all.items.map((p) => p._id)).not.toContain(foreign);
+    expect(all.items[0]?._id).toBe(arrear);
+    expect(all.summary).toEqual({
+      arrears: { amount: 300, count: 1 },
+      current: { amount: 700, count: 1 },
+      misc: { amount: 100, count: 2 },
+      paid: { amount: 212, count: 2 },
+    });
   });
 
   it('is for members only: staff get 403, anonymous 401, a memberId in the query changes nothing', async () => {

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { preparePgliteStatements } from './pglite-prepared.ts';
 import { refuseNewerDatabase } from './release-check.ts';
 import * as schema from './schema/index.ts';
 
@@ -82,6 +83,8 @@ export async function openDatabase(options: {
   const client =
     options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // `.prepare(name)` parses and plans once on PGlite too, as on PostgreSQL (issue 18).
+  preparePgliteStatements(db, client);
   await refuseNewerDatabase(db, MIGRATIONS_FOLDER).catch(async (error: unknown) => {
     if (!options.pglite) await client.close();
     throw error;

@@ -80,7 +80,12 @@ export const members = pgTable(
     uniqueIndex('members_parish_number_active_uq')
       .on(sql`upper(${t.parishNumber})`)
       .where(sql`${t.isActive}`),
-    index('members_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // A small pending list (256 kB, not 4 MB): PGlite has no autovacuum to merge it, and while
+    // large it made the planner scan every member for a search the index could answer (migration
+    // 0020, issue 18).
+    index('members_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
     // One per sortable column (members.service.ts SORT_COLUMNS), so that a page is read in
     // order rather than sorted from every match; mobile's is the unique index above.
     index('members_active_name_idx').on(t.isActive, t.name),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 import {
   ErrorCode,
@@ -300,7 +300,23 @@ export async function paymentsInCheckout(
  * subquery of a larger statement (the member portal's).
  */
 export function paymentsInCheckoutSql(ctx: Pick<ServiceContext, 'clock'>, memberId: string): SQL {
-  const since = new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
+  return heldPaymentsSql(memberId, checkoutHoldSince(ctx));
+}
+
+/**
+ * The instant before which a pending checkout no longer holds its payments: now minus
+ * {@link CHECKOUT_HOLD_MS}, ISO 8601 UTC.
+ */
+export function checkoutHoldSince(ctx: Pick<ServiceContext, 'clock'>): string {
+  return new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
+}
+
+/**
+ * {@link paymentsInCheckoutSql} with the member and the hold's start as values or placeholders
+ * (`sql.placeholder`, for a prepared statement: the member portal's). `since` is
+ * {@link checkoutHoldSince}'s instant.
+ */
+export function heldPaymentsSql(memberId: string | Placeholder, since: string | Placeholder): SQL {
   return sql`select distinct i.payment_id from transaction_items i join transactions t on t.id = i.transaction_id
              where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
                and t.created_at > ${since}`;

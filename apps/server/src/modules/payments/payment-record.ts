@@ -101,19 +101,28 @@ export async function selectPaymentRecords(
   orderBy: SQL[],
   page?: { limit: number; offset: number },
 ): Promise<PaymentRecord[]> {
-  let query = db
-    .select(recordColumns)
-    .from(payments)
-    .innerJoin(members, eq(members.id, payments.memberId))
-    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
-    .leftJoin(collector, eq(collector.id, payments.collectedBy))
-    .leftJoin(receipts, eq(receipts.id, payments.receiptId))
+  let query = paymentRecordQuery(db, {})
     .where(where)
     .orderBy(...orderBy)
     .$dynamic();
   if (page) query = query.limit(page.limit).offset(page.offset);
   const rows = await query;
   return rows.map(toPaymentRecord);
+}
+
+/**
+ * The select of {@link selectPaymentRecords} (payments with member, head, collector and cheque
+ * status), with `extra` columns beside them, for a caller to add its condition, order or
+ * `.prepare(name)`; map each row with {@link toPaymentRecord}.
+ */
+export function paymentRecordQuery<E extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra: E) {
+  return db
+    .select({ ...recordColumns, ...extra })
+    .from(payments)
+    .innerJoin(members, eq(members.id, payments.memberId))
+    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+    .leftJoin(collector, eq(collector.id, payments.collectedBy))
+    .leftJoin(receipts, eq(receipts.id, payments.receiptId));
 }
 
 /** One payment as Payment JSON, or null when there is no such payment. */

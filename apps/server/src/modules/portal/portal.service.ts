@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import {
   paiseToRupees,
@@ -12,25 +12,51 @@ import {
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
-import { paymentsInCheckoutSql } from '../gateways/orders.service.ts';
-import { selectPaymentRecords } from '../payments/payment-record.ts';
+import { checkoutHoldSince, heldPaymentsSql } from '../gateways/orders.service.ts';
+import { paymentRecordQuery, toPaymentRecord } from '../payments/payment-record.ts';
 
 /**
  * The member portal's reads (`docs/domain.md`, "Customer dashboard"). The member is always the
  * caller (`actorOf(ctx)`, from the token), never a request field.
  */
 
-/** One bucket of the portal summary: paise and count (numbers or numeric text). */
-type SumRow = { bucket: string; paise: string | number; count: string | number };
+/**
+ * The portal's one statement, prepared once per database (parsed and planned once per
+ * connection on PostgreSQL, once on PGlite: `db/pglite-prepared.ts`): all the member's payments
+ * as Payment rows in the portal's order, each with whether a checkout in progress holds it.
+ * Placeholders: `memberId`, `since` (the hold's start, {@link checkoutHoldSince}).
+ */
+function portalStatement(db: DbOrTx) {
+  const memberId = sql.placeholder('memberId');
+  return paymentRecordQuery(db, {
+    // A checkout in progress: the dashboard offers Continue / Cancel (docs/domain.md, §4 "Retry
+    // after an abandoned checkout").
+    held: sql<boolean>`(${payments.status} = 'pending' and ${payments.id} in (${heldPaymentsSql(
+      memberId,
+      sql.placeholder('since'),
+    )}))`,
+  })
+    .where(eq(payments.memberId, memberId))
+    .orderBy(
+      sql`case ${payments.status} when 'pending' then 0 else 1 end`,
+      desc(sql`case when ${payments.status} = 'paid' then ${payments.paidAt} end`),
+      sql`case ${paymentHeads.type} when 'arrear' then 0 when 'current due' then 1 else 2 end`,
+      asc(sql`coalesce(${payments.dueDate}, ${paymentHeads.dueDate})`),
+      asc(paymentHeads.name),
+      asc(payments.id),
+    )
+    .prepare('portal_customer_payments');
+}
 
-/** A text[] column as strings: PGlite and pg parse it to an array; a `{a,b}` literal otherwise. */
-function textArray(value: string[] | string | null | undefined): string[] {
-  if (value == null) return [];
-  if (Array.isArray(value)) return value;
-  return value
-    .replace(/^\{|\}$/g, '')
-    .split(',')
-    .filter(Boolean);
+const statements = new WeakMap<object, ReturnType<typeof portalStatement>>();
+
+/** The summary bucket of a payment row: paid, or a pending one by its head's type; null otherwise. */
+function bucketOf(status: string, headType: string): keyof CustomerPayments['summary'] | null {
+  if (status === 'paid') return 'paid';
+  if (status !== 'pending') return null;
+  if (headType === 'arrear') return 'arrears';
+  if (headType === 'miscellaneous') return 'misc';
+  return 'current';
 }
 
 /**
@@ -39,6 +65,9 @@ function textArray(value: string[] | string | null | undefined): string[] {
  * name; paid newest first. Summary amounts in rupees over all the member's payments: pending
  * arrears, current dues and miscellaneous by assigned amount; paid by paidAmount, else amount.
  * `arrearsBlocking` is true while any arrear is pending (`docs/domain.md`, "Arrears first").
+ * One prepared statement reads all the member's payments (a member has tens, not thousands); the
+ * status filter and the sums are taken from them here (issue 18: the portal at the cost of one
+ * planned-once statement).
  * @throws 401 without a signed-in caller (cannot happen behind the route's customer role)
  */
 export async function getCustomerPayments(
@@ -46,49 +75,24 @@ export async function getCustomerPayments(
   query: CustomerPaymentsQuery,
 ): Promise<CustomerPayments> {
   const memberId = actorOf(ctx).id;
-  const conditions: SQL[] = [eq(payments.memberId, memberId)];
-  if (query.status === 'paid') conditions.push(eq(payments.status, 'paid'));
-  if (query.status === 'pending') conditions.push(eq(payments.status, 'pending'));
-  const typeOrder = sql`case ${paymentHeads.type} when 'arrear' then 0 when 'current due' then 1 else 2 end`;
-  // Two statements, read at once (in turn on PGlite's one connection): the records, and the
-  // payments a checkout holds together with the summary sums (issue 18: fewer round trips).
-  const [records, [extras]] = await Promise.all([
-    selectPaymentRecords(ctx.db, and(...conditions), [
-      sql`case ${payments.status} when 'pending' then 0 else 1 end`,
-      desc(sql`case when ${payments.status} = 'paid' then ${payments.paidAt} end`),
-      typeOrder,
-      asc(sql`coalesce(${payments.dueDate}, ${paymentHeads.dueDate})`),
-      asc(paymentHeads.name),
-      asc(payments.id),
-    ]),
-    queryRows<{ in_checkout: string[] | string | null; sums: SumRow[] | string | null }>(
-      ctx.db,
-      // A checkout in progress: the dashboard offers Continue / Cancel (docs/domain.md, §4 "Retry
-      // after an abandoned checkout").
-      sql`select (select array_agg(c.payment_id::text) from (${paymentsInCheckoutSql(ctx, memberId)}) c) as in_checkout,
-                 (select json_agg(s) from (
-                    select case when p.status = 'paid' then 'paid'
-                                when h.type = 'arrear' then 'arrears'
-                                when h.type = 'miscellaneous' then 'misc'
-                                else 'current' end as bucket,
-                           coalesce(sum(case when p.status = 'paid' then coalesce(p.paid_amount_paise, p.amount_paise)
-                                             else p.amount_paise end), 0) as paise,
-                           count(*) as count
-                    from payments p join payment_heads h on h.id = p.payment_head_id
-                    where p.member_id = ${memberId} and p.status in ('pending', 'paid')
-                    group by 1) s) as sums`,
-    ),
-  ]);
-  const inCheckout = new Set(textArray(extras?.in_checkout));
-  const items = records.map((item) =>
-    item.status === 'pending' && inCheckout.has(item._id) ? { ...item, checkoutInProgress: true } : item,
-  );
-  const sums: SumRow[] =
-    typeof extras?.sums === 'string' ? (JSON.parse(extras.sums) as SumRow[]) : (extras?.sums ?? []);
-  const figure = (bucket: string) => {
-    const row = sums.find((s) => s.bucket === bucket);
-    return { amount: paiseToRupees(Number(row?.paise ?? 0)), count: Number(row?.count ?? 0) };
-  };
+  let statement = statements.get(ctx.db);
+  if (!statement) statements.set(ctx.db, (statement = portalStatement(ctx.db)));
+  const rows = await statement.execute({ memberId, since: checkoutHoldSince(ctx) });
+  const paise = { arrears: 0, current: 0, misc: 0, paid: 0 };
+  const count = { arrears: 0, current: 0, misc: 0, paid: 0 };
+  const items = [];
+  for (const row of rows) {
+    const { payment } = row;
+    const bucket = bucketOf(payment.status, row.head.type);
+    if (bucket) {
+      count[bucket] += 1;
+      paise[bucket] += bucket === 'paid' ? (payment.paidAmountPaise ?? payment.amountPaise) : payment.amountPaise;
+    }
+    if (query.status && payment.status !== query.status) continue;
+    const item = toPaymentRecord(row);
+    items.push(row.held === true && payment.status === 'pending' ? { ...item, checkoutInProgress: true } : item);
+  }
+  const figure = (bucket: keyof typeof paise) => ({ amount: paiseToRupees(paise[bucket]), count: count[bucket] });
   const summary = {
     arrears: figure('arrears'),
     current: figure('current'),

@@ -133,6 +133,8 @@ export async function issueReceipt(
           notes = ${facts.notes}, is_test = ${paying.isTest}, updated_at = ${issuedAt}`
     : sql``;
   const onlyPending = paying ? sql`and p.status = 'pending'` : sql``;
+  const receiptNumber = sql`jsonb_build_object('receiptNumber', r.number)`;
+  const auditCte = audit ? sql`, a as (${auditInsertSql(audit.context, audit.entry, sql`r`, receiptNumber)})` : sql``;
   const [row] = await queryRows<{ id: string; number: string; updated: number }>(
     tx,
     sql`with l as (
@@ -161,8 +163,7 @@ export async function issueReceipt(
           update payments p set receipt_id = r.id, receipt_number = r.number ${paidFields}
             from r, l where p.id = l.payment_id ${onlyPending}
           returning p.id
-        )${audit ? sql`,
-        a as (${auditInsertSql(audit.context, audit.entry, sql`r`, sql`jsonb_build_object('receiptNumber', r.number)`)})` : sql``}
+        )${auditCte}
         select r.id, r.number, (select count(*) from u)::int as updated from r`,
   );
   if (!row) throw new Error('receipt insert returned nothing');

@@ -58,8 +58,19 @@ async function rate<T>(items: T[], workers: number, work: (item: T, worker: numb
   return items.length / ((performance.now() - start) / 1000);
 }
 
-/** One collection as plain SQL on one connection; returns the serial section's milliseconds. */
-async function collectBySql(db: DbOrTx, actor: Actor, due: Due, run: (q: string) => Promise<void>): Promise<number> {
+/** Milliseconds of a collection's serial section: the receipt statement (with its lock waits) and the COMMIT. */
+interface SerialTimes {
+  statementMs: number;
+  commitMs: number;
+}
+
+/** One collection as plain SQL on one connection; returns its serial section's times. */
+async function collectBySql(
+  db: DbOrTx,
+  actor: Actor,
+  due: Due,
+  run: (q: string) => Promise<void>,
+): Promise<SerialTimes> {
   await run('begin');
   const [row] = await queryRows<{ member_id: string; status: string; amount_paise: string; variable_amount: boolean }>(
     db,
@@ -104,8 +115,9 @@ async function collectBySql(db: DbOrTx, actor: Actor, due: Due, run: (q: string)
       ],
     ]),
   );
+  const committing = performance.now();
   await run('commit');
-  return performance.now() - start;
+  return { statementMs: committing - start, commitMs: performance.now() - committing };
 }
 
 async function floorOn(engine: Engine): Promise<void> {
@@ -141,7 +153,14 @@ async function floorOn(engine: Engine): Promise<void> {
         await bench.database.db.execute(sql`alter table payments disable trigger payments_summaries_upd`);
         console.log(`${engine}: payments_summaries_upd DISABLED for the plain SQL run`);
       }
-      let serialMs = 0;
+      let statementMs = 0;
+      let commitMs = 0;
+      const add = (times: SerialTimes) => {
+        statementMs += times.statementMs;
+        commitMs += times.commitMs;
+      };
+      const serial = (count = rest.length) =>
+        `receipt statement ${(statementMs / count).toFixed(2)} ms + COMMIT ${(commitMs / count).toFixed(2)} ms`;
       if (engine === 'postgres') {
         const clients = await Promise.all(
           Array.from({ length: CLIENTS }, async () => {
@@ -153,15 +172,31 @@ async function floorOn(engine: Engine): Promise<void> {
         const dbs = clients.map((client) => drizzlePg(client));
         const sqlRate = await rate(rest, CLIENTS, async (due, worker) => {
           const client = clients[worker] as pg.Client;
-          serialMs += await collectBySql(dbs[worker] as never, actor, due, async (q) => {
-            await client.query(q);
-          });
+          add(
+            await collectBySql(dbs[worker] as never, actor, due, async (q) => {
+              await client.query(q);
+            }),
+          );
+        });
+        console.log(
+          `${engine} plain SQL, ${CLIENTS} connections: ${sqlRate.toFixed(1)} collections/s; serial section ` +
+            `on average (lock waits included): ${serial()}`,
+        );
+        // The same on one connection: the serial section's own cost, with nothing to wait for.
+        const alone = all.slice(2 * PER_RUN, 2 * PER_RUN + 300);
+        statementMs = 0;
+        commitMs = 0;
+        const first = clients[0] as pg.Client;
+        const aloneRate = await rate(alone, 1, async (due) => {
+          add(
+            await collectBySql(dbs[0] as never, actor, due, async (q) => {
+              await first.query(q);
+            }),
+          );
         });
         await Promise.all(clients.map((client) => client.end()));
         console.log(
-          `${engine} plain SQL, ${CLIENTS} connections: ${sqlRate.toFixed(1)} collections/s; serial section ` +
-            `(receipt statement + COMMIT) ${(serialMs / rest.length).toFixed(2)} ms on average ` +
-            `(ceiling ${(1000 / (serialMs / rest.length)).toFixed(0)}/s)`,
+          `${engine} plain SQL, 1 connection: ${aloneRate.toFixed(1)} collections/s; ` + `${serial(alone.length)}`,
         );
       } else {
         const pglite = bench.database.pglite;
@@ -170,14 +205,16 @@ async function floorOn(engine: Engine): Promise<void> {
         let totalMs = 0;
         const sqlRate = await rate(rest, 1, async (due) => {
           const start = performance.now();
-          serialMs += await collectBySql(db as never, actor, due, async (q) => {
-            await pglite.exec(q);
-          });
+          add(
+            await collectBySql(db as never, actor, due, async (q) => {
+              await pglite.exec(q);
+            }),
+          );
           totalMs += performance.now() - start;
         });
         console.log(
           `${engine} plain SQL, 1 connection: ${sqlRate.toFixed(1)} collections/s; whole transaction ` +
-            `${(totalMs / rest.length).toFixed(2)} ms, receipt statement + COMMIT ${(serialMs / rest.length).toFixed(2)} ms`,
+            `${(totalMs / rest.length).toFixed(2)} ms, of which ${serial()}`,
         );
       }
     },
@@ -185,4 +222,5 @@ async function floorOn(engine: Engine): Promise<void> {
   );
 }
 
-for (const engine of ['pglite', 'postgres'] as const) await floorOn(engine);
+const engines = (process.env.FLOOR_ENGINES ?? 'pglite,postgres').split(',') as Engine[];
+for (const engine of engines) await floorOn(engine);

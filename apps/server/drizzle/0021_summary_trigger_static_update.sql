@@ -1,8 +1,8 @@
 -- Hand-written (issue 18, decision 0057; docs/ARCHITECTURE.md "Summary tables").
--- The payments summary trigger's UPDATE branch runs static SQL instead of EXECUTE: PL/pgSQL keeps
--- those plans for the session, where EXECUTE planned the three statements again on every update
+-- The payments summary trigger's UPDATE branch runs ONE static statement instead of three EXECUTEs:
+-- PL/pgSQL keeps its plan for the session, where EXECUTE planned the three statements again on every update
 -- (most of a collection's time on PGlite and of its serial section on PostgreSQL). An update that
--- changes no summarised column returns at once. The statements, their order (head/status rows,
+-- changes no summarised column returns at once. The upserts, their order (head/status rows,
 -- then day rows, then member rows, each in key order) and their results are those of 0018;
 -- INSERT and DELETE keep the dynamic form.
 CREATE OR REPLACE FUNCTION "payments_summaries_apply"() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -23,7 +23,7 @@ BEGIN
                        o.paid_at, o.payment_method, o.payment_gateway, o.collected_by, o.concession_paise, o.is_test)) THEN
       RETURN NULL;
     END IF;
-    WITH d AS (SELECT x.*, (x.status = 'paid' AND NOT x.is_test) AS real, (x.status = 'paid' AND x.is_test) AS test,
+    WITH d AS MATERIALIZED (SELECT x.*, (x.status = 'paid' AND NOT x.is_test) AS real, (x.status = 'paid' AND x.is_test) AS test,
                      coalesce(x.paid_amount_paise, x.amount_paise) AS collected
                 FROM (SELECT 1::bigint AS sign, n.* FROM new_rows n JOIN old_rows o ON o.id = n.id
                        WHERE (n.member_id, n.payment_head_id, n.status, n.amount_paise, n.paid_amount_paise, n.paid_at,
@@ -35,8 +35,10 @@ BEGIN
                        WHERE (n.member_id, n.payment_head_id, n.status, n.amount_paise, n.paid_amount_paise, n.paid_at,
                          n.payment_method, n.payment_gateway, n.collected_by, n.concession_paise, n.is_test)
                     IS DISTINCT FROM (o.member_id, o.payment_head_id, o.status, o.amount_paise, o.paid_amount_paise,
-                         o.paid_at, o.payment_method, o.payment_gateway, o.collected_by, o.concession_paise, o.is_test)) x)
-      INSERT INTO payment_head_status_summary AS s (payment_head_id, status, count, amount_paise, paid_amount_paise,
+                         o.paid_at, o.payment_method, o.payment_gateway, o.collected_by, o.concession_paise, o.is_test)) x),
+    -- One statement; each upsert waits for the one before (it reads its count), so the summary
+    -- rows are locked in the order of 0018: head/status, then day, then member.
+    a AS (INSERT INTO payment_head_status_summary AS s (payment_head_id, status, count, amount_paise, paid_amount_paise,
                                                     concession_paise, test_count, test_paise)
       SELECT payment_head_id, status, sum(sign), sum(sign * amount_paise),
              sum(CASE WHEN real THEN sign * collected ELSE 0 END),
@@ -56,26 +58,14 @@ BEGIN
         paid_amount_paise = s.paid_amount_paise + excluded.paid_amount_paise,
         concession_paise = s.concession_paise + excluded.concession_paise,
         test_count = s.test_count + excluded.test_count,
-        test_paise = s.test_paise + excluded.test_paise;
-    WITH d AS (SELECT x.*, (x.status = 'paid' AND NOT x.is_test) AS real, (x.status = 'paid' AND x.is_test) AS test,
-                     coalesce(x.paid_amount_paise, x.amount_paise) AS collected
-                FROM (SELECT 1::bigint AS sign, n.* FROM new_rows n JOIN old_rows o ON o.id = n.id
-                       WHERE (n.member_id, n.payment_head_id, n.status, n.amount_paise, n.paid_amount_paise, n.paid_at,
-                         n.payment_method, n.payment_gateway, n.collected_by, n.concession_paise, n.is_test)
-                    IS DISTINCT FROM (o.member_id, o.payment_head_id, o.status, o.amount_paise, o.paid_amount_paise,
-                         o.paid_at, o.payment_method, o.payment_gateway, o.collected_by, o.concession_paise, o.is_test)
-                      UNION ALL
-                      SELECT -1::bigint AS sign, o.* FROM old_rows o JOIN new_rows n ON o.id = n.id
-                       WHERE (n.member_id, n.payment_head_id, n.status, n.amount_paise, n.paid_amount_paise, n.paid_at,
-                         n.payment_method, n.payment_gateway, n.collected_by, n.concession_paise, n.is_test)
-                    IS DISTINCT FROM (o.member_id, o.payment_head_id, o.status, o.amount_paise, o.paid_amount_paise,
-                         o.paid_at, o.payment_method, o.payment_gateway, o.collected_by, o.concession_paise, o.is_test)) x)
-      INSERT INTO collection_day_summary AS s (day, payment_method, payment_gateway, collected_by, count, amount_paise,
+        test_paise = s.test_paise + excluded.test_paise
+      RETURNING 1),
+    b AS (INSERT INTO collection_day_summary AS s (day, payment_method, payment_gateway, collected_by, count, amount_paise,
                                                test_count, test_paise)
       SELECT (paid_at AT TIME ZONE tz)::date, payment_method, payment_gateway, collected_by,
              sum(CASE WHEN real THEN sign ELSE 0 END), sum(CASE WHEN real THEN sign * collected ELSE 0 END),
              sum(CASE WHEN test THEN sign ELSE 0 END), sum(CASE WHEN test THEN sign * collected ELSE 0 END)
-        FROM d WHERE status = 'paid' AND paid_at IS NOT NULL
+        FROM d WHERE status = 'paid' AND paid_at IS NOT NULL AND (SELECT count(*) FROM a) >= 0
         GROUP BY 1, 2, 3, 4
         HAVING sum(sign) <> 0 OR sum(sign * collected) <> 0
             OR sum(CASE WHEN real THEN sign ELSE 0 END) <> 0 OR sum(CASE WHEN real THEN sign * collected ELSE 0 END) <> 0
@@ -84,23 +74,12 @@ BEGIN
         count = s.count + excluded.count,
         amount_paise = s.amount_paise + excluded.amount_paise,
         test_count = s.test_count + excluded.test_count,
-        test_paise = s.test_paise + excluded.test_paise;
-    WITH d AS (SELECT x.*, (x.status = 'paid' AND NOT x.is_test) AS real, (x.status = 'paid' AND x.is_test) AS test,
-                     coalesce(x.paid_amount_paise, x.amount_paise) AS collected
-                FROM (SELECT 1::bigint AS sign, n.* FROM new_rows n JOIN old_rows o ON o.id = n.id
-                       WHERE (n.member_id, n.payment_head_id, n.status, n.amount_paise, n.paid_amount_paise, n.paid_at,
-                         n.payment_method, n.payment_gateway, n.collected_by, n.concession_paise, n.is_test)
-                    IS DISTINCT FROM (o.member_id, o.payment_head_id, o.status, o.amount_paise, o.paid_amount_paise,
-                         o.paid_at, o.payment_method, o.payment_gateway, o.collected_by, o.concession_paise, o.is_test)
-                      UNION ALL
-                      SELECT -1::bigint AS sign, o.* FROM old_rows o JOIN new_rows n ON o.id = n.id
-                       WHERE (n.member_id, n.payment_head_id, n.status, n.amount_paise, n.paid_amount_paise, n.paid_at,
-                         n.payment_method, n.payment_gateway, n.collected_by, n.concession_paise, n.is_test)
-                    IS DISTINCT FROM (o.member_id, o.payment_head_id, o.status, o.amount_paise, o.paid_amount_paise,
-                         o.paid_at, o.payment_method, o.payment_gateway, o.collected_by, o.concession_paise, o.is_test)) x),
-      t AS (SELECT d.*, h.type AS head_type, (d.status::text IN ('pending', 'failed')) AS unpaid,
+        test_paise = s.test_paise + excluded.test_paise
+      RETURNING 1),
+    t AS (SELECT d.*, h.type AS head_type, (d.status::text IN ('pending', 'failed')) AS unpaid,
                    (d.status::text = 'waived') AS waived
-              FROM d JOIN payment_heads h ON h.id = d.payment_head_id)
+              FROM d JOIN payment_heads h ON h.id = d.payment_head_id
+             WHERE (SELECT count(*) FROM b) >= 0)
       INSERT INTO member_payment_summary AS s (member_id, total_count, paid_count, unpaid_count, assigned_paise, paid_paise,
                                                unpaid_paise, arrear_unpaid_paise, current_unpaid_paise, misc_unpaid_paise,
                                                concession_paise, waived_count, test_count, test_paise)

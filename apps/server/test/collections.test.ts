@@ -141,6 +141,48 @@ describe('POST /api/payments/:id/collect', () => {
     });
   });
 
+  it('answers the payment exactly as a fresh read shows it, and audits exactly that state', async () => {
+    const { member, payment } = await pendingPayment({ amountPaise: 120_000, variable: true });
+    const response = await collect(cashierB, payment.id, {
+      collectionMode: 'manual',
+      collectionAmount: 1250.5,
+      paymentMethod: 'cheque',
+      pgTransactionId: 'CHQ 000123',
+      notes: 'More than the due',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answered = response.json<CollectResult>().payment;
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/collections/members/${member.id}/payments`,
+      headers: admin.headers,
+    });
+    const stored = read.json<MemberPayments>().items.find((item) => item._id === payment.id);
+    expect(stored).toBeDefined();
+    const { checkoutInProgress: _, ...storedRecord } = stored!;
+    expect(answered).toEqual(storedRecord);
+    expect(answered).toMatchObject({ status: 'paid', paidAmount: 1250.5, amount: 1200 });
+    const [audit] = await auditOf(payment.id, 'payment.collected');
+    expect(audit?.before).toEqual({ status: 'pending', amount: 1200, memberId: member.id });
+    expect(audit?.after).toEqual({
+      status: 'paid',
+      amount: 1200,
+      paidAmount: 1250.5,
+      paidAt: storedRecord.paidAt,
+      paymentMethod: 'cheque',
+      paymentGateway: 'manual',
+      collectionMode: 'manual',
+      collectedBy: { _id: cashierB.user.id, name: cashierB.user.name },
+      transactionId: 'CHQ 000123',
+      pgTransactionId: 'CHQ 000123',
+      notes: 'More than the due',
+      receiptNumber: storedRecord.receiptNumber,
+      memberId: member.id,
+      paymentHeadId: storedRecord.paymentHeadId._id,
+    });
+    expect(audit?.actorId).toBe(cashierB.user.id);
+  });
+
   it('reference and remarks are optional; the method defaults to cash', async () => {
     const { payment } = await pendingPayment();
     const response = await collect(admin, payment.id, { collectionMode: 'manual', collectionAmount: 1500 });

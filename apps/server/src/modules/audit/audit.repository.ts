@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry } from '@parish/shared';
+import { sql, type SQL } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
@@ -31,4 +32,26 @@ export async function recordAudit<A extends AuditAction>(
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * The INSERT of one audit record as SQL, for a data-modifying CTE of the very statement that makes
+ * the change it records (the receipt's statement, `issueReceipt`): the same record as
+ * {@link recordAudit} writes, one statement fewer. `source` names the CTE the row is selected from
+ * (one row), and `afterPatch`, a jsonb object over that CTE's columns, is merged into `after`
+ * (e.g. the receipt number the statement takes). Money in RUPEES, as for {@link recordAudit}.
+ */
+export function auditInsertSql<A extends AuditAction>(
+  context: AuditContext,
+  entry: AuditEntry<A>,
+  source: SQL,
+  afterPatch: SQL,
+): SQL {
+  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  return sql`insert into audit_events (actor_type, actor_id, actor_name, request_id, ip, action, entity_type,
+                                       entity_id, before, after)
+             select ${context.actorType}::actor_type, ${context.actorId}, ${context.actorName}, ${context.requestId},
+                    ${context.ip}, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null},
+                    ${json(entry.before)}::jsonb, coalesce(${json(entry.after)}::jsonb, '{}'::jsonb) || ${afterPatch}
+               from ${source}`;
 }

@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
 import {
+  COLLECTION_MSG,
+  ErrorCode,
   MSG,
+  OFFICE_MSG,
+  calendarDateIn,
   paiseToRupees,
   rupeesToPaise,
   type AuditPaymentDetails,
@@ -14,12 +18,11 @@ import {
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { members, paymentHeads, payments } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { paymentsInCheckout } from '../gateways/orders.service.ts';
 import { escapeLike, getMember } from '../members/members.service.ts';
 import { markPaid } from '../payments/mark-paid.ts';
-import { findPaymentRecord, selectPaymentRecords } from '../payments/payment-record.ts';
+import { selectPaymentRecords, toPaymentRecord } from '../payments/payment-record.ts';
 import { checkSheetOpen } from './cashier-days.ts';
 import { explainLineNotPaid } from './collect-dues.service.ts';
 
@@ -45,15 +48,19 @@ export function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
 
 /**
  * Collects a pending payment at the office (admin or cashier; `docs/domain.md`, "§7 API",
- * collect). One database transaction: {@link markPaid} (a conditional update that also checks the
- * amount against the assigned one, then one receipt of the financial year), then the audit event
- * 'payment.collected' with before and after. Of any number of concurrent collections of one
- * payment exactly one succeeds.
+ * collect). One database transaction of few statements (decision 0057): the payment locked
+ * (`FOR UPDATE`) and read with its member and head and whether the caller's sheet of today is
+ * closed; {@link markPaid} with that state (it checks the status and the amount against the
+ * assigned one, then in ONE statement takes the receipt number, issues the receipt, marks the
+ * payment paid and writes the audit event 'payment.collected' with before and after). The answer
+ * is the locked row with the fields set, without reading it again. Of any number of concurrent
+ * collections of one payment exactly one succeeds.
  * Sets paidAmount, paidAt (the clock), paymentMethod, paymentGateway 'manual', collectionMode
  * 'manual', collectedBy (the caller), transactionId and pgTransactionId (the Payment Reference, when
  * given) and notes (the Remarks).
  * @param input.collectionAmount in rupees
- * @throws 404 unknown payment; 409 `NOT_PENDING` {@link COLLECTION_MSG.notPending} when it is not
+ * @throws 409 `SHEET_CLOSED` when the caller's sheet of today is closed; 404 unknown payment;
+ *   409 `NOT_PENDING` {@link COLLECTION_MSG.notPending} when it is not
  *   pending; 400 `AMOUNT_BELOW_DUE` when the amount is below the assigned amount, `AMOUNT_FIXED`
  *   when above it on a head without a variable amount (`docs/domain.md`, "Effective amount").
  */
@@ -65,12 +72,42 @@ export async function collectPayment(
   const { paymentId } = input;
   const amountPaise = rupeesToPaise(input.collectionAmount);
   const reference = input.pgTransactionId ?? null;
+  const issuedAt = ctx.clock.now();
+  const today = calendarDateIn(issuedAt, ctx.config.parishTimezone);
   const collected = await ctx.db.transaction(async (tx) => {
-    await checkSheetOpen(ctx, tx);
-    await markPaid(tx, ctx.config.parishTimezone, {
-      memberId: null,
-      lines: [{ paymentId, amountPaise }],
-      issuedAt: ctx.clock.now(),
+    // One statement: the payment locked with its member and head, the caller's name, and whether
+    // the caller's sheet of today is closed.
+    const [row] = await tx
+      .select({
+        payment: payments,
+        member: { id: members.id, name: members.name, parishNumber: members.parishNumber, mobile: members.mobile },
+        head: paymentHeads,
+        collectorName: sql<string | null>`(select name from staff_users where id = ${actor.id})`,
+        dayClosed: sql<boolean>`exists (select 1 from cashier_days
+                                  where cashier_id = ${actor.id} and day = ${today} and closed_at is not null)`,
+      })
+      .from(payments)
+      .innerJoin(members, eq(members.id, payments.memberId))
+      .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+      .where(eq(payments.id, paymentId))
+      .for('update', { of: payments });
+    if (!row) {
+      await checkSheetOpen(ctx, tx);
+      throw notFound(MSG.notFound);
+    }
+    if (row.dayClosed) throw conflict(OFFICE_MSG.todayClosed, ErrorCode.SHEET_CLOSED);
+    const locked = new Map([
+      [
+        paymentId,
+        {
+          memberId: row.payment.memberId,
+          status: row.payment.status,
+          amountPaise: row.payment.amountPaise,
+          variableAmount: row.head.variableAmount,
+        },
+      ],
+    ]);
+    const paid = {
       paymentMethod: input.paymentMethod,
       paymentGateway: 'manual',
       collectionMode: 'manual',
@@ -78,18 +115,52 @@ export async function collectPayment(
       transactionId: reference,
       pgTransactionId: reference,
       notes: input.notes ?? null,
-      enforceDueAmount: true,
-      onNotUpdated: (id, attempt) => explainLineNotPaid(tx, { paymentId: id, amountPaise, memberId: null }, attempt),
-    });
-    const after = await findPaymentRecord(tx, paymentId);
-    if (!after) throw notFound(MSG.notFound);
-    await recordAudit(tx, ctx.audit, {
-      action: 'payment.collected',
-      entityType: 'payment',
-      entityId: paymentId,
-      before: { status: 'pending', amount: after.amount, memberId: after.memberId._id },
-      after: paymentDetails(after),
-    });
+    } as const;
+    // The payment as the receipt's statement leaves it: the locked row with the fields markPaid
+    // sets (its receipt number is merged into the audit record by that statement).
+    const paidRow = {
+      ...row.payment,
+      ...paid,
+      status: 'paid' as const,
+      paidAmountPaise: amountPaise,
+      paidAt: issuedAt.toISOString(),
+      isTest: false,
+      updatedAt: issuedAt.toISOString(),
+    };
+    const recordOf = (payment: typeof paidRow) =>
+      toPaymentRecord({
+        payment,
+        member: row.member,
+        head: row.head,
+        collector: row.collectorName === null ? null : { id: actor.id, name: row.collectorName },
+        chequeStatus: null,
+      });
+    const unnumbered = recordOf(paidRow);
+    const marked = await markPaid(
+      tx,
+      ctx.config.parishTimezone,
+      {
+        ...paid,
+        memberId: null,
+        lines: [{ paymentId, amountPaise }],
+        issuedAt,
+        enforceDueAmount: true,
+        onNotUpdated: (id, attempt) => explainLineNotPaid(tx, { paymentId: id, amountPaise, memberId: null }, attempt),
+        audit: {
+          context: ctx.audit,
+          entry: {
+            action: 'payment.collected',
+            entityType: 'payment',
+            entityId: paymentId,
+            before: { status: 'pending', amount: unnumbered.amount, memberId: unnumbered.memberId._id },
+            after: paymentDetails(unnumbered),
+          },
+        },
+      },
+      locked,
+    );
+    if (!marked.receipt) throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
+    const after = recordOf({ ...paidRow, receiptId: marked.receipt.id, receiptNumber: marked.receipt.number });
     return after;
   });
   // After commit: open screens (dashboard, reports, the member's portal) refresh.

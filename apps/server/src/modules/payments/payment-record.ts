@@ -22,7 +22,8 @@ const recordColumns = {
   chequeStatus: receipts.chequeStatus,
 };
 
-type RecordRow = {
+/** One payment row with its member, head, collector and receipt's cheque status, as {@link toPaymentRecord} takes it. */
+export type RecordRow = {
   payment: typeof payments.$inferSelect;
   member: { id: string; name: string; parishNumber: string; mobile: string };
   head: typeof paymentHeads.$inferSelect;

@@ -1,7 +1,9 @@
-import { calendarDateIn, financialYearOf, type Paise } from '@parish/shared';
-import { sql } from 'drizzle-orm';
+import { calendarDateIn, financialYearOf, type AuditAction, type AuditEntry, type Paise } from '@parish/shared';
+import { sql, type SQL } from 'drizzle-orm';
 
+import type { AuditContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { auditInsertSql } from '../audit/audit.repository.ts';
 
 /**
  * A receipt number: the Indian financial year (April to March, named by the year it starts) and
@@ -9,34 +11,35 @@ import { queryRows, type DbOrTx } from '../../db/client.ts';
  * as the demo parish (`scripts/demo-ledger.ts`).
  */
 export function formatReceiptNumber(financialYear: number, sequence: number): string {
-  return `${financialYear}-${String((financialYear + 1) % 100).padStart(2, '0')}/${String(sequence).padStart(6, '0')}`;
+  return `${receiptNumberPrefix(financialYear)}${String(sequence).padStart(6, '0')}`;
 }
 
-/** A receipt number taken from the counter, with the financial year it belongs to. */
-export interface TakenReceiptNumber {
-  number: string;
-  financialYear: number;
+/** The financial year's part of its receipt numbers, `2026-27/`. */
+function receiptNumberPrefix(financialYear: number): string {
+  return `${financialYear}-${String((financialYear + 1) % 100).padStart(2, '0')}/`;
 }
 
 /**
- * Takes the next receipt number of the financial year of `issuedAt` (its calendar date in the
- * parish time zone) from `receipt_counters`, by an upsert that returns the new last number: the
- * counter row is locked until the caller's transaction ends, so numbers are unique and
- * sequential within a year. A number taken by a transaction that rolls back is given again (no
- * gap); a number of a voided receipt is never reused (the counter only grows).
- * Must run inside the transaction that issues the receipt
- * (`docs/decisions/0012-receipt-numbers-per-financial-year.md`).
+ * The next receipt number of the financial year `financialYear`, as SQL for a WITH list: the CTE
+ * `taken(number)` upserts the year's row of `receipt_counters` and formats the new last number
+ * the way {@link formatReceiptNumber} does. The counter row stays locked until the transaction
+ * ends, so numbers are unique and sequential within a year; a number taken by a transaction that
+ * rolls back is given again (no gap); a number of a voided receipt is never reused (the counter
+ * only grows) (`docs/decisions/0012-receipt-numbers-per-financial-year.md`). It is part of the
+ * statement that inserts the receipt, so the lock is held for that one statement and the COMMIT
+ * only (`docs/ARCHITECTURE.md`, "Lock order"; decision 0057).
  */
-export async function takeReceiptNumber(tx: DbOrTx, issuedAt: Date, timeZone: string): Promise<TakenReceiptNumber> {
-  const financialYear = financialYearOf(calendarDateIn(issuedAt, timeZone));
-  const [row] = await queryRows<{ last_number: number }>(
-    tx,
-    sql`insert into receipt_counters (financial_year, last_number) values (${financialYear}, 1)
-        on conflict (financial_year) do update set last_number = receipt_counters.last_number + 1
-        returning last_number`,
-  );
-  if (!row) throw new Error('receipt counter upsert returned nothing');
-  return { number: formatReceiptNumber(financialYear, Number(row.last_number)), financialYear };
+function takenReceiptNumberSql(financialYear: number): SQL {
+  return sql`c as (
+          insert into receipt_counters (financial_year, last_number) values (${financialYear}, 1)
+          on conflict (financial_year) do update set last_number = receipt_counters.last_number + 1
+          returning last_number
+        ),
+        taken as (
+          select ${receiptNumberPrefix(financialYear)}
+                 || lpad(c.last_number::text, greatest(6, length(c.last_number::text)), '0') as number
+            from c
+        )`;
 }
 
 /** One line of a receipt: a payment and the amount received for it, in paise. */
@@ -72,41 +75,84 @@ export interface IssuedReceipt {
 }
 
 /**
- * Issues one receipt for `lines` (at least one; payments of `facts.memberId`, already marked paid
- * in this transaction): takes the next number of the financial year, then in ONE statement inserts
- * the receipt with its total, one `receipt_items` row per line (numbered in the given order, with
- * the head's name and year copied) and points each payment at it (`receipt_id` and the
- * denormalized `receipt_number`). Must run inside the transaction that marked the payments paid.
- * @throws Error when `lines` is empty (a programming error).
+ * How {@link issueReceipt} marks the receipt's payments paid in the same statement (`markPaid`):
+ * the payment fields of the collection, set only on payments still pending. `facts` give the
+ * method, gateway, collection mode, collector, transaction ids and notes; each line's amount is its
+ * paid amount.
+ */
+export interface PayingFacts {
+  /** A sandbox (test) checkout's payments (`payments.is_test`). */
+  isTest: boolean;
+}
+
+/**
+ * An audit record that {@link issueReceipt} writes in its own statement (`auditInsertSql`): the
+ * receipt's number is merged into its `after` as `receiptNumber`.
+ */
+export interface ReceiptAudit {
+  context: AuditContext;
+  entry: AuditEntry<AuditAction>;
+}
+
+/**
+ * Issues one receipt for `lines` (at least one; payments of `facts.memberId`, already locked by
+ * this transaction) in ONE statement: takes the next number of the financial year of
+ * `facts.issuedAt` (its calendar date in `timeZone`; {@link takenReceiptNumberSql}), inserts the
+ * receipt with its total, one `receipt_items` row per line (numbered in the given order, with the
+ * head's name and year copied) and points each payment at it (`receipt_id` and the denormalized
+ * `receipt_number`). With `options.paying`, that same update also marks the payments paid (status,
+ * paid amount, paid at, method, gateway, mode, collector, transaction ids, notes, test flag,
+ * updated at) — each payment is then updated once, and its summary triggers fire once
+ * (`docs/ARCHITECTURE.md`, "Lock order"; decision 0057). With `options.audit`, the same statement
+ * also writes that audit record, its `after.receiptNumber` the number taken. Must run inside the
+ * transaction that locked (or already marked paid) the payments.
+ * @throws Error when `lines` is empty (a programming error), or when `paying` and a payment was
+ *   not pending any more (the caller must have locked and checked them: a programming error,
+ *   and the transaction must roll back).
  */
 export async function issueReceipt(
   tx: DbOrTx,
   timeZone: string,
   facts: ReceiptFacts,
   lines: readonly ReceiptLine[],
+  options: { paying?: PayingFacts; audit?: ReceiptAudit } = {},
 ): Promise<IssuedReceipt> {
+  const { paying, audit } = options;
   if (lines.length === 0) throw new Error('a receipt needs at least one line');
-  const taken = await takeReceiptNumber(tx, facts.issuedAt, timeZone);
+  const financialYear = financialYearOf(calendarDateIn(facts.issuedAt, timeZone));
+  const issuedAt = facts.issuedAt.toISOString();
   const cheque = facts.cheque ?? null;
   const total = lines.reduce((sum, line) => sum + line.amountPaise, 0);
   const ids = `{${lines.map((line) => line.paymentId).join(',')}}`;
   const amounts = `{${lines.map((line) => line.amountPaise).join(',')}}`;
-  const [row] = await queryRows<{ id: string }>(
+  const paidFields = paying
+    ? sql`, status = 'paid', paid_amount_paise = l.amount_paise, paid_at = ${issuedAt},
+          payment_method = ${facts.paymentMethod}, payment_gateway = ${facts.paymentGateway},
+          collection_mode = ${facts.collectionMode}, collected_by = ${facts.collectedBy},
+          transaction_id = ${facts.transactionId}, pg_transaction_id = ${facts.pgTransactionId},
+          notes = ${facts.notes}, is_test = ${paying.isTest}, updated_at = ${issuedAt}`
+    : sql``;
+  const onlyPending = paying ? sql`and p.status = 'pending'` : sql``;
+  const receiptNumber = sql`jsonb_build_object('receiptNumber', r.number)`;
+  const auditCte = audit ? sql`, a as (${auditInsertSql(audit.context, audit.entry, sql`r`, receiptNumber)})` : sql``;
+  const [row] = await queryRows<{ id: string; number: string; updated: number }>(
     tx,
-    sql`with r as (
+    sql`with l as (
+          select u.payment_id, u.amount_paise, u.line from unnest(${ids}::uuid[], ${amounts}::bigint[])
+            with ordinality as u(payment_id, amount_paise, line)
+        ),
+        ${takenReceiptNumberSql(financialYear)},
+        r as (
           insert into receipts (number, financial_year, member_id, issued_at, payment_method, payment_gateway,
                                 collection_mode, collected_by, transaction_id, pg_transaction_id, total_paise, notes,
                                 cheque_bank, cheque_number, cheque_date, cheque_status, utr)
-          values (${taken.number}, ${taken.financialYear}, ${facts.memberId}, ${facts.issuedAt.toISOString()},
-                  ${facts.paymentMethod}, ${facts.paymentGateway}, ${facts.collectionMode}, ${facts.collectedBy},
-                  ${facts.transactionId}, ${facts.pgTransactionId}, ${total}, ${facts.notes},
-                  ${cheque?.bank ?? null}, ${cheque?.number ?? null}, ${cheque?.date ?? null}::date,
-                  ${cheque ? 'received' : null}, ${facts.utr ?? null})
-          returning id
-        ),
-        l as (
-          select u.payment_id, u.amount_paise, u.line from unnest(${ids}::uuid[], ${amounts}::bigint[])
-            with ordinality as u(payment_id, amount_paise, line)
+          select taken.number, ${financialYear}, ${facts.memberId}, ${issuedAt},
+                 ${facts.paymentMethod}, ${facts.paymentGateway}, ${facts.collectionMode}, ${facts.collectedBy},
+                 ${facts.transactionId}, ${facts.pgTransactionId}, ${total}, ${facts.notes},
+                 ${cheque?.bank ?? null}, ${cheque?.number ?? null}, ${cheque?.date ?? null}::date,
+                 ${cheque ? 'received' : null}, ${facts.utr ?? null}
+            from taken
+          returning id, number
         ),
         i as (
           insert into receipt_items (receipt_id, line, payment_id, payment_head_id, head_name, head_year, amount_paise)
@@ -114,13 +160,15 @@ export async function issueReceipt(
             from r, l join payments p on p.id = l.payment_id join payment_heads h on h.id = p.payment_head_id
         ),
         u as (
-          update payments p set receipt_id = r.id, receipt_number = ${taken.number}
-            from r where p.id in (select payment_id from l)
-        )
-        select id from r`,
+          update payments p set receipt_id = r.id, receipt_number = r.number ${paidFields}
+            from r, l where p.id = l.payment_id ${onlyPending}
+          returning p.id
+        )${auditCte}
+        select r.id, r.number, (select count(*) from u)::int as updated from r`,
   );
   if (!row) throw new Error('receipt insert returned nothing');
-  return { id: row.id, number: taken.number };
+  if (paying && Number(row.updated) !== lines.length) throw new Error('a payment to pay was not pending');
+  return { id: row.id, number: row.number };
 }
 
 /** Why and by whom a receipt is voided (`docs/domain.md`, "Reversal with a reason"). */

@@ -4,8 +4,8 @@
 // sorted response times (ms) and the count of non-2xx answers as JSON on stdout. With `paths`, each
 // request (warm-up included) takes the next path of the list in turn, across all connections, so
 // that no two requests of a run ask the same thing until the list is used up; an entry may also be
-// `{ path, method, body }` (a different body per request, as collections need). `seconds` is the
-// timed run's wall time (for throughput). Plain JavaScript: run by node without tsx.
+// `{ path, method, body, headers }` (a different body or caller per request, as collections need). `seconds` is the
+// timed run's wall time up to its last answer (for throughput). Plain JavaScript: run by node without tsx.
 import { text } from 'node:stream/consumers';
 
 import autocannon from 'autocannon';
@@ -26,9 +26,15 @@ const withPaths = requests ? { ...options, requests } : options;
 if (warmup > 0) await autocannon({ ...withPaths, amount: warmup });
 const times = [];
 const started = performance.now();
+let lastResponse = started;
 const instance = autocannon(withPaths);
-instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+instance.on('response', (_client, _status, _bytes, responseTime) => {
+  times.push(responseTime);
+  lastResponse = performance.now();
+});
 const result = await instance;
 times.sort((a, b) => a - b);
-const seconds = (performance.now() - started) / 1000;
+// Up to the last answer: autocannon itself notices that `amount` is reached only on its next
+// one-second tick, which would round every run's time up to whole seconds.
+const seconds = (lastResponse - started) / 1000;
 process.stdout.write(JSON.stringify({ times, non2xx: result.non2xx, seconds }));

@@ -7,6 +7,8 @@ export interface LoadRequest {
   path: string;
   method?: 'GET' | 'POST' | 'PUT';
   body?: string;
+  /** This request's headers, in place of the load's (another caller's token, say). */
+  headers?: Record<string, string>;
 }
 
 /** What {@link measureLoad} measured: times in ms (ascending), non-2xx answers, wall seconds. */

@@ -2,13 +2,46 @@ import { sql } from 'drizzle-orm';
 
 import { queryRows, type Db } from '../../src/db/client.ts';
 import type { LoadRequest } from '../load.ts';
-import { fmt, load, loadDemo, progress, reported, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
+import {
+  fmt,
+  load,
+  loadDemo,
+  progress,
+  reported,
+  withBenchApp,
+  type BenchApp,
+  type BenchCase,
+  type BenchRow,
+} from './harness.ts';
 import type { Engine } from './goals.ts';
 
 /** The demo parish's cashier (`scripts/demo.ts`). */
 export const DEMO_CASHIER = { username: 'cashier', password: 'cashier-demo-1' };
 /** Extra pending dues for the collectors: heads x the demo's 300 members. */
 const EXTRA_HEADS = 8;
+/** The collectors: one cashier account each, as ten cashiers at ten counters would be. */
+const COLLECTORS = 10;
+
+/**
+ * Creates {@link COLLECTORS} cashier accounts through the admin API and signs each in.
+ * @returns their bearer tokens
+ */
+async function collectorTokens(bench: BenchApp): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let n = 1; n <= COLLECTORS; n += 1) {
+    const username = `bench-cashier-${n}`;
+    const password = `bench-cashier-password-${n}`;
+    const created = await bench.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: { authorization: `Bearer ${bench.adminToken}` },
+      payload: { username, password, name: `Bench Cashier ${n}`, role: 'cashier' },
+    });
+    if (created.statusCode !== 201) throw new Error(`cashier ${username} not created: ${created.body}`);
+    tokens.push(await bench.login('staff', username, password));
+  }
+  return tokens;
+}
 
 /**
  * Adds `heads` fixed current-due heads (`Bench Collect N`, ₹100–₹800) assigned to every member,
@@ -55,8 +88,14 @@ async function collectionsOn(engine: Engine): Promise<BenchRow[]> {
     engine,
     async (bench) => {
       const db = bench.database.db;
-      const requests = await pendingCollections(db, EXTRA_HEADS);
-      progress('collections', engine, `${requests.length} pending dues to collect`);
+      const tokens = await collectorTokens(bench);
+      // Request i is collected by cashier i mod 10: the ten requests in flight at a time are, as
+      // a rule, ten cashiers' (each with their own day sheet and summary row), not one account's.
+      const requests = (await pendingCollections(db, EXTRA_HEADS)).map((request, i) => ({
+        ...request,
+        headers: { authorization: `Bearer ${tokens[i % COLLECTORS]}`, 'content-type': 'application/json' },
+      }));
+      progress('collections', engine, `${requests.length} pending dues to collect, ${COLLECTORS} cashiers`);
       const token = await bench.login('staff', DEMO_CASHIER.username, DEMO_CASHIER.password);
       const floor = await load(bench, token, ['/api/auth/verify'], 1000);
       const warmup = 100;
@@ -89,7 +128,7 @@ async function collectionsOn(engine: Engine): Promise<BenchRow[]> {
 
 /**
  * `--only=collections`: office collections with 10 concurrent collectors (one request each at a
- * time, the demo cashier's account) on the demo parish plus 2,400 fixed dues, through the full API
+ * time; ten cashier accounts, request i by cashier i mod 10) on the demo parish plus 2,400 fixed dues, through the full API
  * (receipt number, audit record, summaries), beside `/api/auth/verify` at c = 10
  * (`docs/domain.md`, §12 "C3"; issue 18).
  */

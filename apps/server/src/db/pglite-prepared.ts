@@ -86,8 +86,11 @@ function namedClient(pglite: PGlite, name: string): NamedClient {
   };
 
   return {
-    query: <T>(text: string, params: unknown[], options?: QueryOptions) =>
-      pglite._runExclusiveTransaction(() =>
+    query: async <T>(text: string, params: unknown[], options?: QueryOptions) => {
+      // As PGlite.query: a closing or closed database throws 'PGlite is closing' / 'PGlite is
+      // closed', which the error handler answers as 503 UNAVAILABLE (docs/domain.md, "ER-04").
+      await pglite._checkReady();
+      return pglite._runExclusiveTransaction(() =>
         pglite._runExclusiveQuery(async () => {
           try {
             return await run<T>(text, params, options);
@@ -99,7 +102,8 @@ function namedClient(pglite: PGlite, name: string): NamedClient {
             if (!pglite.isInTransaction()) await pglite.syncToFs();
           }
         }),
-      ),
+      );
+    },
   };
 }
 

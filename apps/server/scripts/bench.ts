@@ -549,7 +549,10 @@ async function importPart(): Promise<void> {
       `${d1} (<=${goal.importMax}s, <=${goal.ratioMax}x)`,
     ]);
     for (const list of r.list) {
-      const pass = list.p95 <= goal.listP95Max && list.non2xx === 0 ? 'PASS' : 'FAIL';
+      // The same request again is held to issue 3's bound; the lists with nothing cached (first
+      // pages, new searches) to issue 18's (`listColdP95`: 100 ms PGlite, 50 ms PostgreSQL).
+      const bound = list.scenario === 'same request' ? goal.listP95Max : GOALS.listColdP95.bound[r.engine];
+      const pass = list.p95 <= bound && list.non2xx === 0 ? 'PASS' : 'FAIL';
       const b1 = list.scenario.startsWith('floor') ? '-' : pass;
       listLines.push([
         r.engine,
@@ -558,7 +561,7 @@ async function importPart(): Promise<void> {
         list.p95.toFixed(1),
         list.p95Runs.map((p95) => p95.toFixed(1)).join(' / '),
         `${list.requests}${list.non2xx ? ` (${list.non2xx} non-2xx)` : ''}`,
-        b1 === '-' ? '-' : `${b1} (p95 <=${goal.listP95Max}ms)`,
+        b1 === '-' ? '-' : `${b1} (p95 <=${bound}ms)`,
       ]);
     }
   }

@@ -1,18 +1,25 @@
 import { ErrorCode, OFFICE_MSG, calendarDateIn } from '@parish/shared';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { cashierDays } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
 
+/**
+ * SQL boolean: whether a cashier's day (a parish calendar date, `yyyy-mm-dd`) is closed
+ * (`docs/domain.md`, "Day close"). A column of a bigger statement (the office collection reads it
+ * beside the payment it locks) or a statement of its own ({@link isDayClosed}).
+ */
+export function dayClosedSql(cashierId: string, day: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${cashierDays} where ${cashierDays.cashierId} = ${cashierId}
+                                and ${cashierDays.day} = ${day} and ${cashierDays.closedAt} is not null)`;
+}
+
 /** Whether a cashier's day (a parish calendar date) is closed (`docs/domain.md`, "Day close"). */
 export async function isDayClosed(db: DbOrTx, cashierId: string, day: string): Promise<boolean> {
-  const [row] = await db
-    .select({ day: cashierDays.day })
-    .from(cashierDays)
-    .where(and(eq(cashierDays.cashierId, cashierId), eq(cashierDays.day, day), isNotNull(cashierDays.closedAt)));
-  return row !== undefined;
+  const [row] = await queryRows<{ closed: boolean }>(db, sql`select ${dayClosedSql(cashierId, day)} as closed`);
+  return row?.closed === true;
 }
 
 /**

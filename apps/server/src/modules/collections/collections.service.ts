@@ -23,7 +23,7 @@ import { paymentsInCheckout } from '../gateways/orders.service.ts';
 import { escapeLike, getMember } from '../members/members.service.ts';
 import { markPaid } from '../payments/mark-paid.ts';
 import { selectPaymentRecords, toPaymentRecord } from '../payments/payment-record.ts';
-import { checkSheetOpen } from './cashier-days.ts';
+import { checkSheetOpen, dayClosedSql } from './cashier-days.ts';
 import { explainLineNotPaid } from './collect-dues.service.ts';
 
 /** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail; money in rupees). */
@@ -83,8 +83,7 @@ export async function collectPayment(
         member: { id: members.id, name: members.name, parishNumber: members.parishNumber, mobile: members.mobile },
         head: paymentHeads,
         collectorName: sql<string | null>`(select name from staff_users where id = ${actor.id})`,
-        dayClosed: sql<boolean>`exists (select 1 from cashier_days
-                                  where cashier_id = ${actor.id} and day = ${today} and closed_at is not null)`,
+        dayClosed: dayClosedSql(actor.id, today),
       })
       .from(payments)
       .innerJoin(members, eq(members.id, payments.memberId))

@@ -85,6 +85,36 @@ async function listOn(engine: Engine): Promise<BenchRow[]> {
         note: `p50 ${fmt(result.p50)}; runs ${result.each.map(fmt).join('/')}`,
       });
     }
+    // What a member change costs the next list request: the register's search index is read
+    // again (decision 0059), for its first sort in one statement and for each other sort in one more.
+    const once = async (path: string) => {
+      const started = performance.now();
+      const response = await fetch(`${bench.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      await response.text();
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+      return performance.now() - started;
+    };
+    const first: number[] = [];
+    const second: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      await db.execute(sql`UPDATE data_versions SET version = gen_random_uuid()`);
+      first.push(await once(`/api/members?search=run${run}&sortBy=name&sortOrder=asc&page=1&limit=50`));
+      second.push(await once(`/api/members?search=run${run}&sortBy=mobile&sortOrder=desc&page=1&limit=50`));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (const [what, values] of [
+      ['the first list request after a member change (reads the search index), one client', first],
+      ['then the first request in another sort (reads that sort), one client', second],
+    ] as const) {
+      rows.push({
+        engine,
+        measure: `GET /api/members, ${what}, median of 5`,
+        value: median(values),
+        unit: 'ms',
+        floor: '-',
+        goal: null,
+      });
+    }
     return rows;
   });
 }

@@ -13,7 +13,7 @@ import {
 } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { dataVersionSql, lockDataVersions, type DataVersions } from '../../db/data-versions.ts';
 import { memberVisible } from '../../db/import-batches.ts';
 import { members, payments, transactionItems } from '../../db/schema/index.ts';
@@ -21,6 +21,7 @@ import { conflict, notFound, type AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation, uniqueViolationOf } from '../../lib/db-errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
+import { memberIndex, searchPage } from './member-search-index.ts';
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -162,12 +163,14 @@ function versionKey(versions: DataVersions | null | undefined): string | null {
  * number or location), sorted by a whitelisted column with the id as tiebreak, with the total.
  *
  * Repeated reads are answered from memory while the data is unchanged (`docs/domain.md`, "B1": the
- * list is read again on every page turn, refocus and live update, and counting a broad search
- * costs 5–10 ms of database CPU at 20,000 members). A page cached under the versions of members
- * and payments that this request has already read is the answer. Otherwise one statement reads
- * the page, each member's assigned head ids and the versions, and the total comes from the count
- * cache when it holds that members version, else from a count. At most two statements, whatever
- * the page size, and none for a page read before while nothing changed.
+ * list is read again on every page turn, refocus and live update). A page cached under the
+ * versions of members and payments that this request has already read is the answer. Otherwise
+ * the page's ids and the total come from the in-memory search index of the register (read once
+ * per members version; `member-search-index.ts`, decision 0059) and one prepared statement reads
+ * the page's members by id; a register too large for the index, or one that keeps changing under
+ * it, is searched in the database ({@link listMembersFromDatabase}). At most three statements
+ * besides the account lookup (the index, the page, a sort not read before), whatever the page
+ * size, and none for a page read before while nothing changed.
  *
  * The count is capped (issue 18; `docs/domain.md`, §7 "Shapes the specification leaves open"): it counts at most
  * `countCap(page, limit) + 1` matches (1,001 for the first 20 pages of 50), so a broad search
@@ -181,14 +184,107 @@ function versionKey(versions: DataVersions | null | undefined): string | null {
  * @returns `{ items, total, totalIsLowerBound, page, limit }`, items as the API shows members.
  */
 export async function listMembers(ctx: ServiceContext, query: MemberListQuery): Promise<MemberPage> {
-  const { db, dataVersions: current } = ctx;
-  const { page, limit, sortBy, sortOrder } = query;
   const search = query.search?.trim().toLowerCase() ?? '';
-  const pageKey = JSON.stringify([search, sortBy, sortOrder, page, limit]);
-  const currentKey = versionKey(current);
+  const pageKey = JSON.stringify([search, query.sortBy, query.sortOrder, query.page, query.limit]);
+  const currentKey = versionKey(ctx.dataVersions);
   const cachedPage = memberPages.get(pageKey);
   if (currentKey !== null && cachedPage?.version === currentKey) return cachedPage.value;
+  return (
+    (await listMembersFromIndex(ctx, query, search, pageKey)) ??
+    (await listMembersFromDatabase(ctx, query, search, pageKey))
+  );
+}
 
+/**
+ * The prepared statement of a page of the member list read by ids (`ids`: the ids joined by
+ * commas), each row with the data versions of its snapshot and the member's assigned head ids.
+ */
+function memberPageStatement(db: Db) {
+  return db
+    .select({
+      membersVersion: dataVersionSql.members,
+      paymentsVersion: dataVersionSql.payments,
+      id: members.id,
+      name: members.name,
+      mobile: members.mobile,
+      parishNumber: members.parishNumber,
+      alternateContact: members.alternateContact,
+      currentLocation: members.currentLocation,
+      email: members.email,
+      address: members.address,
+      isActive: members.isActive,
+      createdAt: members.createdAt,
+      whatsappOptOut: members.whatsappOptOut,
+      selectedParticulars: selectedParticularsSql,
+    })
+    .from(members)
+    .where(sql`${members.id} = any(string_to_array(${sql.placeholder('ids')}::text, ',')::uuid[])`)
+    .prepare('member_list_page');
+}
+
+const pageStatements = new WeakMap<Db, ReturnType<typeof memberPageStatement>>();
+
+/**
+ * The member list answered from the in-memory search index (`member-search-index.ts`, decision
+ * 0059): the page's ids and the count from the index, then the page's members by id in one
+ * prepared statement. The page is the answer only when that statement read the members version
+ * the index was read under; otherwise the index is read again (twice at most).
+ * @returns the page (cached under the page statement's versions), or null when the register is
+ *   too large for the index or keeps changing: the caller then reads it from the database.
+ */
+async function listMembersFromIndex(
+  ctx: ServiceContext,
+  query: MemberListQuery,
+  search: string,
+  pageKey: string,
+): Promise<MemberPage | null> {
+  const { page, limit } = query;
+  const cap = countCap(page, limit);
+  let version = ctx.dataVersions?.members ?? null;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const index = await memberIndex(ctx.db, query.sortBy, query.sortOrder, version);
+    if (index === null) return null;
+    const { ids, counted } = searchPage(index, query, search, page, limit, cap + 1);
+    const totalIsLowerBound = counted > cap;
+    const total = totalIsLowerBound ? cap : counted;
+    // An empty page is exact for the index's snapshot; it is not cached (no payments version).
+    if (ids.length === 0) return { items: [], total, totalIsLowerBound, page, limit };
+    let statement = pageStatements.get(ctx.db);
+    if (!statement) pageStatements.set(ctx.db, (statement = memberPageStatement(ctx.db)));
+    const rows = await statement.execute({ ids: ids.join(',') });
+    const read = rows[0];
+    if (read?.membersVersion === index.version && rows.length === ids.length) {
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const items = ids.map((id) => {
+        const row = byId.get(id)!;
+        return toMember(row, row.selectedParticulars);
+      });
+      const answer: MemberPage = { items, total, totalIsLowerBound, page, limit };
+      const key = versionKey({ members: read.membersVersion, payments: read.paymentsVersion });
+      if (key !== null) memberPages.set(pageKey, { version: key, value: answer });
+      return answer;
+    }
+    if (!read?.membersVersion) return null;
+    version = read.membersVersion;
+  }
+  return null;
+}
+
+/**
+ * The member list read from the database: the page in one statement (trigram index or sort
+ * index walk), the total from the count cache or a capped count. Used when the register is too
+ * large for the in-memory index (more than `MEMBER_INDEX_MAX` members) or changed under it three
+ * times running.
+ * @returns as {@link listMembers}, the page cached under its versions.
+ */
+export async function listMembersFromDatabase(
+  ctx: ServiceContext,
+  query: MemberListQuery,
+  search: string = query.search?.trim().toLowerCase() ?? '',
+  pageKey: string = JSON.stringify([search, query.sortBy, query.sortOrder, query.page, query.limit]),
+): Promise<MemberPage> {
+  const { db } = ctx;
+  const { page, limit, sortBy, sortOrder } = query;
   // Members of an unfinished import are not listed or counted yet (decision 0049).
   const visible = memberVisible(members.importBatchId);
   const where = search

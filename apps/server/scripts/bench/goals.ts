@@ -95,11 +95,11 @@ export const GOALS = {
     source: '§12 D3, issue 18',
   },
   exportVsCopy: {
-    what: 'full export, total time over COPY TO',
+    what: 'full export, total time over the COPY of the same rows to a client',
     unit: 'x',
     kind: 'max',
     bound: { pglite: 2, postgres: 2 },
-    source: 'issue 18',
+    source: 'issue 18; §12 D3, decision 0060',
   },
   exportRssGrowth: {
     what: 'full export, RSS growth',

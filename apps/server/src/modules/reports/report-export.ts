@@ -534,7 +534,7 @@ export function fullExport(ctx: ServiceContext, input: { format: 'json' | TableF
     return {
       fileName: `parish_export_${today}.csv`,
       contentType: 'text/csv; charset=utf-8',
-      chunks: fullExportCsv(rc, FULL_EXPORT_CSV_CHUNK[ctx.database.kind]),
+      chunks: fullExportCsv(rc, FULL_EXPORT_CSV_CHUNK[ctx.database.kind], FULL_EXPORT_CSV_IN_FLIGHT[ctx.database.kind]),
     };
   }
   if (input.format !== 'json') return tableDownload(`parish_export_${today}`, input.format, fullExportRows(rc));
@@ -661,6 +661,13 @@ export async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][
  */
 export const FULL_EXPORT_CSV_CHUNK = { pglite: 2_500, postgres: 20_000 } as const;
 
+/**
+ * Pages of the full export's CSV read at once, by engine ({@link fullExportCsv}): one on PGlite
+ * (one connection, shared by every request), two on PostgreSQL (two cores on the target machine;
+ * measured at 1,000,000 payments, issue 18).
+ */
+export const FULL_EXPORT_CSV_IN_FLIGHT = { pglite: 1, postgres: 2 } as const;
+
 /** The keyset page of one section: the CSV text of its rows, how many, and the last id (null when none). */
 interface CsvPage {
   text: string | null;
@@ -674,11 +681,14 @@ interface CsvPage {
  */
 export interface CsvSection {
   header: string;
+  /** The table whose ids key the section (its rows are counted to slice it, {@link fullExportCsv}). */
+  table: 'members' | 'payment_heads' | 'payments';
   /**
    * The section's raw rows (with an `id` column) in id order: after a cursor (null: from the
-   * start), at most `limit` (null: all).
+   * start), at most `limit` (null: all), and within `slice` when given (ids from `from`
+   * inclusive to `before` exclusive; null: unbounded on that side).
    */
-  rows(after: string | null, limit: number | null): SQL;
+  rows(after: string | null, limit: number | null, slice?: IdSlice): SQL;
   /** One raw row's CSV line (`csv-sql.ts`), over the rows aliased `p`. */
   line: SQL;
 }
@@ -691,17 +701,19 @@ export interface CsvSection {
  * @param timeZone the parish's IANA zone
  */
 export function fullExportCsvSections(timeZone: string): CsvSection[] {
-  const after = (cursor: string | null) => (cursor ? sql`AND x.id > ${cursor}::uuid` : sql``);
+  const after = (cursor: string | null, slice?: IdSlice) =>
+    sql`${cursor ? sql`AND x.id > ${cursor}::uuid` : sql``} ${slice?.from ? sql`AND x.id >= ${slice.from}::uuid` : sql``} ${slice?.before ? sql`AND x.id < ${slice.before}::uuid` : sql``}`;
   const limit = (n: number | null) => (n === null ? sql`` : sql`LIMIT ${n}`);
   const col = (name: string) => sql.raw(`p.${name}`);
   const text = (name: string): CsvSqlCell => ({ text: col(name) });
   return [
     {
       header: csvChunk([[...MEMBER_COLUMNS]]),
-      rows: (cursor, n) =>
+      table: 'members',
+      rows: (cursor, n, slice) =>
         sql`SELECT x.id, x.name, x.mobile, x.parish_number, x.alternate_contact, x.current_location, x.email,
                    x.address, x.is_active, x.created_at FROM members x
-             WHERE ${memberVisible(sql`x.import_batch_id`)} ${after(cursor)}
+             WHERE ${memberVisible(sql`x.import_batch_id`)} ${after(cursor, slice)}
              ORDER BY x.id ${limit(n)}`,
       line: csvLine([
         { cell: sql`'member'` },
@@ -719,10 +731,11 @@ export function fullExportCsvSections(timeZone: string): CsvSection[] {
     },
     {
       header: csvChunk([[...HEAD_COLUMNS]]),
-      rows: (cursor, n) =>
+      table: 'payment_heads',
+      rows: (cursor, n, slice) =>
         sql`SELECT x.id, x.name, x.description, x.amount_paise, x.type, x.year, x.due_date, x.variable_amount,
                    x.is_active, x.created_at FROM payment_heads x
-             WHERE true ${after(cursor)} ORDER BY x.id ${limit(n)}`,
+             WHERE true ${after(cursor, slice)} ORDER BY x.id ${limit(n)}`,
       line: csvLine([
         { cell: sql`'payment_head'` },
         { cell: csvPlain(col('id')) },
@@ -739,14 +752,15 @@ export function fullExportCsvSections(timeZone: string): CsvSection[] {
     },
     {
       header: csvChunk([[...PAYMENT_COLUMNS]]),
-      rows: (cursor, n) =>
+      table: 'payments',
+      rows: (cursor, n, slice) =>
         sql`SELECT x.id, x.member_id, m.name AS member_name, m.parish_number, x.payment_head_id, h.name AS head_name,
                    x.amount_paise, x.paid_amount_paise, x.status, x.year, x.due_date, x.paid_at, x.created_at,
                    x.transaction_id, x.pg_transaction_id, x.payment_method, x.payment_gateway, x.collection_mode,
                    u.name AS collector_name, x.notes, x.receipt_number, x.is_test
               FROM payments x JOIN members m ON m.id = x.member_id JOIN payment_heads h ON h.id = x.payment_head_id
               LEFT JOIN staff_users u ON u.id = x.collected_by
-             WHERE true ${after(cursor)} ORDER BY x.id ${limit(n)}`,
+             WHERE true ${after(cursor, slice)} ORDER BY x.id ${limit(n)}`,
       line: csvLine([
         { cell: sql`'payment'` },
         { cell: csvPlain(col('id')) },
@@ -785,28 +799,93 @@ export function fullExportCsvSections(timeZone: string): CsvSection[] {
  * lines as one text (`string_agg`), so no row becomes a JavaScript object.
  * Each page reads its own snapshot (as the JSON path does): a row changed during a long download
  * appears once, as it was when its page was read.
+ *
+ * With `inFlight` > 1 (PostgreSQL, whose pool gives each statement a connection and a core of its
+ * own), a section of more than `chunk` rows is cut into slices of the uuid space ({@link idSlices},
+ * ids are random v4 uuids, so about `chunk` rows each), and up to `inFlight` pages are read at once
+ * in output order: the next slice's first page while the current one's is read or sent. A slice
+ * with more rows than a page goes on by keyset; at most `inFlight` pages are held. On PGlite every
+ * statement holds the one connection every request shares, so pages are read one after the other
+ * with the event loop served between them.
  * @param chunk rows per statement, {@link FULL_EXPORT_CSV_CHUNK} of the engine (tests make it small
- *   to cross page boundaries)
+ *   to cross page and slice boundaries)
+ * @param inFlight pages read at once ({@link FULL_EXPORT_CSV_IN_FLIGHT} of the engine)
  */
-export async function* fullExportCsv(rc: ReportContext, chunk: number): AsyncGenerator<string> {
+export async function* fullExportCsv(rc: ReportContext, chunk: number, inFlight = 1): AsyncGenerator<string> {
   yield UTF8_BOM;
   for (const section of fullExportCsvSections(rc.timezone)) {
     yield section.header;
-    let after: string | null = null;
-    for (;;) {
-      await yieldToEventLoop();
-      // string_agg takes the rows in the sub-select's order (id): a plain aggregate over one
-      // ordered sub-select, as the PostgreSQL manual describes; an ORDER BY inside string_agg would
-      // sort every page again (PostgreSQL 15 does not see the input is sorted), spilling to disk.
-      const [page]: (CsvPage | undefined)[] = await queryRows<CsvPage>(
+    // string_agg takes the rows in the sub-select's order (id): a plain aggregate over one
+    // ordered sub-select, as the PostgreSQL manual describes; an ORDER BY inside string_agg would
+    // sort every page again (PostgreSQL 15 does not see the input is sorted), spilling to disk.
+    const read = (task: PageTask): Promise<CsvPage | undefined> => {
+      const page = queryRows<CsvPage>(
         rc.db,
         sql`SELECT string_agg(${section.line}, '') AS text, count(*)::int AS n,
                    max(p.id::text COLLATE "C") AS last
-              FROM (${section.rows(after, chunk)}) p`,
+              FROM (${section.rows(task.after, chunk, task.slice)}) p`,
+      ).then((rows) => rows[0]);
+      // Read ahead, a page may fail while the one before is being sent: its error is thrown
+      // where it is awaited, never as an unhandled rejection.
+      page.catch(() => undefined);
+      return page;
+    };
+    let slices: IdSlice[] = [{ from: null, before: null }];
+    if (inFlight > 1) {
+      const [counted] = await queryRows<{ n: number }>(
+        rc.db,
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(section.table)}`,
       );
+      slices = idSlices(Math.ceil(Number(counted?.n ?? 0) / chunk));
+    }
+    // Pages not yet started, and pages being read, both in output order. A download ended early
+    // (the client went away) leaves the pages read ahead unread: their statements finish and their
+    // connections go back to the pool.
+    const waiting: PageTask[] = slices.map((slice) => ({ slice, after: null }));
+    const reading: { task: PageTask; page: Promise<CsvPage | undefined> }[] = [];
+    await yieldToEventLoop();
+    while (waiting.length > 0 || reading.length > 0) {
+      while (reading.length < inFlight && waiting.length > 0) {
+        const task = waiting.shift()!;
+        reading.push({ task, page: read(task) });
+      }
+      const { task, page: pending } = reading.shift()!;
+      const page = await pending;
+      // A full page: the slice goes on after its last id, before anything read ahead; started now
+      // when pages are read at once, else after this page is sent and the event loop served.
+      if (page && Number(page.n) >= chunk && page.last) {
+        const next = { slice: task.slice, after: page.last };
+        if (inFlight > 1) reading.unshift({ task: next, page: read(next) });
+        else waiting.unshift(next);
+      }
       if (page?.text) yield page.text;
-      if (!page || Number(page.n) < chunk || !page.last) break;
-      after = page.last;
+      await yieldToEventLoop();
     }
   }
+}
+
+/** A page of a section to read: its slice of ids, and the last id read before it in that slice. */
+interface PageTask {
+  slice: IdSlice;
+  after: string | null;
+}
+
+/** A slice of the uuid space: ids from `from` (inclusive) to `before` (exclusive); null is open. */
+export interface IdSlice {
+  from: string | null;
+  before: string | null;
+}
+
+/**
+ * The uuid space cut into at least `wanted` (at most 256) equal slices, by the first one or two hex
+ * digits, in id order; one open slice when `wanted` ≤ 1.
+ */
+export function idSlices(wanted: number): IdSlice[] {
+  if (wanted <= 1) return [{ from: null, before: null }];
+  const count = Math.min(256, 2 ** Math.ceil(Math.log2(wanted)));
+  const bound = (i: number) => `${((i * 256) / count).toString(16).padStart(2, '0')}000000-0000-0000-0000-000000000000`;
+  return Array.from({ length: count }, (_, i) => ({
+    from: i === 0 ? null : bound(i),
+    before: i === count - 1 ? null : bound(i + 1),
+  }));
 }

@@ -1,6 +1,28 @@
 /** PostgreSQL's SQLSTATE for a unique-constraint violation. */
 export const UNIQUE_VIOLATION = '23505';
 
+/** A database error as the drivers give it: its SQLSTATE, and the constraint when one is named. */
+interface DatabaseErrorFields {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * The PostgreSQL error with SQLSTATE `code` that an error is, or wraps (as Drizzle's
+ * `DrizzleQueryError` does in its `cause`), looked for five causes deep.
+ * @returns that error's fields, or null when neither the error nor its causes have that code.
+ */
+export function databaseErrorOf(error: unknown, code: string): DatabaseErrorFields | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as DatabaseErrorFields;
+    if (candidate.code === code) return candidate;
+    current = candidate.cause;
+  }
+  return null;
+}
+
 /**
  * The PostgreSQL unique violation an error is, or wraps (as Drizzle's `DrizzleQueryError` does in
  * its `cause`).
@@ -8,15 +30,9 @@ export const UNIQUE_VIOLATION = '23505';
  *   name it), or null when the error is not a unique violation.
  */
 export function uniqueViolationOf(error: unknown): { constraint: string | undefined } | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === UNIQUE_VIOLATION) {
-      return { constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
-    }
-    current = candidate.cause;
-  }
-  return null;
+  const violation = databaseErrorOf(error, UNIQUE_VIOLATION);
+  if (!violation) return null;
+  return { constraint: typeof violation.constraint === 'string' ? violation.constraint : undefined };
 }
 
 /**

@@ -9,15 +9,15 @@ import { members } from '../../db/schema/index.ts';
 
 /*
  * The member register's search index, in memory (issue 18; `docs/domain.md`, §12 "B1"; decision
- * 0059). A search the member list has not answered before cost 6-8 ms of PGlite's one connection
- * (a trigram or name-index walk for the page, another for the count), and ten office screens
- * searching at once waited for each other's statements. Here the database is read once per
- * members data version: every listed member's id and `search_text` in id order (the "base"), and
- * for each sort asked for, the members' positions in that sort as PostgreSQL orders them (so the
- * order is the database's collation, `nulls last`, id as tiebreak, exactly as the SQL path). A
- * search is then a substring test over the texts in sort order, in JavaScript, and the page's 50
- * rows are read by id in one prepared statement, which also reads the data versions: a page is
- * only answered when they are the version the index was read under.
+ * 0059). A search the member list has not answered before cost 6-8 ms of PGlite's one connection (a
+ * trigram or name-index walk for the page, another for the count), and ten office screens searching
+ * at once waited for each other's statements. Here the database is read once per members data
+ * version: every listed member's id and `search_text` in the default sort (name ascending; the
+ * "base"), and for each other sort asked for, the members' positions in that sort as PostgreSQL
+ * orders them (so the order is the database's collation, `nulls last`, id as tiebreak, exactly as
+ * the SQL path). A search is then a substring test over the texts in sort order, in JavaScript, and
+ * the page's 50 rows are read by id in one prepared statement, which also reads the data versions:
+ * a page is only answered when they are the version the index was read under.
  */
 
 /**
@@ -165,11 +165,6 @@ export async function memberIndex(
     state.loading.set(key, pending);
   }
   return pending;
-}
-
-/** Forgets a database's index (the next list request reads it again). */
-export function forgetMemberIndex(db: Db): void {
-  states.delete(db);
 }
 
 /**

@@ -3,6 +3,7 @@ import { dashboardCase } from './dashboard.ts';
 import { exportCase } from './export.ts';
 import { printRows, type BenchCase } from './harness.ts';
 import { memberListCase } from './member-list.ts';
+import { paintCase } from './paint.ts';
 import { pgliteMixedCase } from './pglite-mixed.ts';
 import { portalCase } from './portal.ts';
 
@@ -17,6 +18,7 @@ export const BENCH_CASES: readonly BenchCase[] = [
   collectionsCase,
   exportCase,
   pgliteMixedCase,
+  paintCase,
 ];
 
 /**

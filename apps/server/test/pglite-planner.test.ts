@@ -1,7 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDatabase, PGLITE_RANDOM_PAGE_COST, type Database } from '../src/db/client.ts';
+import { PGLITE_RANDOM_PAGE_COST, type Database } from '../src/db/client.ts';
+import { scratchPglite } from './test-database.ts';
 
 /*
  * PGlite's planner costs (`src/db/client.ts`, decision 0061): a random page read costs about what
@@ -14,9 +15,7 @@ let database: Database;
 let pglite: PGlite;
 
 beforeAll(async () => {
-  pglite = await PGlite.create('memory://');
-  database = await openDatabase({ pglite, migrate: false });
-  await pglite.exec(`
+  ({ pglite, database } = await scratchPglite(`
     create table receipts_shape (id uuid primary key, number text not null, total_paise bigint not null);
     create table payments_shape (
       id uuid primary key,
@@ -29,7 +28,7 @@ beforeAll(async () => {
     insert into payments_shape
       select md5('p' || i)::uuid, i % 300, case when i % 3 = 0 then md5((i % 1000 + 1)::text)::uuid end
       from generate_series(1, 3000) i;
-  `);
+  `));
 });
 afterAll(async () => {
   await database.close();

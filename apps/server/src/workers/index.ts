@@ -4,6 +4,7 @@ import { startAssignmentNotices } from './assignment-notices.ts';
 import { startDailyBackup } from './daily-backup.ts';
 import { startEventRelay } from './event-relay.ts';
 import { startGatewayRecheck } from './gateway-recheck.ts';
+import { startPgliteMaintenance } from './pglite-maintenance.ts';
 import { startReminderSender } from './reminder-sender.ts';
 import { singleInstance } from './single-instance.ts';
 import { startScheduledReminders } from './scheduled-reminders.ts';
@@ -55,7 +56,9 @@ export function workerFlagsOf(config: Config): WorkerFlags {
  * - the assignment-notice listener (WhatsApp configured and WHATSAPP_NOTIFY_ON_ASSIGN);
  * - the WhatsApp sender (`whatsAppSender`, WhatsApp configured);
  * - the gateway re-check (`gatewayRecheckSeconds` above 0);
- * - the daily backup and `npm run backup`'s requests (`daily-backup.ts`).
+ * - the daily backup and `npm run backup`'s requests (`daily-backup.ts`);
+ * - on PGlite, the table statistics and the nightly vacuum autovacuum would keep
+ *   (`pglite-maintenance.ts`).
  * On PostgreSQL the WhatsApp sender, the gateway re-check and the daily backup run in one process
  * only, whichever holds their advisory lock (`single-instance.ts`).
  * @param deps the app's dependencies (`app.deps`), shared with its requests
@@ -75,6 +78,7 @@ export async function startWorkers(
     started.push(singleInstance(deps, 'gateway-recheck', () => startGatewayRecheck(deps, flags.gatewayRecheckSeconds)));
   }
   started.push(singleInstance(deps, 'daily-backup', () => startDailyBackup(deps)));
+  if (deps.database.kind === 'pglite') started.push(startPgliteMaintenance(deps));
   // Scheduled reminders (REMINDER_SCHEDULE_SECONDS; `scheduled-reminders.ts`), with the Cloud API only.
   const scheduleSeconds = deps.config.reminderScheduleSeconds;
   if (scheduleSeconds > 0 && deps.config.whatsapp.configured)

@@ -12,10 +12,10 @@ export function FullScreenLoader() {
   const { t } = useTranslation();
   const name = useParishName();
   return (
-    <Center h="100vh" role="status" aria-live="polite" aria-label={name ? undefined : t('common.loading')}>
+    <Center h="100vh" px="md" role="status" aria-live="polite" aria-label={name ? undefined : t('common.loading')}>
       <Stack align="center" gap="sm">
         <Loader aria-hidden />
-        {name ? <Text>{t('common.loadingParish', { name })}</Text> : null}
+        {name ? <Text ta="center">{t('common.loadingParish', { name })}</Text> : null}
       </Stack>
     </Center>
   );

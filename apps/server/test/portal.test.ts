@@ -13,7 +13,7 @@ import {
 import { queryRows } from '../src/db/client.ts';
 import { paymentHeads, payments, transactions } from '../src/db/schema/index.ts';
 import { paymentsInCheckout } from '../src/modules/gateways/orders.service.ts';
-import { selectPaymentRecords } from '../src/modules/payments/payment-record.ts';
+import { paymentRecordQuery, selectPaymentRecords } from '../src/modules/payments/payment-record.ts';
 import { systemContext } from '../src/context.ts';
 import { recheckPendingTransactions } from '../src/modules/gateways/recheck.ts';
 import { createHead, assign, due, paymentRow, transactionRow, expectUnpaid } from './gateway-fixtures.ts';
@@ -385,5 +385,24 @@ describe('GET /api/customer/transactions', () => {
     });
     const other = await t.app.inject({ method: 'GET', url: '/api/customer/transactions', headers: b.headers });
     expect(other.json<CustomerTransactions>().items.some((x) => x.transactionId === created.txnId)).toBe(false);
+  });
+});
+
+describe("a member's payment records", () => {
+  it('find their receipts by key, whatever join the planner prefers (decision 0061)', async () => {
+    const member = await loginAs(t.app, 'customer');
+    await due(t.app, member.account.id, 'miscellaneous', 5_000);
+    await due(t.app, member.account.id, 'arrear', 7_500);
+    const query = paymentRecordQuery(t.db, {}).where(eq(payments.memberId, member.account.id));
+    // The plan PGlite chose for the demo parish's 904 receipts: a hash join, reading every receipt.
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_nestloop = off`);
+      await tx.execute(sql`set local enable_mergejoin = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query.getSQL()}`);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).not.toMatch(/Seq Scan on receipts/);
+    expect(plan).toMatch(/Index Scan using receipts_pkey on receipts/);
+    expect(await query).toHaveLength(2);
   });
 });

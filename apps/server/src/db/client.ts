@@ -43,16 +43,6 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /** Where drizzle-kit writes the committed migrations (`paths.ts`). */
 export { MIGRATIONS_FOLDER };
 
-/**
- * PGlite's `random_page_cost`, set on its one session when it opens (PostgreSQL's default is 4,
- * made for spinning disks). PGlite's pages are read from its own buffers or the operating
- * system's cache, so a random read costs about what a sequential one does; at 4 the planner
- * preferred reading a whole table to a few index lookups, and the portal's statement scanned every
- * receipt of the parish for a member's six payments (1.2 ms; 0.3 ms with index lookups, decision
- * 0061). 1.1 is PostgreSQL's own advice for data in memory or on an SSD.
- */
-export const PGLITE_RANDOM_PAGE_COST = 1.1;
-
 /** PGlite extensions the schema needs (trigram search). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
@@ -92,8 +82,6 @@ export async function openDatabase(options: {
   }
   const client =
     options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
-  // The planner's cost of a page read at random, as for data in memory or on an SSD (decision 0061).
-  await client.exec(`SET random_page_cost = ${PGLITE_RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   // `.prepare(name)` parses and plans once on PGlite too, as on PostgreSQL (issue 18).
   preparePgliteStatements(db, client);

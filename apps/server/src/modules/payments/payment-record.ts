@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import { paiseToRupees, type ConcessionReason, type PaymentConcession, type PaymentRecord } from '@parish/shared';
@@ -19,7 +19,11 @@ const recordColumns = {
   },
   head: paymentHeads,
   collector: { id: collector.id, name: collector.name },
-  chequeStatus: receipts.chequeStatus,
+  // A lookup by the receipt's key for each row, whatever the planner's costs: joined, PGlite read
+  // every receipt of the parish for a member's six payments (decision 0061).
+  chequeStatus: sql<
+    string | null
+  >`(select ${receipts.chequeStatus} from ${receipts} where ${receipts.id} = ${payments.receiptId})`,
 };
 
 /** One payment row with its member, head, collector and receipt's cheque status, as {@link toPaymentRecord} takes it. */
@@ -122,8 +126,7 @@ export function paymentRecordQuery<E extends Record<string, SQL.Aliased | SQL>>(
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
     .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
-    .leftJoin(collector, eq(collector.id, payments.collectedBy))
-    .leftJoin(receipts, eq(receipts.id, payments.receiptId));
+    .leftJoin(collector, eq(collector.id, payments.collectedBy));
 }
 
 /** One payment as Payment JSON, or null when there is no such payment. */

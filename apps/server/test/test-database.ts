@@ -81,9 +81,9 @@ async function withServerClient<T>(work: (client: pg.Client) => Promise<T>): Pro
 }
 
 /**
- * An empty in-memory PGlite opened as the server opens it (`openDatabase`: its session settings),
- * without migrations, made with `setupSql`: for tests of PGlite itself on tables of their own, which
- * run on PGlite whatever `TEST_DATABASE_URL` says.
+ * An empty in-memory PGlite opened as the server opens it (`openDatabase`), without migrations,
+ * made with `setupSql`: for tests of PGlite itself on tables of their own, which run on PGlite
+ * whatever `TEST_DATABASE_URL` says.
  * @returns the PGlite instance and the Database around it (`close()` closes both)
  */
 export async function scratchPglite(setupSql: string): Promise<{ pglite: PGlite; database: Database }> {

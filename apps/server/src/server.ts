@@ -4,7 +4,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { removeUnfinishedImportBatches } from './db/import-batches.ts';
-import { refuseUnknownTimeZone } from './db/time-zone-check.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { startWorkers, workerFlagsOf } from './workers/index.ts';
 
@@ -16,8 +15,7 @@ const IMPORT_IDLE_MS = 10 * 60_000;
 
 /**
  * The listening entry point: validates the configuration, locks the data directory (PGlite), opens
- * and migrates the database, checks that it knows the parish time zone, removes the imports a crash
- * left unfinished, builds the app, starts the background workers the configuration asks for
+ * and migrates the database, removes the imports a crash left unfinished, builds the app, starts the background workers the configuration asks for
  * (`workers/index.ts`: WHATSAPP_WORKER, EVENT_RELAY) and listens on PORT. SIGINT/SIGTERM stop the
  * workers, then close the app and the database.
  */
@@ -28,12 +26,6 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  // Reports and the export make parish days in SQL: the database must know the parish's zone.
-  await refuseUnknownTimeZone(database.db, config.parishTimezone).catch(async (error: unknown) => {
-    await database.close();
-    release();
-    throw error;
   });
   // An import a crash left unfinished is removed before anyone can use the app (decision 0049).
   const leftovers = await removeUnfinishedImportBatches(database.db, config.databaseUrl ? IMPORT_IDLE_MS : 0);

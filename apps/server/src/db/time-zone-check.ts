@@ -7,7 +7,8 @@ import { queryRows, type Db } from './client.ts';
 const INVALID_PARAMETER_VALUE = '22023';
 
 /**
- * Start-up refuses a parish time zone the database cannot use. `PARISH_TIMEZONE` is checked
+ * Start-up refuses a parish time zone the database cannot use (`syncParishTimezone`, which
+ * `buildApp` runs for the server and every script). `PARISH_TIMEZONE` is checked
  * against Node.js's time zones when the configuration loads (`config/env.ts`), but reports and the
  * full export also turn instants into parish days in SQL (`AT TIME ZONE`, `docs/domain.md`, §12
  * "D3"), with the database's own zone data: a zone only one side knows would fail those requests

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { refuseUnknownTimeZone } from '../../db/time-zone-check.ts';
 
 /**
  * The parish calendar of one instant (`docs/domain.md`, §1 "Money, dates and time", §7
@@ -40,16 +41,18 @@ export function parishCalendar(now: Date, timezone: string): ParishCalendar {
 
 /**
  * Makes the summary triggers use a parish time zone (at start-up, the configured
- * `PARISH_TIMEZONE`): stores it in `parish_timezone` and, when it differs from the stored one,
- * rebuilds the summaries from the payments in the same transaction (the per-day collection rows
- * depend on the zone; `docs/ARCHITECTURE.md`, "Summary tables"). Called at start-up by
- * `buildApp`, next to `ensureParishSettings`.
- * @param input.timezone an IANA zone, already validated by the configuration
+ * `PARISH_TIMEZONE`): refuses a zone the database does not know ({@link refuseUnknownTimeZone}),
+ * then stores it in `parish_timezone` and, when it differs from the stored one, rebuilds the
+ * summaries from the payments in the same transaction (the per-day collection rows depend on the
+ * zone; `docs/ARCHITECTURE.md`, "Summary tables"). Called at start-up by `buildApp`, next to
+ * `ensureParishSettings`.
+ * @param input.timezone an IANA zone, already validated against Node.js's zones by the configuration
+ * @throws Error naming the zone when the database does not know it (nothing is stored)
  */
 export async function syncParishTimezone(ctx: ServiceContext, input: { timezone: string }): Promise<void> {
+  await refuseUnknownTimeZone(ctx.db, input.timezone);
   await storeParishTimezone(ctx.db, input.timezone);
 }
-
 
 /** The transaction of {@link syncParishTimezone}. */
 async function storeParishTimezone(db: Db, timezone: string): Promise<void> {

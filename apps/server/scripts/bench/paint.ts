@@ -7,7 +7,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 
 import { DEFAULT_WEB_DIST } from '../../src/paths.ts';
 import { demoDataset, startServer } from './dataset.ts';
-import { fmt, reported, type BenchCase, type BenchRow } from './harness.ts';
+import { fmt, percentile, reported, type BenchCase, type BenchRow } from './harness.ts';
 import { DEMO_MEMBER } from './portal.ts';
 
 /**
@@ -115,11 +115,8 @@ async function paintOf(context: BrowserContext, url: string, ready: (page: Page)
   }
 }
 
-/** The median of some numbers. */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
+/** The median of some numbers (of an odd count: the middle one). */
+const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 /** {@link RUNS} loads of a page, summed up as their medians. */
 async function medianPaint(load: () => Promise<PaintRun>): Promise<PaintRun> {

@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 
+import { calendarDateIn } from '@parish/shared';
+
 import type { AppDeps } from '../context.ts';
 import { analyzeStaleTables, vacuumTables } from '../db/table-statistics.ts';
 import type { WorkerHandle } from './index.ts';
@@ -28,11 +30,8 @@ export const VACUUM_HOUR = 3;
  * @returns that day, or null when none is due
  */
 export function vacuumDueDay(now: Date, timeZone: string, lastVacuumDay: string | null): string | null {
-  const local = new TZDate(now.getTime(), timeZone);
-  if (local.getHours() !== VACUUM_HOUR) return null;
-  const day = [local.getFullYear(), local.getMonth() + 1, local.getDate()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join('-');
+  if (new TZDate(now.getTime(), timeZone).getHours() !== VACUUM_HOUR) return null;
+  const day = calendarDateIn(now, timeZone);
   return day === lastVacuumDay ? null : day;
 }
 
@@ -53,16 +52,12 @@ export async function maintainPglite(deps: AppDeps, lastVacuumDay: string | null
   return lastVacuumDay;
 }
 
-/**
- * Starts the maintenance of an embedded database (see the file comment); on PostgreSQL a handle
- * that does nothing.
- */
+/** Starts the maintenance of an embedded database (see the file comment); `startWorkers` starts it on PGlite only. */
 export function startPgliteMaintenance(
   deps: AppDeps,
   checkMs = MAINTENANCE_CHECK_MS,
   firstCheckMs = FIRST_CHECK_MS,
 ): WorkerHandle {
-  if (deps.database.kind !== 'pglite') return { stop: async () => undefined };
   let lastVacuumDay: string | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;

@@ -86,8 +86,8 @@ describe('Hindi against ICU (hi_IN spell-out)', () => {
  * group boundary ('ആയിരത്തിയഞ്ഞൂറ്' but 'ആയിരത്തിഅൻപത്'), so spaces and the glides are removed
  * on both sides: -ിയ + vowel sign -> -ി + vowel letter. Within one word (1 to 99, a count of
  * thousands) the glide is compared as written (the second test). The forms the product keeps
- * (decision 0053): 50 അമ്പത് (CLDR അൻപത്); 400, 600, 700 നാനൂറ്, അറുനൂറ്, എഴുനൂറ് (CLDR doubles
- * the ന standing alone); thousands of 3, 5 and 8 മൂവായിരം, അയ്യായിരം, എണ്ണായിരം, also after tens
+ * (decision 0053): 50 അമ്പത് (CLDR അൻപത്); 400, 600, 700 നാനൂറ്, അറുനൂറ്, എഴുനൂറ് (CLDR
+ * നാന്നൂറ്, and അറുന്നൂറ്, എഴുന്നൂറ് standing alone); thousands of 3, 5 and 8 മൂവായിരം, അയ്യായിരം, എണ്ണായിരം, also after tens
  * and teens (CLDR മൂന്നായിരം, അഞ്ചായിരം, എട്ടായിരം); tens ending in -ത് before ആയിരം take -ിന-,
  * ഇരുപതിനായിരം, പത്തൊൻപതിനായിരം, as CLDR's own ഒൻപതിനായിരം (CLDR ഇരുപതായിരം).
  */

@@ -360,6 +360,7 @@ function counted(lexicon: Lexicon, count: number, unit: readonly [one: string, m
   return `${countWord(lexicon, count)} ${unit[count === 1 ? 0 : 1]}`;
 }
 
+/** The amount in one language's words; `caller` names the exported function in the error. */
 function spell(lexicon: Lexicon, paise: Paise, caller: string): string {
   if (typeof paise !== 'number' || !Number.isSafeInteger(paise) || paise < 0) {
     throw new RangeError(

@@ -125,7 +125,7 @@ describe('the bilingual receipt', () => {
 
   it('prints Hindi and Tamil too, and refuses a language it has no receipt for', async () => {
     await putSettings({ ...SETTINGS, receiptLanguage: 'hi' });
-    expect((await paidReceipt(150_000)).body).toContain('एक हज़ार पांच सौ रुपये');
+    expect((await paidReceipt(150_000)).body).toContain('एक हज़ार पाँच सौ रुपये');
     await putSettings({ ...SETTINGS, receiptLanguage: 'ta' });
     const tamil = (await paidReceipt(150_000)).body;
     expect(tamil).toContain('lang="ta"');

@@ -1,14 +1,96 @@
 import { describe, expect, it } from 'vitest';
 
-import { amountInMalayalamWords, amountInTamilWords } from './amount-in-words.ts';
+import { amountInWords, amountInWordsIn } from './amount-in-words.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 
 /**
- * Amounts in words on the bilingual receipt (`docs/decisions/0053-amount-in-words-in-malayalam-and-tamil.md`):
- * each expected text written out by hand from the forms the decision record cites, in paise.
+ * Amounts in words on the receipt and the bilingual receipt (`docs/domain.md`, §8;
+ * `docs/decisions/0053-amount-in-words-in-malayalam-and-tamil.md`,
+ * `0080-amounts-in-words-one-converter-crore-repeats.md`): each expected text written out by hand
+ * from the forms the decision records cite. The comparison with ICU's spell-out is
+ * `amount-in-words.reference.test.ts`.
  */
 const rupees = (amount: number) => Math.round(amount * 100);
 
-describe('amountInMalayalamWords (crore, lakh, thousand, hundred; രൂപ and പൈസ)', () => {
+describe('amountInWords: English (crore, lakh, thousand; Rupees, Paise, Only)', () => {
+  it.each([
+    [0.5, 'Fifty Paise Only'],
+    [0.01, 'One Paisa Only'],
+    [1, 'One Rupee Only'],
+    [1.01, 'One Rupee And One Paisa Only'],
+    [0, 'Zero Rupees Only'],
+    [21, 'Twenty One Rupees Only'],
+    [101, 'One Hundred One Rupees Only'],
+    [1100, 'One Thousand One Hundred Rupees Only'],
+    [1500, 'One Thousand Five Hundred Rupees Only'],
+    [100000, 'One Lakh Rupees Only'],
+    [123456.5, 'One Lakh Twenty Three Thousand Four Hundred Fifty Six Rupees And Fifty Paise Only'],
+    [
+      123456789.5,
+      'Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine Rupees And Fifty Paise Only',
+    ],
+    [
+      999999999.99,
+      'Ninety Nine Crore Ninety Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Nine Rupees And Ninety Nine Paise Only',
+    ],
+    // Issue 27, item 11: from ₹100 crore up, crore repeats (to-words read 'One Arab Rupees Only').
+    [1000000000, 'One Hundred Crore Rupees Only'],
+    [1000000001, 'One Hundred Crore One Rupees Only'],
+    [
+      12345678901,
+      'One Thousand Two Hundred Thirty Four Crore Fifty Six Lakh Seventy Eight Thousand Nine Hundred One Rupees Only',
+    ],
+    [100000000000, 'Ten Thousand Crore Rupees Only'],
+    [1000000000000, 'One Lakh Crore Rupees Only'],
+  ])('₹%s -> %s', (amount, words) => {
+    expect(amountInWords(rupees(amount))).toBe(words);
+    expect(amountInWordsIn('en', rupees(amount))).toBe(words);
+  });
+
+  it('reads the largest safe amount in crores', () => {
+    expect(amountInWords(Number.MAX_SAFE_INTEGER)).toBe(
+      'Ninety Lakh Seven Thousand One Hundred Ninety Nine Crore Twenty Five Lakh Forty Seven Thousand Four Hundred Nine Rupees And Ninety One Paise Only',
+    );
+  });
+});
+
+describe('amountInWordsIn: Hindi (करोड़, लाख, हज़ार, सौ; रुपये और पैसे)', () => {
+  it.each([
+    [0, 'शून्य रुपये'],
+    [0.01, 'एक पैसा'],
+    [0.5, 'पचास पैसे'],
+    [1, 'एक रुपया'],
+    [1.01, 'एक रुपया और एक पैसा'],
+    [11, 'ग्यारह रुपये'],
+    [44, 'चौवालीस रुपये'],
+    [51, 'इक्यावन रुपये'],
+    [87, 'सत्तासी रुपये'],
+    [88, 'अट्ठासी रुपये'],
+    [91, 'इक्यानवे रुपये'],
+    [99, 'निन्यानवे रुपये'],
+    // Issue 27, item 11: a hundred is counted (to-words read 'सौ' and 'एक हज़ार सौ').
+    [100, 'एक सौ रुपये'],
+    [101, 'एक सौ एक रुपये'],
+    [1001, 'एक हज़ार एक रुपये'],
+    [1100, 'एक हज़ार एक सौ रुपये'],
+    [1500, 'एक हज़ार पाँच सौ रुपये'],
+    [100000, 'एक लाख रुपये'],
+    [125000.5, 'एक लाख पच्चीस हज़ार रुपये और पचास पैसे'],
+    [999999999.99, 'निन्यानवे करोड़ निन्यानवे लाख निन्यानवे हज़ार नौ सौ निन्यानवे रुपये और निन्यानवे पैसे'],
+    [1000000000, 'एक सौ करोड़ रुपये'],
+    [100000000000, 'दस हज़ार करोड़ रुपये'],
+  ])('₹%s -> %s', (amount, words) => {
+    expect(amountInWordsIn('hi', rupees(amount))).toBe(words);
+  });
+
+  it('writes ड़ and ज़ as a letter and a nukta (NFC), as the receipt font and search expect', () => {
+    const words = amountInWordsIn('hi', rupees(12_34_56_789));
+    expect(words).toContain('करोड़');
+    expect(words).toBe(words.normalize('NFC'));
+  });
+});
+
+describe('amountInWordsIn: Malayalam (crore, lakh, thousand, hundred; രൂപ and പൈസ)', () => {
   it.each([
     [0, 'പൂജ്യം രൂപ'],
     [0.01, 'ഒരു പൈസ'],
@@ -55,11 +137,11 @@ describe('amountInMalayalamWords (crore, lakh, thousand, hundred; രൂപ and 
       'തൊണ്ണൂറ്റിയൊൻപത് കോടി തൊണ്ണൂറ്റിയൊൻപത് ലക്ഷത്തി തൊണ്ണൂറ്റിയൊൻപതിനായിരത്തി തൊള്ളായിരത്തി തൊണ്ണൂറ്റിയൊൻപത് രൂപയും തൊണ്ണൂറ്റിയൊൻപത് പൈസയും',
     ],
   ])('₹%s -> %s', (amount, words) => {
-    expect(amountInMalayalamWords(rupees(amount))).toBe(words);
+    expect(amountInWordsIn('ml', rupees(amount))).toBe(words);
   });
 });
 
-describe('amountInTamilWords (crore, lakh, thousand, hundred; ரூபாய் and பைசா)', () => {
+describe('amountInWordsIn: Tamil (crore, lakh, thousand, hundred; ரூபாய் and பைசா)', () => {
   it.each([
     [0, 'பூஜ்ஜியம் ரூபாய்'],
     [0.01, 'ஒரு பைசா'],
@@ -102,18 +184,33 @@ describe('amountInTamilWords (crore, lakh, thousand, hundred; ரூபாய்
       'தொண்ணூற்றொன்பது கோடியே தொண்ணூற்றொன்பது லட்சத்து தொண்ணூற்றொன்பதாயிரத்து தொள்ளாயிரத்து தொண்ணூற்றொன்பது ரூபாய் தொண்ணூற்றொன்பது பைசா',
     ],
   ])('₹%s -> %s', (amount, words) => {
-    expect(amountInTamilWords(rupees(amount))).toBe(words);
+    expect(amountInWordsIn('ta', rupees(amount))).toBe(words);
   });
 });
 
 describe('amounts that are not paise', () => {
-  it.each([1.5, -100, Number.NaN, Number.MAX_SAFE_INTEGER + 1])('%s is refused', (paise) => {
-    expect(() => amountInMalayalamWords(paise)).toThrow(RangeError);
-    expect(() => amountInTamilWords(paise)).toThrow(RangeError);
+  it.each([1.5, -100, -0.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])(
+    '%s is refused in every language, with the value named',
+    (paise) => {
+      expect(() => amountInWords(paise)).toThrow(RangeError);
+      expect(() => amountInWords(paise)).toThrow(`amountInWords: ${String(paise)} is not an amount in paise`);
+      for (const language of LANGUAGES) {
+        expect(() => amountInWordsIn(language, paise)).toThrow(RangeError);
+      }
+    },
+  );
+
+  it('refuses what is not a number, and a language the product does not have', () => {
+    expect(() => amountInWords('100' as unknown as number)).toThrow(RangeError);
+    expect(() => amountInWordsIn('fr' as Language, 100)).toThrow('amountInWordsIn: no words for the language fr');
+    expect(() => amountInWordsIn('constructor' as Language, 100)).toThrow(RangeError);
   });
 
   it('the largest safe amount still reads as crores', () => {
-    expect(amountInMalayalamWords(Number.MAX_SAFE_INTEGER)).toMatch(/കോടി .* രൂപയും .* പൈസയും$/);
-    expect(amountInTamilWords(Number.MAX_SAFE_INTEGER)).toMatch(/கோடியே .* ரூபாய் .* பைசா$/);
+    expect(amountInWordsIn('ml', Number.MAX_SAFE_INTEGER)).toMatch(/^തൊണ്ണൂറ് ലക്ഷത്തി ഏഴായിരത്തി .* കോടി .* രൂപയും .* പൈസയും$/);
+    expect(amountInWordsIn('ta', Number.MAX_SAFE_INTEGER)).toMatch(
+      /^தொண்ணூறு லட்சத்து ஏழாயிரத்து .* கோடியே .* ரூபாய் .* பைசா$/,
+    );
+    expect(amountInWordsIn('hi', Number.MAX_SAFE_INTEGER)).toMatch(/^नब्बे लाख सात हज़ार .* करोड़ .* रुपये और इक्यानवे पैसे$/);
   });
 });

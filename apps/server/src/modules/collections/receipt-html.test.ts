@@ -2,29 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { formatReceiptNumber } from '../payments/receipts.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { amountInWords, buildReceiptHtml, paymentMethodLabel, type ReceiptData } from './receipt-html.ts';
-
-describe('amountInWords (crore, lakh, thousand)', () => {
-  it.each([
-    [50, 'Fifty Paise Only'],
-    [100, 'One Rupee Only'],
-    [10_000_000, 'One Lakh Rupees Only'],
-    [
-      12_345_678_950,
-      'Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine Rupees And Fifty Paise Only',
-    ],
-    [150_000, 'One Thousand Five Hundred Rupees Only'],
-    [0, 'Zero Rupees Only'],
-    [101, 'One Rupee And One Paisa Only'],
-  ])('%i paise -> %s', (paise, words) => {
-    expect(amountInWords(paise)).toBe(words);
-  });
-
-  it('refuses a non-integer or negative amount', () => {
-    expect(() => amountInWords(1.5)).toThrow(RangeError);
-    expect(() => amountInWords(-100)).toThrow(RangeError);
-  });
-});
+import { buildReceiptHtml, paymentMethodLabel, type ReceiptData } from './receipt-html.ts';
 
 describe('formatReceiptNumber', () => {
   it('names the financial year and pads the sequence to 6 digits', () => {

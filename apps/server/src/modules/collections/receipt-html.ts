@@ -1,24 +1,7 @@
-import { formatINR, paiseToRupees, type Paise } from '@parish/shared';
-import { ToWords } from 'to-words/en-IN';
+import { amountInWords, formatINR, type Paise } from '@parish/shared';
 
 import { escapeHtml } from '../../lib/html.ts';
 import { secondLanguageBlock, secondLanguageFontFaces, type ReceiptLanguage } from './receipt-second-language.ts';
-
-const toWords = new ToWords();
-
-/**
- * The amount in words, in the crore, lakh and thousand system (`docs/domain.md`, §8 "Amount in words"), through
- * `to-words` with the en-IN locale and rupee currency: `10000000` paise -> 'One Lakh Rupees Only',
- * `50` -> 'Fifty Paise Only', `0` -> 'Zero Rupees Only'.
- * @param paise a non-negative integer amount in paise
- */
-export function amountInWords(paise: Paise): string {
-  if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`);
-  if (paise === 0) return toWords.convert(0, { currency: true });
-  // Rupees read from their two-decimal text, so the library never sees a float like 0.1 + 0.2.
-  const rupees = paiseToRupees(paise);
-  return toWords.convert(rupees, { currency: true, ignoreZeroCurrency: true });
-}
 
 /**
  * How a payment method shows on the receipt; anything unknown or missing is 'Manual'

@@ -1,5 +1,4 @@
-import { amountInMalayalamWords, amountInTamilWords, formatINR, paiseToRupees, type Paise } from '@parish/shared';
-import { ToWords as HindiWords } from 'to-words/hi-IN';
+import { amountInWordsIn, formatINR, type Paise } from '@parish/shared';
 
 import { escapeHtml } from '../../lib/html.ts';
 
@@ -100,27 +99,6 @@ export const RECEIPT_FONTS: Record<ReceiptLanguage, { family: string; files: { w
     ],
   },
 };
-
-const hindiWords = new HindiWords();
-
-/**
- * The amount in words in `language`, in the Indian system (crore, lakh, thousand, hundred; rupees
- * and paise). Malayalam and Tamil come from `@parish/shared` (`amount-in-words.ts`): `to-words`
- * spells them digit group by digit group ('ഒന്ന് നൂറ് ഒന്ന്' for 101), not in the languages'
- * compound forms (`docs/decisions/0053-amount-in-words-in-malayalam-and-tamil.md`). Hindi, whose
- * numbers below a hundred are single words that `to-words` knows, stays with its hi-IN locale:
- * `150000` paise -> 'एक हज़ार पांच सौ रुपये'.
- * @param paise a non-negative integer amount in paise
- * @throws RangeError for anything else
- */
-export function amountInWordsIn(language: ReceiptLanguage, paise: Paise): string {
-  if (language === 'ml') return amountInMalayalamWords(paise);
-  if (language === 'ta') return amountInTamilWords(paise);
-  if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`);
-  if (paise === 0) return hindiWords.convert(0, { currency: true });
-  // Rupees read from their two-decimal text, so the library never sees a float like 0.1 + 0.2.
-  return hindiWords.convert(paiseToRupees(paise), { currency: true, ignoreZeroCurrency: true });
-}
 
 /** What the second-language block shows, as the English receipt already holds it. */
 export interface SecondLanguageInput {

@@ -24,6 +24,7 @@ import {
 } from '@parish/shared';
 
 import { sendHtml } from '../../lib/send-html.ts';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
 import { listUnclearedCheques, getUpiSettings, markCheque, setUpiSettings } from './cheques.service.ts';
 import { collectDues } from './collect-dues.service.ts';
 import {
@@ -35,7 +36,6 @@ import {
   listCashierDays,
   reopenDay,
 } from './day-sheet.service.ts';
-import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet.ts';
 import { getReceiptHtmlById } from './receipt.service.ts';
 import { reverseReceipt } from './reversal.service.ts';
 

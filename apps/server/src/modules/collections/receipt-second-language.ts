@@ -2,6 +2,7 @@ import { amountInMalayalamWords, amountInTamilWords, formatINR, paiseToRupees, t
 import { ToWords as HindiWords } from 'to-words/hi-IN';
 
 import { escapeHtml } from '../../lib/html.ts';
+import { RECEIPT_FONTS } from '../fonts/receipt-fonts.ts';
 
 /**
  * The second-language block of a bilingual receipt (`docs/domain.md`, §8 "Bilingual receipt"):
@@ -73,31 +74,6 @@ const TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     thanks: 'உங்கள் பங்களிப்புக்கு நன்றி.',
     testMark: 'சோதனை — உண்மையான பணம் இல்லை',
     methods: { Cash: 'ரொக்கம்', UPI: 'UPI', Cheque: 'காசோலை', Card: 'அட்டை', Online: 'ஆன்லைன்', Manual: 'அலுவலகத்தில்' },
-  },
-};
-
-/** The script's Noto family and its font files, served by `GET /api/fonts/:file` (fonts.routes.ts). */
-export const RECEIPT_FONTS: Record<ReceiptLanguage, { family: string; files: { weight: number; file: string }[] }> = {
-  ml: {
-    family: 'Noto Sans Malayalam',
-    files: [
-      { weight: 400, file: 'noto-sans-malayalam-malayalam-400-normal.woff2' },
-      { weight: 700, file: 'noto-sans-malayalam-malayalam-700-normal.woff2' },
-    ],
-  },
-  hi: {
-    family: 'Noto Sans Devanagari',
-    files: [
-      { weight: 400, file: 'noto-sans-devanagari-devanagari-400-normal.woff2' },
-      { weight: 700, file: 'noto-sans-devanagari-devanagari-700-normal.woff2' },
-    ],
-  },
-  ta: {
-    family: 'Noto Sans Tamil',
-    files: [
-      { weight: 400, file: 'noto-sans-tamil-tamil-400-normal.woff2' },
-      { weight: 700, file: 'noto-sans-tamil-tamil-700-normal.woff2' },
-    ],
   },
 };
 

@@ -2,14 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 
 import { ErrorCode, PAY_LINK_MSG, paiseToRupees, type PayView, type WorldlineOrder } from '@parish/shared';
 
-import type { ServiceContext } from '../../context.ts';
+import type { Actor, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../../types.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { OrderRequest } from '../gateways/orders.service.ts';
-import { createWorldlineOrder } from '../gateways/worldline/worldline.service.ts';
+import { createWorldlineCheckout } from '../gateways/worldline/worldline.service.ts';
 import { readWhatsAppSettings } from '../settings/whatsapp-settings.service.ts';
 import { paymentLink } from '../reminders/whatsapp-client.ts';
 import { readPayLink, signPayLink } from './link-signing.ts';
@@ -174,18 +173,18 @@ async function payLinkContext(ctx: ServiceContext, input: { mobile: string; toke
 }
 
 /**
- * The normal online order (as `POST /api/worldline/create-customer-order`, `createWorldlineOrder`)
+ * The normal online order (as `POST /api/worldline/create-customer-order`, `createWorldlineCheckout`)
  * for the payment link's member, run as that member ({@link payLinkContext}).
  * @param input the link (`mobile`, `token`) and the order asked for (payment ids, heads, custom amounts)
  * @returns the Worldline order (`worldlineOrderSchema`, amounts in rupees)
  * @throws 404 PAY_LINK_INVALID / PAY_LINK_EXPIRED, 403 PAY_LINKS_OFF (the link is checked first,
- * {@link memberOfPayLink}); then as `createWorldlineOrder`
+ * {@link memberOfPayLink}); then as `createWorldlineCheckout`
  */
 export async function payLinkOrder(
   ctx: ServiceContext,
   input: { mobile: string; token: string; order: OrderRequest },
 ): Promise<WorldlineOrder> {
-  return createWorldlineOrder(await payLinkContext(ctx, input), input.order);
+  return createWorldlineCheckout(await payLinkContext(ctx, input), input.order);
 }
 
 /**

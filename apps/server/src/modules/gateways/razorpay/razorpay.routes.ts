@@ -13,7 +13,7 @@ import {
 } from '@parish/shared';
 
 import {
-  createRazorpayOrder,
+  createRazorpayCheckout,
   razorpayConfig,
   razorpayPaymentStatus,
   razorpayReturn,
@@ -77,7 +77,7 @@ export async function razorpayRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: razorpayOrderSchema, ...errors },
       },
     },
-    async (request) => createRazorpayOrder(request.ctx, request.body),
+    async (request) => createRazorpayCheckout(request.ctx, request.body),
   );
   r.post(
     '/api/razorpay/verify-payment',

@@ -40,7 +40,7 @@ export function razorpayConfig(ctx: ServiceContext): RazorpayConfig {
  * Razorpay wants them) and the order's payments (rupees)
  * @throws as `openCheckout`
  */
-export async function createRazorpayOrder(ctx: ServiceContext, input: OrderRequest): Promise<RazorpayOrder> {
+export async function createRazorpayCheckout(ctx: ServiceContext, input: OrderRequest): Promise<RazorpayOrder> {
   const opened = await openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).razorpay });
   const { txnId, totalPaise, lines, checkout } = opened;
   return {

@@ -15,7 +15,7 @@ import {
 
 import { callbackQuery, errors, redirectSchema, roles } from '../route-helpers.ts';
 import {
-  createWorldlineOrder,
+  createWorldlineCheckout,
   verifyWorldlinePayment,
   worldlineConfig,
   worldlinePaymentStatus,
@@ -63,7 +63,7 @@ export async function worldlineRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: worldlineOrderSchema, ...errors },
       },
     },
-    async (request) => createWorldlineOrder(request.ctx, request.body),
+    async (request) => createWorldlineCheckout(request.ctx, request.body),
   );
   const callback = { tags: ['worldline'], summary: callbackSummary, response: redirectSchema };
   r.get(

@@ -34,7 +34,7 @@ export function worldlineConfig(ctx: ServiceContext): WorldlineConfig {
  * rupees, the request token, the checkout.js configuration and the order's payments.
  * @throws as `openCheckout`
  */
-export async function createWorldlineOrder(ctx: ServiceContext, input: OrderRequest): Promise<WorldlineOrder> {
+export async function createWorldlineCheckout(ctx: ServiceContext, input: OrderRequest): Promise<WorldlineOrder> {
   const opened = await openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).worldline });
   const { txnId, totalPaise, lines, checkout } = opened;
   return {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -87,6 +87,82 @@ function webZones() {
   return configs;
 }
 
+/** What every server file may not import: the web app. */
+const SERVER_IMPORT_PATTERNS = [
+  { group: ['**/apps/web/**', '@parish/web', 'react'], message: 'The server does not import the web app.' },
+];
+
+/** What no business module may import: the workers (they call modules, not the reverse). */
+const MODULE_IMPORT_PATTERNS = [
+  ...SERVER_IMPORT_PATTERNS,
+  {
+    group: ['**/workers/**'],
+    message: 'Business modules do not import the workers: src/server.ts starts them, and they call modules.',
+  },
+];
+
+/** The ranks of the server's business modules, lowest first (apps/server/module-order.json). */
+const MODULE_RANKS = JSON.parse(
+  readFileSync(new URL('./apps/server/module-order.json', import.meta.url), 'utf8'),
+).ranks;
+
+/** Deepest folder level inside a server module the rules cover (modules/x/a/b/c/file.ts). */
+const MAX_MODULE_DEPTH = 3;
+
+/**
+ * The order of the server modules (docs/ARCHITECTURE.md, "Server modules"), with ESLint's own
+ * no-restricted-imports as for the web zones: one config per module folder and depth, because the
+ * imports are relative paths whose meaning follows from the importing file's depth.
+ * - A file of modules/<name>/ imports only its own folder and the modules ranked below <name> in
+ *   apps/server/module-order.json: an import that climbs exactly to modules/ and enters any other
+ *   folder (one of the same rank or above, or one not ranked) is refused, as is a path through
+ *   modules/ from higher up.
+ * - A route file (`*.routes.ts`) imports only its own module's files, besides lib/, plugins/, db/,
+ *   config/, context.ts, types.ts, @parish/shared and packages: a route calls only its own
+ *   module's services.
+ * Each config repeats the module patterns (workers, the web app): a later block's options replace
+ * an earlier block's.
+ */
+function serverModuleOrder() {
+  const configs = [];
+  const below = [];
+  for (const rank of MODULE_RANKS) {
+    for (const name of rank) {
+      const own = escapeRegex(name);
+      const allowed = [name, ...below].map(escapeRegex).join('|');
+      const lower = below.length > 0 ? below.join(', ') : 'none';
+      const orderMessage = `modules/${name} imports only the modules ranked below it in apps/server/module-order.json (${lower}); see docs/ARCHITECTURE.md, "Server modules".`;
+      for (let depth = 0; depth <= MAX_MODULE_DEPTH; depth += 1) {
+        const folder = `apps/server/src/modules/${name}/${'*/'.repeat(depth)}`;
+        const order = [
+          // Up to modules/ (depth + 1 times '../'), then into a folder that is not this one nor below it.
+          { regex: `^(\\.\\./){${depth + 1}}(?!(${allowed})(/|$)|\\.\\.(/|$))[^/]+`, message: orderMessage },
+          { regex: `^(\\.\\./){${depth + 2},}(.+/)?modules/(?!(${allowed})(/|$))`, message: orderMessage },
+        ];
+        const routeOnly = {
+          regex: `^(\\.\\./){${depth + 1}}(?!${own}(/|$)|\\.\\.(/|$))[^/]+|^(\\.\\./){${depth + 2},}(.+/)?modules/(?!${own}(/|$))`,
+          message: `A route file of modules/${name} imports only its own module's files (and lib/, plugins/, db/, config/, context.ts, types.ts, packages): a route calls only its own module's services.`,
+        };
+        configs.push(
+          {
+            files: [`${folder}*.ts`],
+            ignores: ['**/*.routes.ts'],
+            rules: { 'no-restricted-imports': ['error', { patterns: [...MODULE_IMPORT_PATTERNS, ...order] }] },
+          },
+          {
+            files: [`${folder}*.routes.ts`],
+            rules: {
+              'no-restricted-imports': ['error', { patterns: [...MODULE_IMPORT_PATTERNS, ...order, routeOnly] }],
+            },
+          },
+        );
+      }
+    }
+    below.push(...rank);
+  }
+  return configs;
+}
+
 /**
  * Lint rules and module boundaries (docs/ARCHITECTURE.md, "Module boundaries"):
  * - packages/shared imports no app, no node:*, no react, no drizzle;
@@ -141,16 +217,7 @@ export default tseslint.config(
   ...webZones(),
   {
     files: ['apps/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/apps/web/**', '@parish/web', 'react'], message: 'The server does not import the web app.' },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_IMPORT_PATTERNS }] },
   },
   {
     files: ['apps/server/src/plugins/**/*.ts', 'apps/server/src/lib/**/*.ts'],
@@ -159,6 +226,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...SERVER_IMPORT_PATTERNS,
             {
               group: ['**/modules/**'],
               message: 'plugins and lib are below the business modules: they may not import them.',
@@ -169,23 +237,11 @@ export default tseslint.config(
     },
   },
   {
+    // Any file under modules/ that serverModuleOrder does not reach (deeper than MAX_MODULE_DEPTH).
     files: ['apps/server/src/modules/**/*.ts'],
-    rules: {
-      // Repeats the server-wide pattern: a later block's options replace an earlier block's.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/apps/web/**', '@parish/web', 'react'], message: 'The server does not import the web app.' },
-            {
-              group: ['**/workers/**'],
-              message: 'Business modules do not import the workers: src/server.ts starts them, and they call modules.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: MODULE_IMPORT_PATTERNS }] },
   },
+  ...serverModuleOrder(),
   {
     // A function a newcomer can read at once: at most 120 lines from its first line to its last,
     // nested functions included, so that a route plugin registers routes and delegates.

@@ -15,6 +15,7 @@ import type { Config } from './config/env.ts';
 import { systemContext } from './context.ts';
 import { gatewayCspSources, withDemoSandbox } from './config/gateways.ts';
 import type { Database } from './db/client.ts';
+import { APP_VERSION } from './lib/app-version.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
 import { routeModules } from './modules/index.ts';
@@ -24,7 +25,6 @@ import { ensureFirstAdmin } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
-import { APP_VERSION } from './modules/health/health.service.ts';
 import './types.ts';
 import { installProductValidationText } from './lib/validation-text.ts';
 

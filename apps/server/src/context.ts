@@ -7,7 +7,34 @@ import { AppError } from './lib/app-error.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
-import type { Actor } from './types.ts';
+
+/** Who is calling: a staff user or a member, as verified from the access token. */
+export type Actor =
+  | {
+      type: 'staff';
+      id: string;
+      name: string;
+      role: 'admin' | 'cashier';
+      username: string;
+      /** Signed in with a one-time password: may only change it (`docs/domain.md`, "Password resets"). */
+      passwordChangeRequired?: boolean;
+      /**
+       * An admin without a second factor while STAFF_MFA=required: may only set it up
+       * (`docs/domain.md`, "Two-step sign-in for staff").
+       */
+      twoStepSetupRequired?: boolean;
+    }
+  | {
+      type: 'member';
+      id: string;
+      name: string;
+      role: 'customer';
+      mobile: string;
+      parishNumber: string;
+      mustChangePassword: boolean;
+      /** Signed in with a one-time password: may only change it (`docs/domain.md`, "Password resets"). */
+      passwordChangeRequired?: boolean;
+    };
 
 /**
  * Who and where, for the audit trail: the caller of a request, or a system or gateway actor for

@@ -1,39 +1,11 @@
 import type { Role } from '@parish/shared';
 
 import type { Config } from './config/env.ts';
-import type { AppDeps, ServiceContext } from './context.ts';
+import type { Actor, AppDeps, ServiceContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
 import type { DataVersions } from './db/data-versions.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventBus } from './lib/events.ts';
-
-/** Who is calling: a staff user or a member, as verified from the access token. */
-export type Actor =
-  | {
-      type: 'staff';
-      id: string;
-      name: string;
-      role: 'admin' | 'cashier';
-      username: string;
-      /** Signed in with a one-time password: may only change it (`docs/domain.md`, "Password resets"). */
-      passwordChangeRequired?: boolean;
-      /**
-       * An admin without a second factor while STAFF_MFA=required: may only set it up
-       * (`docs/domain.md`, "Two-step sign-in for staff").
-       */
-      twoStepSetupRequired?: boolean;
-    }
-  | {
-      type: 'member';
-      id: string;
-      name: string;
-      role: 'customer';
-      mobile: string;
-      parishNumber: string;
-      mustChangePassword: boolean;
-      /** Signed in with a one-time password: may only change it (`docs/domain.md`, "Password resets"). */
-      passwordChangeRequired?: boolean;
-    };
 
 /** Who may call a route: `'public'` or a list of roles. Every route must say (`docs/domain.md`, "AZ-02"). */
 export type RouteRoles = 'public' | readonly Role[];

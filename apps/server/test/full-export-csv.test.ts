@@ -20,14 +20,9 @@ import {
   csvPlain,
   type CsvSqlCell,
 } from '../src/modules/reports/csv-sql.ts';
-import {
-  csvChunk,
-  csvText,
-  fullExportCsv,
-  fullExportRows,
-  idSlices,
-  type Cell,
-} from '../src/modules/reports/report-export.ts';
+import type { Cell } from '../src/lib/spreadsheet.ts';
+import { csvChunk, csvText } from '../src/lib/table-download.ts';
+import { fullExportCsv, fullExportRows, idSlices } from '../src/modules/reports/report-export.ts';
 import type { ReportContext } from '../src/modules/reports/report-rows.ts';
 import { createTestApp, loginAs, type Session, type TestApp } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MSG } from '@parish/shared';
 
 import { auditEvents } from '../src/db/schema/index.ts';
-import { APP_VERSION } from '../src/modules/health/health.service.ts';
+import { APP_VERSION } from '../src/lib/app-version.ts';
 import { TEST_PARISH_NAME, createTestApp, expectError, loginAs, type RoleSession, type TestApp } from './helpers.ts';
 
 describe('GET /api/health', () => {

@@ -17,11 +17,10 @@ import pg from 'pg';
 
 import type { Paise } from '@parish/shared';
 
-import { callerAuditContext, type ServiceContext } from '../../src/context.ts';
+import { callerAuditContext, type Actor, type ServiceContext } from '../../src/context.ts';
 import { queryRows, type DbOrTx } from '../../src/db/client.ts';
 import { collectPayment } from '../../src/modules/collections/collections.service.ts';
 import { markPaid } from '../../src/modules/payments/mark-paid.ts';
-import type { Actor } from '../../src/types.ts';
 import { pendingCollections } from './collections.ts';
 import { loadDemo, withBenchApp } from './harness.ts';
 import type { Engine } from './goals.ts';

@@ -1,24 +1,19 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { preparePgliteStatements } from './pglite-prepared.ts';
+import type { Db } from './query.ts';
 import { refuseNewerDatabase } from './release-check.ts';
 import * as schema from './schema/index.ts';
 
-/** The Drizzle database, the same type for PGlite and node-postgres. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A Drizzle transaction. */
-export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
-/** Either; repositories take this so callers choose the transaction. */
-export type DbOrTx = Db | Tx;
+/** The query handle types and `queryRows` (`query.ts`), here with the rest of the database's entry point. */
+export { queryRows, type Db, type DbOrTx, type Tx } from './query.ts';
 
 /** An open database with the way to close it. */
 export interface Database {
@@ -29,15 +24,6 @@ export interface Database {
   /** The node-postgres pool when on a server, else undefined. */
   pool: pg.Pool | undefined;
   close(): Promise<void>;
-}
-
-/**
- * Runs raw SQL and returns its rows, the same on PGlite and node-postgres (both answer `{ rows }`).
- * Use for statements Drizzle's builder cannot express (upserts with CASE, unnest bulk inserts).
- */
-export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /** Where drizzle-kit writes the committed migrations (`paths.ts`). */

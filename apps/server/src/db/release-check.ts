@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { sql } from 'drizzle-orm';
 
-import { queryRows, type Db } from './client.ts';
+import { queryRows, type Db } from './query.ts';
 
 /**
  * Start-up refuses a database written by a newer release (`docs/deploy.md`, "Upgrades"): Drizzle's

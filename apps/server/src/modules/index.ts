@@ -22,7 +22,8 @@ import { whatsAppLinksRoutes } from './whatsapp-links/whatsapp-links.routes.ts';
 
 /**
  * Every business module's routes. A module is a folder with `*.routes.ts` (thin handlers),
- * `*.service.ts` (rules, transactions) and its tests; add its routes plugin here.
+ * `*.service.ts` (rules, transactions) and its tests; add its routes plugin here, and give the
+ * module its rank in `apps/server/module-order.json` (it may import only the modules below it).
  */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,

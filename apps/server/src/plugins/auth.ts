@@ -4,13 +4,13 @@ import fp from 'fastify-plugin';
 
 import { ErrorCode, MSG } from '@parish/shared';
 
-import { callerAuditContext, type ServiceContext } from '../context.ts';
+import { callerAuditContext, type Actor, type ServiceContext } from '../context.ts';
 import { dataVersionSql, type DataVersions } from '../db/data-versions.ts';
 import { members, refreshTokens, staffUsers } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 import { twoStepRequiredFor } from '../lib/two-step-policy.ts';
-import type { Actor, RouteRoles } from '../types.ts';
+import type { RouteRoles } from '../types.ts';
 
 /**
  * The routes a session signed in with a one-time password may call: who am I, and change the

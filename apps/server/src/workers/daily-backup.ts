@@ -7,7 +7,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import { systemContext, type AppDeps, type ServiceContext } from '../context.ts';
 import { backupRuns } from '../db/schema/index.ts';
 import { writeBackup } from '../modules/backup/backup.service.ts';
-import type { WorkerHandle } from './index.ts';
+import type { WorkerHandle } from './worker-handle.ts';
 
 /**
  * Backups from the running server (`docs/deploy.md`, "Backups"):

@@ -1,6 +1,6 @@
 import { systemContext, type AppDeps } from '../context.ts';
 import { recheckPendingTransactions } from '../modules/gateways/recheck.ts';
-import type { WorkerHandle } from './index.ts';
+import type { WorkerHandle } from './worker-handle.ts';
 
 /**
  * The gateway re-check worker (`docs/ARCHITECTURE.md`, "Background re-check"): a pending online

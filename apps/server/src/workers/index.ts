@@ -8,6 +8,10 @@ import { startPgliteMaintenance } from './pglite-maintenance.ts';
 import { startReminderSender } from './reminder-sender.ts';
 import { singleInstance } from './single-instance.ts';
 import { startScheduledReminders } from './scheduled-reminders.ts';
+import type { WorkerHandle } from './worker-handle.ts';
+
+/** What `startWorkers` returns (`worker-handle.ts`, apart so that each worker can name it without importing this file). */
+export type { WorkerHandle } from './worker-handle.ts';
 
 /**
  * The background workers of a server process. They are started by the entry point
@@ -15,12 +19,6 @@ import { startScheduledReminders } from './scheduled-reminders.ts';
  * never import them: a worker calls module services with a system context
  * (`docs/ARCHITECTURE.md`, the module boundaries; the ESLint rule forbids the other direction).
  */
-
-/** A started worker: the way to stop it. */
-export interface WorkerHandle {
-  /** Stops the worker and waits for its work in progress to end or be handed back. Idempotent. */
-  stop(): Promise<void>;
-}
 
 /** Which workers to start; each switches one off when false. */
 export interface WorkerFlags {

@@ -4,7 +4,7 @@ import { calendarDateIn } from '@parish/shared';
 
 import type { AppDeps } from '../context.ts';
 import { analyzeStaleTables, vacuumTables } from '../db/table-statistics.ts';
-import type { WorkerHandle } from './index.ts';
+import type { WorkerHandle } from './worker-handle.ts';
 
 /**
  * What autovacuum would do, on PGlite, which has none (decision 0062; `db/table-statistics.ts`):

@@ -1,6 +1,6 @@
 import { systemContext, type AppDeps } from '../context.ts';
 import { SCHEDULE_AUDIT, runScheduledReminders } from '../modules/reminders/schedule.service.ts';
-import type { WorkerHandle } from './index.ts';
+import type { WorkerHandle } from './worker-handle.ts';
 
 /**
  * The scheduled-reminders worker (REMINDER_SCHEDULE_SECONDS, default 60; only when WhatsApp is

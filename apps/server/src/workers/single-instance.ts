@@ -2,7 +2,7 @@ import pg from 'pg';
 
 import type { AppDeps } from '../context.ts';
 import { connectionStringOf } from '../db/client.ts';
-import type { WorkerHandle } from './index.ts';
+import type { WorkerHandle } from './worker-handle.ts';
 
 /**
  * One worker across all the server processes sharing a PostgreSQL database (`docs/deploy.md`,

@@ -12,13 +12,12 @@ import {
   type SessionUser,
 } from '@parish/shared';
 
-import { actorOf, callerAuditContext, type ServiceContext } from '../../context.ts';
+import { actorOf, callerAuditContext, type Actor, type ServiceContext } from '../../context.ts';
 import { memberVisible } from '../../db/import-batches.ts';
 import { members, staffUsers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyMemberPassword, verifyPassword } from '../../lib/passwords.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
-import type { Actor } from '../../types.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   CHOSEN_PASSWORD_DELAY,

@@ -11,7 +11,7 @@ import type { Config } from '../../config/env.ts';
 import type { ServiceContext } from '../../context.ts';
 import { connectionStringOf, queryRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { backupRuns } from '../../db/schema/index.ts';
-import { APP_VERSION } from '../health/health.service.ts';
+import { APP_VERSION } from '../../lib/app-version.ts';
 import { encodeBackup } from './backup-file.ts';
 
 /**

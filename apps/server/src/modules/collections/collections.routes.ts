@@ -17,8 +17,9 @@ import {
   reverseResultSchema,
 } from '@parish/shared';
 
+import { sendHtml } from '../../lib/send-html.ts';
 import { collectPayment, getMemberPayments, listOwnCollections } from './collections.service.ts';
-import { officeRoutes, sendHtml } from './office.routes.ts';
+import { officeRoutes } from './office.routes.ts';
 import { getReceiptHtml } from './receipt.service.ts';
 import { reversePaymentReceipt } from './reversal.service.ts';
 

@@ -23,9 +23,9 @@ import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { cashierDays, staffUsers } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { xlsxStream } from '../../lib/spreadsheet.ts';
+import { csvChunk } from '../../lib/table-download.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { csvChunk } from '../reports/report-export.ts';
-import { xlsxStream } from '../reports/spreadsheet.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 
 /** Which cashier's sheet of which day (a parish calendar date). */

@@ -23,6 +23,8 @@ import {
   upiSettingsSchema,
 } from '@parish/shared';
 
+import { sendHtml } from '../../lib/send-html.ts';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
 import { listUnclearedCheques, getUpiSettings, markCheque, setUpiSettings } from './cheques.service.ts';
 import { collectDues } from './collect-dues.service.ts';
 import {
@@ -34,7 +36,6 @@ import {
   listCashierDays,
   reopenDay,
 } from './day-sheet.service.ts';
-import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet.ts';
 import { getReceiptHtmlById } from './receipt.service.ts';
 import { reverseReceipt } from './reversal.service.ts';
 
@@ -46,32 +47,6 @@ const errors = {
   409: errorBodySchema,
   422: errorBodySchema,
 };
-
-/** The Content-Security-Policy of a printable document: only its own nonce'd script and style run. */
-function receiptCsp(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
-    "img-src 'self' data: https:",
-    // The second language's script font (`GET /api/fonts/:file`).
-    "font-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-  ].join('; ');
-}
-
-/** Sends a printable HTML document (a receipt, a day sheet) with its own strict policy, never cached. */
-export function sendHtml(reply: FastifyReply, html: string, nonce: string) {
-  return reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', receiptCsp(nonce))
-    .header('x-content-type-options', 'nosniff')
-    .send(html);
-}
 
 const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(200).optional(),

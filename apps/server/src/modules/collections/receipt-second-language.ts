@@ -1,6 +1,7 @@
 import { amountInWordsIn, formatINR, type Paise } from '@parish/shared';
 
 import { escapeHtml } from '../../lib/html.ts';
+import { RECEIPT_FONTS } from '../fonts/receipt-fonts.ts';
 
 /**
  * The second-language block of a bilingual receipt (`docs/domain.md`, §8 "Bilingual receipt"):
@@ -75,30 +76,6 @@ const TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
   },
 };
 
-/** The script's Noto family and its font files, served by `GET /api/fonts/:file` (fonts.routes.ts). */
-export const RECEIPT_FONTS: Record<ReceiptLanguage, { family: string; files: { weight: number; file: string }[] }> = {
-  ml: {
-    family: 'Noto Sans Malayalam',
-    files: [
-      { weight: 400, file: 'noto-sans-malayalam-malayalam-400-normal.woff2' },
-      { weight: 700, file: 'noto-sans-malayalam-malayalam-700-normal.woff2' },
-    ],
-  },
-  hi: {
-    family: 'Noto Sans Devanagari',
-    files: [
-      { weight: 400, file: 'noto-sans-devanagari-devanagari-400-normal.woff2' },
-      { weight: 700, file: 'noto-sans-devanagari-devanagari-700-normal.woff2' },
-    ],
-  },
-  ta: {
-    family: 'Noto Sans Tamil',
-    files: [
-      { weight: 400, file: 'noto-sans-tamil-tamil-400-normal.woff2' },
-      { weight: 700, file: 'noto-sans-tamil-tamil-700-normal.woff2' },
-    ],
-  },
-};
 
 /** What the second-language block shows, as the English receipt already holds it. */
 export interface SecondLanguageInput {

@@ -3,7 +3,6 @@ import { paiseToRupees, parseRupeesToPaise, type AuditMismatchDetails, type Pais
 import type { AppDeps, AuditContext } from '../../context.ts';
 import type { transactions } from '../../db/schema/index.ts';
 import type { GatewayTransport } from './gateway-client.ts';
-import type { OrderLine, OrderMember } from './orders.service.ts';
 
 /**
  * What every online payment gateway adapter offers the gateway-neutral code (checkout, settlement,
@@ -82,6 +81,27 @@ export type SettledTransaction = Pick<
   | 'pgReferenceId'
   | 'errorMessage'
 >;
+
+/** One payment of an order: the head, the due amount and the amount charged, in paise. */
+export interface OrderLine {
+  paymentId: string;
+  headId: string;
+  headName: string;
+  headType: string;
+  /** The assigned (due) amount. */
+  duePaise: Paise;
+  /** What this order charges: the due amount, or a larger custom amount on a variable head. */
+  amountPaise: Paise;
+}
+
+/** The member's contact fields sent to the gateway. */
+export interface OrderMember {
+  id: string;
+  name: string;
+  mobile: string;
+  parishNumber: string;
+  email: string | null;
+}
 
 /** An order to open with a gateway: the pending transaction about to be recorded. */
 export interface GatewayOrder {

@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cancelCheckoutsInputSchema, cancelCheckoutsResultSchema } from '@parish/shared';
 
 import { sandboxModeOn } from '../../config/gateways.ts';
-import { razorpayNewsRoutes, razorpayRoutes } from './razorpay.routes.ts';
+import { razorpayNewsRoutes, razorpayRoutes } from './razorpay/razorpay.routes.ts';
 import { addFormBodyParser } from './request-bodies.ts';
 import { errors } from './route-helpers.ts';
 import { sandboxPlugin } from './sandbox/sandbox.plugin.ts';
 import { cancelCheckouts } from './transactions.service.ts';
-import { worldlineRoutes } from './worldline.routes.ts';
+import { worldlineRoutes } from './worldline/worldline.routes.ts';
 
 /**
  * Online payment (`docs/ARCHITECTURE.md`, "Payment gateways"): the Worldline (gateway B) and

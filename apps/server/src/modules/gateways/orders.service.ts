@@ -17,7 +17,7 @@ import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { TransactionRow } from './gateway.ts';
+import type { OrderLine, OrderMember, TransactionRow } from './gateway.ts';
 
 /**
  * Creating an online order (`docs/domain.md`, "§4 Payment rules" and "§5 Validation"):
@@ -33,32 +33,23 @@ import type { TransactionRow } from './gateway.ts';
  */
 export const CHECKOUT_HOLD_MS = 30 * 60 * 1000;
 
-/** One payment of an order: the head, the due amount and the amount charged, in paise. */
-export interface OrderLine {
-  paymentId: string;
-  headId: string;
-  headName: string;
-  headType: string;
-  /** The assigned (due) amount. */
-  duePaise: Paise;
-  /** What this order charges: the due amount, or a larger custom amount on a variable head. */
-  amountPaise: Paise;
-}
-
-/** The member's contact fields sent to the gateway. */
-export interface OrderMember {
-  id: string;
-  name: string;
-  mobile: string;
-  parishNumber: string;
-  email: string | null;
-}
-
 /** What the caller asked to pay: payment ids and/or payment head ids, custom rupee amounts by payment id. */
 export interface OrderRequest {
   paymentIds?: string[] | undefined;
   paymentHeads?: { paymentHeadId: string }[] | undefined;
   customAmounts?: Record<string, string | number> | undefined;
+}
+
+/**
+ * An order's payments as the API answers them (`worldlineOrderSchema`, `razorpayOrderSchema`):
+ * `{paymentId, paymentHeadId {_id, name}, amount}`, the amount charged in rupees.
+ */
+export function orderPayments(lines: OrderLine[]) {
+  return lines.map((line) => ({
+    paymentId: line.paymentId,
+    paymentHeadId: { _id: line.headId, name: line.headName },
+    amount: paiseToRupees(line.amountPaise),
+  }));
 }
 
 /**

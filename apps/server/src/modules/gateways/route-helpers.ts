@@ -1,22 +1,7 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-import {
-  GATEWAY_MSG,
-  errorBodySchema,
-  formatPaisePlain,
-  paiseToRupees,
-  type PaymentStatusResult,
-  ErrorCode,
-  rupeesToPaise,
-} from '@parish/shared';
+import { errorBodySchema, formatPaisePlain, rupeesToPaise } from '@parish/shared';
 
-import { transactions } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { selectTransactionRecords } from '../portal/portal.service.ts';
-import type { OrderLine } from './orders.service.ts';
-import type { Settlement } from './settle.ts';
 import type { ReturnAnswer } from './transactions.service.ts';
 
 /** HTTP helpers of the gateway routes: schemas, roles, and answers shared by both gateways. */
@@ -40,15 +25,6 @@ export const roles = {
   customer: { roles: ['customer'] as const },
   ownerOrStaff: { roles: ['admin', 'cashier', 'customer'] as const },
 };
-
-/** An order's payments as the API answers them (amounts in rupees). */
-export function orderPayments(lines: OrderLine[]) {
-  return lines.map((line) => ({
-    paymentId: line.paymentId,
-    paymentHeadId: { _id: line.headId, name: line.headName },
-    amount: paiseToRupees(line.amountPaise),
-  }));
-}
 
 /**
  * The callback page's query for a gateway's return (`docs/domain.md`, "Callback states"), with no
@@ -82,22 +58,4 @@ export function callbackQuery(answer: ReturnAnswer): URLSearchParams {
   params.set('message', result.message);
   if (reference) params.set('transaction_id', reference);
   return params;
-}
-
-/**
- * The status answer of a settlement: its verify fields and the transaction as the portal shows
- * it (read with the portal's reader, which takes the app).
- * @throws 404 'Transaction not found' when the transaction cannot be read back.
- */
-export async function paymentStatusAnswer(app: FastifyInstance, settled: Settlement): Promise<PaymentStatusResult> {
-  const [transaction] = await selectTransactionRecords(app, eq(transactions.id, settled.transaction.id), 1);
-  if (!transaction) throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
-  const { result } = settled;
-  return {
-    success: result.success,
-    status: result.status,
-    statusCode: result.statusCode,
-    message: result.message,
-    transaction,
-  };
 }

@@ -1,20 +1,23 @@
-import { ErrorCode, GATEWAY_MSG, type Paise, type VerifyResult } from '@parish/shared';
+import { eq } from 'drizzle-orm';
+
+import { ErrorCode, GATEWAY_MSG, type Paise, type PaymentStatusResult, type VerifyResult } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
+import { transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { GatewayUnavailableError } from './gateway-client.ts';
-import { gatewayAudit, type GatewayName, type PaymentGateway, type TransactionRow } from './gateway.ts';
+import { gatewayAudit, type GatewayName, type OrderLine, type PaymentGateway, type TransactionRow } from './gateway.ts';
 import {
   heldBy,
   newTxnId,
   supersedeHolders,
   prepareOrder,
   recordPendingTransaction,
-  type OrderLine,
   type OrderRequest,
 } from './orders.service.ts';
-import { settleFoundTransaction, transactionResult, type Settlement } from './settle.ts';
+import { settleFoundTransaction, transactionResult } from './settle.ts';
+import { transactionRecords } from './transaction-records.ts';
 
 /**
  * The gateway-neutral services of online payment (`docs/domain.md`, "§4 Payment rules", "§7
@@ -127,18 +130,36 @@ async function settleHolders(ctx: ServiceContext, memberId: string, paymentIds: 
 }
 
 /**
- * The state of a transaction for its member or staff: a pending one is settled first with the
- * gateway's status API (audited as the gateway).
- * @throws 404 'Transaction not found' when a member asks about another member's transaction.
+ * The state of a transaction for its member or staff (`GET /api/worldline/payment-status/…`,
+ * `GET /api/razorpay/payment-status/…`): a pending one is settled first with the gateway's status
+ * API (audited as the gateway).
+ * @returns the verify fields and the transaction as the portal shows it (amounts in rupees)
+ * @throws 404 'Transaction not found' when a member asks about another member's transaction, or
+ * when the transaction cannot be read back.
  */
-export async function transactionStatus(ctx: ServiceContext, input: { row: TransactionRow }): Promise<Settlement> {
+export async function transactionStatus(
+  ctx: ServiceContext,
+  input: { row: TransactionRow },
+): Promise<PaymentStatusResult> {
   const { row } = input;
   const actor = actorOf(ctx);
   if (actor.type === 'member' && row.memberId !== actor.id)
     throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
-  if (row.status !== 'pending') return { result: await transactionResult(ctx, row), transaction: row };
   const gateway = row.paymentGateway === 'razorpay' ? 'razorpay' : 'worldline';
-  return settleFoundTransaction(ctx, { row, evidence: { gateway, source: 'status' } });
+  const settled =
+    row.status !== 'pending'
+      ? { result: await transactionResult(ctx, row), transaction: row }
+      : await settleFoundTransaction(ctx, { row, evidence: { gateway, source: 'status' } });
+  const [transaction] = await transactionRecords(ctx.db, eq(transactions.id, settled.transaction.id), 1);
+  if (!transaction) throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
+  const { result } = settled;
+  return {
+    success: result.success,
+    status: result.status,
+    statusCode: result.statusCode,
+    message: result.message,
+    transaction,
+  };
 }
 
 /**

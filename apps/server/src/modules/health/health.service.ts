@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 
 import { paymentModes, type PaymentMode } from '../../config/gateways.ts';
 import type { ServiceContext } from '../../context.ts';
+import { APP_VERSION } from '../../lib/app-version.ts';
 import { lastBackup } from '../backup/backup.service.ts';
-
-/** The version reported by the health check and the API docs. */
-export const APP_VERSION = '0.1.0';
 
 /** Each gateway's payment mode (`docs/domain.md`, §10 "Payment mode"). */
 export interface PaymentModes {

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 
 import {
   paiseToRupees,
@@ -6,13 +6,13 @@ import {
   type CustomerPayments,
   type CustomerPaymentsQuery,
   type CustomerTransactions,
-  type Transaction,
 } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
+import { members, paymentHeads, payments, transactions } from '../../db/schema/index.ts';
 import { checkoutHoldSince, heldPaymentsSql } from '../gateways/orders.service.ts';
+import { transactionRecords } from '../gateways/transaction-records.ts';
 import { paymentRecordQuery, toPaymentRecord } from '../payments/payment-record.ts';
 
 /**
@@ -100,74 +100,6 @@ export async function getCustomerPayments(
     paid: figure('paid'),
   };
   return { items, total: items.length, summary, arrearsBlocking: summary.arrears.count > 0 };
-}
-
-/**
- * Transactions as the API's Transaction JSON (`docs/domain.md`, "Entities on the wire"), newest
- * first, each with its payments `{paymentId, paymentHeadId {_id, name}, paidAmount}` (rupees). A
- * read-only helper on a query handle or a transaction (the gateways' status answer uses it).
- * @param where the condition on `transactions`, @param limit at most this many
- */
-export async function transactionRecords(db: DbOrTx, where: SQL | undefined, limit: number): Promise<Transaction[]> {
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(where)
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(limit);
-  if (rows.length === 0) return [];
-  const items = await db
-    .select({
-      transactionId: transactionItems.transactionId,
-      paymentId: transactionItems.paymentId,
-      amountPaise: transactionItems.amountPaise,
-      headId: paymentHeads.id,
-      headName: paymentHeads.name,
-    })
-    .from(transactionItems)
-    .innerJoin(payments, eq(payments.id, transactionItems.paymentId))
-    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
-    .where(
-      inArray(
-        transactionItems.transactionId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(paymentHeads.name));
-  return rows.map((row) => ({
-    _id: row.id,
-    amount: paiseToRupees(row.amountPaise),
-    status: row.status,
-    paymentGateway: row.paymentGateway,
-    transactionId: row.transactionId,
-    gatewayOrderId: row.gatewayOrderId,
-    pgReferenceId: row.pgReferenceId,
-    paymentMethod: row.paymentMethod,
-    statusCode: row.statusCode,
-    date: new Date(row.createdAt).toISOString(),
-    settledAt: row.settledAt ? new Date(row.settledAt).toISOString() : null,
-    errorMessage: row.errorMessage,
-    memberId: row.memberId,
-    paymentIds: items
-      .filter((item) => item.transactionId === row.id)
-      .map((item) => ({
-        paymentId: item.paymentId,
-        paymentHeadId: { _id: item.headId, name: item.headName },
-        paidAmount: paiseToRupees(item.amountPaise),
-      })),
-  }));
-}
-
-/**
- * @deprecated The gateways module's call, kept until it passes `ctx.db` to {@link transactionRecords}.
- * @param source anything carrying the query handle (the app, a service context)
- */
-export async function selectTransactionRecords(
-  source: { db: DbOrTx },
-  where: SQL | undefined,
-  limit: number,
-): Promise<Transaction[]> {
-  return transactionRecords(source.db, where, limit);
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { readWhatsAppSettings } from '../whatsapp-links/pay-links.service.ts';
+import { readWhatsAppSettings } from '../settings/whatsapp-settings.service.ts';
 import { announceJobQueued } from './job-runner.ts';
 import { inQuietHours, parishParts } from './quiet-hours.ts';
 import { insertReminderJob, type Recipient } from './reminders.service.ts';

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { parishCalendar } from './parish-calendar.ts';
-import { tableDownload, type Download } from './report-export.ts';
+import { tableDownload, type Download } from '../../lib/table-download.ts';
 import { likePattern, num } from './report-sql.ts';
 
 /**

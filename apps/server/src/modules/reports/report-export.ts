@@ -3,7 +3,6 @@ import {
   formatDisplayDate,
   formatPaisePlain,
   headTypeLabel,
-  neutralizeCsvRows,
   paiseToRupees,
   REPORT_FILE_PREFIX,
   rupeesToPaise,
@@ -13,14 +12,14 @@ import {
 import { setImmediate } from 'node:timers/promises';
 
 import { sql, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { memberVisible } from '../../db/import-batches.ts';
+import { UTF8_BOM, type Cell } from '../../lib/spreadsheet.ts';
+import { csvChunk, tableDownload, type Download, type TableFormat } from '../../lib/table-download.ts';
 import { csvBoolean, csvDate, csvInstantDate, csvLine, csvPaise, csvPlain, type CsvSqlCell } from './csv-sql.ts';
 import { parishCalendar } from './parish-calendar.ts';
-import { UTF8_BOM, XLSX_CONTENT_TYPE, xlsxStream } from './spreadsheet.ts';
 import {
   dailyRange,
   dailyRows,
@@ -53,45 +52,8 @@ import { num } from './report-sql.ts';
 /** Rows fetched per database round trip while streaming. */
 export const EXPORT_CHUNK = 1000;
 
-/** One cell of a CSV row, before neutralising. */
-export type Cell = string | number | boolean | null | undefined;
-
-/** One CSV chunk: the rows neutralised and quoted, each line ending in CRLF. */
-export function csvChunk(rows: Cell[][]): string {
-  if (rows.length === 0) return '';
-  return `${Papa.unparse(neutralizeCsvRows(rows), { newline: '\r\n' })}\r\n`;
-}
-
 const money = (rupees: number) => formatPaisePlain(rupeesToPaise(rupees));
 const paise = (value: unknown) => formatPaisePlain(num(value));
-
-/** A file to download: its dated name, its content type and its bytes, produced as the rows are read. */
-export interface Download {
-  fileName: string;
-  contentType: string;
-  chunks: AsyncIterable<string | Uint8Array>;
-}
-
-/** The formats a table downloads in: CSV (UTF-8 with BOM) or an Excel workbook. */
-export type TableFormat = 'csv' | 'xlsx';
-
-/**
- * A table (row chunks, header first) as a download of `format`: CSV with a UTF-8 byte order mark
- * first (so Excel reads Malayalam names) and every cell neutralised, or an .xlsx workbook
- * ({@link xlsxStream}) whose text cells stay text.
- * @param baseName the dated file name without extension, e.g. `member_wise_due_report_2026-11-22`
- */
-export function tableDownload(baseName: string, format: TableFormat, rows: AsyncIterable<Cell[][]>): Download {
-  return format === 'xlsx'
-    ? { fileName: `${baseName}.xlsx`, contentType: XLSX_CONTENT_TYPE, chunks: xlsxStream(rows) }
-    : { fileName: `${baseName}.csv`, contentType: 'text/csv; charset=utf-8', chunks: csvText(rows) };
-}
-
-/** CSV text of row chunks: the UTF-8 byte order mark, then each chunk quoted and neutralised. */
-export async function* csvText(rows: AsyncIterable<Cell[][]>): AsyncGenerator<string> {
-  yield UTF8_BOM;
-  for await (const chunk of rows) yield csvChunk(chunk);
-}
 
 /**
  * Every row of a report as a CSV or .xlsx download (`GET /api/admin/reports/export`), header

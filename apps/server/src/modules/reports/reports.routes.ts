@@ -20,11 +20,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
+import type { Download } from '../../lib/table-download.ts';
 import { getDashboard } from './dashboard.service.ts';
 import { activityExport, listActivities } from './activity-log.ts';
-import { fullExport, reportExport, type Download } from './report-export.ts';
+import { fullExport, reportExport } from './report-export.ts';
 import { runReport } from './reports.service.ts';
-import { XLSX_CONTENT_TYPE } from './spreadsheet.ts';
 import { getTransaction, listTransactions, transactionStats } from './transactions.service.ts';
 
 const errors = {

@@ -1,11 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { errorBodySchema, parishSettingsSchema, updateParishSettingsSchema } from '@parish/shared';
+import {
+  errorBodySchema,
+  parishSettingsSchema,
+  updateParishSettingsSchema,
+  whatsAppSettingsSchema,
+} from '@parish/shared';
 
+import { errorAnswers } from '../../lib/route-options.ts';
 import { getParishSettings, updateParishSettings } from './settings.service.ts';
+import { readWhatsAppSettings, updateWhatsAppSettings } from './whatsapp-settings.service.ts';
 
-/** `GET /api/settings` (public) and `PUT /api/settings` (admin). */
+const adminErrors = errorAnswers(400, 401, 403, 404, 409);
+
+/**
+ * `GET /api/settings` (public) and `PUT /api/settings` (admin): the parish settings;
+ * `GET|PUT /api/admin/whatsapp-settings` (admin): the WhatsApp settings (payment links on or off,
+ * the scheduled reminders' day and time).
+ */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -33,5 +46,30 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateParishSettings(request.ctx, request.body),
+  );
+  r.get(
+    '/api/admin/whatsapp-settings',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['payment links'],
+        summary: "Payment links on or off; the scheduled reminders' day and time.",
+        response: { 200: whatsAppSettingsSchema, ...adminErrors },
+      },
+    },
+    async (request) => readWhatsAppSettings(request.ctx.db),
+  );
+  r.put(
+    '/api/admin/whatsapp-settings',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['payment links'],
+        summary: 'Saves the WhatsApp settings (audited).',
+        body: whatsAppSettingsSchema,
+        response: { 200: whatsAppSettingsSchema, ...adminErrors },
+      },
+    },
+    async (request) => updateWhatsAppSettings(request.ctx, request.body),
   );
 }

@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 
-import { ErrorCode, PAY_LINK_MSG, paiseToRupees, type PayView, type WhatsAppSettings } from '@parish/shared';
+import { ErrorCode, PAY_LINK_MSG, paiseToRupees, type PayView, type WorldlineOrder } from '@parish/shared';
 
-import type { ServiceContext } from '../../context.ts';
+import type { Actor, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { members, whatsappSettings } from '../../db/schema/index.ts';
+import { members } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Actor } from '../../types.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { OrderRequest } from '../gateways/orders.service.ts';
+import { createWorldlineCheckout } from '../gateways/worldline/worldline.service.ts';
+import { readWhatsAppSettings } from '../settings/whatsapp-settings.service.ts';
 import { paymentLink } from '../reminders/whatsapp-client.ts';
 import { readPayLink, signPayLink } from './link-signing.ts';
 
@@ -21,50 +23,6 @@ import { readPayLink, signPayLink } from './link-signing.ts';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The parish's WhatsApp settings row (id 1), defaults when it was never saved: links on, no schedule.
- */
-export async function readWhatsAppSettings(db: DbOrTx): Promise<WhatsAppSettings> {
-  const [row] = await db.select().from(whatsappSettings).where(eq(whatsappSettings.id, 1));
-  return {
-    payLinksEnabled: row?.payLinksEnabled ?? true,
-    reminderDay: row?.reminderDay ?? null,
-    reminderTime: row?.reminderTime ?? null,
-  };
-}
-
-/**
- * Saves the WhatsApp settings (admin), audited `whatsapp.settings_updated` with before and after
- * in the same transaction.
- * @returns the settings as saved
- */
-export async function updateWhatsAppSettings(ctx: ServiceContext, input: WhatsAppSettings): Promise<WhatsAppSettings> {
-  return ctx.db.transaction(async (tx) => {
-    const before = await readWhatsAppSettings(tx);
-    const values = {
-      payLinksEnabled: input.payLinksEnabled,
-      reminderDay: input.reminderDay,
-      reminderTime: input.reminderDay === null ? null : input.reminderTime,
-    };
-    await tx
-      .insert(whatsappSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({
-        target: whatsappSettings.id,
-        set: { ...values, updatedAt: ctx.clock.now().toISOString() },
-      });
-    const after = await readWhatsAppSettings(tx);
-    await recordAudit(tx, ctx.audit, {
-      action: 'whatsapp.settings_updated',
-      entityType: 'whatsapp_settings',
-      entityId: '1',
-      before,
-      after,
-    });
-    return after;
-  });
-}
 
 /** A member as a link needs them. */
 interface LinkMember {
@@ -196,10 +154,7 @@ export async function payView(ctx: ServiceContext, input: { mobile: string; toke
  * (their own payments only, the arrears gate, the checkout hold), named in the audit trail as
  * the member "via payment link".
  */
-export async function payLinkContext(
-  ctx: ServiceContext,
-  input: { mobile: string; token: string },
-): Promise<ServiceContext> {
+async function payLinkContext(ctx: ServiceContext, input: { mobile: string; token: string }): Promise<ServiceContext> {
   const member = await memberOfPayLink(ctx, input);
   const actor: Actor = {
     type: 'member',
@@ -215,6 +170,21 @@ export async function payLinkContext(
     actor,
     audit: { ...ctx.audit, actorType: 'member', actorId: member.id, actorName: `${member.name} (payment link)` },
   };
+}
+
+/**
+ * The normal online order (as `POST /api/worldline/create-customer-order`, `createWorldlineCheckout`)
+ * for the payment link's member, run as that member ({@link payLinkContext}).
+ * @param input the link (`mobile`, `token`) and the order asked for (payment ids, heads, custom amounts)
+ * @returns the Worldline order (`worldlineOrderSchema`, amounts in rupees)
+ * @throws 404 PAY_LINK_INVALID / PAY_LINK_EXPIRED, 403 PAY_LINKS_OFF (the link is checked first,
+ * {@link memberOfPayLink}); then as `createWorldlineCheckout`
+ */
+export async function payLinkOrder(
+  ctx: ServiceContext,
+  input: { mobile: string; token: string; order: OrderRequest },
+): Promise<WorldlineOrder> {
+  return createWorldlineCheckout(await payLinkContext(ctx, input), input.order);
 }
 
 /**

@@ -16,21 +16,12 @@ import {
   roundItemParamsSchema,
   roundItemSchema,
   waMeLinkSchema,
-  whatsAppSettingsSchema,
   worldlineOrderSchema,
 } from '@parish/shared';
 
 import { errorAnswers, jsonRoute } from '../../lib/route-options.ts';
-import { sendHtml } from '../collections/office.routes.ts';
-import { worldlineOrderAnswer } from '../gateways/worldline.routes.ts';
-import { createWorldlineCheckout } from '../gateways/worldline.service.ts';
-import {
-  payLinkContext,
-  payView,
-  readWhatsAppSettings,
-  revokePayLinks,
-  updateWhatsAppSettings,
-} from './pay-links.service.ts';
+import { sendHtml } from '../../lib/send-html.ts';
+import { payLinkOrder, payView, revokePayLinks } from './pay-links.service.ts';
 import { receiptHtmlByLink } from './receipt-links.service.ts';
 import {
   currentRound,
@@ -56,7 +47,8 @@ const doc = (summary: string) => ({ tag: 'payment links', summary });
  * - `GET /api/pay/:mobile/:token`, `POST /api/pay/:mobile/:token/order` (public, the link is the key);
  * - `GET /api/receipt-links/:token` (public): a receipt by its signed link;
  * - `GET /api/members/:id/whatsapp-link`, `GET /api/receipts/:id/whatsapp-link` (admin, cashier);
- * - walk-through rounds, opt-out, revocation and the WhatsApp settings (admin).
+ * - walk-through rounds, opt-out and revocation (admin); the WhatsApp settings are the settings
+ *   module's (`settingsRoutes`).
  */
 export async function whatsAppLinksRoutes(app: FastifyInstance): Promise<void> {
   payRoutes(app);
@@ -98,10 +90,7 @@ function payRoutes(app: FastifyInstance): void {
         response: { 200: worldlineOrderSchema, ...errors },
       },
     },
-    async (request) =>
-      worldlineOrderAnswer(
-        await createWorldlineCheckout(await payLinkContext(request.ctx, request.params), request.body),
-      ),
+    async (request) => payLinkOrder(request.ctx, { ...request.params, order: request.body }),
   );
   r.get(
     '/api/receipt-links/:token',
@@ -179,31 +168,6 @@ function adminRoutes(app: FastifyInstance): void {
     },
     async (request) =>
       tickRoundItem(request.ctx, { roundId: request.params.id, deliveryId: request.params.deliveryId }),
-  );
-  r.get(
-    '/api/admin/whatsapp-settings',
-    {
-      config: admin,
-      schema: {
-        tags: ['payment links'],
-        summary: "Payment links on or off; the scheduled reminders' day and time.",
-        response: { 200: whatsAppSettingsSchema, ...errors },
-      },
-    },
-    async (request) => readWhatsAppSettings(request.ctx.db),
-  );
-  r.put(
-    '/api/admin/whatsapp-settings',
-    {
-      config: admin,
-      schema: {
-        tags: ['payment links'],
-        summary: 'Saves the WhatsApp settings (audited).',
-        body: whatsAppSettingsSchema,
-        response: { 200: whatsAppSettingsSchema, ...errors },
-      },
-    },
-    async (request) => updateWhatsAppSettings(request.ctx, request.body),
   );
   r.put(
     '/api/admin/members/:id/whatsapp-opt-out',

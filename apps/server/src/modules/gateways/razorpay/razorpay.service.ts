@@ -2,22 +2,23 @@ import { createHash } from 'node:crypto';
 
 import { eq, or, sql } from 'drizzle-orm';
 
-import { ErrorCode, GATEWAY_MSG, type RazorpayConfig, type VerifyResult } from '@parish/shared';
-
-import { actorOf, type ServiceContext } from '../../context.ts';
-import { transactions } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { paymentGateways } from './adapters.ts';
-import type { OrderRequest } from './orders.service.ts';
-import type { RazorpayCheckout } from './razorpay/razorpay-checkout.ts';
-import { findTransactionByOrderId, settleFoundTransaction, type Settlement } from './settle.ts';
 import {
-  openCheckout,
-  recordRejectedResponse,
-  transactionStatus,
-  type OpenedCheckout,
-  type ReturnAnswer,
-} from './transactions.service.ts';
+  ErrorCode,
+  GATEWAY_MSG,
+  paiseToRupees,
+  type PaymentStatusResult,
+  type RazorpayConfig,
+  type RazorpayOrder,
+  type VerifyResult,
+} from '@parish/shared';
+
+import { actorOf, type ServiceContext } from '../../../context.ts';
+import { transactions } from '../../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../../lib/app-error.ts';
+import { paymentGateways } from '../adapters.ts';
+import { orderPayments, type OrderRequest } from '../orders.service.ts';
+import { findTransactionByOrderId, settleFoundTransaction, type Settlement } from '../settle.ts';
+import { openCheckout, recordRejectedResponse, transactionStatus, type ReturnAnswer } from '../transactions.service.ts';
 
 /**
  * Razorpay services (`docs/domain.md`, "§7 API"): its public settings, a checkout (an order made
@@ -34,12 +35,23 @@ export function razorpayConfig(ctx: ServiceContext): RazorpayConfig {
 /**
  * Opens a Razorpay checkout for the signed-in member's own payments (see `openCheckout`): a
  * Razorpay order of the total in paise (receipt = our txn id) and the Standard Checkout options.
+ * @returns the order as `POST /api/razorpay/create-order` answers it (`razorpayOrderSchema`): our
+ * transaction id, the amount in rupees, Razorpay's order and checkout options (in paise, as
+ * Razorpay wants them) and the order's payments (rupees)
+ * @throws as `openCheckout`
  */
-export function createRazorpayCheckout(
-  ctx: ServiceContext,
-  input: OrderRequest,
-): Promise<OpenedCheckout<RazorpayCheckout>> {
-  return openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).razorpay });
+export async function createRazorpayCheckout(ctx: ServiceContext, input: OrderRequest): Promise<RazorpayOrder> {
+  const opened = await openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).razorpay });
+  const { txnId, totalPaise, lines, checkout } = opened;
+  return {
+    txnId,
+    amount: paiseToRupees(totalPaise),
+    mode: checkout.mode,
+    checkoutScriptUrl: checkout.checkoutScriptUrl,
+    order: checkout.order,
+    checkout: checkout.checkout,
+    payments: orderPayments(lines),
+  };
 }
 
 const signatureRefused = 'checkout signature does not verify';
@@ -148,10 +160,11 @@ export async function razorpayReturn(
 
 /**
  * The state of a Razorpay transaction by our txn id or the Razorpay order id, re-checked with
- * Razorpay while pending. A member sees only their own.
+ * Razorpay while pending (`transactionStatus`). A member sees only their own.
+ * @returns the verify fields and the transaction (amounts in rupees)
  * @throws 404 'Transaction not found' (also for another gateway's transaction).
  */
-export async function razorpayPaymentStatus(ctx: ServiceContext, input: { id: string }): Promise<Settlement> {
+export async function razorpayPaymentStatus(ctx: ServiceContext, input: { id: string }): Promise<PaymentStatusResult> {
   const [row] = await ctx.db
     .select()
     .from(transactions)

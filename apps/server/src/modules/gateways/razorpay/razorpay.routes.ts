@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
-  paiseToRupees,
   paymentStatusSchema,
   razorpayConfigSchema,
   razorpayCreateOrderInputSchema,
@@ -21,8 +20,8 @@ import {
   razorpayWebhook,
   verifyRazorpayPayment,
 } from './razorpay.service.ts';
-import { captureRawBody, rawBodyOf } from './request-bodies.ts';
-import { callbackQuery, errors, orderPayments, paymentStatusAnswer, redirectSchema, roles } from './route-helpers.ts';
+import { captureRawBody, rawBodyOf } from '../request-bodies.ts';
+import { callbackQuery, errors, redirectSchema, roles } from '../route-helpers.ts';
 
 const razorpayCallbackBody = z.looseObject({
   razorpay_order_id: z.string().max(100).optional(),
@@ -78,18 +77,7 @@ export async function razorpayRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: razorpayOrderSchema, ...errors },
       },
     },
-    async (request) => {
-      const { txnId, totalPaise, lines, checkout } = await createRazorpayCheckout(request.ctx, request.body);
-      return {
-        txnId,
-        amount: paiseToRupees(totalPaise),
-        mode: checkout.mode,
-        checkoutScriptUrl: checkout.checkoutScriptUrl,
-        order: checkout.order,
-        checkout: checkout.checkout,
-        payments: orderPayments(lines),
-      };
-    },
+    async (request) => createRazorpayCheckout(request.ctx, request.body),
   );
   r.post(
     '/api/razorpay/verify-payment',
@@ -126,7 +114,7 @@ export async function razorpayRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentStatusSchema, ...errors },
       },
     },
-    async (request) => paymentStatusAnswer(app, await razorpayPaymentStatus(request.ctx, request.params)),
+    async (request) => razorpayPaymentStatus(request.ctx, request.params),
   );
 }
 

@@ -16,7 +16,8 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 /** The UTF-8 byte order mark that starts every CSV download, so Excel reads it as UTF-8. */
 export const UTF8_BOM = '\ufeff';
 
-type Cell = string | number | boolean | null | undefined;
+/** One cell of a table to download, before neutralising (CSV) or typing (.xlsx). */
+export type Cell = string | number | boolean | null | undefined;
 
 /** One cell of the workbook: the shared rule (`spreadsheetCell`), so browser-made workbooks match. */
 export function xlsxCell(cell: Cell, header = false): XlsxCell {

@@ -1,18 +1,19 @@
-import { GATEWAY_MSG, type VerifyResult, type WorldlineConfig, ErrorCode } from '@parish/shared';
-
-import type { ServiceContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { paymentGateways } from './adapters.ts';
-import type { OrderRequest } from './orders.service.ts';
-import { findTransaction, settleTransaction, type Settlement } from './settle.ts';
 import {
-  openCheckout,
-  recordRejectedResponse,
-  transactionStatus,
-  type OpenedCheckout,
-  type ReturnAnswer,
-} from './transactions.service.ts';
-import type { WorldlineCheckout } from './worldline/worldline-checkout.ts';
+  ErrorCode,
+  GATEWAY_MSG,
+  paiseToRupees,
+  type PaymentStatusResult,
+  type VerifyResult,
+  type WorldlineConfig,
+  type WorldlineOrder,
+} from '@parish/shared';
+
+import type { ServiceContext } from '../../../context.ts';
+import { AppError, badRequest, notFound } from '../../../lib/app-error.ts';
+import { paymentGateways } from '../adapters.ts';
+import { orderPayments, type OrderRequest } from '../orders.service.ts';
+import { findTransaction, settleTransaction } from '../settle.ts';
+import { openCheckout, recordRejectedResponse, transactionStatus, type ReturnAnswer } from '../transactions.service.ts';
 
 /**
  * Worldline (Paynimo checkout.js) services (`docs/domain.md`, "§7 API"): its public settings, a
@@ -27,14 +28,27 @@ export function worldlineConfig(ctx: ServiceContext): WorldlineConfig {
 }
 
 /**
- * Opens a Worldline checkout for the signed-in member's own payments (see `openCheckout`): the
- * request token and the checkout.js configuration.
+ * Opens a Worldline checkout for the signed-in member's own payments (see `openCheckout`).
+ * @returns the order as `POST /api/worldline/create-customer-order` and the payment link's order
+ * (`modules/whatsapp-links`) answer it (`worldlineOrderSchema`): the transaction id, the amount in
+ * rupees, the request token, the checkout.js configuration and the order's payments.
+ * @throws as `openCheckout`
  */
-export function createWorldlineCheckout(
-  ctx: ServiceContext,
-  input: OrderRequest,
-): Promise<OpenedCheckout<WorldlineCheckout>> {
-  return openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).worldline });
+export async function createWorldlineCheckout(ctx: ServiceContext, input: OrderRequest): Promise<WorldlineOrder> {
+  const opened = await openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).worldline });
+  const { txnId, totalPaise, lines, checkout } = opened;
+  return {
+    txnId,
+    token: checkout.token,
+    amount: paiseToRupees(totalPaise),
+    consumerId: checkout.consumerId,
+    consumerMobileNo: checkout.consumerMobileNo,
+    consumerEmailId: checkout.consumerEmailId,
+    mode: checkout.mode,
+    checkoutScriptUrl: checkout.checkoutScriptUrl,
+    payments: orderPayments(lines),
+    worldlineOrder: checkout.worldlineOrder,
+  };
 }
 
 /**
@@ -107,10 +121,14 @@ export async function verifyWorldlinePayment(
 
 /**
  * The state of an online transaction by our txn id (any gateway), re-checked with the gateway
- * while pending. A member sees only their own.
+ * while pending (`transactionStatus`). A member sees only their own.
+ * @returns the verify fields and the transaction (amounts in rupees)
  * @throws 404 'Transaction not found'.
  */
-export async function worldlinePaymentStatus(ctx: ServiceContext, input: { txnId: string }): Promise<Settlement> {
+export async function worldlinePaymentStatus(
+  ctx: ServiceContext,
+  input: { txnId: string },
+): Promise<PaymentStatusResult> {
   const row = await findTransaction(ctx, input.txnId);
   if (!row) throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   return transactionStatus(ctx, { row });

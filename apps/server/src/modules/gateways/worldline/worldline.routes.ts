@@ -4,7 +4,6 @@ import { z } from 'zod';
 
 import {
   createCustomerOrderInputSchema,
-  paiseToRupees,
   paymentStatusSchema,
   txnIdParamsSchema,
   verifyResultSchema,
@@ -14,7 +13,7 @@ import {
   worldlineVerifyInputSchema,
 } from '@parish/shared';
 
-import { callbackQuery, errors, orderPayments, paymentStatusAnswer, redirectSchema, roles } from './route-helpers.ts';
+import { callbackQuery, errors, redirectSchema, roles } from '../route-helpers.ts';
 import {
   createWorldlineCheckout,
   verifyWorldlinePayment,
@@ -64,7 +63,7 @@ export async function worldlineRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: worldlineOrderSchema, ...errors },
       },
     },
-    async (request) => worldlineOrderAnswer(await createWorldlineCheckout(request.ctx, request.body)),
+    async (request) => createWorldlineCheckout(request.ctx, request.body),
   );
   const callback = { tags: ['worldline'], summary: callbackSummary, response: redirectSchema };
   r.get(
@@ -128,7 +127,7 @@ export async function worldlineRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentStatusSchema, ...errors },
       },
     },
-    async (request) => paymentStatusAnswer(app, await worldlinePaymentStatus(request.ctx, request.params)),
+    async (request) => worldlinePaymentStatus(request.ctx, request.params),
   );
 }
 
@@ -136,25 +135,4 @@ export async function worldlineRoutes(app: FastifyInstance): Promise<void> {
 async function returnToCallbackPage(request: FastifyRequest, reply: FastifyReply, msg: string | undefined) {
   const answer = await worldlineReturn(request.ctx, { msg, via: request.routeOptions.url });
   return reply.redirect(`/payment-callback?${callbackQuery(answer).toString()}`, 303);
-}
-
-/**
- * The answer of a new Worldline order (`worldlineOrderSchema`): the transaction id, the amount in
- * rupees, the request token, the checkout configuration and the order's payments. Also the answer
- * of the payment link's order (`modules/whatsapp-links`).
- */
-export function worldlineOrderAnswer(opened: Awaited<ReturnType<typeof createWorldlineCheckout>>) {
-  const { txnId, totalPaise, lines, checkout } = opened;
-  return {
-    txnId,
-    token: checkout.token,
-    amount: paiseToRupees(totalPaise),
-    consumerId: checkout.consumerId,
-    consumerMobileNo: checkout.consumerMobileNo,
-    consumerEmailId: checkout.consumerEmailId,
-    mode: checkout.mode,
-    checkoutScriptUrl: checkout.checkoutScriptUrl,
-    payments: orderPayments(lines),
-    worldlineOrder: checkout.worldlineOrder,
-  };
 }

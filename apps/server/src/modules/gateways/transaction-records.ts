@@ -1,0 +1,63 @@
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+
+import { paiseToRupees, type Transaction } from '@parish/shared';
+
+import type { DbOrTx } from '../../db/client.ts';
+import { paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
+
+/**
+ * Transactions as the API's Transaction JSON (`docs/domain.md`, "Entities on the wire"), newest
+ * first, each with its payments `{paymentId, paymentHeadId {_id, name}, paidAmount}` (rupees). A
+ * read-only helper on a query handle or a transaction: the status answer (`transactionStatus`) and
+ * the member portal's transactions use it.
+ * @param where the condition on `transactions`, @param limit at most this many
+ */
+export async function transactionRecords(db: DbOrTx, where: SQL | undefined, limit: number): Promise<Transaction[]> {
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({
+      transactionId: transactionItems.transactionId,
+      paymentId: transactionItems.paymentId,
+      amountPaise: transactionItems.amountPaise,
+      headId: paymentHeads.id,
+      headName: paymentHeads.name,
+    })
+    .from(transactionItems)
+    .innerJoin(payments, eq(payments.id, transactionItems.paymentId))
+    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+    .where(
+      inArray(
+        transactionItems.transactionId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(paymentHeads.name));
+  return rows.map((row) => ({
+    _id: row.id,
+    amount: paiseToRupees(row.amountPaise),
+    status: row.status,
+    paymentGateway: row.paymentGateway,
+    transactionId: row.transactionId,
+    gatewayOrderId: row.gatewayOrderId,
+    pgReferenceId: row.pgReferenceId,
+    paymentMethod: row.paymentMethod,
+    statusCode: row.statusCode,
+    date: new Date(row.createdAt).toISOString(),
+    settledAt: row.settledAt ? new Date(row.settledAt).toISOString() : null,
+    errorMessage: row.errorMessage,
+    memberId: row.memberId,
+    paymentIds: items
+      .filter((item) => item.transactionId === row.id)
+      .map((item) => ({
+        paymentId: item.paymentId,
+        paymentHeadId: { _id: item.headId, name: item.headName },
+        paidAmount: paiseToRupees(item.amountPaise),
+      })),
+  }));
+}

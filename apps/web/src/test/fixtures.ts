@@ -1,4 +1,4 @@
-import type { HeadType, PaymentRecord } from '@parish/shared';
+import type { HeadType, PaymentRecord, SessionUser } from '@parish/shared';
 
 /**
  * A payment as the API answers it, for the web's unit tests: a pending ₹1,500.00 current due of
@@ -46,5 +46,21 @@ export function payment(
     receiptId: null,
     chequeStatus: null,
     ...rest,
+  };
+}
+
+/**
+ * A signed-in user as `/api/auth/verify` and the sign-in answers give it: by default the member
+ * Thomas Mathew (SM101, mobile 919847012345, member m1 of {@link payment}); `overrides` for staff.
+ */
+export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'u-m1',
+    name: 'Thomas Mathew',
+    role: 'customer',
+    mobile: '919847012345',
+    parishNumber: 'SM101',
+    memberId: 'm1',
+    ...overrides,
   };
 }

@@ -1,0 +1,167 @@
+import {
+  OFFICE_MSG,
+  collectionContracts,
+  formatINR,
+  officeContracts,
+  type ContractBody,
+  type MemberPayments,
+  type PaymentRecord,
+} from '@parish/shared';
+import { screen, within } from '@testing-library/react';
+import { t } from 'i18next';
+import { describe, expect, it } from 'vitest';
+
+import { payment } from '../../test/fixtures.ts';
+import { on, refuse, server } from '../../test/msw.ts';
+import { renderScreen } from '../../test/render.tsx';
+import { PaymentSummaryModal } from './payment-summary-modal.tsx';
+
+/**
+ * The Collect Payment dialog at the office counter (`docs/domain.md`, §2 "Collect Payment dialog",
+ * "Collecting several dues", "Day close"), opened from a member's Payment Summary as the cashier
+ * does: the member's pending dues with the arrears first and ticked (the arrears-first rule of
+ * `payment-rules.ts`), a variable due's amount never below its due, one `POST /api/collections`
+ * for everything ticked, and the outcome dialog, including the refusal of a closed day.
+ */
+
+const MEMBER_ID = '5d0c3f8e-1c1a-4c55-9d43-2c1f0a000001';
+const ARREAR_ID = '5d0c3f8e-1c1a-4c55-9d43-2c1f0a000011';
+const CURRENT_ID = '5d0c3f8e-1c1a-4c55-9d43-2c1f0a000012';
+const FUND_ID = '5d0c3f8e-1c1a-4c55-9d43-2c1f0a000013';
+
+const member = { _id: MEMBER_ID, name: 'Thomas Mathew', parishNumber: 'SM101', mobile: '919847012345' };
+/** A pending due of the member, its head of `year` (the test factory's heads are all of 2026). */
+function due(overrides: Parameters<typeof payment>[0] & { year?: number }): PaymentRecord {
+  const record = payment(overrides);
+  return { ...record, memberId: member, paymentHeadId: { ...record.paymentHeadId, year: record.year } };
+}
+
+/** Three pending dues, the current one first as the server may give them: ₹1,500 current, ₹1,200 arrears, ₹500+ fund. */
+const dues: PaymentRecord[] = [
+  due({ id: CURRENT_ID, headName: 'Annual Dues 2026', amount: 1500 }),
+  due({ id: ARREAR_ID, type: 'arrear', headName: 'Annual Dues 2025', amount: 1200, year: 2025 }),
+  due({ id: FUND_ID, type: 'miscellaneous', headName: 'Church Renovation Fund', amount: 500, variable: true }),
+];
+
+const memberPayments: MemberPayments = {
+  member: { ...member, selectedParticulars: [], isActive: true, createdAt: '2026-04-01T04:30:00.000Z' },
+  items: dues,
+  totals: { paid: 0, pending: 3200, total: 3200 },
+};
+
+type CollectBody = ContractBody<typeof officeContracts.collectDues>;
+
+/** The member's payments, and `POST /api/collections` answered by `reply`; records each body and key sent. */
+function counter(reply: (body: CollectBody) => Response | null = () => null) {
+  const sent: { body: CollectBody; key: string | null }[] = [];
+  server.use(
+    on(collectionContracts.memberPayments).reply(() => memberPayments),
+    on(officeContracts.collectDues).reply(({ body, request }) => {
+      sent.push({ body, key: request.headers.get('idempotency-key') });
+      return (
+        reply(body) ?? {
+          success: true,
+          message: OFFICE_MSG.collected,
+          receiptId: 'r-1',
+          receiptNumber: '2026-27/000001',
+          items: [],
+          total: body.items.reduce((sum, item) => sum + item.amount, 0),
+        }
+      );
+    }),
+  );
+  return sent;
+}
+
+/** Opens the member's Payment Summary and clicks Collect on the current due; returns the Collect Payment dialog. */
+async function openCollect() {
+  const screenState = renderScreen(<PaymentSummaryModal memberId={MEMBER_ID} mode="cashier" onClose={() => {}} />);
+  await screenState.user.click(
+    await screen.findByRole('button', { name: t('collections.summary.collectFor', { name: 'Annual Dues 2026' }) }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: t('collections.collect.title') });
+  return { ...screenState, dialog };
+}
+
+const confirmButton = (dialog: HTMLElement) =>
+  within(dialog).getByRole('button', { name: t('collections.collect.confirm') });
+const toReceive = () => screen.getByTestId('amount-to-receive');
+
+describe('the Collect Payment dialog', () => {
+  it('offers every pending due with the arrears first and ticked beside the due clicked, and collects them under one call', async () => {
+    const sent = counter();
+    const { user, dialog } = await openCollect();
+
+    const list = within(dialog).getByRole('group', { name: t('collections.collect.dues') });
+    const boxes = within(list).getAllByRole('checkbox');
+    expect(boxes).toEqual([
+      within(list).getByRole('checkbox', { name: `Annual Dues 2025 · ${t('collections.collect.arrear')}` }),
+      within(list).getByRole('checkbox', { name: 'Annual Dues 2026' }),
+      within(list).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }),
+    ]);
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, false]);
+    expect(toReceive()).toHaveTextContent(formatINR(270000));
+    expect(confirmButton(dialog)).toBeEnabled();
+
+    await user.click(confirmButton(dialog));
+
+    expect(await screen.findByRole('dialog', { name: t('collections.collect.successTitle') })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(t('collections.collect.success'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({
+      memberId: MEMBER_ID,
+      items: [
+        { paymentId: ARREAR_ID, amount: 1200 },
+        { paymentId: CURRENT_ID, amount: 1500 },
+      ],
+      paymentMethod: 'cash',
+    });
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps Confirm disabled while a variable due is below its due, and never raises the typed amount', async () => {
+    const sent = counter();
+    const { user, dialog } = await openCollect();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }));
+    const amount = within(dialog).getByRole('textbox', {
+      name: t('collections.collect.amountFor', { name: 'Church Renovation Fund' }),
+    });
+    await user.clear(amount);
+    await user.type(amount, '400');
+
+    expect(
+      within(dialog).getByText(t('collections.collect.minimum', { amount: formatINR(50000) })),
+    ).toBeInTheDocument();
+    expect(amount).toHaveValue('400');
+    expect(confirmButton(dialog)).toBeDisabled();
+    await user.click(confirmButton(dialog));
+    expect(sent).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '750');
+    expect(confirmButton(dialog)).toBeEnabled();
+    expect(toReceive()).toHaveTextContent(formatINR(345000));
+
+    await user.click(confirmButton(dialog));
+    await screen.findByRole('dialog', { name: t('collections.collect.successTitle') });
+    expect(sent[0]?.body.items).toEqual([
+      { paymentId: ARREAR_ID, amount: 1200 },
+      { paymentId: CURRENT_ID, amount: 1500 },
+      { paymentId: FUND_ID, amount: 750 },
+    ]);
+  });
+
+  it("shows the server's refusal when the cashier's day is closed", async () => {
+    counter(() => refuse('SHEET_CLOSED', OFFICE_MSG.todayClosed));
+    const { user, dialog } = await openCollect();
+
+    await user.click(confirmButton(dialog));
+
+    const failure = await screen.findByRole('dialog', { name: t('collections.collect.failureTitle') });
+    expect(within(failure).getByRole('alert')).toHaveTextContent(
+      t('collections.collect.failure', { reason: OFFICE_MSG.todayClosed }),
+    );
+    expect(screen.queryByRole('dialog', { name: t('collections.collect.successTitle') })).not.toBeInTheDocument();
+  });
+});

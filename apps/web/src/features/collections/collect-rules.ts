@@ -1,64 +1,22 @@
 import {
-  MSG,
-  amountBelowDueMessage,
-  formatINR,
+  collectionAmountProblem,
   formatPaisePlain,
-  paiseToRupees,
   parseRupeesToPaise,
-  type CollectPaymentInputRaw,
-  type CollectionMethod,
+  paymentKindOf,
   type Paise,
+  type PaymentKind,
 } from '@parish/shared';
 
 /**
- * The rules of the Collect Payment form (docs/domain.md, "§4 Payment rules" and "§5 Validation"):
- * the due amount is collected, or more on a variable-amount head, never less.
+ * The Collect Payment dialog's reading of the shared counter rules (docs/domain.md, "§4 Payment
+ * rules" and "§5 Validation"; `collectionAmountProblem` and `paymentKindOf` of
+ * `@parish/shared`): the due amount is collected, or more on a variable-amount head, never less;
+ * arrears come first.
  */
-
-/** The form's values: the amount as the number input holds it (a number, or text while typed). */
-export interface CollectValues {
-  amount: string | number;
-  method: CollectionMethod;
-  reference: string;
-  remarks: string;
-}
 
 /** Paise as plain rupee text for the amount field: `150050` -> `"1500.50"` (no grouping, no sign). */
 export function rupeesText(paise: Paise): string {
   return formatPaisePlain(paise);
-}
-
-/** The paise to collect: the entered amount on a variable head, else the due amount; null when unreadable. */
-export function collectedPaise(amount: string | number, duePaise: Paise, variable: boolean): Paise | null {
-  return variable ? parseRupeesToPaise(String(amount)) : duePaise;
-}
-
-/**
- * What is wrong with the amount, or null: 'Please enter a valid amount' when it is not a rupee
- * amount with at most 2 decimals, 'The amount cannot be less than the due amount of ₹…' below it.
- */
-export function collectionProblem(amount: string | number, duePaise: Paise, variable: boolean): string | null {
-  const paise = collectedPaise(amount, duePaise, variable);
-  if (paise === null) return MSG.invalidAmount;
-  if (paise < duePaise) return amountBelowDueMessage(formatINR(duePaise));
-  return null;
-}
-
-/**
- * The `POST /api/payments/{id}/collect` body of checked values: a manual collection of the amount
- * in rupees, with the reference and remarks only when given (trimmed).
- */
-export function collectionBody(values: CollectValues, duePaise: Paise, variable: boolean): CollectPaymentInputRaw {
-  const paise = collectedPaise(values.amount, duePaise, variable) ?? duePaise;
-  const reference = values.reference.trim();
-  const remarks = values.remarks.trim();
-  return {
-    collectionMode: 'manual',
-    collectionAmount: paiseToRupees(paise),
-    paymentMethod: values.method,
-    ...(reference && { pgTransactionId: reference }),
-    ...(remarks && { notes: remarks }),
-  };
 }
 
 /** One due offered in the collect dialog: its payment, head, due amount (paise) and whether more may be paid. */
@@ -81,10 +39,22 @@ export function typedPaise(line: DueLine, amount: string | number | undefined): 
   return parseRupeesToPaise(String(amount ?? ''));
 }
 
-/** Whether a line's typed amount is below its due (Confirm stays disabled while any is). */
+/**
+ * Whether a line's typed amount may not be collected: unreadable, or refused by the shared counter
+ * rule `collectionAmountProblem` (below its due; a fixed head always receives its due). Confirm
+ * stays disabled while any ticked line is.
+ */
 export function belowDue(line: DueLine, amount: string | number | undefined): boolean {
   const paise = typedPaise(line, amount);
-  return paise === null || paise < line.duePaise;
+  return paise === null || collectionAmountProblem(line.duePaise, line.variable, paise) !== null;
+}
+
+/** The order of the kinds in the collect dialog: arrears, then current dues, then miscellaneous. */
+const KIND_RANK: Record<PaymentKind, number> = { arrear: 0, current: 1, misc: 2 };
+
+/** Whether a line is an arrear (the shared `paymentKindOf`: canonical or legacy type, any case). */
+export function isArrear(line: DueLine): boolean {
+  return paymentKindOf(line.type) === 'arrear';
 }
 
 /**
@@ -95,12 +65,12 @@ export function offeredDues(
   pending: readonly DueLine[],
   clicked: string | null,
 ): { lines: DueLine[]; selected: string[] } {
-  const rank = (type: string) => (type === 'arrear' ? 0 : type === 'current due' ? 1 : 2);
+  const rank = (line: DueLine) => KIND_RANK[paymentKindOf(line.type)];
   const lines = [...pending].sort(
-    (a, b) => rank(a.type) - rank(b.type) || a.year - b.year || a.headName.localeCompare(b.headName),
+    (a, b) => rank(a) - rank(b) || a.year - b.year || a.headName.localeCompare(b.headName),
   );
   const selected = lines
-    .filter((line) => line.type === 'arrear' || line.paymentId === clicked)
+    .filter((line) => isArrear(line) || line.paymentId === clicked)
     .map((line) => line.paymentId);
   return { lines, selected };
 }

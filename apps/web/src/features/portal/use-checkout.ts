@@ -70,5 +70,17 @@ export function useCheckout(controls: FlowControls, memberName: string): () => P
       }
       fail(t('portal.failed.initPrefix', { message }), request);
     }
-  }, [confirm, processing, beginAttempt, isCurrent, dispatch, memberName, t, handleResponse, startWatchdog, fail, stop]);
+  }, [
+    confirm,
+    processing,
+    beginAttempt,
+    isCurrent,
+    dispatch,
+    memberName,
+    t,
+    handleResponse,
+    startWatchdog,
+    fail,
+    stop,
+  ]);
 }

@@ -5,7 +5,13 @@ import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react
 import { useTranslation } from 'react-i18next';
 
 import { portalKeys } from './api.ts';
-import { flowReducer, INITIAL_FLOW, type FlowAction, type FlowState, type PaymentRequest } from './payment-flow-state.ts';
+import {
+  flowReducer,
+  INITIAL_FLOW,
+  type FlowAction,
+  type FlowState,
+  type PaymentRequest,
+} from './payment-flow-state.ts';
 import { CHECKOUT_WATCHDOG_MS, clearPaymentContext } from './worldline-checkout.ts';
 
 /**

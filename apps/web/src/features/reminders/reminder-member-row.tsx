@@ -46,8 +46,7 @@ export function ReminderMemberRow({
               {member.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('reminders.members.parishNumber', { value: member.parishNumber })} ·{' '}
-              {displayMobile(member.mobile)}
+              {t('reminders.members.parishNumber', { value: member.parishNumber })} · {displayMobile(member.mobile)}
             </Text>
           </div>
         }

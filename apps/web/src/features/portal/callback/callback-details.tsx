@@ -12,13 +12,7 @@ import type { WorldlineCallback } from './use-worldline-callback.ts';
  * with a value), then the folded debug block with the raw state, parameters and answer.
  * @param failureMessage the reason shown in state `failed`
  */
-export function CallbackDetails({
-  callback,
-  failureMessage,
-}: {
-  callback: WorldlineCallback;
-  failureMessage: string;
-}) {
+export function CallbackDetails({ callback, failureMessage }: { callback: WorldlineCallback; failureMessage: string }) {
   const { t } = useTranslation();
   const { params, state, result, error, amount } = callback;
   const amountPaise = amount ? parseRupeesToPaise(amount) : null;

@@ -1,10 +1,15 @@
 import {
+  UTR_PATTERN,
   collectionAmountProblem,
   formatPaisePlain,
+  paiseToRupees,
   parseRupeesToPaise,
   paymentKindOf,
+  type CollectDuesInputRaw,
+  type CollectionMethod,
   type Paise,
   type PaymentKind,
+  type PaymentRecord,
 } from '@parish/shared';
 
 /**
@@ -69,8 +74,104 @@ export function offeredDues(
   const lines = [...pending].sort(
     (a, b) => rank(a) - rank(b) || a.year - b.year || a.headName.localeCompare(b.headName),
   );
-  const selected = lines
-    .filter((line) => isArrear(line) || line.paymentId === clicked)
-    .map((line) => line.paymentId);
+  const selected = lines.filter((line) => isArrear(line) || line.paymentId === clicked).map((line) => line.paymentId);
   return { lines, selected };
+}
+
+/** The collect form's values: the dues ticked, each one's typed amount, and how it was paid. */
+export interface DuesValues {
+  selected: string[];
+  amounts: Record<string, string | number>;
+  method: CollectionMethod;
+  reference: string;
+  utr: string;
+  bank: string;
+  chequeNumber: string;
+  chequeDate: string;
+  remarks: string;
+}
+
+/** A pending payment as a line of the collect dialog (its due amount read from rupees; 0 when unreadable). */
+export function asLine(payment: PaymentRecord): DueLine {
+  return {
+    paymentId: payment._id,
+    headName: payment.paymentHeadId.name,
+    year: payment.paymentHeadId.year,
+    type: payment.paymentHeadId.type,
+    duePaise: parseRupeesToPaise(payment.amount) ?? 0,
+    variable: payment.paymentHeadId.variable_amount,
+  };
+}
+
+/** The form's first values: the `selected` dues ticked, each amount at its due, cash, nothing else typed. */
+export function initialDuesValues(lines: readonly DueLine[], selected: string[]): DuesValues {
+  return {
+    selected,
+    amounts: Object.fromEntries(lines.map((line) => [line.paymentId, rupeesText(line.duePaise)])),
+    method: 'cash',
+    reference: '',
+    utr: '',
+    bank: '',
+    chequeNumber: '',
+    chequeDate: '',
+    remarks: '',
+  };
+}
+
+/** What the collect dialog derives from its values. */
+export interface DuesCheck {
+  /** The ticked lines, in the dialog's order. */
+  chosen: DueLine[];
+  /** The ticked lines whose typed amount may not be collected ({@link belowDue}). */
+  short: DueLine[];
+  /** "Amount to receive": the sum of the ticked lines' typed amounts, paise (an unreadable one counts 0). */
+  totalPaise: Paise;
+  /** A UPI payment's UTR is typed but is not 12 digits (`UTR_PATTERN`). */
+  utrBad: boolean;
+  /** A cheque payment lacks its bank, number or date (`YYYY-MM-DD`). */
+  chequeMissing: boolean;
+  /** Confirm stays disabled: nothing ticked, a short amount, a bad UTR or a missing cheque detail. */
+  blocked: boolean;
+}
+
+/**
+ * Checks the collect dialog's values (`docs/domain.md`, "Collecting several dues", "UPI at the
+ * counter", "Cheques"): the amounts with the shared counter rule, the UTR and the cheque details.
+ */
+export function checkDues(lines: readonly DueLine[], values: DuesValues): DuesCheck {
+  const chosen = lines.filter((line) => values.selected.includes(line.paymentId));
+  const short = chosen.filter((line) => belowDue(line, values.amounts[line.paymentId]));
+  const totalPaise = chosen.reduce((sum, line) => sum + (typedPaise(line, values.amounts[line.paymentId]) ?? 0), 0);
+  const utrBad = values.method === 'upi' && values.utr.trim() !== '' && !UTR_PATTERN.test(values.utr.trim());
+  const chequeMissing =
+    values.method === 'cheque' &&
+    (!values.bank.trim() || !values.chequeNumber.trim() || !/^\d{4}-\d{2}-\d{2}$/.test(values.chequeDate));
+  const blocked = chosen.length === 0 || short.length > 0 || utrBad || chequeMissing;
+  return { chosen, short, totalPaise, utrBad, chequeMissing, blocked };
+}
+
+/**
+ * The `POST /api/collections` body of the form's values: the ticked lines with their amounts in
+ * rupees, the method, the reference and remarks only when given (trimmed), a UPI payment's UTR
+ * when typed, a cheque's bank, number and date.
+ */
+export function duesBody(memberId: string, lines: readonly DueLine[], values: DuesValues): CollectDuesInputRaw {
+  const reference = values.reference.trim();
+  const remarks = values.remarks.trim();
+  return {
+    memberId,
+    items: lines
+      .filter((line) => values.selected.includes(line.paymentId))
+      .map((line) => ({
+        paymentId: line.paymentId,
+        amount: paiseToRupees(typedPaise(line, values.amounts[line.paymentId]) ?? 0),
+      })),
+    paymentMethod: values.method,
+    ...(reference && { reference }),
+    ...(remarks && { notes: remarks }),
+    ...(values.method === 'upi' && values.utr.trim() ? { utr: values.utr.trim() } : {}),
+    ...(values.method === 'cheque'
+      ? { cheque: { bank: values.bank.trim(), number: values.chequeNumber.trim(), date: values.chequeDate } }
+      : {}),
+  };
 }

@@ -57,13 +57,16 @@ function usePaymentLink() {
   return { mobile, code, isPaymentType: params.get('type') === 'payment' };
 }
 
-/** The member sign-in screen, with its 'Payment Portal' mode for reminder links. */
-export default function MemberLogin() {
+/**
+ * The member sign-in form's state and submit (`docs/domain.md`, §2 "Member login screen"): the
+ * mode (mobile or parish number; a link's own decides), the typed values, the error shown and
+ * whether a sign-in runs. Submit checks the values (`checkMemberSignIn`), signs in, switches to
+ * the member's own language (or keeps a first choice made here for them) and opens the dashboard.
+ */
+function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
   const { t, i18n } = useTranslation();
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  const link = usePaymentLink();
-  const fromLink = Boolean(link.mobile || link.code);
   const [mode, setMode] = useState<Mode>(link.mobile ? 'mobile' : link.code ? 'code' : 'mobile');
   // Checked by plain functions with the shared schema's rules, in plain state: this screen loads
   // neither zod nor @mantine/form (about 6 KB), to stay within its budget (docs/decisions/0042).
@@ -110,6 +113,16 @@ export default function MemberLogin() {
       setError(signInErrorText(caught, t));
     }
   }
+
+  return { mode, switchMode, values, setValues, error, busy, onSubmit };
+}
+
+/** The member sign-in screen, with its 'Payment Portal' mode for reminder links. */
+export default function MemberLogin() {
+  const { t } = useTranslation();
+  const link = usePaymentLink();
+  const fromLink = Boolean(link.mobile || link.code);
+  const { mode, switchMode, values, setValues, error, busy, onSubmit } = useMemberSignIn(link);
 
   const isMobile = mode === 'mobile';
   return (

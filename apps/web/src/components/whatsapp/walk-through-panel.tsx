@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBrandWhatsapp, IconCheck, IconCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { ReminderRound } from '@parish/shared';
 
 import { errorText } from '../../lib/error-text.ts';
 import { startRound, tickRound, useCurrentRound, whatsAppKeys } from './api.ts';
+import { WalkThroughItem } from './walk-through-item.tsx';
 
 /**
  * "Walk through the list" (docs/domain.md, §9 "WhatsApp without the Cloud API"): a round of
@@ -105,38 +106,7 @@ export function WalkThroughPanel() {
             )}
             <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none', maxHeight: 320, overflowY: 'auto' }}>
               {current.items.map((item) => (
-                <Group
-                  key={item.deliveryId}
-                  component="li"
-                  gap="xs"
-                  py={6}
-                  wrap="nowrap"
-                  data-testid="walk-item"
-                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-                >
-                  <ThemeIcon
-                    size="sm"
-                    radius="xl"
-                    color={item.sent ? 'green' : 'gray'}
-                    variant={item.sent ? 'filled' : 'light'}
-                    aria-label={item.sent ? t('whatsapp.walk.sent') : t('whatsapp.walk.notSent')}
-                    role="img"
-                  >
-                    {item.sent ? <IconCheck size={14} aria-hidden /> : <IconCircle size={10} aria-hidden />}
-                  </ThemeIcon>
-                  <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
-                    {item.name}
-                  </Text>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="green"
-                    onClick={() => void send(item)}
-                    aria-label={t('whatsapp.sendTo', { name: item.name })}
-                  >
-                    {t('whatsapp.send')}
-                  </Button>
-                </Group>
+                <WalkThroughItem key={item.deliveryId} item={item} onSend={(one) => void send(one)} />
               ))}
             </Stack>
             {current.items.length < current.total ? (

@@ -9,8 +9,6 @@ import {
   type DaySheet,
   memberContracts,
   type CashierCollections,
-  type CollectPaymentInputRaw,
-  type CollectResult,
   type MemberPayments,
   yearEndContracts,
   type ConcessionInputRaw,
@@ -46,14 +44,6 @@ export function useMemberPayments(memberId: string) {
     staleTime: STALE_TIME.payments,
     refetchOnMount: 'always',
   });
-}
-
-/**
- * `POST /api/payments/{id}/collect`: a collection at the office (amount in rupees).
- * @throws ApiError with the server's text (amount below the due amount, already paid...).
- */
-export function collectPayment(paymentId: string, body: CollectPaymentInputRaw): Promise<CollectResult> {
-  return apiRequest(collectionContracts.collect, { params: { id: paymentId }, body });
 }
 
 /**

@@ -1,27 +1,6 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  COLLECTION_METHODS,
-  UTR_PATTERN,
-  formatINR,
-  paiseToRupees,
-  parseRupeesToPaise,
-  type CollectDuesInputRaw,
-  type CollectionMethod,
-  type PaymentRecord,
-} from '@parish/shared';
+import { formatINR, type CollectDuesInputRaw, type PaymentRecord } from '@parish/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,56 +10,17 @@ import { errorText } from '../../lib/error-text.ts';
 import { ReceiptWhatsAppButton } from '../../components/whatsapp/whatsapp-button.tsx';
 import { collectDues } from './api.ts';
 import { CheckoutInProgressNotice } from './checkout-in-progress-notice.tsx';
-import { UpiQr } from './upi-qr.tsx';
-import { belowDue, offeredDues, rupeesText, typedPaise, type DueLine } from './collect-rules.ts';
+import { CollectMethodFields } from './collect-method-fields.tsx';
+import { asLine, checkDues, duesBody, initialDuesValues, offeredDues, type DuesValues } from './collect-rules.ts';
+import { DueLineRow } from './due-line-row.tsx';
 
 /** The outcome of a collection, for the Collection Complete / Collection Failed dialog (with the receipt to print). */
 export type CollectOutcome = { ok: true; receiptId?: string } | { ok: false; reason: string };
 
-/** The collect form's values: the dues ticked, each one's typed amount, and how it was paid. */
-interface DuesValues {
-  selected: string[];
-  amounts: Record<string, string | number>;
-  method: CollectionMethod;
-  reference: string;
-  utr: string;
-  bank: string;
-  chequeNumber: string;
-  chequeDate: string;
-  remarks: string;
-}
-
-const asLine = (payment: PaymentRecord): DueLine => ({
-  paymentId: payment._id,
-  headName: payment.paymentHeadId.name,
-  year: payment.paymentHeadId.year,
-  type: payment.paymentHeadId.type,
-  duePaise: parseRupeesToPaise(payment.amount) ?? 0,
-  variable: payment.paymentHeadId.variable_amount,
-});
-
-/** The `POST /api/collections` body of the form's values. */
-function duesBody(memberId: string, lines: DueLine[], values: DuesValues): CollectDuesInputRaw {
-  const reference = values.reference.trim();
-  const remarks = values.remarks.trim();
-  return {
-    memberId,
-    items: lines
-      .filter((line) => values.selected.includes(line.paymentId))
-      .map((line) => ({
-        paymentId: line.paymentId,
-        amount: paiseToRupees(typedPaise(line, values.amounts[line.paymentId]) ?? 0),
-      })),
-    paymentMethod: values.method,
-    ...(reference && { reference }),
-    ...(remarks && { notes: remarks }),
-    ...(values.method === 'upi' && values.utr.trim() ? { utr: values.utr.trim() } : {}),
-    ...(values.method === 'cheque'
-      ? { cheque: { bank: values.bank.trim(), number: values.chequeNumber.trim(), date: values.chequeDate } }
-      : {}),
-  };
-}
-
+/**
+ * The Collect Payment dialog's form (see {@link CollectPaymentModal}): the member, the dues to
+ * tick, "Amount to receive", how it was paid, reference and remarks, Cancel and Confirm.
+ */
 function DuesForm({
   payments,
   clicked,
@@ -98,34 +38,19 @@ function DuesForm({
     [payments, clicked._id],
   );
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const form = useForm<DuesValues>({
-    mode: 'controlled',
-    initialValues: {
-      selected,
-      amounts: Object.fromEntries(lines.map((line) => [line.paymentId, rupeesText(line.duePaise)])),
-      method: 'cash',
-      reference: '',
-      utr: '',
-      bank: '',
-      chequeNumber: '',
-      chequeDate: '',
-      remarks: '',
-    },
-  });
+  const form = useForm<DuesValues>({ mode: 'controlled', initialValues: initialDuesValues(lines, selected) });
   const values = form.values;
-  const chosen = lines.filter((line) => values.selected.includes(line.paymentId));
-  const short = chosen.filter((line) => belowDue(line, values.amounts[line.paymentId]));
-  const totalPaise = chosen.reduce((sum, line) => sum + (typedPaise(line, values.amounts[line.paymentId]) ?? 0), 0);
-  const utrBad = values.method === 'upi' && values.utr.trim() !== '' && !UTR_PATTERN.test(values.utr.trim());
-  const chequeMissing =
-    values.method === 'cheque' &&
-    (!values.bank.trim() || !values.chequeNumber.trim() || !/^\d{4}-\d{2}-\d{2}$/.test(values.chequeDate));
-  const blocked = chosen.length === 0 || short.length > 0 || utrBad || chequeMissing;
+  const { chosen, totalPaise, utrBad, blocked } = checkDues(lines, values);
   const collect = useMutation({
     mutationFn: (body: CollectDuesInputRaw) => collectDues(body, idempotencyKey),
     onSuccess: (result) => onDone({ ok: true, receiptId: result.receiptId }),
     onError: (caught) => onDone({ ok: false, reason: errorText(caught) }),
   });
+  const tick = (paymentId: string, on: boolean) =>
+    form.setFieldValue(
+      'selected',
+      on ? [...values.selected, paymentId] : values.selected.filter((id) => id !== paymentId),
+    );
 
   return (
     <form
@@ -150,51 +75,16 @@ function DuesForm({
           {t('collections.collect.dues')}
         </Text>
         <Stack gap="xs" role="group" aria-labelledby="dues-to-collect">
-          {lines.map((line) => {
-            const checked = values.selected.includes(line.paymentId);
-            const isShort = checked && belowDue(line, values.amounts[line.paymentId]);
-            return (
-              <Paper key={line.paymentId} withBorder p="xs">
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Checkbox
-                    label={`${line.headName.includes(String(line.year)) ? line.headName : `${line.headName} ${line.year}`}${line.type === 'arrear' ? ` · ${t('collections.collect.arrear')}` : ''}`}
-                    checked={checked}
-                    onChange={(event) =>
-                      form.setFieldValue(
-                        'selected',
-                        event.currentTarget.checked
-                          ? [...values.selected, line.paymentId]
-                          : values.selected.filter((id) => id !== line.paymentId),
-                      )
-                    }
-                  />
-                  {line.variable ? (
-                    <NumberInput
-                      aria-label={t('collections.collect.amountFor', { name: line.headName })}
-                      label={t('collections.collect.amount')}
-                      value={values.amounts[line.paymentId]}
-                      onChange={(value) => form.setFieldValue(`amounts.${line.paymentId}`, value)}
-                      disabled={!checked}
-                      decimalScale={2}
-                      thousandSeparator=","
-                      thousandsGroupStyle="lakh"
-                      allowNegative={false}
-                      hideControls
-                      inputMode="decimal"
-                      w={160}
-                      error={
-                        isShort ? t('collections.collect.minimum', { amount: formatINR(line.duePaise) }) : undefined
-                      }
-                    />
-                  ) : (
-                    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatINR(line.duePaise)}
-                    </Text>
-                  )}
-                </Group>
-              </Paper>
-            );
-          })}
+          {lines.map((line) => (
+            <DueLineRow
+              key={line.paymentId}
+              line={line}
+              checked={values.selected.includes(line.paymentId)}
+              amount={values.amounts[line.paymentId]}
+              onCheck={(on) => tick(line.paymentId, on)}
+              onAmount={(value) => form.setFieldValue(`amounts.${line.paymentId}`, value)}
+            />
+          ))}
         </Stack>
         <Group justify="space-between">
           <Text fw={600}>{t('collections.collect.toReceive')}</Text>
@@ -207,47 +97,12 @@ function DuesForm({
             {formatINR(totalPaise)}
           </Text>
         </Group>
-        <Select
-          label={t('collections.collect.method')}
-          value={values.method}
-          onChange={(value) => form.setFieldValue('method', (value as CollectionMethod | null) ?? 'cash')}
-          data={COLLECTION_METHODS.map((value) => ({ value, label: t(`collections.collect.${value}`) }))}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
+        <CollectMethodFields
+          form={form}
+          amountPaise={totalPaise}
+          note={`${clicked.memberId.parishNumber} ${chosen.map((line) => line.headName).join(', ')}`}
+          utrBad={utrBad}
         />
-        {values.method === 'upi' ? (
-          <UpiQr
-            amountPaise={totalPaise}
-            note={`${clicked.memberId.parishNumber} ${chosen.map((line) => line.headName).join(', ')}`}
-          />
-        ) : null}
-        {values.method === 'upi' ? (
-          <TextInput
-            label={t('collections.collect.utr')}
-            description={t('collections.collect.utrHint')}
-            {...form.getInputProps('utr')}
-            inputMode="numeric"
-            maxLength={12}
-            error={utrBad ? t('collections.collect.utrFormat') : undefined}
-          />
-        ) : null}
-        {values.method === 'cheque' ? (
-          <Group grow wrap="wrap" align="flex-start">
-            <TextInput label={t('collections.collect.bank')} {...form.getInputProps('bank')} maxLength={100} required />
-            <TextInput
-              label={t('collections.collect.chequeNumber')}
-              {...form.getInputProps('chequeNumber')}
-              maxLength={20}
-              required
-            />
-            <TextInput
-              label={t('collections.collect.chequeDate')}
-              type="date"
-              {...form.getInputProps('chequeDate')}
-              required
-            />
-          </Group>
-        ) : null}
         <TextInput
           label={t('collections.collect.reference')}
           description={t('collections.collect.referenceHint')}

@@ -1,64 +1,27 @@
 import {
-  MSG,
-  amountBelowDueMessage,
-  formatINR,
+  UTR_PATTERN,
+  collectionAmountProblem,
   formatPaisePlain,
   paiseToRupees,
   parseRupeesToPaise,
-  type CollectPaymentInputRaw,
+  paymentKindOf,
+  type CollectDuesInputRaw,
   type CollectionMethod,
   type Paise,
+  type PaymentKind,
+  type PaymentRecord,
 } from '@parish/shared';
 
 /**
- * The rules of the Collect Payment form (docs/domain.md, "§4 Payment rules" and "§5 Validation"):
- * the due amount is collected, or more on a variable-amount head, never less.
+ * The Collect Payment dialog's reading of the shared counter rules (docs/domain.md, "§4 Payment
+ * rules" and "§5 Validation"; `collectionAmountProblem` and `paymentKindOf` of
+ * `@parish/shared`): the due amount is collected, or more on a variable-amount head, never less;
+ * arrears come first.
  */
-
-/** The form's values: the amount as the number input holds it (a number, or text while typed). */
-export interface CollectValues {
-  amount: string | number;
-  method: CollectionMethod;
-  reference: string;
-  remarks: string;
-}
 
 /** Paise as plain rupee text for the amount field: `150050` -> `"1500.50"` (no grouping, no sign). */
 export function rupeesText(paise: Paise): string {
   return formatPaisePlain(paise);
-}
-
-/** The paise to collect: the entered amount on a variable head, else the due amount; null when unreadable. */
-export function collectedPaise(amount: string | number, duePaise: Paise, variable: boolean): Paise | null {
-  return variable ? parseRupeesToPaise(String(amount)) : duePaise;
-}
-
-/**
- * What is wrong with the amount, or null: 'Please enter a valid amount' when it is not a rupee
- * amount with at most 2 decimals, 'The amount cannot be less than the due amount of ₹…' below it.
- */
-export function collectionProblem(amount: string | number, duePaise: Paise, variable: boolean): string | null {
-  const paise = collectedPaise(amount, duePaise, variable);
-  if (paise === null) return MSG.invalidAmount;
-  if (paise < duePaise) return amountBelowDueMessage(formatINR(duePaise));
-  return null;
-}
-
-/**
- * The `POST /api/payments/{id}/collect` body of checked values: a manual collection of the amount
- * in rupees, with the reference and remarks only when given (trimmed).
- */
-export function collectionBody(values: CollectValues, duePaise: Paise, variable: boolean): CollectPaymentInputRaw {
-  const paise = collectedPaise(values.amount, duePaise, variable) ?? duePaise;
-  const reference = values.reference.trim();
-  const remarks = values.remarks.trim();
-  return {
-    collectionMode: 'manual',
-    collectionAmount: paiseToRupees(paise),
-    paymentMethod: values.method,
-    ...(reference && { pgTransactionId: reference }),
-    ...(remarks && { notes: remarks }),
-  };
 }
 
 /** One due offered in the collect dialog: its payment, head, due amount (paise) and whether more may be paid. */
@@ -81,10 +44,22 @@ export function typedPaise(line: DueLine, amount: string | number | undefined): 
   return parseRupeesToPaise(String(amount ?? ''));
 }
 
-/** Whether a line's typed amount is below its due (Confirm stays disabled while any is). */
+/**
+ * Whether a line's typed amount may not be collected: unreadable, or refused by the shared counter
+ * rule `collectionAmountProblem` (below its due; a fixed head always receives its due). Confirm
+ * stays disabled while any ticked line is.
+ */
 export function belowDue(line: DueLine, amount: string | number | undefined): boolean {
   const paise = typedPaise(line, amount);
-  return paise === null || paise < line.duePaise;
+  return paise === null || collectionAmountProblem(line.duePaise, line.variable, paise) !== null;
+}
+
+/** The order of the kinds in the collect dialog: arrears, then current dues, then miscellaneous. */
+const KIND_RANK: Record<PaymentKind, number> = { arrear: 0, current: 1, misc: 2 };
+
+/** Whether a line is an arrear (the shared `paymentKindOf`: canonical or legacy type, any case). */
+export function isArrear(line: DueLine): boolean {
+  return paymentKindOf(line.type) === 'arrear';
 }
 
 /**
@@ -95,12 +70,108 @@ export function offeredDues(
   pending: readonly DueLine[],
   clicked: string | null,
 ): { lines: DueLine[]; selected: string[] } {
-  const rank = (type: string) => (type === 'arrear' ? 0 : type === 'current due' ? 1 : 2);
+  const rank = (line: DueLine) => KIND_RANK[paymentKindOf(line.type)];
   const lines = [...pending].sort(
-    (a, b) => rank(a.type) - rank(b.type) || a.year - b.year || a.headName.localeCompare(b.headName),
+    (a, b) => rank(a) - rank(b) || a.year - b.year || a.headName.localeCompare(b.headName),
   );
-  const selected = lines
-    .filter((line) => line.type === 'arrear' || line.paymentId === clicked)
-    .map((line) => line.paymentId);
+  const selected = lines.filter((line) => isArrear(line) || line.paymentId === clicked).map((line) => line.paymentId);
   return { lines, selected };
+}
+
+/** The collect form's values: the dues ticked, each one's typed amount, and how it was paid. */
+export interface DuesValues {
+  selected: string[];
+  amounts: Record<string, string | number>;
+  method: CollectionMethod;
+  reference: string;
+  utr: string;
+  bank: string;
+  chequeNumber: string;
+  chequeDate: string;
+  remarks: string;
+}
+
+/** A pending payment as a line of the collect dialog (its due amount read from rupees; 0 when unreadable). */
+export function asLine(payment: PaymentRecord): DueLine {
+  return {
+    paymentId: payment._id,
+    headName: payment.paymentHeadId.name,
+    year: payment.paymentHeadId.year,
+    type: payment.paymentHeadId.type,
+    duePaise: parseRupeesToPaise(payment.amount) ?? 0,
+    variable: payment.paymentHeadId.variable_amount,
+  };
+}
+
+/** The form's first values: the `selected` dues ticked, each amount at its due, cash, nothing else typed. */
+export function initialDuesValues(lines: readonly DueLine[], selected: string[]): DuesValues {
+  return {
+    selected,
+    amounts: Object.fromEntries(lines.map((line) => [line.paymentId, rupeesText(line.duePaise)])),
+    method: 'cash',
+    reference: '',
+    utr: '',
+    bank: '',
+    chequeNumber: '',
+    chequeDate: '',
+    remarks: '',
+  };
+}
+
+/** What the collect dialog derives from its values. */
+export interface DuesCheck {
+  /** The ticked lines, in the dialog's order. */
+  chosen: DueLine[];
+  /** The ticked lines whose typed amount may not be collected ({@link belowDue}). */
+  short: DueLine[];
+  /** "Amount to receive": the sum of the ticked lines' typed amounts, paise (an unreadable one counts 0). */
+  totalPaise: Paise;
+  /** A UPI payment's UTR is typed but is not 12 digits (`UTR_PATTERN`). */
+  utrBad: boolean;
+  /** A cheque payment lacks its bank, number or date (`YYYY-MM-DD`). */
+  chequeMissing: boolean;
+  /** Confirm stays disabled: nothing ticked, a short amount, a bad UTR or a missing cheque detail. */
+  blocked: boolean;
+}
+
+/**
+ * Checks the collect dialog's values (`docs/domain.md`, "Collecting several dues", "UPI at the
+ * counter", "Cheques"): the amounts with the shared counter rule, the UTR and the cheque details.
+ */
+export function checkDues(lines: readonly DueLine[], values: DuesValues): DuesCheck {
+  const chosen = lines.filter((line) => values.selected.includes(line.paymentId));
+  const short = chosen.filter((line) => belowDue(line, values.amounts[line.paymentId]));
+  const totalPaise = chosen.reduce((sum, line) => sum + (typedPaise(line, values.amounts[line.paymentId]) ?? 0), 0);
+  const utrBad = values.method === 'upi' && values.utr.trim() !== '' && !UTR_PATTERN.test(values.utr.trim());
+  const chequeMissing =
+    values.method === 'cheque' &&
+    (!values.bank.trim() || !values.chequeNumber.trim() || !/^\d{4}-\d{2}-\d{2}$/.test(values.chequeDate));
+  const blocked = chosen.length === 0 || short.length > 0 || utrBad || chequeMissing;
+  return { chosen, short, totalPaise, utrBad, chequeMissing, blocked };
+}
+
+/**
+ * The `POST /api/collections` body of the form's values: the ticked lines with their amounts in
+ * rupees, the method, the reference and remarks only when given (trimmed), a UPI payment's UTR
+ * when typed, a cheque's bank, number and date.
+ */
+export function duesBody(memberId: string, lines: readonly DueLine[], values: DuesValues): CollectDuesInputRaw {
+  const reference = values.reference.trim();
+  const remarks = values.remarks.trim();
+  return {
+    memberId,
+    items: lines
+      .filter((line) => values.selected.includes(line.paymentId))
+      .map((line) => ({
+        paymentId: line.paymentId,
+        amount: paiseToRupees(typedPaise(line, values.amounts[line.paymentId]) ?? 0),
+      })),
+    paymentMethod: values.method,
+    ...(reference && { reference }),
+    ...(remarks && { notes: remarks }),
+    ...(values.method === 'upi' && values.utr.trim() ? { utr: values.utr.trim() } : {}),
+    ...(values.method === 'cheque'
+      ? { cheque: { bank: values.bank.trim(), number: values.chequeNumber.trim(), date: values.chequeDate } }
+      : {}),
+  };
 }

@@ -1,28 +1,14 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  type MantineColor,
-} from '@mantine/core';
-import { METHOD_BUCKETS, formatDisplayDate, formatINR, type Dashboard } from '@parish/shared';
+import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { METHOD_BUCKETS, type Dashboard } from '@parish/shared';
 import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { TestPaymentsLine } from '../../components/test-payments-line.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { amountPaise } from '../../lib/money.ts';
 import { DASHBOARD_KEY, useDashboard } from './api.ts';
+import { DashboardCards, inr } from './dashboard-cards.tsx';
 import { RefundsPending } from './refunds-pending.tsx';
 
 type StaffRole = 'admin' | 'cashier';
@@ -43,51 +29,6 @@ const QUICK_ACTIONS: Record<StaffRole, { to: string; key: string }[]> = {
 
 /** The queries Refresh reloads (`docs/domain.md`, §2 "Back-office shell": dashboard, members, heads and payments). */
 const REFRESH_KEYS = [DASHBOARD_KEY, ['members'], ['payment-heads'], ['payments']] as const;
-
-const inr = (rupees: number) => formatINR(amountPaise(rupees));
-
-function Card({
-  label,
-  value,
-  hint,
-  to,
-  linkLabel,
-  color,
-}: {
-  label: string;
-  value: string;
-  hint?: ReactNode;
-  to?: string;
-  linkLabel?: string;
-  color?: MantineColor;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder p="md">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fz={22} fw={700} c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Text>
-      {hint ? (
-        <Text size="xs" c="gray.7">
-          {hint}
-        </Text>
-      ) : null}
-      {to ? (
-        <Anchor
-          component={Link}
-          to={to}
-          size="sm"
-          aria-label={t('reports.dashboard.viewReportFor', { name: linkLabel ?? label })}
-        >
-          {t('reports.dashboard.viewReport')}
-        </Anchor>
-      ) : null}
-    </Paper>
-  );
-}
 
 function TypeBreakdown({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
@@ -230,72 +171,7 @@ export function DashboardPage({ role }: { role: StaffRole }) {
       {data ? (
         <>
           <TestPaymentsLine value={data.testPayments} />
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: role === 'admin' ? 4 : 2 }} spacing="md">
-            {role === 'admin' ? (
-              <>
-                <Card
-                  label={t('reports.dashboard.totalMembers')}
-                  value={String(data.members.total)}
-                  hint={t('reports.dashboard.activeMembers', { count: data.members.active })}
-                />
-                <Card
-                  label={t('reports.dashboard.accountHeads')}
-                  value={String(data.paymentHeads.total)}
-                  hint={t('reports.dashboard.activeHeads', { count: data.paymentHeads.active })}
-                />
-              </>
-            ) : null}
-            <Card
-              label={t('reports.dashboard.collectionYtd')}
-              value={inr(data.periods.ytd.amount)}
-              color="green.9"
-              hint={t('reports.dashboard.sinceYearStart', {
-                date: formatDisplayDate(data.calendar.yearStart),
-                count: data.periods.ytd.count,
-              })}
-            />
-            <Card
-              label={t('reports.dashboard.todaysCollection')}
-              value={inr(data.periods.today.amount)}
-              color="green.9"
-              to={`${reports}?tab=daily`}
-              hint={
-                <>
-                  {t('reports.dashboard.todayCount', { count: data.periods.today.count })}
-                  <br />
-                  {t('reports.dashboard.thisWeek')}: {inr(data.periods.week.amount)} ·{' '}
-                  {t('reports.dashboard.thisMonth')}: {inr(data.periods.month.amount)}
-                  {data.scope === 'own' ? (
-                    <>
-                      <br />
-                      {t('reports.dashboard.ownOnly')}
-                    </>
-                  ) : null}
-                </>
-              }
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Card
-              label={t('reports.dashboard.totalArrears')}
-              value={inr(data.byType.arrears.pendingAmount)}
-              color="red.9"
-              hint={t('reports.dashboard.pendingCount', { count: data.byType.arrears.pendingCount })}
-              to={`${reports}?tab=arrears`}
-            />
-            <Card
-              label={t('reports.dashboard.currentDues')}
-              value={inr(data.byType.current.pendingAmount)}
-              hint={t('reports.dashboard.pendingCount', { count: data.byType.current.pendingCount })}
-              to={`${reports}?tab=current`}
-            />
-            <Card
-              label={t('reports.dashboard.miscellaneous')}
-              value={inr(data.byType.misc.pendingAmount)}
-              hint={t('reports.dashboard.pendingCount', { count: data.byType.misc.pendingCount })}
-              to={`${reports}?tab=misc`}
-            />
-          </SimpleGrid>
+          <DashboardCards data={data} role={role} reports={reports} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <TypeBreakdown data={data} />
             <Stack gap="md">

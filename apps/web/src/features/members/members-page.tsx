@@ -1,5 +1,4 @@
-import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Member, MemberSortField } from '@parish/shared';
 import { IconSearch, IconUpload, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,18 +6,16 @@ import { useTranslation } from 'react-i18next';
 
 import { MemberHistory } from '../../components/member-history.tsx';
 import { PasswordResetDialog, type PasswordResetRequest } from '../../components/password-reset-dialog.tsx';
-import { TablePager } from '../../components/table-pager.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { usePagedSearch } from '../../lib/use-paged-search.ts';
 import { CredentialsModal } from './credentials-modal.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
 import { MemberFormModal } from './member-form-modal.tsx';
 import { resetMemberPassword, useMemberPage } from './api.ts';
-import { MembersCards, MembersTable, type MemberRowActions, type MemberSort } from './members-table.tsx';
+import { MembersResults } from './members-results.tsx';
+import type { MemberRowActions, MemberSort } from './members-table.tsx';
 import { UploadMembersModal } from './upload-members-modal.tsx';
-
-/** Search is sent to the server this long after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Which add/edit dialog is open: none, add, or edit of a member. */
 type FormState = { open: false } | { open: true; member: Member | null; key: number };
@@ -32,10 +29,8 @@ export default function MembersPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
+  const paged = usePagedSearch();
+  const { search, setSearch, debouncedSearch, page, setPage, limit } = paged;
   const [sort, setSort] = useState<MemberSort>({ sortBy: 'name', sortOrder: 'asc' });
   const [form, setForm] = useState<FormState>({ open: false });
   const [uploading, setUploading] = useState(false);
@@ -43,12 +38,6 @@ export default function MembersPage() {
   const [credentialsOf, setCredentialsOf] = useState<Member | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [passwordReset, setPasswordReset] = useState<PasswordResetRequest | null>(null);
-  // A new search starts at page 1 (the render after the debounce settles).
-  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
-  if (searchedFor !== debouncedSearch) {
-    setSearchedFor(debouncedSearch);
-    setPage(1);
-  }
 
   const list = useMemberPage({ page, limit, search: debouncedSearch, ...sort });
   const data = list.data;
@@ -116,48 +105,17 @@ export default function MembersPage() {
         </Alert>
       ) : null}
       {data ? (
-        <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
-          <Stack>
-            {data.items.length === 0 ? (
-              <Text c="gray.7" py="md" ta="center">
-                {debouncedSearch.trim()
-                  ? t('members.emptySearch', { search: debouncedSearch.trim() })
-                  : t('members.empty')}
-              </Text>
-            ) : (
-              <>
-                <Box visibleFrom="sm">
-                  <MembersTable items={data.items} sort={sort} onSort={sortBy} actions={rowActions} />
-                </Box>
-                <Box hiddenFrom="sm">
-                  <MembersCards
-                    items={data.items}
-                    sort={sort}
-                    onSortChange={(next) => {
-                      setSort(next);
-                      setPage(1);
-                    }}
-                    actions={rowActions}
-                  />
-                </Box>
-              </>
-            )}
-            {data.total > 0 ? (
-              <TablePager
-                page={page}
-                limit={limit}
-                total={data.total}
-                totalIsLowerBound={data.totalIsLowerBound}
-                label={t('members.pager.label')}
-                onPage={setPage}
-                onLimit={(size) => {
-                  setLimit(size);
-                  setPage(1);
-                }}
-              />
-            ) : null}
-          </Stack>
-        </Paper>
+        <MembersResults
+          data={data}
+          paged={paged}
+          sort={sort}
+          onSortBy={sortBy}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          actions={rowActions}
+        />
       ) : null}
       {form.open ? (
         <MemberFormModal key={form.key} opened member={form.member} onClose={() => setForm({ open: false })} />

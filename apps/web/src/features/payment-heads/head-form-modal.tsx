@@ -1,17 +1,9 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  defaultDueDate,
-  HEAD_TYPES,
-  HEAD_YEAR_MAX,
-  HEAD_YEAR_MESSAGE,
-  HEAD_YEAR_MIN,
-  headTypeLabel,
-  type HeadType,
-} from '@parish/shared';
+import { defaultDueDate } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
@@ -27,10 +19,11 @@ import {
   headFormInput,
   headFormSchema,
   parseDisplayDate,
-  withType,
   type HeadFormValues,
 } from './head-form.ts';
+import { HeadTypeYearFields } from './head-type-year-fields.tsx';
 
+/** The form's first values: the head's, or a new current due of this year with its default due date. */
 function initialValues(head: PaymentHead | null): HeadFormValues {
   if (head) {
     return {
@@ -132,37 +125,7 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
             disabled={isEdit}
             description={isEdit ? t('paymentHeads.form.amountLocked') : undefined}
           />
-          <Group grow align="flex-start" wrap="wrap">
-            <Select
-              label={t('paymentHeads.form.type')}
-              value={values.type}
-              onChange={(value) => {
-                if (!value) return;
-                // Field by field: replacing the values at once would also clear a shown message.
-                const next = withType(values, value as HeadType, parishToday());
-                form.setFieldValue('type', next.type);
-                form.setFieldValue('dueDate', next.dueDate);
-              }}
-              data={HEAD_TYPES.map((type) => ({ value: type, label: t(`paymentHeads.types.${headTypeLabel(type)}`) }))}
-              allowDeselect={false}
-              miw={160}
-            />
-            <NumberInput
-              label={t('paymentHeads.form.year')}
-              value={values.year}
-              onChange={(value) => {
-                if (typeof value === 'number') form.setFieldValue('year', value);
-              }}
-              min={HEAD_YEAR_MIN}
-              max={HEAD_YEAR_MAX}
-              // An out-of-range year stays as typed and is refused with the rule's message (never reverted).
-              clampBehavior="none"
-              error={values.year < HEAD_YEAR_MIN || values.year > HEAD_YEAR_MAX ? HEAD_YEAR_MESSAGE : undefined}
-              allowDecimal={false}
-              allowNegative={false}
-              miw={120}
-            />
-          </Group>
+          <HeadTypeYearFields form={form} />
           {hasDueDate(values.type) ? (
             <DateInput
               label={t('paymentHeads.form.dueDate')}

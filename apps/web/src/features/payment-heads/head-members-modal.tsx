@@ -1,87 +1,19 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
-import { formatDisplayDate } from '@parish/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { downloadTable, type TableFormat } from '../../lib/table-download.ts';
-import { formatRupees } from '../../lib/money.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
-import {
-  listAllHeadPayments,
-  listHeadPayments,
-  parishToday,
-  PAYMENTS_KEY,
-  type HeadPayment,
-  type PaymentHead,
-  type PaymentSortBy,
-} from './api.ts';
+import { listHeadPayments, PAYMENTS_KEY, type PaymentHead, type PaymentSortBy } from './api.ts';
+import { HeadMembersTable } from './head-members-table.tsx';
+import { HeadMembersDownloads } from './head-members-downloads.tsx';
 import { usePhone } from './use-phone.ts';
 
 /** Page sizes of the shared paginated table (`docs/domain.md`, §2 "Shared pieces"). */
 const PAGE_SIZES = ['10', '25', '50', '100'];
-
-const STATUS_COLOR: Record<HeadPayment['status'], string> = {
-  paid: 'green.8',
-  pending: 'orange.9',
-  failed: 'red.8',
-  waived: 'gray.7',
-};
-
-/** A head name made safe for a file name. */
-export function fileSafe(name: string): string {
-  return name.replace(/[\\/:*?"<>|\s]+/g, '_').replace(/^_+|_+$/g, '') || 'account_head';
-}
-
-function SortHeader({
-  column,
-  label,
-  sortBy,
-  sortOrder,
-  onSort,
-  align,
-}: {
-  column: PaymentSortBy;
-  label: string;
-  sortBy: PaymentSortBy;
-  sortOrder: 'asc' | 'desc';
-  onSort: (column: PaymentSortBy) => void;
-  align?: 'right';
-}) {
-  const { t } = useTranslation();
-  const active = sortBy === column;
-  const Icon = !active ? IconArrowsSort : sortOrder === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'} ta={align}>
-      <UnstyledButton
-        onClick={() => onSort(column)}
-        aria-label={t('paymentHeads.members.sortBy', { column: label })}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
-      >
-        {label}
-        <Icon size={14} aria-hidden />
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /**
  * Payment-head members dialog (`docs/domain.md`, §2 "Manage Account Heads page"): the members
@@ -100,7 +32,6 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
   const [sortOrder, setSortOrder] = useState<'asc' | 'desc'>('asc');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const [downloading, setDownloading] = useState<TableFormat | null>(null);
 
   const filter = {
     paymentHeadId: head._id,
@@ -125,42 +56,7 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
     setPage(1);
   }
 
-  async function download(format: TableFormat) {
-    setDownloading(format);
-    try {
-      const all = await listAllHeadPayments(filter);
-      const header = ['name', 'parishNumber', 'mobile', 'amount', 'paidAmount', 'status', 'paidAt', 'createdAt'].map(
-        (key) => t(`paymentHeads.members.csvHeader.${key}`),
-      );
-      const rows = all.map((payment) => [
-        payment.memberId.name,
-        payment.memberId.parishNumber,
-        payment.memberId.mobile,
-        payment.amount,
-        payment.paidAmount ?? '',
-        payment.status,
-        formatDisplayDate(payment.paidAt),
-        formatDisplayDate(payment.createdAt),
-      ]);
-      await downloadTable(header, rows, { prefix: `${fileSafe(head.name)}_members`, isoDay: parishToday(), format });
-    } catch (caught) {
-      notifications.show({
-        color: 'red',
-        title: t('paymentHeads.members.downloadError'),
-        message: errorText(caught),
-      });
-    } finally {
-      setDownloading(null);
-    }
-  }
-
   const total = list.data?.total ?? 0;
-  const columns = {
-    member: t('paymentHeads.members.member'),
-    amount: t('paymentHeads.members.amount'),
-    status: t('paymentHeads.members.status'),
-    date: t('paymentHeads.members.date'),
-  };
   return (
     <Modal
       opened
@@ -200,32 +96,7 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
             />
           </Stack>
         </Group>
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {t('paymentHeads.members.count', { total })}
-          </Text>
-          <Group gap="xs">
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void download('csv')}
-              loading={downloading === 'csv'}
-              disabled={total === 0 || downloading === 'xlsx'}
-            >
-              {t('paymentHeads.members.download')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-              onClick={() => void download('xlsx')}
-              loading={downloading === 'xlsx'}
-              disabled={total === 0 || downloading === 'csv'}
-              aria-label={t('paymentHeads.members.downloadExcelLabel', { name: head.name })}
-            >
-              {t('paymentHeads.members.downloadExcel')}
-            </Button>
-          </Group>
-        </Group>
+        <HeadMembersDownloads head={head} filter={filter} total={total} />
         {list.isPending ? (
           <Text>{t('paymentHeads.members.loading')}</Text>
         ) : list.isError ? (
@@ -235,49 +106,7 @@ export function HeadMembersModal({ head, onClose }: { head: PaymentHead; onClose
         ) : list.data.items.length === 0 ? (
           <Text c="gray.7">{t('paymentHeads.members.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader column="member" label={columns.member} {...{ sortBy, sortOrder }} onSort={sort} />
-                  <Table.Th>{t('paymentHeads.members.mobile')}</Table.Th>
-                  <SortHeader
-                    column="amount"
-                    label={columns.amount}
-                    {...{ sortBy, sortOrder }}
-                    onSort={sort}
-                    align="right"
-                  />
-                  <SortHeader column="status" label={columns.status} {...{ sortBy, sortOrder }} onSort={sort} />
-                  <SortHeader column="date" label={columns.date} {...{ sortBy, sortOrder }} onSort={sort} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((payment) => (
-                  <Table.Tr key={payment._id}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {payment.memberId.name}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        {payment.memberId.parishNumber}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{payment.memberId.mobile}</Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatRupees(
-                        payment.status === 'paid' ? (payment.paidAmount ?? payment.amount) : payment.amount,
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[payment.status]}>{t(`paymentHeads.members.${payment.status}`)}</Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDisplayDate(payment.paidAt ?? payment.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <HeadMembersTable items={list.data.items} sortBy={sortBy} sortOrder={sortOrder} onSort={sort} />
         )}
         <Group justify="space-between" wrap="wrap">
           <Select

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatRupees, HEAD_YEAR_MAX, HEAD_YEAR_MIN, paiseToRupees } from '@parish/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
 import { paiseOf } from '../../lib/money.ts';
 import { parishToday, rolloverHeads, rolloverPreview } from './api.ts';
+import { RolloverHeadsTable } from './rollover-heads-table.tsx';
 import { usePhone } from './use-phone.ts';
 
 /**
@@ -85,37 +86,7 @@ export function RolloverModal({ onClose }: { onClose: () => void }) {
           </Alert>
         ) : null}
         {preview.data && heads.length === 0 ? <Text c="gray.7">{t('yearEnd.rollover.empty', { year })}</Text> : null}
-        {heads.length > 0 ? (
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped withTableBorder fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('yearEnd.rollover.head')}</Table.Th>
-                  <Table.Th ta="right">{t('yearEnd.rollover.members')}</Table.Th>
-                  <Table.Th ta="right">{t('yearEnd.rollover.unpaid')}</Table.Th>
-                  <Table.Th ta="right">{t('yearEnd.rollover.paidMembers')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {heads.map((head) => (
-                  <Table.Tr key={head.paymentHeadId}>
-                    <Table.Td>
-                      <Checkbox
-                        label={head.name}
-                        aria-label={t('yearEnd.rollover.choose', { name: head.name })}
-                        checked={!excluded.has(head.paymentHeadId)}
-                        onChange={(event) => toggle(head.paymentHeadId, event.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right">{head.members}</Table.Td>
-                    <Table.Td ta="right">{formatRupees(head.unpaidAmount)}</Table.Td>
-                    <Table.Td ta="right">{head.paidMembers}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
+        {heads.length > 0 ? <RolloverHeadsTable heads={heads} excluded={excluded} onToggle={toggle} /> : null}
         {chosen.length > 0 ? (
           <Alert color="orange" aria-live="polite">
             {allChosen

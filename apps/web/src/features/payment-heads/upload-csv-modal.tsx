@@ -1,35 +1,17 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  FileInput,
-  Group,
-  List,
-  LoadingOverlay,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, FileInput, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { MSG } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import { FormError } from '../../components/form-error.tsx';
 import { downloadCsvTemplate, uploadCsv, type UploadAnswer } from './api.ts';
+import { CsvPreview } from './csv-preview.tsx';
 import { isMalformedAnswer } from './errors.ts';
+import { UploadResult } from './upload-result.tsx';
 import { usePhone } from './use-phone.ts';
-
-/** Rows of the preview (`docs/domain.md`, §2 "Page sizes and timings": first 5 data rows). */
-const PREVIEW_ROWS = 5;
-/** Row errors listed in the answer; the rest are counted. */
-const SHOWN_ERRORS = 100;
 
 /**
  * Parses a CSV file into rows of cells with papaparse (loaded on demand, so it stays out of the
@@ -51,18 +33,7 @@ export async function parseCsvFile(file: File): Promise<string[][]> {
   });
 }
 
-/**
- * Whether the upload answer calls for the "send reminders manually" advice (`docs/domain.md`, §5
- * "Account head CSV").
- */
-export function needsWhatsappAdvice(answer: UploadAnswer): boolean {
-  const sent = Array.isArray(answer.whatsappSent) ? answer.whatsappSent : [];
-  if (sent.length === 0) return true;
-  return sent.some(
-    (entry) => typeof entry === 'object' && entry !== null && (entry as { success?: unknown }).success === false,
-  );
-}
-
+/** The upload answer, checked to carry its counts. */
 function checkAnswer(answer: UploadAnswer): UploadAnswer {
   // A body without the counts is the failure `docs/domain.md`, §5 "Error and outcome messages"
   // calls 'Cannot read properties of undefined'.
@@ -142,8 +113,6 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
     }
   }
 
-  const header = rows?.[0] ?? [];
-  const preview = rows?.slice(1, 1 + PREVIEW_ROWS) ?? [];
   return (
     <Modal opened={opened} onClose={close} title={t('paymentHeads.csv.title')} size="xl" fullScreen={phone}>
       <Stack pos="relative">
@@ -167,39 +136,7 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
               clearable
             />
             <FormError message={error?.message ?? null} title={error?.title} />
-            {rows ? (
-              <Stack gap="xs">
-                <Title order={3} fz="md">
-                  {t('paymentHeads.csv.preview', { count: rows.length - 1 })}
-                </Title>
-                <Table.ScrollContainer minWidth={Math.max(320, header.length * 110)}>
-                  <Table striped withTableBorder fz="sm">
-                    <Table.Thead>
-                      <Table.Tr>
-                        {header.map((cell, index) => (
-                          <Table.Th key={index}>{cell}</Table.Th>
-                        ))}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {preview.map((row, rowIndex) => (
-                        <Table.Tr key={rowIndex}>
-                          {header.map((_, index) => (
-                            <Table.Td key={index}>{row[index] ?? ''}</Table.Td>
-                          ))}
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-                <Checkbox
-                  label={t('yearEnd.csv.updatePending')}
-                  description={t('yearEnd.csv.updatePendingHelp')}
-                  checked={updatePending}
-                  onChange={(event) => setUpdatePending(event.currentTarget.checked)}
-                />
-              </Stack>
-            ) : null}
+            {rows ? <CsvPreview rows={rows} updatePending={updatePending} onUpdatePending={setUpdatePending} /> : null}
           </>
         )}
         <Group justify="flex-end">
@@ -224,72 +161,5 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-function UploadResult({ answer }: { answer: UploadAnswer }) {
-  const { t } = useTranslation();
-  const errors = Array.isArray(answer.errors) ? answer.errors : [];
-  const success = Array.isArray(answer.success) ? answer.success : [];
-  const statusText =
-    answer.status === 'processing'
-      ? t('paymentHeads.csv.processing')
-      : answer.status === 'success'
-        ? null
-        : t('paymentHeads.csv.initiated');
-  return (
-    <Stack gap="sm" aria-live="polite">
-      <Title order={3} fz="md">
-        {t('paymentHeads.csv.resultTitle')}
-      </Title>
-      {statusText ? <Alert color="blue">{statusText}</Alert> : null}
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Figure label={t('paymentHeads.csv.totalRows')} value={answer.totalRows} />
-        <Figure label={t('paymentHeads.csv.successRows')} value={success.length} />
-        <Figure label={t('paymentHeads.csv.membersCreated')} value={answer.membersCreated} />
-        <Figure label={t('paymentHeads.csv.headsCreated')} value={answer.paymentHeadsCreated} />
-        <Figure label={t('yearEnd.csv.assigned')} value={answer.paymentsAssigned ?? 0} />
-        <Figure label={t('yearEnd.csv.changed')} value={answer.paymentsChanged ?? 0} />
-        <Figure label={t('yearEnd.csv.unchanged')} value={answer.paymentsUnchanged ?? 0} />
-      </SimpleGrid>
-      {(answer.pendingAmountsDiffer ?? 0) > 0 ? (
-        <Alert color="blue">{t('yearEnd.csv.differ', { count: answer.pendingAmountsDiffer })}</Alert>
-      ) : null}
-      {errors.length > 0 ? (
-        <Alert color="yellow" title={t('paymentHeads.csv.errorsTitle', { count: errors.length })}>
-          <List size="sm" spacing={2}>
-            {errors.slice(0, SHOWN_ERRORS).map((issue, index) => (
-              <List.Item key={index}>
-                {t('paymentHeads.csv.row')} {issue.row}: {issue.message}
-              </List.Item>
-            ))}
-          </List>
-          {errors.length > SHOWN_ERRORS ? (
-            <Text size="sm">{t('paymentHeads.csv.moreErrors', { count: errors.length - SHOWN_ERRORS })}</Text>
-          ) : null}
-        </Alert>
-      ) : null}
-      {needsWhatsappAdvice(answer) ? (
-        <Alert color="orange" title={t('paymentHeads.csv.whatsappTitle')}>
-          <Text size="sm">{t('paymentHeads.csv.whatsappAdvice')}</Text>
-          <Button component={Link} to="/admin/reminders" variant="subtle" size="compact-sm" mt={4} px={0}>
-            {t('paymentHeads.csv.openReminders')}
-          </Button>
-        </Alert>
-      ) : null}
-    </Stack>
   );
 }

@@ -1,20 +1,16 @@
-import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { formatDisplayDate, rupeesToPaise, formatINR, type PayView } from '@parish/shared';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { rupeesToPaise, formatINR } from '@parish/shared';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 
 import { ApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useWorldlineConfig } from './api.ts';
-import { verifyWorldlinePayment } from './verify-payment.ts';
-import { loadCheckoutScripts, openCheckout, verifyBodyFromResponse, waitForSdk } from './worldline-checkout.ts';
-import { createPayLinkOrder, usePayView } from './pay-link-api.ts';
-
-/** The payments one click pays: the arrears while any are pending (docs/domain.md, §4 "Arrears first"), else all. */
-function payable(view: PayView): PayView['items'] {
-  return view.arrearsBlocking ? view.items.filter((item) => item.type === 'arrear') : view.items;
-}
+import { loadCheckoutScripts } from './worldline-checkout.ts';
+import { usePayView } from './pay-link-api.ts';
+import { PayLinkItems } from './pay-link-items.tsx';
+import { payable, usePayLinkPayment } from './use-pay-link-payment.ts';
 
 /**
  * The pay-only view of a payment link (`/pay/:mobile/:token`; docs/domain.md, §9 "Payment links
@@ -27,9 +23,7 @@ export default function PayLinkPage() {
   const { mobile = '', token = '' } = useParams();
   const view = usePayView(mobile, token);
   const config = useWorldlineConfig();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { busy, problem, done, pay } = usePayLinkPayment(mobile, token, view.refetch);
 
   useEffect(() => {
     if (config.data?.scriptUrls) loadCheckoutScripts(config.data.scriptUrls);
@@ -37,45 +31,6 @@ export default function PayLinkPage() {
 
   if (view.error instanceof ApiError && [403, 404].includes(view.error.status)) {
     return <Navigate to={`/customer/login?mobile=${encodeURIComponent(mobile)}&type=payment`} replace />;
-  }
-
-  async function pay(data: PayView) {
-    const items = payable(data);
-    setBusy(true);
-    setProblem(null);
-    try {
-      const checkout = await waitForSdk(t('portal.errors.sdkNotLoaded'));
-      const order = await createPayLinkOrder(mobile, token, { paymentIds: items.map((item) => item._id) });
-      openCheckout(
-        checkout,
-        order,
-        (response) => {
-          const body = verifyBodyFromResponse(order.txnId, response);
-          void verifyWorldlinePayment(body, {
-            timeout: t('portal.callback.verifyTimeout'),
-            notFound: t('portal.callback.verifyNotFound'),
-            fallback: t('portal.callback.processFailed'),
-          })
-            .then((result) => {
-              if (result.success)
-                setDone(
-                  t('portal.success.messageTxn', {
-                    amount: formatINR(rupeesToPaise(order.amount)),
-                    txnId: order.txnId,
-                  }),
-                );
-              else setProblem(result.message);
-              void view.refetch();
-            })
-            .catch((error: unknown) => setProblem(errorText(error)))
-            .finally(() => setBusy(false));
-        },
-        t('portal.errors.consumerDataMissing'),
-      );
-    } catch (error) {
-      setProblem(t('whatsapp.pay.failed', { reason: errorText(error) }));
-      setBusy(false);
-    }
   }
 
   const data = view.data;
@@ -108,23 +63,7 @@ export default function PayLinkPage() {
             ) : (
               <>
                 <Text>{t('whatsapp.pay.intro')}</Text>
-                <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                  {data.items.map((item) => (
-                    <Card key={item._id} withBorder padding="sm" component="li" data-testid="pay-item">
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <div>
-                          <Text fw={500}>{item.headName}</Text>
-                          {item.dueDate ? (
-                            <Text size="sm" c="dimmed">
-                              {t('whatsapp.pay.due', { date: formatDisplayDate(item.dueDate) })}
-                            </Text>
-                          ) : null}
-                        </div>
-                        <Text fw={600}>{formatINR(rupeesToPaise(item.amount))}</Text>
-                      </Group>
-                    </Card>
-                  ))}
-                </Stack>
+                <PayLinkItems items={data.items} />
                 <Text fw={600}>{t('whatsapp.pay.total', { amount: formatINR(rupeesToPaise(data.total)) })}</Text>
                 {data.arrearsBlocking && items.length < data.items.length ? (
                   <Alert color="yellow">{t('whatsapp.pay.arrearsFirst')}</Alert>

@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { formatINR, type WorldlineConfig } from '@parish/shared';
+import { formatINR, paymentKindOf, type WorldlineConfig } from '@parish/shared';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-import { kindOf } from './payment-rules.ts';
 import type { FailureState, PaymentRequest } from './use-payment-flow.ts';
 
 /** Props of the confirm dialog. */
@@ -39,7 +38,7 @@ export function ConfirmDialog({ request, config, processing, onCancel, onPay }: 
       : only
         ? t('portal.confirm.paymentFor', { name: only.paymentHeadId.name })
         : t('portal.confirm.selectedCount', { count: payments.length });
-  const kinds = new Set(payments.map((payment) => kindOf(payment.paymentHeadId.type)));
+  const kinds = new Set(payments.map((payment) => paymentKindOf(payment.paymentHeadId.type)));
   const note =
     mode === 'arrears'
       ? t('portal.confirm.allArrearsNote')

@@ -1,6 +1,6 @@
-import type { PaymentRecord } from '@parish/shared';
+import { arrearsGateBlocks, type PaymentRecord } from '@parish/shared';
 
-import { kindOf, orderAmounts } from './payment-rules.ts';
+import { headTypes, orderAmounts } from './payment-rules.ts';
 
 /**
  * The states of the customer payment flow and their transitions, as pure functions (docs/domain.md,
@@ -97,7 +97,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
 
 /**
  * Checks a payment request before the confirm dialog opens (docs/domain.md, "§5 Validation",
- * "Arrears gate" and "Variable-amount payment").
+ * "Arrears gate" and "Variable-amount payment"), with the shared `arrearsGateBlocks` the server
+ * applies to the order.
  * @returns `none` for an empty choice, `arrearsFirst` when a current due is chosen while arrears
  *   block it, `invalidAmount` when an entered amount is not a rupee amount, else the request.
  */
@@ -108,7 +109,7 @@ export function checkRequest(
   arrearsBlocking: boolean,
 ): { kind: 'none' | 'arrearsFirst' | 'invalidAmount' } | { kind: 'ok'; request: PaymentRequest } {
   if (payments.length === 0) return { kind: 'none' };
-  if (arrearsBlocking && payments.some((payment) => kindOf(payment.paymentHeadId.type) === 'current')) {
+  if (arrearsGateBlocks(headTypes(payments), arrearsBlocking)) {
     return { kind: 'arrearsFirst' };
   }
   const amounts = orderAmounts(payments, entered);

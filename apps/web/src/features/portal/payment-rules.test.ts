@@ -1,3 +1,4 @@
+import { paymentKindOf as kindOf } from '@parish/shared';
 import { describe, expect, it } from 'vitest';
 
 import { payment } from '../../test/fixtures.ts';
@@ -5,7 +6,6 @@ import {
   acceptAmountInput,
   effectiveAmount,
   groupPending,
-  kindOf,
   orderAmounts,
   selectablePayments,
   typeBadgeKey,

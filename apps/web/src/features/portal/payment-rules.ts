@@ -1,10 +1,10 @@
 import {
+  arrearsGateBlocks,
   effectiveAmount as sharedEffectiveAmount,
   formatPaisePlain,
   paymentKindOf,
   type EffectiveAmount,
   type Paise,
-  type PaymentKind,
   type PaymentRecord,
 } from '@parish/shared';
 
@@ -16,14 +16,9 @@ import { paiseOf } from '../../lib/money.ts';
  * these only shape what the member can choose.
  */
 
-export type { EffectiveAmount, PaymentKind };
-
-/**
- * The group of a head type: the shared rule (`paymentKindOf`); anything not arrear or
- * miscellaneous is a current due.
- */
-export function kindOf(type: string): PaymentKind {
-  return paymentKindOf(type);
+/** The head types of some payments, as the shared arrears gate (`arrearsGateBlocks`) reads them. */
+export function headTypes(payments: readonly PaymentRecord[]): string[] {
+  return payments.map((payment) => payment.paymentHeadId.type);
 }
 
 /**
@@ -32,7 +27,7 @@ export function kindOf(type: string): PaymentKind {
  */
 export function typeBadgeKey(type: string, paidTab = false): 'arrears' | 'miscellaneous' | 'currentDue' | 'due' {
   if (paidTab && type.trim().toLowerCase() === 'due') return 'due';
-  const kind = kindOf(type);
+  const kind = paymentKindOf(type);
   return kind === 'arrear' ? 'arrears' : kind === 'misc' ? 'miscellaneous' : 'currentDue';
 }
 
@@ -48,7 +43,7 @@ export function groupPending(items: readonly PaymentRecord[]): PendingGroups {
   const groups: PendingGroups = { arrears: [], misc: [], current: [] };
   for (const item of items) {
     if (item.status !== 'pending') continue;
-    const kind = kindOf(item.paymentHeadId.type);
+    const kind = paymentKindOf(item.paymentHeadId.type);
     if (kind === 'arrear') groups.arrears.push(item);
     else if (kind === 'misc') groups.misc.push(item);
     else groups.current.push(item);
@@ -58,10 +53,13 @@ export function groupPending(items: readonly PaymentRecord[]): PendingGroups {
 
 /**
  * The payments "Select All" and the pay-all list take (`docs/domain.md`, §4 "Arrears first"):
- * arrears plus miscellaneous, plus current dues only when no arrears block them.
+ * arrears plus miscellaneous, plus current dues only when no arrears block them (the shared
+ * `arrearsGateBlocks`, one payment at a time).
  */
 export function selectablePayments(groups: PendingGroups, arrearsBlocking: boolean): PaymentRecord[] {
-  return [...groups.arrears, ...groups.misc, ...(arrearsBlocking ? [] : groups.current)];
+  return [...groups.arrears, ...groups.misc, ...groups.current].filter(
+    (payment) => !arrearsGateBlocks(headTypes([payment]), arrearsBlocking),
+  );
 }
 
 /**

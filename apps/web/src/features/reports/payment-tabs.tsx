@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -10,7 +10,7 @@ import {
   type PaymentReportRow,
   type ReversalReason,
 } from '@parish/shared';
-import { IconArrowBackUp, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,8 @@ import { ReportTable } from '../../components/report-table.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { amountPaise } from '../../lib/money.ts';
 import { REPORTS_KEY, reverseCollection, useReport, type ReportFilters } from './api.ts';
+import { directColumns } from './direct-columns.tsx';
+import { DirectTotals } from './direct-totals.tsx';
 import {
   DateRange,
   DownloadButton,
@@ -289,26 +291,7 @@ export function DirectTab() {
           disabled={data?.total === 0}
         />
       </Toolbar>
-      {data ? (
-        <SimpleGrid cols={2} maw={480}>
-          <Paper withBorder p="sm">
-            <Text size="sm" c="gray.7">
-              {t('reports.direct.count')}
-            </Text>
-            <Text fw={700} fz="lg" aria-live="polite">
-              {data.totals.count}
-            </Text>
-          </Paper>
-          <Paper withBorder p="sm">
-            <Text size="sm" c="gray.7">
-              {t('reports.direct.total')}
-            </Text>
-            <Text fw={700} fz="lg" c="green.9" aria-live="polite">
-              <Money rupees={data.totals.amount} />
-            </Text>
-          </Paper>
-        </SimpleGrid>
-      ) : null}
+      {data ? <DirectTotals totals={data.totals} /> : null}
       <ReportState
         isPending={report.isPending}
         error={report.error}
@@ -323,59 +306,7 @@ export function DirectTab() {
             highlightOnHover
             rows={data.items}
             rowKey={(row) => row.paymentId}
-            columns={[
-              {
-                key: 'date',
-                header: t('reports.direct.date'),
-                nowrap: true,
-                cell: (row) => formatDisplayDate(row.paidAt),
-              },
-              {
-                key: 'member',
-                header: t('reports.direct.member'),
-                cell: (row) => <NameAndNumber name={row.memberName} number={row.parishNumber} />,
-              },
-              {
-                key: 'amount',
-                header: t('reports.direct.amount'),
-                align: 'right',
-                cell: (row) => <Money rupees={row.amount} />,
-              },
-              { key: 'head', header: t('reports.direct.head'), cell: (row) => row.headName },
-              { key: 'method', header: t('reports.direct.method'), cell: (row) => methodLabel(row.paymentMethod) },
-              {
-                key: 'transactionId',
-                header: t('reports.direct.transactionId'),
-                cell: (row) => row.transactionId ?? '',
-              },
-              {
-                key: 'collectedBy',
-                header: t('reports.direct.collectedBy'),
-                cell: (row) => row.collectedBy?.name ?? '',
-              },
-              {
-                key: 'receipt',
-                header: t('reports.direct.receipt'),
-                nowrap: true,
-                cell: (row) => row.receiptNumber ?? '',
-              },
-              {
-                key: 'actions',
-                header: t('reports.direct.actions'),
-                cell: (row) => (
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                    aria-label={t('reports.direct.reverseFor', { head: row.headName, name: row.memberName })}
-                    onClick={() => setReversing(row)}
-                  >
-                    {t('reports.direct.reverse')}
-                  </Button>
-                ),
-              },
-            ]}
+            columns={directColumns(t, methodLabel, setReversing)}
             pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
           />
         </>

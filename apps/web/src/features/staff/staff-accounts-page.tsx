@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Modal,
@@ -13,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { createStaffUserSchema, type StaffUser } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -29,12 +27,12 @@ import {
   createStaffAccount,
   issueStaffOneTimePassword,
   resetStaffPassword,
-  resetStaffTwoStep,
-  setStaffActive,
   STAFF_KEY,
   useStaffAccounts,
   type NewStaffAccount,
 } from './api.ts';
+import { StaffRow } from './staff-row.tsx';
+import { useStaffActions } from './use-staff-actions.tsx';
 
 /** The fields of the new staff account dialog (role 'cashier' or 'admin'). */
 interface NewStaffValues {
@@ -163,46 +161,11 @@ function ResetPasswordModal({ user, onClose }: { user: StaffUser | null; onClose
 export default function StaffAccounts() {
   const { t } = useTranslation();
   const { user: me } = useAuth();
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<StaffUser | null>(null);
   const [oneTime, setOneTime] = useState<PasswordResetRequest | null>(null);
   const staff = useStaffAccounts();
-  const setActive = useMutation({
-    mutationFn: setStaffActive,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
-      notifications.show({ color: 'green', message: t('staff.updated') });
-    },
-    onError: (caught) => notifications.show({ color: 'red', title: t('common.error'), message: errorText(caught) }),
-  });
-  const resetTwoStep = useMutation({
-    mutationFn: (user: StaffUser) => resetStaffTwoStep(user._id),
-    onSuccess: async (_answer, user) => {
-      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
-      notifications.show({ color: 'green', message: t('twoStep.resetDone', { name: user.name }) });
-    },
-    onError: (caught) => notifications.show({ color: 'red', title: t('common.error'), message: errorText(caught) }),
-  });
-  /** Reset two-step sign-in (`docs/domain.md`, "Two-step sign-in for staff"): a lost phone. */
-  function confirmResetTwoStep(user: StaffUser) {
-    modals.openConfirmModal({
-      title: t('twoStep.reset'),
-      children: <Text>{t('twoStep.resetConfirm', { name: user.name })}</Text>,
-      labels: { confirm: t('twoStep.reset'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => resetTwoStep.mutate(user),
-    });
-  }
-  function confirmDeactivate(user: StaffUser) {
-    modals.openConfirmModal({
-      title: t('staff.deactivate'),
-      children: <Text>{t('staff.confirmDeactivate', { name: user.name })}</Text>,
-      labels: { confirm: t('staff.deactivate'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => setActive.mutate({ id: user._id, isActive: false }),
-    });
-  }
+  const actions = useStaffActions();
   return (
     <Stack>
       <Group justify="space-between">
@@ -231,60 +194,20 @@ export default function StaffAccounts() {
             </Table.Thead>
             <Table.Tbody>
               {staff.data.items.map((user) => (
-                <Table.Tr key={user._id}>
-                  <Table.Td>{user.name}</Table.Td>
-                  <Table.Td>{user.username}</Table.Td>
-                  <Table.Td>{user.role === 'admin' ? t('staff.admin') : t('staff.cashier')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Badge color={user.isActive ? 'green.8' : 'gray.7'}>
-                        {user.isActive ? t('staff.active') : t('staff.inactive')}
-                      </Badge>
-                      {user.twoStepSignIn ? <Badge color="blue.8">{t('twoStep.badge')}</Badge> : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setResetting(user)}>
-                        {t('staff.resetPassword')}
-                      </Button>
-                      {user.twoStepSignIn && user._id !== me?.id ? (
-                        <Button size="xs" variant="light" color="red" onClick={() => confirmResetTwoStep(user)}>
-                          {t('twoStep.reset')}
-                        </Button>
-                      ) : null}
-                      {user._id === me?.id ? null : (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() =>
-                            setOneTime({
-                              name: user.name,
-                              kind: 'one-time',
-                              reset: () => issueStaffOneTimePassword(user._id),
-                            })
-                          }
-                        >
-                          {t('passwordResets.oneTimeStaff')}
-                        </Button>
-                      )}
-                      {user._id === me?.id ? null : user.isActive ? (
-                        <Button size="xs" variant="light" color="red" onClick={() => confirmDeactivate(user)}>
-                          {t('staff.deactivate')}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setActive.mutate({ id: user._id, isActive: true })}
-                        >
-                          {t('staff.reactivate')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                <StaffRow
+                  key={user._id}
+                  user={user}
+                  isMe={user._id === me?.id}
+                  actions={actions}
+                  onResetPassword={setResetting}
+                  onOneTimePassword={(one) =>
+                    setOneTime({
+                      name: one.name,
+                      kind: 'one-time',
+                      reset: () => issueStaffOneTimePassword(one._id),
+                    })
+                  }
+                />
               ))}
             </Table.Tbody>
           </Table>

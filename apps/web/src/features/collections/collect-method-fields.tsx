@@ -1,0 +1,70 @@
+import { Group, Select, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { COLLECTION_METHODS, type CollectionMethod } from '@parish/shared';
+import { useTranslation } from 'react-i18next';
+
+import type { DuesValues } from './collect-rules.ts';
+import { UpiQr } from './upi-qr.tsx';
+
+/**
+ * How the collection was paid, in the Collect Payment dialog (`docs/domain.md`, "UPI at the
+ * counter", "Cheques"): the method; for UPI the QR code of the amount to receive and the UTR
+ * (12 digits, optional); for a cheque its bank, number and date (required).
+ * @param amountPaise the amount to receive, paise (the QR code's amount)
+ * @param note the QR code's note (the member's parish number and the heads)
+ * @param utrBad whether the typed UTR is not 12 digits
+ */
+export function CollectMethodFields({
+  form,
+  amountPaise,
+  note,
+  utrBad,
+}: {
+  form: UseFormReturnType<DuesValues>;
+  amountPaise: number;
+  note: string;
+  utrBad: boolean;
+}) {
+  const { t } = useTranslation();
+  const method = form.values.method;
+  return (
+    <>
+      <Select
+        label={t('collections.collect.method')}
+        value={method}
+        onChange={(value) => form.setFieldValue('method', (value as CollectionMethod | null) ?? 'cash')}
+        data={COLLECTION_METHODS.map((value) => ({ value, label: t(`collections.collect.${value}`) }))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {method === 'upi' ? <UpiQr amountPaise={amountPaise} note={note} /> : null}
+      {method === 'upi' ? (
+        <TextInput
+          label={t('collections.collect.utr')}
+          description={t('collections.collect.utrHint')}
+          {...form.getInputProps('utr')}
+          inputMode="numeric"
+          maxLength={12}
+          error={utrBad ? t('collections.collect.utrFormat') : undefined}
+        />
+      ) : null}
+      {method === 'cheque' ? (
+        <Group grow wrap="wrap" align="flex-start">
+          <TextInput label={t('collections.collect.bank')} {...form.getInputProps('bank')} maxLength={100} required />
+          <TextInput
+            label={t('collections.collect.chequeNumber')}
+            {...form.getInputProps('chequeNumber')}
+            maxLength={20}
+            required
+          />
+          <TextInput
+            label={t('collections.collect.chequeDate')}
+            type="date"
+            {...form.getInputProps('chequeDate')}
+            required
+          />
+        </Group>
+      ) : null}
+    </>
+  );
+}

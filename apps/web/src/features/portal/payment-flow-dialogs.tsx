@@ -1,0 +1,55 @@
+import type { WorldlineConfig } from '@parish/shared';
+import { lazy, Suspense } from 'react';
+
+import type { PaymentFlow } from './use-payment-flow.ts';
+
+/*
+ * The payment dialogs load with the first one the member opens: a dialog (Mantine's Modal) brings
+ * its scroll area and that brings Floating UI, about 18 KB a phone need not download to show the
+ * dues (issue 18).
+ */
+const ConfirmDialog = lazy(() => import('./payment-dialogs.tsx').then((module) => ({ default: module.ConfirmDialog })));
+const FailureDialog = lazy(() => import('./payment-dialogs.tsx').then((module) => ({ default: module.FailureDialog })));
+const SuccessDialog = lazy(() => import('./payment-dialogs.tsx').then((module) => ({ default: module.SuccessDialog })));
+
+/**
+ * The payment flow's open dialog (`docs/domain.md`, §2 "Dialogs"): the confirm dialog with Pay,
+ * the failure dialog with Try Again, or the success dialog with View Paid (`onViewPaid`, after it
+ * closes) and Continue.
+ */
+export function PaymentFlowDialogs({
+  flow,
+  config,
+  onViewPaid,
+}: {
+  flow: PaymentFlow;
+  config: WorldlineConfig | undefined;
+  onViewPaid: () => void;
+}) {
+  return (
+    <Suspense fallback={null}>
+      {flow.confirm ? (
+        <ConfirmDialog
+          request={flow.confirm}
+          config={config}
+          processing={flow.processing}
+          onCancel={flow.cancelConfirm}
+          onPay={() => void flow.pay()}
+        />
+      ) : null}
+      {flow.failure ? (
+        <FailureDialog failure={flow.failure} onClose={flow.closeFailure} onTryAgain={flow.tryAgain} />
+      ) : null}
+      {flow.success ? (
+        <SuccessDialog
+          message={flow.success}
+          onViewPaid={() => {
+            flow.closeSuccess();
+            onViewPaid();
+          }}
+          onContinue={flow.closeSuccess}
+        />
+      ) : null}
+    </Suspense>
+  );
+}

@@ -1,0 +1,123 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconSearch, IconSend, IconUsersGroup } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+import { TablePager } from '../../components/table-pager.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import type { PagedSearch } from '../../lib/use-paged-search.ts';
+import { useReminderMembers } from './api.ts';
+import { ReminderMemberRow } from './reminder-member-row.tsx';
+import type { ReminderSending } from './use-reminder-sending.ts';
+
+/**
+ * The Send Reminders page's Members panel (`docs/domain.md`, §2 "Admin Send Reminders"): the
+ * search, Select All / Deselect All for the shown page with the count ticked, 'Send to Selected (n)'
+ * and 'Send to All' (after a confirmation; both off while WhatsApp is not configured or a send
+ * runs), the members one page at a time and the pager.
+ */
+export function ReminderMembersPanel({
+  paged,
+  sending,
+  configured,
+}: {
+  paged: PagedSearch;
+  sending: ReminderSending;
+  configured: boolean;
+}) {
+  const { t } = useTranslation();
+  const { page, limit } = paged;
+  const list = useReminderMembers({ page, limit, search: paged.debouncedSearch });
+  const shown = list.data?.items ?? [];
+  const { selected, busy } = sending;
+
+  function confirmSendAll() {
+    modals.openConfirmModal({
+      title: t('reminders.sendAllConfirm.title'),
+      children: <Text size="sm">{t('reminders.sendAllConfirm.text')}</Text>,
+      labels: { confirm: t('reminders.sendAllConfirm.confirm'), cancel: t('common.cancel') },
+      onConfirm: () => void sending.sendAll(),
+    });
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="reminder-members-heading">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="reminder-members-heading">
+          {t('reminders.members.heading')}
+        </Title>
+        <TextInput
+          label={t('reminders.members.search')}
+          placeholder={t('reminders.members.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={paged.search}
+          onChange={(event) => paged.setSearch(event.currentTarget.value)}
+          type="search"
+        />
+        <Group gap="xs">
+          <Button variant="default" size="sm" onClick={() => sending.selectAll(shown)} disabled={shown.length === 0}>
+            {t('reminders.members.selectAll')}
+          </Button>
+          <Button variant="default" size="sm" onClick={sending.deselectAll} disabled={selected.size === 0}>
+            {t('reminders.members.deselectAll')}
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('reminders.members.selectedCount', { count: selected.size })}
+          </Text>
+        </Group>
+        <Group gap="xs" grow preventGrowOverflow={false}>
+          <Button
+            leftSection={<IconSend size={16} aria-hidden />}
+            color="green"
+            onClick={() => void sending.sendSelected()}
+            loading={busy === 'selected'}
+            disabled={!configured || busy !== null}
+          >
+            {t('reminders.members.sendSelected', { count: selected.size })}
+          </Button>
+          <Button
+            leftSection={<IconUsersGroup size={16} aria-hidden />}
+            variant="outline"
+            onClick={confirmSendAll}
+            loading={busy === 'all'}
+            disabled={!configured || busy !== null}
+          >
+            {t('reminders.members.sendAll')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('reminders.members.chunkNote')}
+        </Text>
+
+        {list.error ? (
+          <Alert color="red" role="alert">
+            {t('reminders.members.loadError', { reason: errorText(list.error) })}
+          </Alert>
+        ) : null}
+        {list.isLoading ? <Loader size="sm" aria-label={t('reminders.members.heading')} /> : null}
+        {list.data && shown.length === 0 ? <Text c="dimmed">{t('reminders.members.empty')}</Text> : null}
+        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {shown.map((member) => (
+            <ReminderMemberRow
+              key={member._id}
+              member={member}
+              checked={selected.has(member._id)}
+              onToggle={sending.toggle}
+            />
+          ))}
+        </Stack>
+        {list.data && list.data.total > 0 ? (
+          <TablePager
+            page={page}
+            limit={limit}
+            total={list.data.total}
+            totalIsLowerBound={list.data.totalIsLowerBound}
+            label={t('reminders.members.pagerLabel')}
+            onPage={paged.setPage}
+            onLimit={paged.setLimit}
+          />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

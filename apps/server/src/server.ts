@@ -1,10 +1,13 @@
 import path from 'node:path';
 
+import type { FastifyInstance } from 'fastify';
+
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { removeUnfinishedImportBatches } from './db/import-batches.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { tightenDataDir, type TightenResult } from './lib/data-dir-permissions.ts';
 import { startWorkers, workerFlagsOf } from './workers/index.ts';
 
 /**
@@ -14,7 +17,8 @@ import { startWorkers, workerFlagsOf } from './workers/index.ts';
 const IMPORT_IDLE_MS = 10 * 60_000;
 
 /**
- * The listening entry point: validates the configuration, locks the data directory (PGlite), opens
+ * The listening entry point: validates the configuration, locks the data directory (PGlite) and
+ * takes other users' permissions off everything in it (logged once), opens
  * and migrates the database, removes the imports a crash left unfinished, builds the app, starts the background workers the configuration asks for
  * (`workers/index.ts`: WHATSAPP_WORKER, EVENT_RELAY) and listens on PORT. SIGINT/SIGTERM stop the
  * workers, then close the app and the database.
@@ -23,6 +27,8 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  // A data folder an older release (or a copy) left readable by others is the owner's only again.
+  const tightened = tightenDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -56,6 +62,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   if (leftovers.batches > 0) app.log.warn(leftovers, 'removed unfinished imports left by a crash');
+  logTightened(app, config.dataDir, tightened);
   app.log.info(
     {
       url: config.publicUrl,
@@ -65,6 +72,22 @@ async function main(): Promise<void> {
     },
     'parish dues server ready',
   );
+}
+
+/** Says once, at start-up, what {@link tightenDataDir} changed or could not change (nothing when all was in order). */
+function logTightened(app: FastifyInstance, dataDir: string, result: TightenResult): void {
+  if (result.changed > 0) {
+    app.log.warn(
+      { dataDir, changed: result.changed },
+      'the data folder was readable by other users of this computer: its folders and files are now the owner’s only',
+    );
+  }
+  if (result.failed.count > 0) {
+    app.log.error(
+      { dataDir, failed: result.failed.count, examples: result.failed.examples },
+      'some files in the data folder belong to another user and stay readable by others: change their owner',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { removeUnfinishedImportBatches } from './db/import-batches.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { tightenDataDir, type TightenResult } from './lib/data-dir-permissions.ts';
+import { recordServerAddress } from './lib/server-address.ts';
 import { startWorkers, workerFlagsOf } from './workers/index.ts';
 
 /**
@@ -61,6 +63,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Where `npm run admin:reset` and `npm run demo` say to sign in (issue 27 item 23).
+  const { port } = app.server.address() as AddressInfo;
+  recordServerAddress(config.dataDir, config.publicUrl, Boolean(process.env.PUBLIC_URL), port);
   if (leftovers.batches > 0) app.log.warn(leftovers, 'removed unfinished imports left by a crash');
   logTightened(app, config.dataDir, tightened);
   app.log.info(

@@ -73,26 +73,31 @@ describe('the data folder is the owner’s only', () => {
     const root = tempRoot();
     const dataDir = path.join(root, 'data');
     mkdirSync(path.join(dataDir, 'pglite', 'base', '1'), { recursive: true });
+    mkdirSync(path.join(dataDir, 'backups'));
     const outside = path.join(root, 'outside.txt');
     writeFileSync(outside, 'not ours to change');
     chmodSync(outside, 0o644);
     for (const [file, mode] of [
       ['jwt-secret', 0o644],
+      ['link-keys.before-restore-20261128T101010Z', 0o644],
+      ['backups/parish-dues-20261101T203000Z-daily.pdbackup', 0o644],
       ['pglite/PG_VERSION', 0o644],
       ['pglite/base/1/1259', 0o664],
       ['pglite/tool', 0o755],
       ['pglite/already', 0o600],
+      ['notes.txt', 0o644], // not Parish Dues': a DATA_DIR shared with other files leaves them alone
     ] as const) {
       writeFileSync(path.join(dataDir, file), 'x');
       chmodSync(path.join(dataDir, file), mode);
     }
-    symlinkSync(outside, path.join(dataDir, 'link'));
+    symlinkSync(outside, path.join(dataDir, 'pglite', 'link'));
     for (const dir of [dataDir, path.join(dataDir, 'pglite'), path.join(dataDir, 'pglite', 'base')])
       chmodSync(dir, 0o755);
     chmodSync(path.join(dataDir, 'pglite', 'base', '1'), 0o777);
+    chmodSync(path.join(dataDir, 'backups'), 0o775);
 
-    expect(tightenDataDir(dataDir)).toEqual({ changed: 8, failed: { count: 0, examples: [] } });
-    expect(openToOthers(dataDir)).toEqual([]);
+    expect(tightenDataDir(dataDir)).toEqual({ changed: 11, failed: { count: 0, examples: [] } });
+    expect(openToOthers(dataDir)).toEqual([`${path.join(dataDir, 'notes.txt')} 644`]);
     expect(modeOf(dataDir)).toBe(0o700);
     expect(modeOf(path.join(dataDir, 'pglite', 'base', '1'))).toBe(0o700);
     expect(modeOf(path.join(dataDir, 'jwt-secret'))).toBe(0o600);
@@ -100,6 +105,21 @@ describe('the data folder is the owner’s only', () => {
     expect(modeOf(path.join(dataDir, 'pglite', 'tool'))).toBe(0o700);
     expect(modeOf(outside)).toBe(0o644); // the link is not followed
     expect(tightenDataDir(dataDir).changed).toBe(0); // a second start-up has nothing to do
+  });
+
+  it('never changes a shared folder with the sticky bit (DATA_DIR=/tmp), only what Parish Dues keeps in it', () => {
+    const shared = path.join(tempRoot(), 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    writeFileSync(path.join(shared, 'jwt-secret'), 'x');
+    chmodSync(path.join(shared, 'jwt-secret'), 0o644);
+    writeFileSync(path.join(shared, 'someone-else.txt'), 'x');
+    chmodSync(path.join(shared, 'someone-else.txt'), 0o644);
+    loadConfig({ DATA_DIR: shared, LOG_LEVEL: 'silent' });
+    expect(tightenDataDir(shared).changed).toBe(1);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    expect(modeOf(path.join(shared, 'jwt-secret'))).toBe(0o600);
+    expect(modeOf(path.join(shared, 'someone-else.txt'))).toBe(0o644);
   });
 
   it('the server tightens a data folder left readable at start-up and says so in one line', async () => {

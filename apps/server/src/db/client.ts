@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
-import { tightenDataDir } from '../lib/data-dir-permissions.ts';
+import { tightenTree } from '../lib/data-dir-permissions.ts';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { preparePgliteStatements } from './pglite-prepared.ts';
 import { refuseNewerDatabase } from './release-check.ts';
@@ -85,7 +85,7 @@ export async function openDatabase(options: {
   const client =
     options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
   // A new folder's files come out of PGlite's initdb (or a restore) as 0666: the owner's only (issue 27 item 19).
-  if (!options.pglite && options.pgliteDir && !options.pgliteDir.includes('://')) tightenDataDir(options.pgliteDir);
+  if (!options.pglite && options.pgliteDir && !options.pgliteDir.includes('://')) tightenTree(options.pgliteDir);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   // `.prepare(name)` parses and plans once on PGlite too, as on PostgreSQL (issue 18).
   preparePgliteStatements(db, client);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { linkKeysFromSecret } from '../apps/server/src/lib/link-keys.ts';
 import { signPayLink } from '../apps/server/src/modules/whatsapp-links/link-signing.ts';
 import { ADMIN, MEMBER, signInStaff } from './fixtures.ts';
 
@@ -110,7 +111,7 @@ test('an expired or tampered link lands on the member sign-in with the mobile pr
   const [, , mobile = '', token = ''] = new URL(payLink).pathname.split('/');
   const [, id = '', version = '0', , mac = ''] = /^(\w{32})-(\d+)-(\w+)-(.{43})$/.exec(token) ?? [];
   const memberId = `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
-  const expired = signPayLink(E2E_JWT_SECRET, {
+  const expired = signPayLink(linkKeysFromSecret(E2E_JWT_SECRET), {
     memberId,
     mobile,
     version: Number(version),

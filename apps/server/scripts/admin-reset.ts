@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
+import { addressToPrint } from '../src/lib/server-address.ts';
 import { setStaffOneTimePassword } from '../src/modules/auth/password-resets.service.ts';
 
 /**
@@ -17,7 +18,9 @@ import { setStaffOneTimePassword } from '../src/modules/auth/password-resets.ser
  * `staff_user.two_step_removed` when it had a second factor) by 'server console'. Reads the same
  * configuration as the server (DATA_DIR or DATABASE_URL). With PGlite the server must be stopped
  * first (the data directory is locked); with PostgreSQL it may run.
- * Exit status 1 with a message for an unknown username or a locked data directory.
+ * The sign-in address printed is the server's (`lib/server-address.ts`: PUBLIC_URL or PORT of this
+ * command, else the address the server recorded). Exit status 1 with the reason as the last line
+ * for an unknown username or a locked data directory.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { username: { type: 'string' } } });
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
     );
     process.stdout.write(
       `\n  One-time password for ${user.username}: ${oneTimePassword}\n` +
-        `  Sign in at ${config.publicUrl}/admin/login with it; you will be asked for a new password.\n` +
+        `  Sign in at ${addressToPrint(config)}/admin/login with it; you will be asked for a new password.\n` +
         '  Two-step sign-in is off for this account; set it up again under My account.\n' +
         '  It is shown only this once.\n\n',
     );

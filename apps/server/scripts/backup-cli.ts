@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Config } from '../src/config/env.ts';
@@ -8,7 +8,8 @@ import type { Database } from '../src/db/client.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { EventBus } from '../src/lib/events.ts';
 import type { Logger } from '../src/lib/logger.ts';
-import { backupRequestDir } from '../src/workers/daily-backup.ts';
+import { newBackupKey, readBackupHeader, type BackupHeader } from '../src/modules/backup/backup-file.ts';
+import { backupRequestDir, type BackupRequest } from '../src/workers/daily-backup.ts';
 
 /** What `npm run backup` and `npm run restore` share: argument parsing, a quiet logger, deps. */
 
@@ -56,7 +57,12 @@ export function megabytes(bytes: number): string {
 
 /**
  * Asks the server that holds the data folder (PGlite) to take the backup: a request file and
- * SIGUSR2 (`workers/daily-backup.ts`), then waits up to `timeoutMs` for its answer.
+ * SIGUSR2 (`workers/daily-backup.ts`), then waits up to `timeoutMs` for its answer. With this
+ * command's BACKUP_PASSPHRASE the request carries the key of this one file, derived here with a
+ * fresh salt (the passphrase itself stays in this process; the request is a 0600 file in a 0700
+ * folder on this machine, removed by the server as it reads it), and the file the server wrote is
+ * checked to be encrypted with that key: one that is not (a server of an older release) is deleted
+ * with its copy and the answer is an error (`docs/decisions/0070-backup-through-the-running-server-encrypts.md`).
  * @returns the server's answer: the backup's result, or `{ error }`
  */
 export async function requestBackupFromServer(
@@ -67,18 +73,62 @@ export async function requestBackupFromServer(
   const pid = Number(readFileSync(path.join(config.dataDir, 'server.lock'), 'utf8').trim());
   const dir = backupRequestDir(config.dataDir);
   const id = randomUUID();
-  writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ out }), { mode: 0o600 });
+  const key = config.backup.passphrase ? await newBackupKey(config.backup.passphrase) : null;
+  const request: BackupRequest = {
+    out,
+    key: key && { key: key.key.toString('base64'), salt: key.salt.toString('base64'), N: key.N, r: key.r, p: key.p },
+  };
+  const requestFile = path.join(dir, `${id}.json`);
+  const forget = () => rmSync(requestFile, { force: true });
+  process.once('exit', forget);
+  writeFileSync(requestFile, JSON.stringify(request), { mode: 0o600, flag: 'wx' });
   process.kill(pid, 'SIGUSR2');
   const answer = path.join(dir, `${id}.result.json`);
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (existsSync(answer)) {
-      const result = JSON.parse(readFileSync(answer, 'utf8')) as Record<string, unknown>;
-      rmSync(answer, { force: true });
-      return result;
+  try {
+    while (Date.now() < deadline) {
+      if (existsSync(answer)) {
+        const result = JSON.parse(readFileSync(answer, 'utf8')) as Record<string, unknown>;
+        rmSync(answer, { force: true });
+        return key ? refuseUnencrypted(result, key.salt) : result;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    return { error: `the server (process ${pid}) did not answer within ${Math.round(timeoutMs / 60_000)} minutes` };
+  } finally {
+    forget();
+    process.off('exit', forget);
   }
-  rmSync(path.join(dir, `${id}.json`), { force: true });
-  return { error: `the server (process ${pid}) did not answer within ${Math.round(timeoutMs / 60_000)} minutes` };
+}
+
+/**
+ * The server's answer when the file it wrote is encrypted with the key of `salt`; otherwise the
+ * file and its copy are deleted and the answer is an error saying why.
+ */
+function refuseUnencrypted(result: Record<string, unknown>, salt: Buffer): Record<string, unknown> {
+  if (typeof result.file !== 'string') return result;
+  let header: BackupHeader | null;
+  try {
+    header = readBackupHeader(readStart(result.file, 64 * 1024)).header;
+  } catch {
+    header = null;
+  }
+  if (header?.encryption?.salt === salt.toString('base64')) return result;
+  for (const file of [result.file, result.copiedTo]) if (typeof file === 'string') rmSync(file, { force: true });
+  return {
+    error:
+      'the running server wrote the backup without the passphrase (a server of an older release?), so the file ' +
+      'was deleted: restart the server with this release, or stop it and run npm run backup again',
+  };
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+function readStart(file: string, bytes: number): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -42,6 +42,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { wipeDatabase } from '../src/db/wipe.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
+import { addressToPrint } from '../src/lib/server-address.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { recordAudit, type AuditContext } from '../src/modules/audit/audit.repository.ts';
 import { receiptsForNumberedPayments } from '../src/modules/payments/receipts.ts';
@@ -163,7 +164,7 @@ async function loadDemo(database: Database, config: Config, startedAt: number): 
     heads,
     parishName: PARISH.name,
     memberCount: MEMBER_COUNT,
-    publicUrl: config.publicUrl,
+    publicUrl: addressToPrint(config),
     adminUsername: config.adminUsername,
     generatedAdminPassword: firstAdmin.generatedPassword,
     cashier: { ...CASHIER, existed: cashierExists },
@@ -353,6 +354,9 @@ function seconds(ms: number): string {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // The stack for whoever debugs it, then the reason alone as the last line.
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  const reason = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${stack ? `${stack}\n\n` : ''}npm run demo failed: ${reason}\n`);
   process.exit(1);
 });

@@ -3,13 +3,15 @@
  * `npm run backup` (or the daily backup) back into the configured database: the embedded one in
  * DATA_DIR (stop the server first), or the PostgreSQL database of DATABASE_URL (pg_restore). It
  * refuses a database that is not empty unless `--force`; an encrypted file needs
- * BACKUP_PASSPHRASE. The migrations of this release are applied afterwards.
+ * BACKUP_PASSPHRASE. The migrations of this release are applied afterwards, and the backup's link
+ * keys are written into DATA_DIR/link-keys (links sent before keep working; it says so, and warns
+ * when PUBLIC_URL differs from the address those links name).
  */
 import path from 'node:path';
 
 import { loadConfig } from '../src/config/env.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
-import { pgliteDirOf, restoreBackup } from '../src/modules/backup/restore.ts';
+import { pgliteDirOf, restoreBackup, type RestoreResult } from '../src/modules/backup/restore.ts';
 import { parseArgs } from './backup-cli.ts';
 
 async function main(): Promise<void> {
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
   }
   try {
     const result = await restoreBackup(
-      { databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config.dataDir) },
+      { databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config.dataDir), dataDir: config.dataDir },
       {
         file: path.resolve(process.env.INIT_CWD ?? process.cwd(), file),
         force: flags.has('force'),
@@ -39,11 +41,33 @@ async function main(): Promise<void> {
     process.stdout.write(
       `Restored the backup taken ${result.header.takenAt} (release ${result.header.appVersion}) ` +
         `into ${config.databaseUrl ? 'PostgreSQL' : pgliteDirOf(config.dataDir)} in ${(result.durationMs / 1000).toFixed(1)} s.\n` +
-        (result.setAside ? `The database it replaced was moved to ${result.setAside}.\n` : ''),
+        (result.setAside ? `The database it replaced was moved to ${result.setAside}.\n` : '') +
+        linksReport(result.links, config.publicUrl),
     );
   } finally {
     release();
   }
+}
+
+/**
+ * What the restore means for the links sent before the backup (`docs/deploy.md`, "Restore"): their
+ * keys came along, and they open only where PUBLIC_URL is the address they name.
+ */
+function linksReport(links: RestoreResult['links'], publicUrl: string): string {
+  if (!links) {
+    return (
+      'This backup was written before backups carried the link keys: payment and receipt links sent before it ' +
+      'open only with the old DATA_DIR/jwt-secret (or JWT_SECRET) in place.\n'
+    );
+  }
+  return (
+    `Payment and receipt links sent before the backup keep working: their keys are in ${links.keysFile}.\n` +
+    (links.replacedKeysFile ? `The link keys it replaced were moved to ${links.replacedKeysFile}.\n` : '') +
+    (links.publicUrl === publicUrl
+      ? ''
+      : `Those links name ${links.publicUrl}, and PUBLIC_URL here is ${publicUrl}: serve the parish at ` +
+        `${links.publicUrl} (set PUBLIC_URL to it) or they will not reach this server.\n`)
+  );
 }
 
 main().catch((error: unknown) => {

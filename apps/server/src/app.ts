@@ -23,7 +23,7 @@ import { syncParishTimezone } from './modules/reports/parish-calendar.ts';
 import { ensureParishSettings, isDemoParish } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { clientErrorHandler, errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import './types.ts';
 import { installProductValidationText } from './lib/validation-text.ts';
@@ -81,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 },
     // 431 (headers too large) and other parser refusals in the error contract's shape.
     clientErrorHandler,
+    // A malformed or overlong URL the router refuses, in the same shape (issue 27 item 21).
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

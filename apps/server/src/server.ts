@@ -1,10 +1,15 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
 
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { removeUnfinishedImportBatches } from './db/import-batches.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { tightenDataDir, type TightenResult } from './lib/data-dir-permissions.ts';
+import { recordServerAddress } from './lib/server-address.ts';
 import { startWorkers, workerFlagsOf } from './workers/index.ts';
 
 /**
@@ -14,7 +19,8 @@ import { startWorkers, workerFlagsOf } from './workers/index.ts';
 const IMPORT_IDLE_MS = 10 * 60_000;
 
 /**
- * The listening entry point: validates the configuration, locks the data directory (PGlite), opens
+ * The listening entry point: validates the configuration, locks the data directory (PGlite) and
+ * takes other users' permissions off everything in it (logged once), opens
  * and migrates the database, removes the imports a crash left unfinished, builds the app, starts the background workers the configuration asks for
  * (`workers/index.ts`: WHATSAPP_WORKER, EVENT_RELAY) and listens on PORT. SIGINT/SIGTERM stop the
  * workers, then close the app and the database.
@@ -23,6 +29,8 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  // A data folder an older release (or a copy) left readable by others is the owner's only again.
+  const tightened = tightenDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -55,7 +63,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Where `npm run admin:reset` and `npm run demo` say to sign in (issue 27 item 23).
+  const { port } = app.server.address() as AddressInfo;
+  recordServerAddress(config.dataDir, config.publicUrl, Boolean(process.env.PUBLIC_URL), port);
   if (leftovers.batches > 0) app.log.warn(leftovers, 'removed unfinished imports left by a crash');
+  logTightened(app, config.dataDir, tightened);
   app.log.info(
     {
       url: config.publicUrl,
@@ -65,6 +77,22 @@ async function main(): Promise<void> {
     },
     'parish dues server ready',
   );
+}
+
+/** Says once, at start-up, what {@link tightenDataDir} changed or could not change (nothing when all was in order). */
+function logTightened(app: FastifyInstance, dataDir: string, result: TightenResult): void {
+  if (result.changed > 0) {
+    app.log.warn(
+      { dataDir, changed: result.changed },
+      'the data folder was readable by other users of this computer: its folders and files are now the owner’s only',
+    );
+  }
+  if (result.failed.count > 0) {
+    app.log.error(
+      { dataDir, failed: result.failed.count, examples: result.failed.examples },
+      'some files in the data folder belong to another user and stay readable by others: change their owner',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

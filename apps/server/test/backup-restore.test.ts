@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,9 +13,11 @@ import { systemContext } from '../src/context.ts';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { EventBus } from '../src/lib/events.ts';
-import { BackupFileError, decodeBackup } from '../src/modules/backup/backup-file.ts';
+import { BackupFileError, decodeBackup, encodeBackup } from '../src/modules/backup/backup-file.ts';
 import { lastBackup, writeBackup } from '../src/modules/backup/backup.service.ts';
 import { restoreBackup } from '../src/modules/backup/restore.ts';
+import { backupRequestDir } from '../src/workers/daily-backup.ts';
+import { adminToken, freePort, post, startServer, waitUntilReady, type RunningServer } from './child-server.ts';
 import { bearer, loginMember, loginStaff, TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, testConfig } from './helpers.ts';
 
 /**
@@ -193,4 +195,106 @@ describe('backup and restore of the demo parish (PGlite)', () => {
     expect(full?.code).toBe(1);
     expect(full?.stderr).toContain('add --force');
   }, 120_000);
+});
+
+/*
+ * Issue 27 items 17 and 20, through the real commands and a real server process:
+ * - `npm run backup` while the server runs hands the server the key of that one file, derived from
+ *   the command's BACKUP_PASSPHRASE, and the server (started without one) writes it encrypted
+ *   (`docs/decisions/0070-backup-through-the-running-server-encrypts.md`);
+ * - the backup carries the link keys, encrypted with the rest; `npm run restore` into a fresh data
+ *   folder (another JWT secret, as on a new machine) writes them, and a payment link made before
+ *   the backup opens on the restored server (`docs/decisions/0071-backups-carry-the-link-keys.md`).
+ */
+describe('npm run backup while the server runs, and the links after a restore on a new machine', () => {
+  const source = mkdtempSync(path.join(os.tmpdir(), 'parish-live-backup-src-'));
+  const target = mkdtempSync(path.join(os.tmpdir(), 'parish-live-backup-dst-'));
+  const started: ChildProcess[] = [];
+
+  afterAll(() => {
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(source, { recursive: true, force: true });
+    rmSync(target, { recursive: true, force: true });
+  });
+
+  it('a file written before backups carried the link keys still opens, without them', async () => {
+    const header = {
+      engine: 'pglite' as const,
+      takenAt: '2026-11-01T00:00:00.000Z',
+      appVersion: '0.1.0',
+      migrations: 9,
+    };
+    const payload = Buffer.from('the database');
+    for (const passphrase of [undefined, PASSPHRASE]) {
+      const opened = await decodeBackup(await encodeBackup(header, payload, passphrase, null), passphrase);
+      expect(opened.secrets).toBeNull();
+      expect(opened.payload.equals(payload)).toBe(true);
+    }
+  });
+
+  async function running(dataDir: string): Promise<RunningServer> {
+    const server = startServer(await freePort(), { dataDir, started });
+    await waitUntilReady(server, performance.now(), 120_000);
+    return server;
+  }
+
+  async function stop(server: RunningServer): Promise<void> {
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  }
+
+  it('encrypts with the command’s passphrase, leaves no key behind, and a pay link made before opens after the restore', async () => {
+    const server = await running(source);
+    const token = await adminToken(server);
+    const created = await post(
+      server,
+      '/api/members',
+      { name: 'Thomas Mathew', mobile: '9847012345', parishNumber: 'LK1' },
+      token,
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { _id: memberId } = (await created.json()) as { _id: string };
+    const linkAnswer = await fetch(`${server.url}/api/members/${memberId}/whatsapp-link`, { headers: bearer(token) });
+    expect(linkAnswer.status).toBe(200);
+    const payPath = new URL(((await linkAnswer.json()) as { payLink: string }).payLink).pathname;
+    expect((await fetch(`${server.url}/api${payPath}`)).status).toBe(200);
+
+    // The server has no BACKUP_PASSPHRASE; the command has one.
+    const { stdout } = await runScript('backup.ts', source, [], { BACKUP_PASSPHRASE: PASSPHRASE });
+    expect(stdout).toContain('by the running server');
+    expect(stdout).toContain(', encrypted');
+    const file = /Backup written by the running server: (.+)\n/.exec(stdout)?.[1] ?? '';
+    const bytes = readFileSync(file);
+    await expect(decodeBackup(bytes, undefined)).rejects.toThrow('This backup is encrypted');
+    const { secrets } = await decodeBackup(bytes, PASSPHRASE);
+    expect(secrets?.publicUrl).toBe(server.url);
+    // The link keys are inside the encrypted body, never in clear.
+    for (const key of Object.values(secrets?.linkKeys ?? {})) {
+      expect(key).toMatch(/^[\w-]{43}$/);
+      expect(bytes.includes(Buffer.from(key))).toBe(false);
+      expect(bytes.includes(Buffer.from(key, 'base64url'))).toBe(false);
+    }
+    // The request that carried the file's key is gone.
+    expect(readdirSync(backupRequestDir(source))).toEqual([]);
+    await stop(server);
+
+    // A new machine: a fresh data folder, whose JWT secret is another one.
+    const restored = await runScript('restore.ts', target, [file], { BACKUP_PASSPHRASE: PASSPHRASE });
+    expect(restored.stdout).toContain('Payment and receipt links sent before the backup keep working');
+    expect(restored.stdout).toContain(`Those links name ${server.url}`);
+    expect(readFileSync(path.join(target, 'jwt-secret'), 'utf8')).not.toBe(
+      readFileSync(path.join(source, 'jwt-secret'), 'utf8'),
+    );
+    const copy = await running(target);
+    try {
+      const view = await fetch(`${copy.url}/api${payPath}`);
+      expect(view.status, await view.clone().text()).toBe(200);
+      expect(((await view.json()) as { firstName: string }).firstName).toBe('Thomas');
+      // A tampered link still does not open.
+      const tampered = payPath.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+      expect((await fetch(`${copy.url}/api${tampered}`)).status).toBe(404);
+    } finally {
+      await stop(copy);
+    }
+  }, 300_000);
 });

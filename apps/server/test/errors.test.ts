@@ -66,6 +66,41 @@ describe('the one error shape {success:false, error, code}', () => {
     }
   });
 
+  // Issue 27 item 21: the router's own refusals once answered Fastify's body (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH).
+  it('a path that is not valid UTF-8 is 400 in the contract’s shape, signed in or not, API or page', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/members/%ED%A0%80', headers: admin.headers },
+      { method: 'GET' as const, url: '/api/members/%ED%A0%80' },
+      { method: 'DELETE' as const, url: '/api/members/%E0%A4', headers: admin.headers },
+      { method: 'GET' as const, url: '/api/members/%' },
+      { method: 'GET' as const, url: '/api/no-such-route/%ED%A0%80' },
+      { method: 'GET' as const, url: '/%ED%A0%80' },
+    ]) {
+      const response = await t.app.inject(request);
+      const body = expectError(response, 400, ErrorCode.VALIDATION_FAILED, MSG.invalidInput);
+      expect(Object.keys(body).sort()).toEqual(['code', 'error', 'success']);
+      expect(response.body).not.toContain('FST_ERR');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('a 300-character id is 414 in the contract’s shape', async () => {
+    for (const url of [`/api/members/${'a'.repeat(300)}`, `/api/pay/${'9'.repeat(300)}/token`]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+      const body = expectError(response, 414, ErrorCode.PAYLOAD_TOO_LARGE, MSG.tooLarge);
+      expect(Object.keys(body).sort()).toEqual(['code', 'error', 'success']);
+      expect(response.body).not.toContain('FST_ERR');
+    }
+    // At the limit (200 characters) the route runs as usual and answers its own 404.
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/members/${'a'.repeat(200)}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json<{ success: boolean }>().success).toBe(false);
+  });
+
   it('a path outside /api is a JSON 404 when no web app is built', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/admin/dashboard' }), 404, ErrorCode.NOT_FOUND);
   });

@@ -46,6 +46,14 @@ const NASTY: (string | null)[] = [
   '=HYPERLINK("http://x.example","click")',
   '+91 98470 12345',
   '-5',
+  '-500.00',
+  '-0.50',
+  '-5.',
+  '-.5',
+  '-1e3',
+  '-5 ',
+  '-5\n',
+  '-5,0',
   '-',
   '@SUM(A1)',
   '\tTab first',
@@ -126,7 +134,7 @@ describe('CSV cells written by SQL equal the JavaScript cells', () => {
     expect(await sqlLines(pairs, mixed)).toEqual(pairs.map(([a, b]) => jsLine(['member', a, 2026, b] as Cell[])));
   });
 
-  it('paise as plain rupees, negative ones neutralised, null empty', async () => {
+  it('paise as plain rupees, negative ones numbers like the JavaScript path writes them, null empty', async () => {
     const amounts = [
       0,
       1,

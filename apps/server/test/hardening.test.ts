@@ -3,9 +3,10 @@ import { Writable } from 'node:stream';
 
 import { ErrorCode, MSG } from '@parish/shared';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { queryRows } from '../src/db/client.ts';
+import { connectionStringOf, queryRows } from '../src/db/client.ts';
 import { newTxnId } from '../src/modules/gateways/orders.service.ts';
 import {
   bearer,
@@ -20,6 +21,7 @@ import {
   TEST_ADMIN_USERNAME,
   type TestApp,
 } from './helpers.ts';
+import { TEST_DATABASE_URL } from './test-database.ts';
 
 /*
  * Hardening from the outside (issue "Hardening from the outside"): text the database cannot hold,
@@ -50,6 +52,18 @@ beforeAll(async () => {
         await app.db.execute(sql`select ${SECRET_VALUE}::int as n`);
         return { ok: true };
       });
+      // A driver error with this SQLSTATE, wrapped as Drizzle wraps it (DrizzleQueryError's cause).
+      app.get<{ Params: { sqlstate: string } }>(
+        '/api/test/sqlstate/:sqlstate',
+        { config: { roles: 'public' } },
+        async (request) => {
+          const driverError = Object.assign(new Error('the database said no'), {
+            code: request.params.sqlstate,
+            severity: 'FATAL',
+          });
+          throw new Error('Failed query: select 1', { cause: driverError });
+        },
+      );
     },
   });
 });
@@ -159,6 +173,73 @@ describe('ER-04 database faults', () => {
       expectError(signIn, 503, ErrorCode.UNAVAILABLE);
     } finally {
       await down.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('ER-04 PostgreSQL saying "not now" (issue 27 item 21)', () => {
+  it.each([
+    ['55000', 'database not accepting connections (ALLOW_CONNECTIONS false)'],
+    ['55006', 'object in use'],
+    ['55P03', 'lock not available'],
+    ['57P01', 'admin shutdown'],
+    ['57P02', 'crash shutdown'],
+    ['57P03', 'cannot connect now (starting up)'],
+    ['57P05', 'idle session timeout'],
+    ['57014', 'statement timeout'],
+    ['53300', 'too many connections'],
+    ['53100', 'disk full'],
+    ['08006', 'connection failure'],
+    ['08001', 'cannot establish a connection'],
+    ['40001', 'serialization failure'],
+    ['40P01', 'deadlock'],
+  ])('SQLSTATE %s (%s) is 503 UNAVAILABLE with Retry-After', async (sqlstate) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/test/sqlstate/${sqlstate}` });
+    const body = expectError(response, 503, ErrorCode.UNAVAILABLE);
+    expect(body.error).toMatch(/^An error occurred \(request [0-9a-f-]+\)$/);
+    expect(response.headers['retry-after']).toBe('5');
+  });
+
+  it.each(['22P02', '23505', '42P01', '3D000', '28P01'])(
+    'SQLSTATE %s, a fault that waiting does not mend, stays 500',
+    async (sqlstate) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/test/sqlstate/${sqlstate}` });
+      expectError(response, 500, ErrorCode.INTERNAL);
+      expect(response.headers['retry-after']).toBeUndefined();
+    },
+  );
+
+  it('a real PostgreSQL database that stops accepting connections answers 503, not 500', async (context) => {
+    if (!TEST_DATABASE_URL) return context.skip('PostgreSQL only: run with TEST_DATABASE_URL');
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const app = await createTestApp({ logger: { level: 'error', stream } });
+    const name = new URL(connectionStringOf(app.database) ?? '').pathname.slice(1);
+    const server = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await server.connect();
+    try {
+      const admin = await loginAs(app.app, 'admin');
+      await server.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+      await server.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      // The pool's connections are gone; every new one is refused with FATAL 55000.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await app.app.inject({ method: 'GET', url: '/api/members', headers: admin.headers });
+        expectError(response, 503, ErrorCode.UNAVAILABLE);
+        expect(response.headers['retry-after']).toBe('5');
+      }
+      expect(lines.join('\n')).toContain('55000');
+      const health = await app.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.headers['retry-after']).toBe('5');
+    } finally {
+      await server.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await server.end();
+      await app.close().catch(() => undefined);
     }
   });
 });

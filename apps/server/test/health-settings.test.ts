@@ -25,7 +25,13 @@ describe('GET /api/health', () => {
       await t.database.close();
       const down = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({
+      // An outage like any other (issue 27 item 21): Retry-After, and the error contract's fields too.
+      expect(down.headers['retry-after']).toBe('5');
+      const body = expectError(down, 503, ErrorCode.UNAVAILABLE);
+      expect(body).toEqual({
+        success: false,
+        error: expect.stringMatching(/^An error occurred \(request [0-9a-f-]+\)$/) as string,
+        code: ErrorCode.UNAVAILABLE,
         status: 'error',
         db: 'error',
         version: APP_VERSION,

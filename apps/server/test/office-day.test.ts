@@ -318,8 +318,8 @@ describe('reversal with a reason', () => {
     const csv = await get(cashierA, '/api/day-sheets/csv');
     expect(csv.statusCode, csv.body).toBe(200);
     const reversal = csv.body.split('\r\n').find((line) => line.startsWith(`Reversal,${c.receipt.receiptNumber},`));
-    // Negative, and neutralised like every cell starting with '-' (docs/domain.md, "EX-01 CSV injection").
-    expect(reversal).toMatch(/,'-\d+\.\d{2},Other$/);
+    // Negative, and a number, not text (issue 27 item 10; docs/domain.md, "EX-01 CSV injection").
+    expect(reversal).toMatch(/,-\d+\.\d{2},Other$/);
     expect((await get(cashierA, '/api/day-sheets/xlsx')).statusCode).toBe(200);
     expect((await get(cashierA, '/api/day-sheets/print')).statusCode).toBe(200);
   });

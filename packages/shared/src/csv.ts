@@ -8,14 +8,24 @@
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
 /**
- * Neutralises a cell for CSV output: a text starting with `=`, `+`, `-`, `@`, tab or carriage
- * return gets a leading apostrophe. Numbers are returned as they are (a negative amount stays a
- * number).
+ * A negative number written as text, as the downloads write a negative amount (`-500.00`, `-5`):
+ * a minus, ASCII digits, optionally a point and more digits, nothing else. A spreadsheet reads it
+ * as the number it is, never as a formula, so it is not neutralised (issue 27 item 10).
+ * `reports/csv-sql.ts` holds the same pattern for the CSV the database writes.
+ */
+export const NEGATIVE_NUMBER_TEXT = /^-[0-9]+(\.[0-9]+)?$/;
+
+/**
+ * Neutralises a cell for CSV output (`docs/domain.md`, §11 "EX-01 CSV injection"): a text
+ * starting with `=`, `+`, `-`, `@`, tab or carriage return gets a leading apostrophe, unless it is
+ * a plain negative number ({@link NEGATIVE_NUMBER_TEXT}: `-500.00` stays `-500.00`, `-2+3` becomes
+ * `'-2+3`). Numbers and booleans are returned as they are; null and undefined become `''`.
  */
 export function neutralizeCsvCell(value: string | number | boolean | null | undefined): string | number | boolean {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return value;
-  return value.length > 0 && FORMULA_TRIGGERS.has(value.charAt(0)) ? `'${value}` : value;
+  if (value.length === 0 || !FORMULA_TRIGGERS.has(value.charAt(0)) || NEGATIVE_NUMBER_TEXT.test(value)) return value;
+  return `'${value}`;
 }
 
 /** Neutralises every cell of a table (rows of cells) for CSV output. */

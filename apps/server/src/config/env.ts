@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
 import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
 import { z } from 'zod';
 
+import { prepareDataDir } from '../lib/data-dir-permissions.ts';
+import { linkKeysFromSecret, readLinkKeys, type LinkKeys } from '../lib/link-keys.ts';
 import { DEFAULT_WEB_DIST } from '../paths.ts';
 import { loadBackupSettings, type BackupSettings } from './backup.ts';
 import { loadGatewaySettings, type GatewaySettings } from './gateways.ts';
@@ -128,6 +130,12 @@ export interface Config extends GatewaySettings {
   parishTimezone: string;
   /** HMAC key for access tokens (HS256). */
   jwtSecret: string;
+  /**
+   * The keys that sign payment and receipt links: `DATA_DIR/link-keys` when a restore wrote it (the
+   * keys of the machine the backup came from), else derived from `jwtSecret`
+   * (`lib/link-keys.ts`; `docs/decisions/0071-backups-carry-the-link-keys.md`).
+   */
+  linkKeys: LinkKeys;
   adminUsername: string;
   /** First admin's password; when absent one is generated and printed once. */
   adminPassword: string | undefined;
@@ -174,7 +182,9 @@ export interface Config extends GatewaySettings {
 
 /**
  * Reads and validates the configuration from environment variables.
- * `JWT_SECRET` is generated and kept in `DATA_DIR/jwt-secret` when absent.
+ * `DATA_DIR` is created for its owner only (and this process's umask set to 077:
+ * `lib/data-dir-permissions.ts`). `JWT_SECRET` is generated and kept in `DATA_DIR/jwt-secret`
+ * when absent; the link keys are read from `DATA_DIR/link-keys` when a restore wrote it.
  * @throws Error listing every invalid variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -187,7 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // npm runs workspace scripts inside the workspace; a relative DATA_DIR means relative to where
   // the person ran npm (INIT_CWD), so `npm start` and `npm run demo` share ./data at the root.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), values.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // The owner's only: this process creates folders 0700 and files 0600 (issue 27 item 19).
+  prepareDataDir(dataDir);
+  const jwtSecret = values.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
   const webDistDir = values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
   return {
     port: values.PORT,
@@ -195,7 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     parishTimezone: values.PARISH_TIMEZONE,
-    jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'jwt-secret')),
+    jwtSecret,
+    linkKeys: readLinkKeys(dataDir) ?? linkKeysFromSecret(jwtSecret),
     adminUsername: values.ADMIN_USERNAME,
     adminPassword: values.ADMIN_PASSWORD,
     parishName: values.PARISH_NAME,

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { tightenTree } from '../lib/data-dir-permissions.ts';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { preparePgliteStatements } from './pglite-prepared.ts';
 import type { Db } from './query.ts';
@@ -35,7 +36,8 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is set, else an embedded PGlite
  * whose files live in `pgliteDir` (or in memory when `pgliteDir` is `memory://`), or the given
- * ready PGlite instance. Migrations are applied (forward only, each in a transaction).
+ * ready PGlite instance. Migrations are applied (forward only, each in a transaction). The files
+ * of `pgliteDir` are made the owner's only (`lib/data-dir-permissions.ts`).
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -68,6 +70,8 @@ export async function openDatabase(options: {
   }
   const client =
     options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
+  // A new folder's files come out of PGlite's initdb (or a restore) as 0666: the owner's only (issue 27 item 19).
+  if (!options.pglite && options.pgliteDir && !options.pgliteDir.includes('://')) tightenTree(options.pgliteDir);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   // `.prepare(name)` parses and plans once on PGlite too, as on PostgreSQL (issue 18).
   preparePgliteStatements(db, client);

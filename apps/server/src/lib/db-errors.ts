@@ -57,10 +57,19 @@ const CONNECTION_ERRNOS = new Set([
   'EAI_AGAIN',
 ]);
 /**
- * SQLSTATEs of an unavailable server: class 08 (connection exception), 53300 (too many
- * connections), 57P01-57P03 (shutdown, crash shutdown, cannot connect now).
+ * SQLSTATEs that mean "not now" (issue 27 item 21; `docs/ARCHITECTURE.md`, "Error contract"): the
+ * server cannot take the request at the moment, and the same request may succeed later —
+ * - class 08, connection exception (refused, lost, rejected connections);
+ * - class 53, insufficient resources (53300 too many connections, 53100 disk full, 53200 out of
+ *   memory…);
+ * - 55000 object not in prerequisite state (a database not accepting connections,
+ *   `ALLOW_CONNECTIONS false`), 55006 object in use, 55P03 lock not available;
+ * - 57014 query cancelled (a statement timeout under load), 57P01 admin shutdown, 57P02 crash
+ *   shutdown, 57P03 cannot connect now (starting up, recovering), 57P05 idle session timeout;
+ * - 40001 serialization failure and 40P01 deadlock (the transaction was rolled back; retrying it
+ *   succeeds).
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|53300|57P0[123])$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|53...|55000|55006|55P03|57014|57P0[1235]|40001|40P01)$/;
 /** Messages of node-postgres and PGlite for a lost, refused, timed-out or exhausted connection. */
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|connection error|Cannot use a pool after calling end|PGlite is closed|ECONNREFUSED/i;
@@ -77,9 +86,10 @@ function causeChain(error: unknown): object[] {
 }
 
 /**
- * Whether an error is, or wraps, a failure to reach the database: refused, reset or timed-out
- * connections, a terminated connection, an exhausted pool, a server shutting down, a closed PGlite
- * (`docs/ARCHITECTURE.md`, "Error contract": these answer 503 with `Retry-After`).
+ * Whether an error is, or wraps, a failure to reach the database or a "not now" answer from it:
+ * refused, reset or timed-out connections, a terminated connection, an exhausted pool, a server
+ * shutting down, starting up or not accepting connections, a lock or resource not available now,
+ * a closed PGlite (`docs/ARCHITECTURE.md`, "Error contract": these answer 503 with `Retry-After`).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return causeChain(error).some((link) => {

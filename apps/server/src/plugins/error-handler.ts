@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -80,6 +80,29 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       .send(body(ErrorCode.INTERNAL, `${MSG.genericError} (request ${request.id})`));
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: the answer to a URL its router refuses before any route, hook or
+ * error handler runs, in the contract's error shape instead of Fastify's own body (issue 27
+ * item 21; `docs/ARCHITECTURE.md`, "Error contract"): a path that is not valid percent-encoded
+ * UTF-8 (`/api/members/%ED%A0%80`, `FST_ERR_BAD_URL`) 400 `VALIDATION_FAILED` 'Invalid request
+ * data'; a path parameter over `maxParamLength` (a 300-character id, `FST_ERR_MAX_PARAM_LENGTH`) 414
+ * `PAYLOAD_TOO_LARGE` 'The request is too large'; anything else (an asynchronous route constraint
+ * that failed) 500 `INTERNAL` with the request id, logged.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(body(ErrorCode.VALIDATION_FAILED, MSG.invalidInput));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(body(ErrorCode.PAYLOAD_TOO_LARGE, MSG.tooLarge));
+  } else {
+    request.log.error({ error: loggableError(error) }, 'request failed');
+    void reply
+      .status(ERROR_STATUS.INTERNAL)
+      .send(body(ErrorCode.INTERNAL, `${MSG.genericError} (request ${request.id})`));
+  }
+}
 
 /**
  * Fastify's `clientErrorHandler`: the answer to a request Node's HTTP parser refuses before any

@@ -6,6 +6,7 @@ import { and, eq, gte } from 'drizzle-orm';
 
 import { systemContext, type AppDeps, type ServiceContext } from '../context.ts';
 import { backupRuns } from '../db/schema/index.ts';
+import type { BackupKey } from '../modules/backup/backup-file.ts';
 import { writeBackup } from '../modules/backup/backup.service.ts';
 import type { WorkerHandle } from './worker-handle.ts';
 
@@ -17,7 +18,8 @@ import type { WorkerHandle } from './worker-handle.ts';
  *   several processes (PostgreSQL, one holding the worker lock) never take two;
  * - on PGlite, `npm run backup` while the server runs: the command cannot open the data folder the
  *   server holds, so it leaves a request in `DATA_DIR/backups/requests/<id>.json` and sends SIGUSR2;
- *   the server takes the snapshot and answers in `<id>.result.json` ({@link answerBackupRequests}).
+ *   the server takes the snapshot and answers in `<id>.result.json` ({@link answerBackupRequests}),
+ *   encrypted with the command's BACKUP_PASSPHRASE, whatever the server's (issue 27 item 17).
  */
 
 /** The folder of `npm run backup`'s requests to a running server. */
@@ -51,9 +53,27 @@ export async function runDailyBackupIfDue(ctx: ServiceContext): Promise<string |
 }
 
 /**
+ * What `npm run backup` asks a running server for: where to write (null: the backups folder) and,
+ * when the command has a BACKUP_PASSPHRASE, the key of this one file derived from it (base64; the
+ * passphrase itself never leaves the command: `docs/decisions/0070-backup-through-the-running-server-encrypts.md`).
+ */
+export interface BackupRequest {
+  out: string | null;
+  key?: { key: string; salt: string; N: number; r: number; p: number } | null;
+}
+
+/** The {@link BackupKey} of a request, or undefined when it asks for none. */
+function keyOf(request: BackupRequest): BackupKey | undefined {
+  if (!request.key) return undefined;
+  const { key, salt, N, r, p } = request.key;
+  return { key: Buffer.from(key, 'base64'), salt: Buffer.from(salt, 'base64'), N, r, p };
+}
+
+/**
  * Answers the waiting requests of `npm run backup` (PGlite, server running): for each
- * `<id>.json` (`{ "out": path | null }`) writes the backup and then `<id>.result.json` with the
- * result or `{ "error": message }`.
+ * `<id>.json` ({@link BackupRequest}) removes the request (it may hold a key), writes the backup
+ * (encrypted with the request's key when it has one) and then `<id>.result.json` with the result
+ * or `{ "error": message }`.
  */
 export async function answerBackupRequests(ctx: ServiceContext): Promise<number> {
   const dir = backupRequestDir(ctx.config.dataDir);
@@ -67,9 +87,10 @@ export async function answerBackupRequests(ctx: ServiceContext): Promise<number>
     const request = path.join(dir, name);
     let answer: unknown;
     try {
-      const { out } = JSON.parse(readFileSync(request, 'utf8')) as { out?: string | null };
+      const text = readFileSync(request, 'utf8');
       rmSync(request, { force: true });
-      answer = await writeBackup(ctx, { kind: 'manual', out: out ?? undefined });
+      const asked = JSON.parse(text) as BackupRequest;
+      answer = await writeBackup(ctx, { kind: 'manual', out: asked.out ?? undefined, key: keyOf(asked) });
     } catch (error) {
       answer = { error: error instanceof Error ? error.message : String(error) };
     }

@@ -14,6 +14,8 @@ const ROWS = [
   ['തോമസ് മാത്യു', 'SM001', '919847012345', '1500.00', 'paid'],
   ['=HYPERLINK("http://x")', '007', '09847012345', '20.50', 'pending, late'],
   ['Anna', 'SM002', null, 1000, ''],
+  // A reversal: a negative amount stays a number, never text (issue 27 item 10).
+  ['Ravi', 'SM003', '919847012346', '-500.00', 'reversed'],
 ];
 
 describe('tableFile', () => {
@@ -28,6 +30,7 @@ describe('tableFile', () => {
       'തോമസ് മാത്യു,SM001,919847012345,1500.00,paid',
       `"'=HYPERLINK(""http://x"")",007,09847012345,20.50,"pending, late"`,
       'Anna,SM002,,1000,',
+      'Ravi,SM003,919847012346,-500.00,reversed',
     ]);
   });
 
@@ -43,6 +46,7 @@ describe('tableFile', () => {
       // A text cell is never a formula: the name is kept as entered, the leading zeros stay.
       ['=HYPERLINK("http://x")', '007', '09847012345', 20.5, 'pending, late'],
       ['Anna', 'SM002', null, 1000, null],
+      ['Ravi', 'SM003', '919847012346', -500, 'reversed'],
     ]);
   });
 });

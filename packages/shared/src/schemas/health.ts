@@ -20,8 +20,14 @@ export const healthOkSchema = z.object({
   lastBackupAt: z.string().nullable(),
 });
 
-/** `GET /api/health` when the database does not answer (503). */
+/**
+ * `GET /api/health` when the database does not answer (503, with `Retry-After`): the error
+ * contract's fields (`docs/ARCHITECTURE.md`, "Error contract") beside the health fields.
+ */
 export const healthErrorSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.literal('UNAVAILABLE'),
   status: z.literal('error'),
   db: z.literal('error'),
   version: z.string(),

@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt } from 'node:crypto';
 
+import type { LinkKeysText } from '../../lib/link-keys.ts';
+
 /**
  * The backup file (`docs/deploy.md`, "Backups"; `docs/decisions/0032-backup-file.md`): one file
  * that holds the whole database.
@@ -7,13 +9,16 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt } fro
  * ```
  * PARISH-DUES-BACKUP 1\n          magic line
  * {header as JSON}\n              BackupHeader: engine, time, release, payload checksum, encryption
- * payload                         PGlite: the data directory as a gzip tar (PGlite's dumpDataDir);
- *                                 PostgreSQL: pg_dump's custom format
- *                                 encrypted: AES-256-GCM ciphertext, then its 16-byte tag
+ * body                            [secrets: `header.secrets.bytes` of BackupSecrets JSON], then the
+ *                                 payload: PGlite: the data directory as a gzip tar (PGlite's
+ *                                 dumpDataDir); PostgreSQL: pg_dump's custom format
+ *                                 encrypted: AES-256-GCM ciphertext of the body, then its 16-byte tag
  * ```
  *
  * With a passphrase the key is scrypt(passphrase, salt) and the header line is the cipher's
- * additional authenticated data, so neither the header nor the payload can be changed unnoticed.
+ * additional authenticated data, so neither the header nor the body can be changed unnoticed. The
+ * secrets (the link keys, `docs/decisions/0071-backups-carry-the-link-keys.md`) are inside the body,
+ * so they are encrypted like the database; files written before them have no `secrets` field.
  */
 
 /** The first line of every backup file. */
@@ -34,10 +39,12 @@ export interface BackupHeader {
   appVersion: string;
   /** Migrations applied in the database at the time (rows of drizzle.__drizzle_migrations). */
   migrations: number;
-  /** SHA-256 of the plain payload, hex. */
+  /** SHA-256 of the plain body (secrets, then payload), hex. */
   sha256: string;
-  /** Size of the plain payload in bytes. */
+  /** Size of the plain body (secrets, then payload) in bytes. */
   bytes: number;
+  /** How many bytes of BackupSecrets JSON begin the plain body; absent or null in older files (no secrets). */
+  secrets?: { bytes: number } | null;
   /** Null, or how the payload is encrypted. */
   encryption: null | {
     cipher: 'aes-256-gcm';
@@ -48,6 +55,17 @@ export interface BackupHeader {
     salt: string;
     iv: string;
   };
+}
+
+/**
+ * What a backup carries besides the database (`docs/decisions/0071-backups-carry-the-link-keys.md`):
+ * what the links the parish sent need to keep opening after a restore on another machine.
+ */
+export interface BackupSecrets {
+  /** The keys of payment and receipt links (`lib/link-keys.ts`), base64url. */
+  linkKeys: LinkKeysText;
+  /** PUBLIC_URL when the backup was taken: the address every link sent names. */
+  publicUrl: string;
 }
 
 /** Why a backup file could not be read: a message for the person restoring. */
@@ -62,39 +80,70 @@ function deriveKey(passphrase: string, salt: Buffer, params: { N: number; r: num
 }
 
 /**
+ * The key of one encrypted backup file: scrypt(passphrase, salt) with a fresh random salt. It opens
+ * only the file written with it (another file has another salt), so `npm run backup` can hand it to
+ * the running server instead of the passphrase itself (issue 27 item 17, decision 0070).
+ */
+export interface BackupKey {
+  /** The 32-byte AES-256 key. */
+  key: Buffer;
+  /** The 16-byte scrypt salt, written into the file's header. */
+  salt: Buffer;
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** Derives a {@link BackupKey} from a passphrase with a fresh salt (about 0.1 s of scrypt). */
+export async function newBackupKey(passphrase: string): Promise<BackupKey> {
+  const salt = randomBytes(16);
+  return { key: await deriveKey(passphrase, salt, SCRYPT), salt, ...SCRYPT };
+}
+
+/**
  * Builds the file's bytes from a plain payload.
- * @param header the header without checksum, size and encryption (filled in here)
- * @param passphrase when given, the payload is encrypted with it
+ * @param header the header without checksum, size, secrets and encryption (filled in here)
+ * @param encryption when given, the body is encrypted: with a key derived from this passphrase
+ *   (a fresh salt), or with this already derived key ({@link newBackupKey}); undefined: plain
+ * @param secrets what the body carries before the payload (none when null)
  */
 export async function encodeBackup(
-  header: Omit<BackupHeader, 'sha256' | 'bytes' | 'encryption'>,
+  header: Omit<BackupHeader, 'sha256' | 'bytes' | 'encryption' | 'secrets'>,
   payload: Buffer,
-  passphrase: string | undefined,
+  encryption: string | BackupKey | undefined,
+  secrets: BackupSecrets | null,
 ): Promise<Buffer> {
-  const sha256 = createHash('sha256').update(payload).digest('hex');
-  if (!passphrase) {
-    const full: BackupHeader = { ...header, sha256, bytes: payload.length, encryption: null };
-    return Buffer.concat([Buffer.from(`${BACKUP_MAGIC}\n${JSON.stringify(full)}\n`), payload]);
-  }
-  const salt = randomBytes(16);
-  const iv = randomBytes(12);
-  const full: BackupHeader = {
+  const secretBytes = secrets ? Buffer.from(JSON.stringify(secrets)) : Buffer.alloc(0);
+  const body = Buffer.concat([secretBytes, payload]);
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  const plainHeader = {
     ...header,
     sha256,
-    bytes: payload.length,
+    bytes: body.length,
+    secrets: secrets ? { bytes: secretBytes.length } : null,
+  };
+  if (!encryption) {
+    const full: BackupHeader = { ...plainHeader, encryption: null };
+    return Buffer.concat([Buffer.from(`${BACKUP_MAGIC}\n${JSON.stringify(full)}\n`), body]);
+  }
+  const { key, salt, N, r, p } = typeof encryption === 'string' ? await newBackupKey(encryption) : encryption;
+  const iv = randomBytes(12);
+  const full: BackupHeader = {
+    ...plainHeader,
     encryption: {
       cipher: 'aes-256-gcm',
       kdf: 'scrypt',
-      ...SCRYPT,
+      N,
+      r,
+      p,
       salt: salt.toString('base64'),
       iv: iv.toString('base64'),
     },
   };
   const head = Buffer.from(`${BACKUP_MAGIC}\n${JSON.stringify(full)}\n`);
-  const cipher = createCipheriv('aes-256-gcm', await deriveKey(passphrase, salt, SCRYPT), iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(head);
-  const body = Buffer.concat([cipher.update(payload), cipher.final()]);
-  return Buffer.concat([head, body, cipher.getAuthTag()]);
+  return Buffer.concat([head, cipher.update(body), cipher.final(), cipher.getAuthTag()]);
 }
 
 /** Reads the header of a backup file without decrypting it. @throws BackupFileError when it is not one. */
@@ -113,15 +162,16 @@ export function readBackupHeader(file: Buffer): { header: BackupHeader; headByte
 }
 
 /**
- * Opens a backup file: checks the header, decrypts with the passphrase when it is encrypted, and
- * checks the payload's SHA-256.
+ * Opens a backup file: checks the header, decrypts with the passphrase when it is encrypted,
+ * checks the body's SHA-256, and splits the body into the secrets and the database payload.
+ * @returns the header, the payload, and the secrets (null in a file written before they were carried)
  * @throws BackupFileError when the file is not a backup, is damaged or truncated, needs a
  *   passphrase that was not given, or the passphrase is wrong
  */
 export async function decodeBackup(
   file: Buffer,
   passphrase: string | undefined,
-): Promise<{ header: BackupHeader; payload: Buffer }> {
+): Promise<{ header: BackupHeader; payload: Buffer; secrets: BackupSecrets | null }> {
   const { header, headBytes } = readBackupHeader(file);
   let payload = file.subarray(headBytes);
   if (header.encryption) {
@@ -145,5 +195,14 @@ export async function decodeBackup(
   if (payload.length !== header.bytes || createHash('sha256').update(payload).digest('hex') !== header.sha256) {
     throw new BackupFileError('The backup file is damaged or incomplete: its checksum does not match.');
   }
-  return { header, payload };
+  const secretBytes = header.secrets?.bytes ?? 0;
+  let secrets: BackupSecrets | null = null;
+  if (secretBytes > 0) {
+    try {
+      secrets = JSON.parse(payload.subarray(0, secretBytes).toString('utf8')) as BackupSecrets;
+    } catch (error) {
+      throw new BackupFileError('The backup file is damaged: its link keys cannot be read.', { cause: error });
+    }
+  }
+  return { header, payload: payload.subarray(secretBytes), secrets };
 }

@@ -12,7 +12,8 @@ import type { ServiceContext } from '../../context.ts';
 import { connectionStringOf, queryRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { backupRuns } from '../../db/schema/index.ts';
 import { APP_VERSION } from '../../lib/app-version.ts';
-import { encodeBackup } from './backup-file.ts';
+import { linkKeysToText } from '../../lib/link-keys.ts';
+import { encodeBackup, type BackupKey } from './backup-file.ts';
 
 /**
  * Backups of the whole database (`docs/deploy.md`, "Backups";
@@ -120,29 +121,35 @@ function writeAtomically(file: string, bytes: Buffer): void {
 }
 
 /**
- * Writes one backup: snapshot, file (encrypted with BACKUP_PASSPHRASE when set), a copy in
- * BACKUP_COPY_DIR when set, and its row in `backup_runs`; a daily one then prunes the daily files
- * to the newest BACKUP_KEEP (in both folders). The row is written after the snapshot, so a
- * restored database does not claim its own backup.
+ * Writes one backup: snapshot, file (encrypted with the key `npm run backup` handed over, else
+ * with BACKUP_PASSPHRASE when set; carrying the link keys and PUBLIC_URL,
+ * `docs/decisions/0071-backups-carry-the-link-keys.md`), a copy in BACKUP_COPY_DIR when set, and
+ * its row in `backup_runs`; a daily one then prunes the daily files to the newest BACKUP_KEEP (in
+ * both folders). The row is written after the snapshot, so a restored database does not claim its
+ * own backup.
  * @param input.out where to write (absolute or relative to the working directory); default
  *   `DATA_DIR/backups/<backupFileName>`
  * @param input.kind `daily` (the worker) or `manual` (`npm run backup`)
+ * @param input.key the key of this one file, derived by `npm run backup` from its BACKUP_PASSPHRASE
+ *   (`docs/decisions/0070-backup-through-the-running-server-encrypts.md`); wins over the server's
  * @throws Error when the snapshot or the file cannot be written; a failing copy is logged and
  *   recorded as not copied, never a failure of the backup itself
  */
 export async function writeBackup(
   ctx: ServiceContext,
-  input: { out?: string | undefined; kind: 'daily' | 'manual' },
+  input: { out?: string | undefined; kind: 'daily' | 'manual'; key?: BackupKey | undefined },
 ): Promise<BackupResult> {
   const started = performance.now();
   const { backup } = ctx.config;
+  const encryption = input.key ?? backup.passphrase;
   const takenAt = ctx.clock.now();
   const migrations = await appliedMigrations(ctx.db);
   const { payload, heldMs } = await takeSnapshot(ctx.database, ctx.config);
   const bytes = await encodeBackup(
     { engine: ctx.database.kind, takenAt: takenAt.toISOString(), appVersion: APP_VERSION, migrations },
     payload,
-    backup.passphrase,
+    encryption,
+    { linkKeys: linkKeysToText(ctx.config.linkKeys), publicUrl: ctx.config.publicUrl },
   );
   const file = input.out ? path.resolve(input.out) : path.join(backup.dir, backupFileName(takenAt, input.kind));
   writeAtomically(file, bytes);
@@ -171,7 +178,7 @@ export async function writeBackup(
       fileName: path.basename(file),
       bytes: bytes.length,
       durationMs,
-      encrypted: Boolean(backup.passphrase),
+      encrypted: Boolean(encryption),
       copied: copiedTo !== null,
     });
   if (input.kind === 'daily') {
@@ -185,7 +192,7 @@ export async function writeBackup(
     takenAt: takenAt.toISOString(),
     heldMs: Math.round(heldMs),
     durationMs,
-    encrypted: Boolean(backup.passphrase),
+    encrypted: Boolean(encryption),
     copiedTo,
   };
 }

@@ -8,13 +8,21 @@ import pg from 'pg';
 
 import { openDatabase, PGLITE_EXTENSIONS } from '../../db/client.ts';
 import { wipeDatabase } from '../../db/wipe.ts';
-import { BackupFileError, decodeBackup, readBackupHeader, type BackupHeader } from './backup-file.ts';
+import { LINK_KEYS_FILE, linkKeysFromText, writeLinkKeys, type LinkKeys } from '../../lib/link-keys.ts';
+import {
+  BackupFileError,
+  decodeBackup,
+  readBackupHeader,
+  type BackupHeader,
+  type BackupSecrets,
+} from './backup-file.ts';
 
 /**
  * `npm run restore FILE` (`docs/deploy.md`, "Restore"): puts a backup file back into an empty data
  * folder (PGlite) or an empty PostgreSQL database, then applies the migrations this release has
  * and the backup had not (an older backup is brought up to date; a newer one is refused by the
- * start-up check). The caller holds the data directory's lock (PGlite): the server is stopped.
+ * start-up check), and writes the backup's link keys into the data folder. The caller holds the
+ * data directory's lock (PGlite): the server is stopped.
  */
 
 /** Where to restore: the configuration's database. */
@@ -22,6 +30,11 @@ export interface RestoreTarget {
   /** A PostgreSQL server URL, or undefined for the embedded database in `pgliteDir`. */
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /**
+   * DATA_DIR, where the backup's link keys are written (`DATA_DIR/link-keys`,
+   * `docs/decisions/0071-backups-carry-the-link-keys.md`); undefined: they are not written.
+   */
+  dataDir?: string | undefined;
 }
 
 /** What a restore did. */
@@ -31,6 +44,11 @@ export interface RestoreResult {
   durationMs: number;
   /** With `force` on PGlite: where the replaced data folder was moved (kept, not deleted); else null. */
   setAside: string | null;
+  /**
+   * The backup's link keys and PUBLIC_URL, written into `DATA_DIR/link-keys` when the target names
+   * a data folder; null for a backup written before backups carried them.
+   */
+  links: { publicUrl: string; keysFile: string | null; replacedKeysFile: string | null } | null;
 }
 
 /** Whether the embedded database's folder holds anything. */
@@ -104,11 +122,13 @@ export async function restoreBackup(
             '(the old folder is kept beside it).',
     );
   }
-  const { header, payload } = await decodeBackup(bytes, input.passphrase);
+  const { header, payload, secrets } = await decodeBackup(bytes, input.passphrase);
+  const linkKeys = secrets && backupLinkKeys(secrets);
+  const stamp = new Date().toISOString().replace(/[-:.]/g, '');
   let setAside: string | null = null;
   if (!target.databaseUrl) {
     if (notEmpty) {
-      setAside = `${target.pgliteDir}.before-restore-${new Date().toISOString().replace(/[-:.]/g, '')}`;
+      setAside = `${target.pgliteDir}.before-restore-${stamp}`;
       renameSync(target.pgliteDir, setAside);
     }
     const pglite = await PGlite.create(target.pgliteDir, {
@@ -125,7 +145,38 @@ export async function restoreBackup(
   // Bring an older backup up to this release's schema (and refuse a newer one).
   const database = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.pgliteDir });
   await database.close();
-  return { header, durationMs: Math.round(performance.now() - started), setAside };
+  return {
+    header,
+    durationMs: Math.round(performance.now() - started),
+    setAside,
+    links: secrets && linkKeys && restoreLinkKeys(target.dataDir, secrets.publicUrl, linkKeys, stamp),
+  };
+}
+
+/** The link keys of a backup. @throws BackupFileError when they are damaged */
+function backupLinkKeys(secrets: BackupSecrets): LinkKeys {
+  try {
+    return linkKeysFromText(secrets.linkKeys);
+  } catch (error) {
+    throw new BackupFileError('The backup file is damaged: its link keys cannot be read.', { cause: error });
+  }
+}
+
+/**
+ * Writes a backup's link keys into `DATA_DIR/link-keys`, so the links sent before the backup
+ * still open on this machine (`docs/decisions/0071-backups-carry-the-link-keys.md`).
+ * @returns the backup's PUBLIC_URL, the file written (null without a data folder) and where a
+ *   different keys file was moved
+ */
+function restoreLinkKeys(
+  dataDir: string | undefined,
+  publicUrl: string,
+  keys: LinkKeys,
+  stamp: string,
+): NonNullable<RestoreResult['links']> {
+  if (!dataDir) return { publicUrl, keysFile: null, replacedKeysFile: null };
+  const replacedKeysFile = writeLinkKeys(dataDir, keys, stamp);
+  return { publicUrl, keysFile: path.join(dataDir, LINK_KEYS_FILE), replacedKeysFile };
 }
 
 /** The folder name of the embedded database inside DATA_DIR. */

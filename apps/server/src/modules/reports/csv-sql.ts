@@ -1,3 +1,4 @@
+import { NEGATIVE_NUMBER_TEXT } from '@parish/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -9,7 +10,8 @@ import { sql, type SQL } from 'drizzle-orm';
  *
  * The rules reproduced:
  * - neutralising: a text whose first character is `=`, `+`, `-`, `@`, tab or carriage return gets
- *   a leading apostrophe; numbers and booleans are left as they are; NULL is the empty cell;
+ *   a leading apostrophe, unless it is a plain negative number (`-500.00`: `NEGATIVE_NUMBER_TEXT`,
+ *   issue 27 item 10); numbers, booleans and amounts are left as they are; NULL is the empty cell;
  * - quoting (papaparse `safe`): a cell is wrapped in double quotes, its quotes doubled, when it
  *   contains a double quote, a comma, a carriage return, a line feed or a byte order mark
  *   (U+FEFF), or when it starts or ends with a space. Neutralising never changes whether a text
@@ -21,6 +23,8 @@ import { sql, type SQL } from 'drizzle-orm';
 const NEEDS_QUOTES = sql.raw(`E'[",\\r\\n\\uFEFF]|^ | $'`);
 /** The first characters `neutralizeCsvCell` prefixes with an apostrophe: `=`, `+`, `-`, `@`, tab, CR. */
 const FORMULA_START = sql.raw(`E'^[-=+@\\t\\r]'`);
+/** `NEGATIVE_NUMBER_TEXT` of `@parish/shared` (the same pattern): a plain negative number, not neutralised. */
+const NEGATIVE_NUMBER = sql.raw(`'${NEGATIVE_NUMBER_TEXT.source}'`);
 /** Separates the texts of a row in the one test of {@link csvLine} (a text holding it only costs the slow path). */
 const SEPARATOR = sql.raw(`E'\\x01'`);
 /**
@@ -34,22 +38,23 @@ const ROW_NEEDS_CARE = sql.raw(`E'[",\\r\\n\\uFEFF]|(^|\\x01)[-=+@\\t\\r ]| (\\x
  * @param value a SQL expression of type text
  */
 export function csvTextCell(value: SQL): SQL {
+  const formula = sql`(${value} ~ ${FORMULA_START} AND ${value} !~ ${NEGATIVE_NUMBER})`;
   return sql`CASE WHEN ${value} IS NULL THEN ''
     WHEN ${value} ~ ${NEEDS_QUOTES}
-      THEN '"' || replace(CASE WHEN ${value} ~ ${FORMULA_START} THEN '''' || ${value} ELSE ${value} END, '"', '""') || '"'
-    WHEN ${value} ~ ${FORMULA_START} THEN '''' || ${value}
+      THEN '"' || replace(CASE WHEN ${formula} THEN '''' || ${value} ELSE ${value} END, '"', '""') || '"'
+    WHEN ${formula} THEN '''' || ${value}
     ELSE ${value} END`;
 }
 
 /**
- * An amount in integer paise as one CSV cell, as `formatPaisePlain` writes it then
- * `neutralizeCsvCell` neutralises it: `125050` -> `1250.50`, `-50` -> `'-0.50` (the text starts with
- * `-`, so it gets the apostrophe like any other text), NULL -> empty.
+ * An amount in integer paise as one CSV cell, as `formatPaisePlain` writes it and
+ * `neutralizeCsvCell` leaves it: `125050` -> `1250.50`, `-50` -> `-0.50` (a negative amount stays a
+ * number, issue 27 item 10), NULL -> empty.
  * @param paise a SQL expression of an integer type (paise)
  */
 export function csvPaise(paise: SQL): SQL {
   return sql`CASE WHEN ${paise} IS NULL THEN ''
-    ELSE CASE WHEN ${paise} < 0 THEN '''-' ELSE '' END || (abs(${paise}) / 100)::text || '.' || lpad((abs(${paise}) % 100)::text, 2, '0') END`;
+    ELSE CASE WHEN ${paise} < 0 THEN '-' ELSE '' END || (abs(${paise}) / 100)::text || '.' || lpad((abs(${paise}) % 100)::text, 2, '0') END`;
 }
 
 /**

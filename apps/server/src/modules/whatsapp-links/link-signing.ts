@@ -1,20 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import type { LinkKeys } from '../../lib/link-keys.ts';
+
 /**
  * Signed links (`docs/domain.md`, §9 "Payment links without a password";
- * `docs/decisions/0036-signed-payment-links.md`): an HMAC-SHA256 over the link's purpose and
- * fields, under a key derived from the server's JWT secret, so a link cannot be made or changed
+ * `docs/decisions/0036-signed-payment-links.md`): an HMAC-SHA256 over the link's fields, under the
+ * server's key for that kind of link (`Config.linkKeys`: derived from JWT_SECRET, or restored with a
+ * backup, `docs/decisions/0071-backups-carry-the-link-keys.md`), so a link cannot be made or changed
  * without the server. Nothing is stored per link: revocation raises the member's
  * `pay_link_version`, which every link carries.
  */
 
-/** A key for one purpose, derived from the server secret (a pay-link key never signs tokens). */
-function purposeKey(secret: string, purpose: string): Buffer {
-  return createHmac('sha256', secret).update(`parish-dues ${purpose} links`).digest();
-}
-
-function mac(secret: string, purpose: string, fields: string[]): string {
-  return createHmac('sha256', purposeKey(secret, purpose)).update(fields.join('|')).digest('base64url');
+function mac(key: Buffer, fields: string[]): string {
+  return createHmac('sha256', key).update(fields.join('|')).digest('base64url');
 }
 
 function sameMac(given: string, expected: string): boolean {
@@ -39,11 +37,11 @@ export interface PayLinkClaims {
  * mobile travels beside it in the path and is covered by the mac. No dots: the web app's server
  * treats a last path segment with a dot as a file, not a page.
  */
-export function signPayLink(secret: string, claims: PayLinkClaims): string {
+export function signPayLink(keys: LinkKeys, claims: PayLinkClaims): string {
   const id = claims.memberId.replaceAll('-', '');
   const exp = claims.expiresAt.toString(36);
   const fields = [id, claims.mobile, String(claims.version), exp];
-  return `${id}-${claims.version}-${exp}-${mac(secret, 'pay', fields)}`;
+  return `${id}-${claims.version}-${exp}-${mac(keys.pay, fields)}`;
 }
 
 /**
@@ -51,26 +49,26 @@ export function signPayLink(secret: string, claims: PayLinkClaims): string {
  * @returns the claims when the mac matches (expiry and version are the caller's to check), or
  *   null for anything tampered or malformed.
  */
-export function readPayLink(secret: string, mobile: string, token: string): PayLinkClaims | null {
+export function readPayLink(keys: LinkKeys, mobile: string, token: string): PayLinkClaims | null {
   const match = /^([0-9a-f]{32})-(\d{1,9})-([0-9a-z]{1,12})-([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, id = '', version = '', exp = '', given = ''] = match;
-  if (!sameMac(given, mac(secret, 'pay', [id, mobile, version, exp]))) return null;
+  if (!sameMac(given, mac(keys.pay, [id, mobile, version, exp]))) return null;
   const memberId = `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
   return { memberId, mobile, version: Number(version), expiresAt: parseInt(exp, 36) };
 }
 
 /** The token of a receipt link: `<receipt id hex>-<mac>` (a receipt never changes, so no expiry). */
-export function signReceiptLink(secret: string, receiptId: string): string {
+export function signReceiptLink(keys: LinkKeys, receiptId: string): string {
   const id = receiptId.replaceAll('-', '');
-  return `${id}-${mac(secret, 'receipt', [id])}`;
+  return `${id}-${mac(keys.receipt, [id])}`;
 }
 
 /** @returns the receipt id of an authentic receipt link token, or null. */
-export function readReceiptLink(secret: string, token: string): string | null {
+export function readReceiptLink(keys: LinkKeys, token: string): string | null {
   const match = /^([0-9a-f]{32})-([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, id = '', given = ''] = match;
-  if (!sameMac(given, mac(secret, 'receipt', [id]))) return null;
+  if (!sameMac(given, mac(keys.receipt, [id]))) return null;
   return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
 }

@@ -75,7 +75,7 @@ export async function paymentLinkMaker(
   const expiresAt = Math.floor((ctx.clock.now().getTime() + ctx.config.payLinkDays * DAY_MS) / 1000);
   return (member) => {
     if (!payLinksEnabled) return paymentLink(ctx.config.publicUrl, member.mobile);
-    const token = signPayLink(ctx.config.jwtSecret, {
+    const token = signPayLink(ctx.config.linkKeys, {
       memberId: member.id,
       mobile: member.mobile,
       version: member.payLinkVersion,
@@ -98,7 +98,7 @@ export async function memberOfPayLink(
 ): Promise<LinkMember> {
   const { payLinksEnabled } = await readWhatsAppSettings(ctx.db);
   if (!payLinksEnabled) throw new AppError(ErrorCode.PAY_LINKS_OFF, PAY_LINK_MSG.off);
-  const claims = readPayLink(ctx.config.jwtSecret, input.mobile, input.token);
+  const claims = readPayLink(ctx.config.linkKeys, input.mobile, input.token);
   if (!claims) throw notFound(PAY_LINK_MSG.invalid, ErrorCode.PAY_LINK_INVALID);
   const member = await linkMember(ctx.db, claims.memberId);
   if (!member?.isActive || member.mobile !== claims.mobile || member.payLinkVersion !== claims.version) {

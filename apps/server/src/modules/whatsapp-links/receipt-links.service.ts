@@ -15,7 +15,7 @@ import { readReceiptLink } from './link-signing.ts';
  * @throws AppError 404 `PAY_LINK_INVALID` for a tampered or unknown link
  */
 export async function receiptHtmlByLink(ctx: ServiceContext, input: { token: string; nonce: string }): Promise<string> {
-  const receiptId = readReceiptLink(ctx.config.jwtSecret, input.token);
+  const receiptId = readReceiptLink(ctx.config.linkKeys, input.token);
   if (!receiptId) throw notFound(PAY_LINK_MSG.invalid, ErrorCode.PAY_LINK_INVALID);
   const [line] = await ctx.db
     .select({

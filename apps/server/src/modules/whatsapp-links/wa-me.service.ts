@@ -101,7 +101,7 @@ export async function receiptWaMeLink(ctx: ServiceContext, input: { receiptId: s
   if (!member) throw notFound(MSG.notFound);
   if (member.whatsappOptOut) throw conflict(PAY_LINK_MSG.optedOut, ErrorCode.MEMBER_OPTED_OUT);
   const settings = await getParishSettings(ctx.db);
-  const link = `${ctx.config.publicUrl}/api/receipt-links/${signReceiptLink(ctx.config.jwtSecret, receipt.id)}`;
+  const link = `${ctx.config.publicUrl}/api/receipt-links/${signReceiptLink(ctx.config.linkKeys, receipt.id)}`;
   const message = [
     `Dear ${member.name},`,
     `Thank you for your payment to ${settings.name}. Your receipt ${receipt.number}:`,

@@ -4,7 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
-import { collectionsRoutes } from './collections/collections.routes.ts';
+import { counterRoutes } from './office/counter.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { fontsRoutes } from './fonts/fonts.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
@@ -32,7 +32,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   membersRoutes,
   paymentHeadsRoutes,
   paymentsRoutes,
-  collectionsRoutes,
+  counterRoutes,
   remindersRoutes,
   portalRoutes,
   gatewaysRoutes,

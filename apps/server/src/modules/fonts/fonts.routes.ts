@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { errorBodySchema, MSG } from '@parish/shared';
 
 import { notFound } from '../../lib/app-error.ts';
-import { RECEIPT_FONTS } from '../collections/receipt-second-language.ts';
+import { RECEIPT_FONTS } from '../receipts/receipt-second-language.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -21,7 +21,7 @@ import {
 } from '@parish/shared';
 
 import { errorAnswers, jsonRoute } from '../../lib/route-options.ts';
-import { sendHtml } from '../collections/office.routes.ts';
+import { sendHtml } from '../office/office.routes.ts';
 import { worldlineOrderAnswer } from '../gateways/worldline.routes.ts';
 import { createWorldlineCheckout } from '../gateways/worldline.service.ts';
 import {

@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { findPaymentRecord } from '../payments/payment-record.ts';
 import { voidReceipt } from '../payments/receipts.ts';
 import { isDayClosed } from './cashier-days.ts';
-import { paymentDetails } from './collections.service.ts';
+import { paymentDetails } from './counter.service.ts';
 
 /** What a reversal is asked to do: the receipt, the reason and note, and whether it is a cheque bounce. */
 interface ReversalRequest extends ReverseInput {

@@ -17,9 +17,9 @@ import {
   reverseResultSchema,
 } from '@parish/shared';
 
-import { collectPayment, getMemberPayments, listOwnCollections } from './collections.service.ts';
+import { collectPayment, getMemberPayments, listOwnCollections } from './counter.service.ts';
 import { officeRoutes, sendHtml } from './office.routes.ts';
-import { getReceiptHtml } from './receipt.service.ts';
+import { getReceiptHtml } from '../receipts/receipt.service.ts';
 import { reversePaymentReceipt } from './reversal.service.ts';
 
 const errors = {
@@ -37,7 +37,7 @@ const errors = {
  * collections, and one member's payments for the Payment Summary dialog. Amounts on the wire are
  * rupees.
  */
-export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
+export async function counterRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = { roles: ['admin', 'cashier'] as const };
 

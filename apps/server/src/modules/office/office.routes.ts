@@ -35,7 +35,7 @@ import {
   reopenDay,
 } from './day-sheet.service.ts';
 import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet.ts';
-import { getReceiptHtmlById } from './receipt.service.ts';
+import { getReceiptHtmlById } from '../receipts/receipt.service.ts';
 import { reverseReceipt } from './reversal.service.ts';
 
 const errors = {

@@ -20,7 +20,7 @@ import type { Paise } from '@parish/shared';
 import { callerAuditContext, type ServiceContext } from '../../src/context.ts';
 import { queryRows, type DbOrTx } from '../../src/db/client.ts';
 import { collectPayment } from '../../src/modules/office/counter.service.ts';
-import { markPaid } from '../../src/modules/payments/mark-paid.ts';
+import { markPaid } from '../../src/modules/payments/ledger/mark-paid.ts';
 import type { Actor } from '../../src/types.ts';
 import { pendingCollections } from './collections.ts';
 import { loadDemo, withBenchApp } from './harness.ts';

@@ -6,7 +6,7 @@ import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { markPaid } from '../payments/mark-paid.ts';
+import { markPaid } from '../payments/ledger/mark-paid.ts';
 import { queueException } from '../refunds/refunds.service.ts';
 import { queuePaymentNotice } from '../reminders/notifications.ts';
 import type { Outcome, SettledTransaction, SettleSource, TransactionRow } from './gateway.ts';

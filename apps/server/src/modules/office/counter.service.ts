@@ -1,16 +1,16 @@
+import { createHash } from 'node:crypto';
+
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
 import {
   COLLECTION_MSG,
   ErrorCode,
-  MSG,
-  OFFICE_MSG,
-  calendarDateIn,
   paiseToRupees,
   rupeesToPaise,
-  type AuditPaymentDetails,
   type CashierCollections,
   type CashierCollectionsQuery,
+  type CollectDuesInput,
+  type CollectDuesResult,
   type CollectPaymentInput,
   type MemberPayments,
   type PaymentRecord,
@@ -18,43 +18,19 @@ import {
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { members, paymentHeads, payments } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { conflict } from '../../lib/app-error.ts';
 import { paymentsInCheckout } from '../gateways/orders.service.ts';
 import { escapeLike, getMember } from '../members/members.service.ts';
-import { markPaid } from '../payments/mark-paid.ts';
-import { selectPaymentRecords, toPaymentRecord } from '../payments/payment-record.ts';
-import { checkSheetOpen, dayClosedSql } from './cashier-days.ts';
-import { explainLineNotPaid } from './collect-dues.service.ts';
-
-/** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail; money in rupees). */
-export function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
-  return {
-    status: record.status,
-    amount: record.amount,
-    paidAmount: record.paidAmount,
-    paidAt: record.paidAt,
-    paymentMethod: record.paymentMethod,
-    paymentGateway: record.paymentGateway,
-    collectionMode: record.collectionMode,
-    collectedBy: record.collectedBy,
-    transactionId: record.transactionId,
-    pgTransactionId: record.pgTransactionId,
-    notes: record.notes,
-    receiptNumber: record.receiptNumber,
-    memberId: record.memberId._id,
-    paymentHeadId: record.paymentHeadId._id,
-  };
-}
+import { collectAtOffice } from '../payments/commands/collect-at-office.ts';
+import { selectPaymentRecords } from '../payments/payment-record.ts';
 
 /**
  * Collects a pending payment at the office (admin or cashier; `docs/domain.md`, "§7 API",
- * collect). One database transaction of few statements (decision 0057): the payment locked
- * (`FOR UPDATE`) and read with its member and head and whether the caller's sheet of today is
- * closed; {@link markPaid} with that state (it checks the status and the amount against the
- * assigned one, then in ONE statement takes the receipt number, issues the receipt, marks the
- * payment paid and writes the audit event 'payment.collected' with before and after). The answer
- * is the locked row with the fields set, without reading it again. Of any number of concurrent
- * collections of one payment exactly one succeeds.
+ * collect): a collection of one line, {@link collectAtOffice} with no member named (BEGIN, two
+ * statements, COMMIT: the payment locked with its member, head and the caller's sheet; then the
+ * receipt, the payment paid and the audit event `payment.collected` in one statement). The answer
+ * is the payment as paid, without reading it again. Of any number of concurrent collections of
+ * one payment exactly one succeeds.
  * Sets paidAmount, paidAt (the clock), paymentMethod, paymentGateway 'manual', collectionMode
  * 'manual', collectedBy (the caller), transactionId and pgTransactionId (the Payment Reference, when
  * given) and notes (the Remarks).
@@ -68,107 +44,67 @@ export async function collectPayment(
   ctx: ServiceContext,
   input: CollectPaymentInput & { paymentId: string },
 ): Promise<PaymentRecord> {
-  const actor = actorOf(ctx);
-  const { paymentId } = input;
-  const amountPaise = rupeesToPaise(input.collectionAmount);
   const reference = input.pgTransactionId ?? null;
-  const issuedAt = ctx.clock.now();
-  const today = calendarDateIn(issuedAt, ctx.config.parishTimezone);
-  const collected = await ctx.db.transaction(async (tx) => {
-    // One statement: the payment locked with its member and head, the caller's name, and whether
-    // the caller's sheet of today is closed.
-    const [row] = await tx
-      .select({
-        payment: payments,
-        member: { id: members.id, name: members.name, parishNumber: members.parishNumber, mobile: members.mobile },
-        head: paymentHeads,
-        collectorName: sql<string | null>`(select name from staff_users where id = ${actor.id})`,
-        dayClosed: dayClosedSql(actor.id, today),
-      })
-      .from(payments)
-      .innerJoin(members, eq(members.id, payments.memberId))
-      .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
-      .where(eq(payments.id, paymentId))
-      .for('update', { of: payments });
-    if (!row) {
-      await checkSheetOpen(ctx, tx);
-      throw notFound(MSG.notFound);
-    }
-    if (row.dayClosed) throw conflict(OFFICE_MSG.todayClosed, ErrorCode.SHEET_CLOSED);
-    const locked = new Map([
-      [
-        paymentId,
-        {
-          memberId: row.payment.memberId,
-          status: row.payment.status,
-          amountPaise: row.payment.amountPaise,
-          variableAmount: row.head.variableAmount,
-        },
-      ],
-    ]);
-    const paid = {
-      paymentMethod: input.paymentMethod,
-      paymentGateway: 'manual',
-      collectionMode: 'manual',
-      collectedBy: actor.id,
-      transactionId: reference,
-      pgTransactionId: reference,
-      notes: input.notes ?? null,
-    } as const;
-    // The payment as the receipt's statement leaves it: the locked row with the fields markPaid
-    // sets (its receipt number is merged into the audit record by that statement).
-    const paidRow = {
-      ...row.payment,
-      ...paid,
-      status: 'paid' as const,
-      paidAmountPaise: amountPaise,
-      paidAt: issuedAt.toISOString(),
-      isTest: false,
-      updatedAt: issuedAt.toISOString(),
-    };
-    const recordOf = (payment: typeof paidRow) =>
-      toPaymentRecord({
-        payment,
-        member: row.member,
-        head: row.head,
-        collector: row.collectorName === null ? null : { id: actor.id, name: row.collectorName },
-        chequeStatus: null,
-      });
-    const unnumbered = recordOf(paidRow);
-    const marked = await markPaid(
-      tx,
-      ctx.config.parishTimezone,
-      {
-        ...paid,
-        memberId: null,
-        lines: [{ paymentId, amountPaise }],
-        issuedAt,
-        enforceDueAmount: true,
-        onNotUpdated: (id, attempt) => explainLineNotPaid(tx, { paymentId: id, amountPaise, memberId: null }, attempt),
-        audit: {
-          context: ctx.audit,
-          entry: {
-            action: 'payment.collected',
-            entityType: 'payment',
-            entityId: paymentId,
-            before: { status: 'pending', amount: unnumbered.amount, memberId: unnumbered.memberId._id },
-            after: paymentDetails(unnumbered),
-          },
-        },
-      },
-      locked,
-    );
-    if (!marked.receipt) throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
-    const after = recordOf({ ...paidRow, receiptId: marked.receipt.id, receiptNumber: marked.receipt.number });
-    return after;
+  const collected = await collectAtOffice(ctx, {
+    memberId: null,
+    lines: [{ paymentId: input.paymentId, amountPaise: rupeesToPaise(input.collectionAmount) }],
+    paymentMethod: input.paymentMethod,
+    reference,
+    notes: input.notes ?? null,
+    cheque: null,
+    utr: null,
   });
-  // After commit: open screens (dashboard, reports, the member's portal) refresh.
-  ctx.events.publish({
-    type: 'payment.updated',
-    memberId: collected.memberId._id,
-    data: { paymentIds: [collected._id], status: 'paid', via: 'manual' },
+  const [payment] = collected.payments;
+  if (!payment) throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
+  return payment;
+}
+
+/** The SHA-256 of a collection's validated body, the same for the same request whatever its key order. */
+function requestHash(input: CollectDuesInput): string {
+  const canonical = {
+    memberId: input.memberId,
+    items: input.items.map((item) => [item.paymentId, rupeesToPaise(item.amount)]),
+    paymentMethod: input.paymentMethod,
+    reference: input.reference ?? null,
+    notes: input.notes ?? null,
+    cheque: input.cheque ? [input.cheque.bank, input.cheque.number, input.cheque.date] : null,
+    utr: input.utr ?? null,
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * Collects several pending dues of one member at the office under ONE receipt (`docs/domain.md`,
+ * "Collecting several dues"; `POST /api/collections`): the member must exist, then
+ * {@link collectAtOffice} with every line, a cheque's details (status `received`) or a UPI
+ * payment's UTR (also its reference), and the `Idempotency-Key` with the hash of the body.
+ * @param input.items amounts in rupees
+ * @param idempotencyKey the request's `Idempotency-Key` header: the same key and body answer the
+ *   first answer again (and collect nothing more)
+ * @returns the receipt's id and number, its lines and total (rupees)
+ * @throws 404 unknown member or a line not a due of this member; 409 `NOT_PENDING`; 400
+ *   `AMOUNT_BELOW_DUE` / `AMOUNT_FIXED`; 409 `DUPLICATE_UTR`; 409 `SHEET_CLOSED`; 422
+ *   `IDEMPOTENCY_KEY_REUSED`.
+ */
+export async function collectDues(
+  ctx: ServiceContext,
+  input: CollectDuesInput,
+  idempotencyKey?: string,
+): Promise<CollectDuesResult> {
+  actorOf(ctx);
+  await getMember(ctx.db, input.memberId);
+  const collected = await collectAtOffice(ctx, {
+    memberId: input.memberId,
+    lines: input.items.map((item) => ({ paymentId: item.paymentId, amountPaise: rupeesToPaise(item.amount) })),
+    paymentMethod: input.paymentMethod,
+    reference: input.utr ?? input.reference ?? null,
+    notes: input.notes ?? null,
+    cheque: input.cheque ?? null,
+    utr: input.utr ?? null,
+    idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: requestHash(input) } : undefined,
   });
-  return collected;
+  if (!collected.answer) throw new Error('a collection of several dues answers with its receipt');
+  return collected.answer;
 }
 
 /**

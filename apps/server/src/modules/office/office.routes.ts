@@ -24,7 +24,7 @@ import {
 } from '@parish/shared';
 
 import { listUnclearedCheques, getUpiSettings, markCheque, setUpiSettings } from './cheques.service.ts';
-import { collectDues } from './collect-dues.service.ts';
+import { collectDues } from './counter.service.ts';
 import {
   closeDay,
   daySheetCsv,

@@ -1,7 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { paiseToRupees, type ConcessionReason, type PaymentConcession, type PaymentRecord } from '@parish/shared';
+import {
+  paiseToRupees,
+  type AuditPaymentDetails,
+  type ConcessionReason,
+  type PaymentConcession,
+  type PaymentRecord,
+} from '@parish/shared';
 
 import type { DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, receipts, staffUsers } from '../../db/schema/index.ts';
@@ -133,4 +139,24 @@ export function paymentRecordQuery<E extends Record<string, SQL.Aliased | SQL>>(
 export async function findPaymentRecord(db: DbOrTx, id: string): Promise<PaymentRecord | null> {
   const [record] = await selectPaymentRecords(db, eq(payments.id, id), []);
   return record ?? null;
+}
+
+/** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail; money in rupees). */
+export function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
+  return {
+    status: record.status,
+    amount: record.amount,
+    paidAmount: record.paidAmount,
+    paidAt: record.paidAt,
+    paymentMethod: record.paymentMethod,
+    paymentGateway: record.paymentGateway,
+    collectionMode: record.collectionMode,
+    collectedBy: record.collectedBy,
+    transactionId: record.transactionId,
+    pgTransactionId: record.pgTransactionId,
+    notes: record.notes,
+    receiptNumber: record.receiptNumber,
+    memberId: record.memberId._id,
+    paymentHeadId: record.paymentHeadId._id,
+  };
 }

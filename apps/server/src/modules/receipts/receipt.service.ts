@@ -24,7 +24,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findPaymentRecord } from '../payments/payment-record.ts';
-import { issueReceipt } from '../payments/receipts.ts';
+import { issueReceipt } from '../payments/ledger/receipts.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { buildReceiptHtml } from './receipt-html.ts';
 

@@ -20,7 +20,7 @@ import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { members, paymentExceptions, paymentHeads, payments, transactions } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { markPaid } from '../payments/mark-paid.ts';
+import { markPaid } from '../payments/ledger/mark-paid.ts';
 
 /**
  * The refunds and exceptions queue (`docs/domain.md`, §4 "Refunds and exceptions"): online money

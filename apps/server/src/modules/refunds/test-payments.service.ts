@@ -5,7 +5,7 @@ import type { VoidTestPaymentsResult } from '@parish/shared';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { voidReceipt } from '../payments/receipts.ts';
+import { voidReceipt } from '../payments/ledger/receipts.ts';
 
 /**
  * "Void all test payments" before going live (`docs/domain.md`, §10 "Payment mode"): every payment

@@ -65,7 +65,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'PUT /api/payment-heads/:id': ADMIN,
   'DELETE /api/payment-heads/:id': ADMIN,
   'POST /api/payment-heads/bulk': ADMIN,
-  // Year-end tools (year-end.service.ts, concessions.service.ts).
+  // Year-end tools (year-end.service.ts, payments/commands/grant-concession.ts).
   'GET /api/payment-heads/rollover': ADMIN,
   'POST /api/payment-heads/rollover': ADMIN,
   'POST /api/payments/:id/concession': ADMIN,

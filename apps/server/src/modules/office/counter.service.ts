@@ -18,9 +18,10 @@ import {
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { members, paymentHeads, payments } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/like.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { paymentsInCheckout } from '../gateways/orders.service.ts';
-import { escapeLike, getMember } from '../members/members.service.ts';
+import { getMember } from '../members/members.service.ts';
 import { collectAtOffice } from '../payments/commands/collect-at-office.ts';
 import { selectPaymentRecords } from '../payments/payment-record.ts';
 

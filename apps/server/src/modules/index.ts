@@ -13,6 +13,7 @@ import { membersRoutes } from './members/members.routes.ts';
 import { paymentHeadsRoutes } from './payment-heads/payment-heads.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
+import { receiptsRoutes } from './receipts/receipts.routes.ts';
 import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
@@ -33,6 +34,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   paymentHeadsRoutes,
   paymentsRoutes,
   counterRoutes,
+  receiptsRoutes,
   remindersRoutes,
   portalRoutes,
   gatewaysRoutes,

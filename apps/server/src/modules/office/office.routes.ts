@@ -35,7 +35,6 @@ import {
   reopenDay,
 } from './day-sheet.service.ts';
 import { XLSX_CONTENT_TYPE } from '../reports/spreadsheet.ts';
-import { getReceiptHtmlById } from '../receipts/receipt.service.ts';
 import { reverseReceipt } from './reversal.service.ts';
 
 const errors = {
@@ -79,9 +78,9 @@ const idempotencyHeaders = z.object({
 
 /**
  * The parish office day (`docs/domain.md`, "The office day"): several dues under one receipt,
- * receipts by id and their reversal with a reason, cheques, UPI settings and the cashier's day
- * sheet. Staff only (admin and cashier) except the receipt print (a member: their own) and the
- * admin-only reopen and UPI change. Amounts on the wire are rupees.
+ * a receipt's reversal with a reason, cheques, UPI settings and the cashier's day sheet (a receipt
+ * prints from `receipts.routes.ts`). Staff only (admin and cashier) except the admin-only reopen
+ * and UPI change. Amounts on the wire are rupees.
  */
 export async function officeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -120,25 +119,6 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => reverseReceipt(request.ctx, { ...request.body, receiptId: request.params.id }),
-  );
-
-  r.get(
-    '/api/receipts/:id/print',
-    {
-      config: { roles: ['admin', 'cashier', 'customer'] as const },
-      schema: {
-        tags,
-        summary:
-          'The printable receipt by id (text/html), every line and the total; a voided one with VOID. A member: own only.',
-        params: idParamsSchema,
-        produces: ['text/html'],
-        response: { 200: z.string(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const nonce = randomBytes(16).toString('base64');
-      return sendHtml(reply, await getReceiptHtmlById(request.ctx, { receiptId: request.params.id, nonce }), nonce);
-    },
   );
 
   r.post(

@@ -6,16 +6,11 @@ import { z } from 'zod';
 
 import { errorBodySchema, idParamsSchema } from '@parish/shared';
 
+import { errorAnswers } from '../../lib/route-options.ts';
 import { sendHtml } from '../office/office.routes.ts';
 import { getReceiptHtml, getReceiptHtmlById } from './receipt.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 /**
  * Printing a receipt (`docs/domain.md`, §8 "Receipt content"): by the payment it holds

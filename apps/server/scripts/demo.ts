@@ -45,7 +45,7 @@ import { lockDataDir } from '../src/lib/data-dir-lock.ts';
 import { addressToPrint } from '../src/lib/server-address.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { recordAudit, type AuditContext } from '../src/modules/audit/audit.repository.ts';
-import { receiptsForNumberedPayments } from '../src/modules/payments/receipts.ts';
+import { receiptsForNumberedPayments } from '../src/modules/payments/ledger/receipts.ts';
 import { ensureParishSettings } from '../src/modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from '../src/modules/users/users.service.ts';
 import { demoHeads, type DemoHead } from './demo-heads.ts';

@@ -51,7 +51,8 @@ const MATRIX: Record<string, RouteRoles> = {
   'DELETE /api/members/:id': ADMIN,
   'GET /api/admin/members/:id/credentials': ADMIN,
 
-  // Collection at the office (collections.routes.ts); the receipt also for the member who owns it.
+  // Collection at the office (office/counter.routes.ts); the receipt (receipts/receipts.routes.ts) also for the
+  // member who owns it.
   'POST /api/payments/:id/collect': STAFF,
   'PUT /api/payments/:id/reverse': STAFF,
   'GET /api/payments/:id/receipt': SIGNED_IN,
@@ -65,7 +66,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'PUT /api/payment-heads/:id': ADMIN,
   'DELETE /api/payment-heads/:id': ADMIN,
   'POST /api/payment-heads/bulk': ADMIN,
-  // Year-end tools (year-end.service.ts, concessions.service.ts).
+  // Year-end tools (year-end.service.ts, payments/commands/grant-concession.ts).
   'GET /api/payment-heads/rollover': ADMIN,
   'POST /api/payment-heads/rollover': ADMIN,
   'POST /api/payments/:id/concession': ADMIN,
@@ -158,7 +159,8 @@ const MATRIX: Record<string, RouteRoles> = {
   // Backups (backup.routes.ts): the latest backup for the Parish Settings page.
   'GET /api/backups/latest': ADMIN,
 
-  // The office day (office.routes.ts): several dues under one receipt, reversal, cheques, day sheets, UPI.
+  // The office day (office/office.routes.ts): several dues under one receipt, reversal, cheques, day sheets, UPI;
+  // a receipt's print (receipts/receipts.routes.ts).
   'POST /api/collections': STAFF,
   'POST /api/receipts/:id/reverse': STAFF,
   'GET /api/receipts/:id/print': ['admin', 'cashier', 'customer'],

@@ -10,8 +10,8 @@ import {
 import { describe, expect, it } from 'vitest';
 
 import type { payments } from '../src/db/schema/index.ts';
-import type { MarkPaidInput } from '../src/modules/payments/mark-paid.ts';
-import type { ReceiptLine } from '../src/modules/payments/receipts.ts';
+import type { MarkPaidInput } from '../src/modules/payments/ledger/mark-paid.ts';
+import type { ReceiptLine } from '../src/modules/payments/ledger/receipts.ts';
 
 /**
  * Money is integer paise inside and rupees only at the HTTP edges (`docs/domain.md`, §7

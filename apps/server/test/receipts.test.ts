@@ -12,7 +12,7 @@ import type { CollectResult } from '@parish/shared';
 
 import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS, queryRows } from '../src/db/client.ts';
 import { payments, receiptItems, receipts } from '../src/db/schema/index.ts';
-import { markPaid, type MarkPaidInput } from '../src/modules/payments/mark-paid.ts';
+import { markPaid, type MarkPaidInput } from '../src/modules/payments/ledger/mark-paid.ts';
 import { insertHead, insertPayment } from './factories.ts';
 import { createMember, createTestApp, loginAs, type Session, type TestApp } from './helpers.ts';
 

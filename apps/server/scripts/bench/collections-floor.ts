@@ -19,8 +19,8 @@ import type { Paise } from '@parish/shared';
 
 import { callerAuditContext, type Actor, type ServiceContext } from '../../src/context.ts';
 import { queryRows, type DbOrTx } from '../../src/db/client.ts';
-import { collectPayment } from '../../src/modules/collections/collections.service.ts';
-import { markPaid } from '../../src/modules/payments/mark-paid.ts';
+import { collectPayment } from '../../src/modules/office/counter.service.ts';
+import { markPaid } from '../../src/modules/payments/ledger/mark-paid.ts';
 import { pendingCollections } from './collections.ts';
 import { loadDemo, withBenchApp } from './harness.ts';
 import type { Engine } from './goals.ts';

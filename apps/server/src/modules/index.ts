@@ -4,7 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
-import { collectionsRoutes } from './collections/collections.routes.ts';
+import { counterRoutes } from './office/counter.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { fontsRoutes } from './fonts/fonts.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
@@ -13,6 +13,7 @@ import { membersRoutes } from './members/members.routes.ts';
 import { paymentHeadsRoutes } from './payment-heads/payment-heads.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
+import { receiptsRoutes } from './receipts/receipts.routes.ts';
 import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
@@ -33,7 +34,8 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   membersRoutes,
   paymentHeadsRoutes,
   paymentsRoutes,
-  collectionsRoutes,
+  counterRoutes,
+  receiptsRoutes,
   remindersRoutes,
   portalRoutes,
   gatewaysRoutes,

@@ -7,9 +7,10 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { transactionItems, transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { queueException } from '../refunds/refunds.service.ts';
+import { settleOnlinePayment } from '../payments/commands/settle-online-payment.ts';
+import { queueException } from '../payments/ledger/exceptions.ts';
+import { queuePaymentNotice } from '../reminders/notifications.ts';
 import { paymentGateways, type PaymentGateways } from './adapters.ts';
-import { applyPaidOutcome } from './apply-paid.ts';
 import {
   gatewayAudit,
   type Outcome,
@@ -110,7 +111,7 @@ export async function settleTransaction(
  * Settles a transaction already read (`row`, null when none) from verified evidence, exactly once.
  * Audits as the gateway (the system for the re-check), with the request id and address of `ctx`.
  * - Already `success`: nothing changes; the same answer as the first time.
- * - The adapter says paid: {@link applyPaidOutcome} (one database transaction; a success never
+ * - The adapter says paid: {@link settleOnlinePayment} (one database transaction; a success never
  *   goes back, and is reached from `failed` too: money that did arrive).
  * - Pending (0398/0396/0397, Razorpay authorized, or the status API unreachable): stays pending
  *   (never paid on the callback alone), its status code updated; the re-check settles it later.
@@ -133,7 +134,8 @@ export async function settleFoundTransaction(
   const audited = withAudit(ctx, gatewayAudit(evidence.gateway, ctx.audit, evidence.source));
   switch (outcome.kind) {
     case 'paid': {
-      const paid = await applyPaidOutcome(audited, row, outcome, evidence.source);
+      const queueNotice = (tx: Tx) => queuePaymentNotice(tx, { config: ctx.config, memberId: row.memberId });
+      const paid = await settleOnlinePayment(audited, row, { ...outcome, via: evidence.source, queueNotice });
       return settlement(ctx, paid ?? (await reread(ctx, row)));
     }
     case 'pending':

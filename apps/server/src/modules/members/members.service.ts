@@ -16,11 +16,13 @@ import type { ServiceContext } from '../../context.ts';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { dataVersionSql, lockDataVersions, type DataVersions } from '../../db/data-versions.ts';
 import { memberVisible } from '../../db/import-batches.ts';
-import { members, payments, transactionItems } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/like.ts';
+import { members, payments } from '../../db/schema/index.ts';
 import { conflict, notFound, type AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation, uniqueViolationOf } from '../../lib/db-errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
+import { deletePendingDuesOfMember } from '../payments/commands/delete-pending-dues.ts';
 import { memberIndex, searchPage } from './member-search-index.ts';
 
 type MemberRow = typeof members.$inferSelect;
@@ -67,11 +69,6 @@ export function toMember(row: MemberFields, selectedParticulars: readonly string
     createdAt: new Date(row.createdAt).toISOString(),
     ...(row.whatsappOptOut && { whatsappOptOut: true as const }),
   };
-}
-
-/** Escapes `\`, `%` and `_` so that a search text matches literally inside a LIKE pattern. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /** The member columns the API shows, as `toMember` reads them (raw SQL gives a Date). */
@@ -539,17 +536,7 @@ export async function deactivateMember(ctx: ServiceContext, id: string): Promise
       .where(eq(members.id, id))
       .returning();
     if (!after) throw notFound(MSG.notFound);
-    const revoked = await tx
-      .delete(payments)
-      .where(
-        and(
-          eq(payments.memberId, id),
-          eq(payments.status, 'pending'),
-          // Qualified by hand: an online checkout in flight still refers to these payments.
-          sql`not exists (select 1 from ${transactionItems} ti where ti.payment_id = "payments"."id")`,
-        ),
-      )
-      .returning({ id: payments.id, paymentHeadId: payments.paymentHeadId });
+    const revoked = await deletePendingDuesOfMember(tx, id);
     await revokeAllForSubject(tx, { subjectType: 'member', subjectId: id }, now);
     await recordAudit(tx, ctx.audit, {
       action: 'member.deactivated',

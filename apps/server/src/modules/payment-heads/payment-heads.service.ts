@@ -1,9 +1,8 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
 import {
   ErrorCode,
   HEAD_AMOUNT_IMMUTABLE_MESSAGE,
-  HEAD_HAS_PAID_MESSAGE,
   HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
   calendarDateIn,
   defaultDueDate,
@@ -24,29 +23,14 @@ import {
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentHeads, payments, transactionItems } from '../../db/schema/index.ts';
+import { paymentHeads, payments } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/like.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { escapeLike } from '../members/members.service.ts';
-
-type HeadRow = typeof paymentHeads.$inferSelect;
-
-/** A head row as the API shows it (`docs/domain.md`, §7 "Entities on the wire"): rupees, ISO instants. */
-export function toPaymentHead(row: HeadRow): PaymentHead {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    amount: paiseToRupees(row.amountPaise),
-    type: row.type,
-    year: row.year,
-    dueDate: row.dueDate ?? null,
-    variable_amount: row.variableAmount,
-    isActive: row.isActive,
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
+import { deleteDuesOfHead } from '../payments/commands/delete-pending-dues.ts';
+import { redatePendingDues } from '../payments/commands/redate-pending-dues.ts';
+import { toPaymentHead } from '../payments/payment-record.ts';
 
 /**
  * The grouped figures of each head, computed in the same statement as the heads themselves
@@ -229,12 +213,7 @@ export async function updatePaymentHead(
       .where(eq(paymentHeads.id, id))
       .returning();
     if (!after) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
-    if (after.year !== before.year || after.dueDate !== before.dueDate) {
-      await tx
-        .update(payments)
-        .set({ year: after.year, dueDate: after.dueDate })
-        .where(and(eq(payments.paymentHeadId, id), eq(payments.status, 'pending')));
-    }
+    if (after.year !== before.year || after.dueDate !== before.dueDate) await redatePendingDues(tx, id, after);
     const head = toPaymentHead(after);
     await recordAudit(tx, ctx.audit, {
       action: 'payment_head.updated',
@@ -261,28 +240,7 @@ export async function deletePaymentHead(ctx: ServiceContext, id: string): Promis
     await lockDataVersions(tx, ['payments']);
     const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
     if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
-    const [paid] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.paymentHeadId, id), eq(payments.status, 'paid')))
-      .limit(1);
-    if (paid) throw conflict(HEAD_HAS_PAID_MESSAGE, ErrorCode.HEAD_HAS_PAID_PAYMENTS);
-    const deleted = await tx
-      .delete(payments)
-      .where(
-        and(
-          eq(payments.paymentHeadId, id),
-          sql`not exists (select 1 from ${transactionItems} ti where ti.payment_id = "payments"."id")`,
-        ),
-      )
-      .returning({ id: payments.id, memberId: payments.memberId });
-    const [left] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.paymentHeadId, id)).limit(1);
-    if (left) {
-      throw conflict(
-        'Cannot delete a payment head while an online payment of it is in progress',
-        ErrorCode.CHECKOUT_IN_PROGRESS,
-      );
-    }
+    const deleted = await deleteDuesOfHead(tx, id);
     await tx.delete(paymentHeads).where(eq(paymentHeads.id, id));
     await recordAudit(tx, ctx.audit, {
       action: 'payment_head.deleted',

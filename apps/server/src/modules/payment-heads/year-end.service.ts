@@ -13,6 +13,7 @@ import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { rollOverDues } from '../payments/commands/roll-over-dues.ts';
 
 /** An unpaid payment: pending or failed (`docs/domain.md`, §3 "Derived figures"); not paid, not waived. */
 const UNPAID = sql`status::text in ('pending', 'failed')`;
@@ -81,10 +82,11 @@ export async function previewRollover(ctx: ServiceContext, query: { year: number
  * 1. locks the payments data version first (`docs/ARCHITECTURE.md`, "Lock order"), so that no
  *    tagging or CSV upload adds a payment of these heads under the old type meanwhile;
  * 2. locks the heads (`FOR NO KEY UPDATE`, id order), checks each is a current due of `year`,
- *    then every payment of them (`FOR UPDATE`, id order), so that a collection, reversal or
- *    concession of one of them waits and its summary trigger then sees the new type;
+ *    then the ledger's {@link rollOverDues} locks every payment of them (`FOR UPDATE`, id order),
+ *    so that a collection, reversal or concession of one of them waits and its summary trigger
+ *    then sees the new type, and clears the due date of their pending payments;
  * 3. computes the figures of what moves (the same as the preview), changes the heads' type to
- *    arrear and clears their due date and that of their pending payments. Every payment stays
+ *    arrear and clears their due date. Every payment stays
  *    on its head, paid and unpaid; the `payment_heads` trigger moves the unpaid amounts from the
  *    members' current-due group to their arrears (migration 0004), and the arrears-first rule
  *    applies to them from the commit. No assignment changes, so the member list's cached pages
@@ -108,17 +110,11 @@ export async function rolloverHeads(ctx: ServiceContext, input: RolloverInput): 
     if (heads.some((head) => head.type !== 'current due' || head.year !== input.year)) {
       throw badRequest(ROLLOVER_NOT_CURRENT_MESSAGE, 'paymentHeadIds');
     }
-    await tx.execute(
-      sql`select id from payments where payment_head_id = any(${sql.param(ids)}::uuid[]) order by id for update`,
-    );
+    await rollOverDues(tx, ids);
     const figures = await rolloverFigures(tx, input.year, ids);
     await tx.execute(
       sql`update payment_heads set type = 'arrear', due_date = null, updated_at = ${now}
            where id = any(${sql.param(ids)}::uuid[])`,
-    );
-    await tx.execute(
-      sql`update payments set due_date = null
-           where payment_head_id = any(${sql.param(ids)}::uuid[]) and status = 'pending' and due_date is not null`,
     );
     await recordAudit(tx, ctx.audit, {
       action: 'payment_head.rolled_over',

@@ -1,7 +1,14 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { paiseToRupees, type ConcessionReason, type PaymentConcession, type PaymentRecord } from '@parish/shared';
+import {
+  paiseToRupees,
+  type AuditPaymentDetails,
+  type ConcessionReason,
+  type PaymentConcession,
+  type PaymentHead,
+  type PaymentRecord,
+} from '@parish/shared';
 
 import type { DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, receipts, staffUsers } from '../../db/schema/index.ts';
@@ -52,6 +59,22 @@ export function concessionOf(payment: typeof payments.$inferSelect): PaymentConc
   };
 }
 
+/** A head row as the API shows it (`docs/domain.md`, §7 "Entities on the wire"): rupees, ISO instants. */
+export function toPaymentHead(row: typeof paymentHeads.$inferSelect): PaymentHead {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    amount: paiseToRupees(row.amountPaise),
+    type: row.type,
+    year: row.year,
+    dueDate: row.dueDate ?? null,
+    variable_amount: row.variableAmount,
+    isActive: row.isActive,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
 /**
  * A payment row with its member, head and collector as the API's Payment JSON
  * (`docs/domain.md`, §7 "Entities on the wire"): paise become rupees, instants ISO 8601 UTC; the due date is the
@@ -62,18 +85,7 @@ export function toPaymentRecord(row: RecordRow): PaymentRecord {
   return {
     _id: payment.id,
     memberId: { _id: member.id, name: member.name, parishNumber: member.parishNumber, mobile: member.mobile },
-    paymentHeadId: {
-      _id: head.id,
-      name: head.name,
-      description: head.description,
-      amount: paiseToRupees(head.amountPaise),
-      type: head.type,
-      year: head.year,
-      dueDate: head.dueDate,
-      variable_amount: head.variableAmount,
-      isActive: head.isActive,
-      createdAt: new Date(head.createdAt).toISOString(),
-    },
+    paymentHeadId: toPaymentHead(head),
     amount: paiseToRupees(payment.amountPaise),
     paidAmount: payment.paidAmountPaise === null ? null : paiseToRupees(payment.paidAmountPaise),
     status: payment.status,
@@ -133,4 +145,24 @@ export function paymentRecordQuery<E extends Record<string, SQL.Aliased | SQL>>(
 export async function findPaymentRecord(db: DbOrTx, id: string): Promise<PaymentRecord | null> {
   const [record] = await selectPaymentRecords(db, eq(payments.id, id), []);
   return record ?? null;
+}
+
+/** The payment-detail fields a collection sets and a reversal clears (kept in the audit trail; money in rupees). */
+export function paymentDetails(record: PaymentRecord): AuditPaymentDetails {
+  return {
+    status: record.status,
+    amount: record.amount,
+    paidAmount: record.paidAmount,
+    paidAt: record.paidAt,
+    paymentMethod: record.paymentMethod,
+    paymentGateway: record.paymentGateway,
+    collectionMode: record.collectionMode,
+    collectedBy: record.collectedBy,
+    transactionId: record.transactionId,
+    pgTransactionId: record.pgTransactionId,
+    notes: record.notes,
+    receiptNumber: record.receiptNumber,
+    memberId: record.memberId._id,
+    paymentHeadId: record.paymentHeadId._id,
+  };
 }

@@ -14,7 +14,6 @@ import {
   type Rupees,
   type RowError,
   type UploadCsvResult,
-  type Paise,
 } from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
@@ -23,6 +22,8 @@ import { memberVisible } from '../../db/import-batches.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { importDues } from './commands/import-dues.ts';
+import type { DueCells } from './ledger/due-cells.ts';
 
 /** 400 message when a mandatory column of the account-head CSV is missing. */
 export const CSV_COLUMNS_MESSAGE = 'CSV must contain ParishNumber, Name and Phone columns';
@@ -428,22 +429,17 @@ async function insertMembers(
 }
 
 /**
- * Inserts a pending payment for every non-zero cell of the rows whose member is known (others
- * are row errors, pushed to `errors`), with `ON CONFLICT (member_id, payment_head_id) DO NOTHING`.
- * @returns the rows applied and the payments inserted (member and head ids)
+ * The dues of the rows whose member is known, one per non-zero cell (others are row errors, pushed
+ * to `errors`).
+ * @returns the rows applied and their cells
  */
-async function insertPayments(
-  tx: Tx,
+function dueCellsOf(
   rowsToApply: readonly ParsedRow[],
   memberIds: ReadonlyMap<string, string>,
   headIds: ReadonlyMap<number, HeadTarget>,
   errors: RowError[],
-) {
-  const memberCol: string[] = [];
-  const headCol: string[] = [];
-  const amountCol: number[] = [];
-  const yearCol: number[] = [];
-  const dueCol: (string | null)[] = [];
+): { applied: ParsedRow[]; cells: DueCells } {
+  const cells: DueCells = { memberIds: [], headIds: [], amounts: [], years: [], dueDates: [] };
   const applied: ParsedRow[] = [];
   for (const row of rowsToApply) {
     const memberId = memberIds.get(row.parishNumber);
@@ -455,116 +451,14 @@ async function insertPayments(
     for (const [index, paise] of row.amounts) {
       const head = headIds.get(index);
       if (!head) continue;
-      memberCol.push(memberId);
-      headCol.push(head.id);
-      amountCol.push(paise);
-      yearCol.push(head.year);
-      dueCol.push(head.dueDate);
+      cells.memberIds.push(memberId);
+      cells.headIds.push(head.id);
+      cells.amounts.push(paise);
+      cells.years.push(head.year);
+      cells.dueDates.push(head.dueDate);
     }
   }
-  const existing = await existingCells(tx, memberCol, headCol, amountCol);
-  const inserted =
-    memberCol.length === 0
-      ? []
-      : await queryRows<{ member_id: string; payment_head_id: string }>(
-          tx,
-          sql`insert into payments (member_id, payment_head_id, amount_paise, year, due_date)
-              select * from unnest(${sql.param(memberCol)}::uuid[], ${sql.param(headCol)}::uuid[],
-                                   ${sql.param(amountCol)}::bigint[], ${sql.param(yearCol)}::int[],
-                                   ${sql.param(dueCol)}::date[])
-              on conflict (member_id, payment_head_id) do nothing
-              returning member_id::text as member_id, payment_head_id::text as payment_head_id`,
-        );
-  return { applied, inserted, existing };
-}
-
-/** A cell of the file whose member already has a payment of its head, with that payment as it stands. */
-interface ExistingCell {
-  id: string;
-  memberId: string;
-  paymentHeadId: string;
-  status: string;
-  amountPaise: Paise;
-  cellPaise: Paise;
-  /** A concession was granted, or an online checkout of it is in progress: its amount is left alone. */
-  locked: boolean;
-}
-
-/**
- * The payments already assigned for the cells of a batch (the first cell of a member and head
- * repeated in the file counts, as the insert keeps it), read before the batch inserts; the batch
- * holds the payments data version, so no other assignment comes in between.
- */
-async function existingCells(
-  tx: Tx,
-  memberCol: readonly string[],
-  headCol: readonly string[],
-  amountCol: readonly number[],
-): Promise<ExistingCell[]> {
-  if (memberCol.length === 0) return [];
-  const rows = await queryRows<{
-    id: string;
-    member_id: string;
-    payment_head_id: string;
-    status: string;
-    amount_paise: unknown;
-    cell: unknown;
-    locked: boolean;
-  }>(
-    tx,
-    sql`select distinct on (p.id) p.id::text as id, p.member_id::text as member_id,
-               p.payment_head_id::text as payment_head_id, p.status::text as status, p.amount_paise, c.a as cell,
-               (p.concession_paise <> 0 or exists (select 1 from transaction_items ti join transactions t on t.id = ti.transaction_id
-                                                   where ti.payment_id = p.id and t.status = 'pending')) as locked
-          from unnest(${sql.param([...memberCol])}::uuid[], ${sql.param([...headCol])}::uuid[],
-                      ${sql.param([...amountCol])}::bigint[]) with ordinality as c(m, h, a, n)
-          join payments p on p.member_id = c.m and p.payment_head_id = c.h
-         order by p.id, c.n`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    memberId: row.member_id,
-    paymentHeadId: row.payment_head_id,
-    status: row.status,
-    amountPaise: Number(row.amount_paise),
-    cellPaise: Number(row.cell),
-    locked: row.locked,
-  }));
-}
-
-/**
- * What a re-upload does to the payments already assigned (`docs/domain.md`, "Account head CSV"):
- * a pending one whose amount differs from its cell is updated when `update` is true (one
- * statement), else counted in `differ`; paid, waived, conceded or in-checkout ones never change.
- * @returns the counts, and the changes for the audit event (rupees)
- */
-async function reconcileAmounts(tx: Tx, existing: readonly ExistingCell[], update: boolean) {
-  const differing = existing.filter(
-    (cell) => cell.status === 'pending' && !cell.locked && cell.amountPaise !== cell.cellPaise,
-  );
-  const changes = update ? differing : [];
-  if (changes.length > 0) {
-    await tx.execute(
-      sql`update payments p set amount_paise = c.a, updated_at = now()
-            from unnest(${sql.param(changes.map((cell) => cell.id))}::uuid[],
-                        ${sql.param(changes.map((cell) => cell.cellPaise))}::bigint[]) as c(id, a)
-           where p.id = c.id and p.status = 'pending'`,
-    );
-  }
-  return {
-    counts: {
-      changed: changes.length,
-      unchanged: existing.length - changes.length,
-      differ: update ? 0 : differing.length,
-    },
-    amountChanges: changes.map((cell) => ({
-      _id: cell.id,
-      memberId: cell.memberId,
-      paymentHeadId: cell.paymentHeadId,
-      before: paiseToRupees(cell.amountPaise),
-      after: paiseToRupees(cell.cellPaise),
-    })),
-  };
+  return { applied, cells };
 }
 
 /**
@@ -624,8 +518,8 @@ async function applyBatch(
   const memberIds = new Map(found.map((row) => [row.parish, row.id]));
   const { errors, toCreate, rowsToApply } = rowsAndNewMembers(rows, memberIds);
   const createdParish = await insertMembers(tx, toCreate, memberIds);
-  const { applied, inserted, existing } = await insertPayments(tx, rowsToApply, memberIds, headIds, errors);
-  const reconciled = await reconcileAmounts(tx, existing, options.updatePendingAmounts);
+  const { applied, cells } = dueCellsOf(rowsToApply, memberIds, headIds, errors);
+  const { inserted, ...reconciled } = await importDues(tx, cells, options.updatePendingAmounts);
   const assigned = new Map<string, string[]>();
   for (const row of inserted) {
     const list = assigned.get(row.payment_head_id);

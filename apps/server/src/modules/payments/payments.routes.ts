@@ -20,9 +20,11 @@ import {
   paymentRecordSchema,
 } from '@parish/shared';
 
-import { grantConcession } from './concessions.service.ts';
+import { grantConcession } from './commands/grant-concession.ts';
 import { PAYMENT_CSV_TEMPLATE, importDuesMatrix } from './payments.import.ts';
-import { assignPayments, getPayment, listPayments, revokePayments } from './payments.service.ts';
+import { assignPayments } from './commands/assign-dues.ts';
+import { revokePayments } from './commands/revoke-dues.ts';
+import { getPayment, listPayments } from './payments.service.ts';
 
 const errors = {
   400: errorBodySchema,

@@ -13,8 +13,7 @@ import {
   voidTestPaymentsResultSchema,
 } from '@parish/shared';
 
-import { applyRefund, listRefunds, markRefunded, refundSummary } from './refunds.service.ts';
-import { voidTestPayments } from './test-payments.service.ts';
+import { applyRefund, listRefunds, markRefunded, refundSummary, voidTestPayments } from './refunds.service.ts';
 
 const errors = {
   400: errorBodySchema,

@@ -5,7 +5,7 @@ import { ErrorCode, PAY_LINK_MSG } from '@parish/shared';
 import type { ServiceContext } from '../../context.ts';
 import { members, payments } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { getReceiptHtml } from '../collections/receipt.service.ts';
+import { getReceiptHtml } from '../receipts/receipt.service.ts';
 import { readReceiptLink } from './link-signing.ts';
 
 /**

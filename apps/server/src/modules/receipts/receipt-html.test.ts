@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatReceiptNumber } from '../payments/receipts.ts';
+import { formatReceiptNumber } from '../payments/ledger/receipts.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { buildReceiptHtml, paymentMethodLabel, type ReceiptData } from './receipt-html.ts';
 

@@ -26,7 +26,7 @@ import {
 import { sendHtml } from '../../lib/send-html.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
 import { listUnclearedCheques, getUpiSettings, markCheque, setUpiSettings } from './cheques.service.ts';
-import { collectDues } from './collect-dues.service.ts';
+import { collectDues } from './counter.service.ts';
 import {
   closeDay,
   daySheetCsv,
@@ -36,7 +36,6 @@ import {
   listCashierDays,
   reopenDay,
 } from './day-sheet.service.ts';
-import { getReceiptHtmlById } from './receipt.service.ts';
 import { reverseReceipt } from './reversal.service.ts';
 
 const errors = {
@@ -54,9 +53,9 @@ const idempotencyHeaders = z.object({
 
 /**
  * The parish office day (`docs/domain.md`, "The office day"): several dues under one receipt,
- * receipts by id and their reversal with a reason, cheques, UPI settings and the cashier's day
- * sheet. Staff only (admin and cashier) except the receipt print (a member: their own) and the
- * admin-only reopen and UPI change. Amounts on the wire are rupees.
+ * a receipt's reversal with a reason, cheques, UPI settings and the cashier's day sheet (a receipt
+ * prints from `receipts.routes.ts`). Staff only (admin and cashier) except the admin-only reopen
+ * and UPI change. Amounts on the wire are rupees.
  */
 export async function officeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -95,25 +94,6 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => reverseReceipt(request.ctx, { ...request.body, receiptId: request.params.id }),
-  );
-
-  r.get(
-    '/api/receipts/:id/print',
-    {
-      config: { roles: ['admin', 'cashier', 'customer'] as const },
-      schema: {
-        tags,
-        summary:
-          'The printable receipt by id (text/html), every line and the total; a voided one with VOID. A member: own only.',
-        params: idParamsSchema,
-        produces: ['text/html'],
-        response: { 200: z.string(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const nonce = randomBytes(16).toString('base64');
-      return sendHtml(reply, await getReceiptHtmlById(request.ctx, { receiptId: request.params.id, nonce }), nonce);
-    },
   );
 
   r.post(

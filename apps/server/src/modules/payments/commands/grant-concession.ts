@@ -10,11 +10,11 @@ import {
   type PaymentRecord,
 } from '@parish/shared';
 
-import { actorOf, type ServiceContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { findPaymentRecord } from './payment-record.ts';
+import { actorOf, type ServiceContext } from '../../../context.ts';
+import { queryRows } from '../../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../../lib/app-error.ts';
+import { recordAudit } from '../../audit/audit.repository.ts';
+import { findPaymentRecord } from '../payment-record.ts';
 
 /** 409 message: only a pending due can be lowered or waived. */
 export const CONCESSION_NOT_PENDING_MESSAGE = 'Only a pending due can be lowered or waived';

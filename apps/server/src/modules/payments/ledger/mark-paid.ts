@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 
-import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import {
   issueReceipt,
   type IssuedReceipt,

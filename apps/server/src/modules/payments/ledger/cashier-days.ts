@@ -1,10 +1,10 @@
 import { ErrorCode, OFFICE_MSG, calendarDateIn } from '@parish/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
-import { actorOf, type ServiceContext } from '../../context.ts';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { cashierDays } from '../../db/schema/index.ts';
-import { conflict } from '../../lib/app-error.ts';
+import { actorOf, type ServiceContext } from '../../../context.ts';
+import { queryRows, type DbOrTx } from '../../../db/client.ts';
+import { cashierDays } from '../../../db/schema/index.ts';
+import { conflict } from '../../../lib/app-error.ts';
 
 /**
  * SQL boolean: whether a cashier's day (a parish calendar date, `yyyy-mm-dd`) is closed

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import {
   COLLECTION_MSG,
@@ -17,10 +14,8 @@ import {
   reverseResultSchema,
 } from '@parish/shared';
 
-import { sendHtml } from '../../lib/send-html.ts';
-import { collectPayment, getMemberPayments, listOwnCollections } from './collections.service.ts';
+import { collectPayment, getMemberPayments, listOwnCollections } from './counter.service.ts';
 import { officeRoutes } from './office.routes.ts';
-import { getReceiptHtml } from './receipt.service.ts';
 import { reversePaymentReceipt } from './reversal.service.ts';
 
 const errors = {
@@ -34,11 +29,11 @@ const errors = {
 /**
  * Collection at the parish office (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§6 Roles",
  * "§7 API", §5 "Error and outcome messages", §7 "Shapes the specification leaves open" and §4
- * "Effective amount"): collect and reverse a payment, its printable receipt, the cashier's own
- * collections, and one member's payments for the Payment Summary dialog. Amounts on the wire are
+ * "Effective amount"): collect and reverse a payment, the cashier's own collections, and one
+ * member's payments for the Payment Summary dialog (a receipt prints from `receipts.routes.ts`). Amounts on the wire are
  * rupees.
  */
-export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
+export async function counterRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = { roles: ['admin', 'cashier'] as const };
 
@@ -83,26 +78,6 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
       message: COLLECTION_MSG.reversed,
       payment: await reversePaymentReceipt(request.ctx, { ...request.body, paymentId: request.params.id }),
     }),
-  );
-
-  r.get(
-    '/api/payments/:id/receipt',
-    {
-      config: { roles: ['admin', 'cashier', 'customer'] as const },
-      schema: {
-        tags: ['collections'],
-        summary:
-          'The printable receipt of a paid payment (text/html; prints 0.5 s after load, closes 1 s after printing). ' +
-          'Staff: any payment; a member: only their own (404 otherwise). 404 when not paid.',
-        params: idParamsSchema,
-        produces: ['text/html'],
-        response: { 200: z.string().meta({ description: 'HTML document' }), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const nonce = randomBytes(16).toString('base64');
-      return sendHtml(reply, await getReceiptHtml(request.ctx, { paymentId: request.params.id, nonce }), nonce);
-    },
   );
 
   r.get(

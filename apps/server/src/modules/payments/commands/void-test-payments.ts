@@ -2,18 +2,24 @@ import { sql } from 'drizzle-orm';
 
 import type { VoidTestPaymentsResult } from '@parish/shared';
 
-import { actorOf, type ServiceContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { voidReceipt } from '../payments/receipts.ts';
+import { actorOf, type ServiceContext } from '../../../context.ts';
+import { queryRows } from '../../../db/client.ts';
+import { recordAudit } from '../../audit/audit.repository.ts';
+import { reopenPayments } from '../ledger/reopen-payments.ts';
+import { voidReceipt } from '../ledger/receipts.ts';
+
+/** The note on everything "Void all test payments" closes. */
+const VOID_NOTE = 'Test payment voided before going live';
 
 /**
- * "Void all test payments" before going live (`docs/domain.md`, §10 "Payment mode"): every payment
- * paid by a sandbox (test) checkout becomes pending again, its receipt voided (the number is never
- * given again), and the test checkouts are marked failed; the test entries of the refunds queue
- * are closed. One database transaction with the audit `payments.test_voided`; `payment.updated`
- * after the commit. Lock order (`docs/ARCHITECTURE.md`, "Lock order"): the test transactions, then
- * their payments in id order, then the receipts.
+ * "Void all test payments" before going live (`docs/domain.md`, §10 "Payment mode"), in one
+ * database transaction, in lock order (`docs/ARCHITECTURE.md`, "Lock order"):
+ * 1. lock: the test transactions not failed yet, then the paid test payments in id order;
+ * 2. void and write: each of their receipts voided (reason `other`, the number never given again),
+ *    every such payment pending again with its collection details cleared, the test checkouts
+ *    failed, the open test entries of the refunds queue closed;
+ * 3. audit `payments.test_voided` with what was voided;
+ * 4. after the commit, `payment.updated` (via `reversal`) per member.
  * @returns how many payments and transactions were voided and the receipt numbers retired.
  */
 export async function voidTestPayments(ctx: ServiceContext): Promise<VoidTestPaymentsResult> {
@@ -37,28 +43,19 @@ export async function voidTestPayments(ctx: ServiceContext): Promise<VoidTestPay
     const receipts: string[] = [];
     for (const payment of paid) {
       if (!payment.receipt_id || !payment.receipt_number || receipts.includes(payment.receipt_number)) continue;
-      const facts = {
-        voidedAt: now,
-        voidedBy: admin.id,
-        reason: 'other',
-        note: 'Test payment voided before going live',
-      };
+      const facts = { voidedAt: now, voidedBy: admin.id, reason: 'other', note: VOID_NOTE };
       if (await voidReceipt(tx, payment.receipt_id, facts)) receipts.push(payment.receipt_number);
     }
-    if (paid.length > 0) {
-      await tx.execute(sql`update payments set status = 'pending', paid_amount_paise = null, paid_at = null,
-            payment_method = null, payment_gateway = null, collection_mode = null, collected_by = null,
-            transaction_id = null, pg_transaction_id = null, notes = null, receipt_number = null, is_test = false,
-            updated_at = ${now.toISOString()}
-          where id in (${sql.join(
-            paid.map((p) => sql`${p.id}`),
-            sql`, `,
-          )})`);
-    }
+    await reopenPayments(
+      tx,
+      paid.map((payment) => payment.id),
+      now,
+      { manualOnly: false },
+    );
     await tx.execute(sql`update transactions set status = 'failed', updated_at = ${now.toISOString()},
-          error_message = 'Test payment voided before going live' where is_test and status <> 'failed'`);
+          error_message = ${VOID_NOTE} where is_test and status <> 'failed'`);
     await tx.execute(sql`update payment_exceptions e set status = 'refunded', remaining_paise = 0,
-          resolved_at = ${now.toISOString()}, note = 'Test payment voided before going live'
+          resolved_at = ${now.toISOString()}, note = ${VOID_NOTE}
         from transactions t where t.id = e.transaction_row_id and t.is_test and e.status = 'open'`);
     const after = { payments: paid.length, transactions: testTransactions.length, receipts };
     await recordAudit(tx, ctx.audit, { action: 'payments.test_voided', entityType: 'payment', after });

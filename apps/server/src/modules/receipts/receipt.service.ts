@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import {
@@ -11,20 +11,11 @@ import {
   type ReversalReason,
 } from '@parish/shared';
 
-import {
-  members,
-  paymentHeads,
-  payments,
-  receiptItems,
-  receipts,
-  staffUsers,
-  transactions,
-} from '../../db/schema/index.ts';
+import { members, paymentHeads, receiptItems, receipts, staffUsers, transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { actorOf, type ServiceContext } from '../../context.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { numberPaidPayment } from '../payments/commands/number-receipt.ts';
 import { findPaymentRecord } from '../payments/payment-record.ts';
-import { issueReceipt } from '../payments/receipts.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { buildReceiptHtml } from './receipt-html.ts';
 
@@ -34,7 +25,7 @@ import { buildReceiptHtml } from './receipt-html.ts';
  * exactly like a missing one (`docs/domain.md`, "AZ-04", no confirmation that it exists). Values come from the ledger
  * and the parish settings, never from the request. A paid payment that was settled without a
  * receipt number (older data) gets the next one of its financial year now, with an audit event,
- * and keeps it for every reprint.
+ * and keeps it for every reprint (the ledger's {@link numberPaidPayment}).
  * @param nonce the CSP nonce of the inline script and style
  * @throws 404 {@link MSG.notFound} unknown or foreign payment; 404 `NO_RECEIPT`
  *   {@link COLLECTION_MSG.noReceipt} when it is not paid.
@@ -50,38 +41,7 @@ export async function getReceiptHtml(
   if (record.status !== 'paid' || !record.paidAt) throw notFound(COLLECTION_MSG.noReceipt, ErrorCode.NO_RECEIPT);
   if (record.receiptNumber === null) {
     const paidAt = new Date(record.paidAt);
-    record = await ctx.db.transaction(async (tx) => {
-      const [unnumbered] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid'), isNull(payments.receiptId)))
-        .for('update');
-      if (unnumbered) {
-        const receipt = await issueReceipt(
-          tx,
-          ctx.config.parishTimezone,
-          {
-            memberId: unnumbered.memberId,
-            issuedAt: paidAt,
-            paymentMethod: unnumbered.paymentMethod ?? 'online',
-            paymentGateway: unnumbered.paymentGateway ?? 'manual',
-            collectionMode: unnumbered.collectionMode === 'online' ? 'online' : 'manual',
-            collectedBy: unnumbered.collectedBy,
-            transactionId: unnumbered.transactionId,
-            pgTransactionId: unnumbered.pgTransactionId,
-            notes: unnumbered.notes,
-          },
-          [{ paymentId, amountPaise: unnumbered.paidAmountPaise ?? unnumbered.amountPaise }],
-        );
-        await recordAudit(tx, ctx.audit, {
-          action: 'payment.receipt_numbered',
-          entityType: 'payment',
-          entityId: paymentId,
-          after: { receiptNumber: receipt.number },
-        });
-      }
-      return findPaymentRecord(tx, paymentId);
-    });
+    record = await numberPaidPayment(ctx, { paymentId, paidAt });
     if (!record || record.status !== 'paid' || !record.paidAt) {
       throw notFound(COLLECTION_MSG.noReceipt, ErrorCode.NO_RECEIPT);
     }

@@ -1,22 +1,21 @@
 import {
-  ErrorCode,
   MSG,
-  OFFICE_MSG,
   calendarDateIn,
   paiseToRupees,
   type ChequeList,
   type ReverseReceiptResult,
   type UpiSettings,
 } from '@parish/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
-import { actorOf, type ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { parishSettings, receipts } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { parishSettings } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { bounceCheque } from '../payments/commands/bounce-cheque.ts';
+import { clearCheque } from '../payments/commands/clear-cheque.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
-import { reverseReceipt } from './reversal.service.ts';
 
 /**
  * The cheques not yet cleared (`docs/domain.md`, "Cheques"; `GET /api/cheques`): office receipts
@@ -66,9 +65,8 @@ export async function listUnclearedCheques(ctx: ServiceContext): Promise<ChequeL
 
 /**
  * Marks a cheque awaiting clearance `cleared` or `bounced` (`docs/domain.md`, "Cheques"; `POST
- * /api/receipts/{id}/cheque`). Cleared: the receipt's cheque status only, audited `cheque.cleared`.
- * Bounced: the receipt is reversed with reason `cheque_bounced` on the day it is marked (an
- * admin, or the collecting cashier while their sheet of today is open) and its dues are pending again.
+ * /api/receipts/{id}/cheque`): the ledger's commands {@link clearCheque} (the receipt's cheque
+ * status only) and {@link bounceCheque} (the receipt reversed with reason `cheque_bounced`).
  * @throws 404 unknown receipt; 409 `CHEQUE_NOT_RECEIVED` when not awaiting clearance; the
  *   reversal's refusals.
  */
@@ -76,35 +74,7 @@ export async function markCheque(
   ctx: ServiceContext,
   input: { receiptId: string; status: 'cleared' | 'bounced' },
 ): Promise<ReverseReceiptResult | { success: true; message: string }> {
-  const actor = actorOf(ctx);
-  const [receipt] = await ctx.db.select().from(receipts).where(eq(receipts.id, input.receiptId));
-  if (!receipt) throw notFound(MSG.notFound);
-  if (receipt.chequeStatus !== 'received' || receipt.voidedAt !== null) {
-    throw conflict(OFFICE_MSG.chequeNotReceived, ErrorCode.CHEQUE_NOT_RECEIVED);
-  }
-  if (input.status === 'bounced')
-    return reverseReceipt(ctx, { receiptId: receipt.id, reason: 'cheque_bounced', note: undefined });
-  await ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(receipts)
-      .set({ chequeStatus: 'cleared', chequeStatusAt: ctx.clock.now().toISOString(), chequeStatusBy: actor.id })
-      .where(and(eq(receipts.id, receipt.id), eq(receipts.chequeStatus, 'received'), isNull(receipts.voidedAt)))
-      .returning({ id: receipts.id });
-    if (updated.length === 0) throw conflict(OFFICE_MSG.chequeNotReceived, ErrorCode.CHEQUE_NOT_RECEIVED);
-    await recordAudit(tx, ctx.audit, {
-      action: 'cheque.cleared',
-      entityType: 'receipt',
-      entityId: receipt.id,
-      before: { chequeStatus: 'received' },
-      after: { chequeStatus: 'cleared', receiptNumber: receipt.number, total: paiseToRupees(receipt.totalPaise) },
-    });
-  });
-  ctx.events.publish({
-    type: 'payment.updated',
-    memberId: receipt.memberId,
-    data: { paymentIds: [], status: 'paid', via: 'manual' },
-  });
-  return { success: true, message: 'Cheque marked cleared' };
+  return input.status === 'bounced' ? bounceCheque(ctx, input) : clearCheque(ctx, input);
 }
 
 /** The parish UPI ID and the payee name for the counter's QR code (`docs/domain.md`, "UPI at the counter"). */

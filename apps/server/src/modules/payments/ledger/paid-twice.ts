@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+
+import { GATEWAY_MSG, paiseToRupees, type AuditAfter, type Paise } from '@parish/shared';
+
+import type { AuditContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import { payments, transactions } from '../../../db/schema/index.ts';
+import { recordAudit } from '../../audit/audit.repository.ts';
+import type { ReceiptLine } from './receipts.ts';
+
+/** A payment of an online transaction that was no longer pending: who paid it (amount in paise and rupees). */
+export interface PaidTwice {
+  paymentId: string;
+  amountPaise: Paise;
+  amount: number;
+  paidBy: AuditAfter<'transaction.paid_twice'>['conflicts'][number]['paidBy'];
+}
+
+/** The lines a settlement could not pay (`markPaid`'s `notPaid`), each with its payment as it now stands. */
+export async function paidTwiceLines(tx: Tx, notPaid: readonly ReceiptLine[]): Promise<PaidTwice[]> {
+  const conflicts: PaidTwice[] = [];
+  for (const line of notPaid) {
+    const [current] = await tx
+      .select({
+        status: payments.status,
+        gateway: payments.paymentGateway,
+        transactionId: payments.transactionId,
+        receiptNumber: payments.receiptNumber,
+      })
+      .from(payments)
+      .where(eq(payments.id, line.paymentId));
+    conflicts.push({
+      paymentId: line.paymentId,
+      amountPaise: line.amountPaise,
+      amount: paiseToRupees(line.amountPaise),
+      paidBy: current ?? null,
+    });
+  }
+  return conflicts;
+}
+
+/**
+ * Records money received twice: the note `GATEWAY_MSG.paidTwice: <payment ids>` on the transaction
+ * (`transactionRowId`) and the audit `transaction.paid_twice` with the refund due in rupees.
+ * @returns the note.
+ */
+export async function recordPaidTwice(
+  tx: Tx,
+  audit: AuditContext,
+  transaction: { id: string; transactionId: string },
+  conflicts: readonly PaidTwice[],
+): Promise<string> {
+  const note = `${GATEWAY_MSG.paidTwice}: ${conflicts.map((c) => c.paymentId).join(', ')}`;
+  await tx.update(transactions).set({ errorMessage: note }).where(eq(transactions.id, transaction.id));
+  await recordAudit(tx, audit, {
+    action: 'transaction.paid_twice',
+    entityType: 'transaction',
+    entityId: transaction.transactionId,
+    after: {
+      conflicts: conflicts.map(({ paymentId, amount, paidBy }) => ({ paymentId, amount, paidBy })),
+      // Summed in paise: rupee floats do not add up (100.1 + 200.2 is 300.29999999999995).
+      refundDue: paiseToRupees(conflicts.reduce((sum, c) => sum + c.amountPaise, 0)),
+    },
+  });
+  return note;
+}

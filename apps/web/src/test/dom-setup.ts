@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { initI18n, loadStaffCatalogue } from '../i18n/index.ts';
 import { server } from './msw.ts';
+
+// findBy*/waitFor wait up to 5 s (Testing Library's default is 1 s): the suite shares two cores with
+// the server's PGlite tests, and a dialog's first render can take longer than a second there.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * Set-up of the `web-dom` project (vitest.config.ts), run before each render test file in jsdom:

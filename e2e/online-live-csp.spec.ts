@@ -68,7 +68,9 @@ test.beforeAll(async ({ playwright }) => {
       DATA_DIR,
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      PUBLIC_URL: ORIGIN,
+      // A public name (decision 0117 refuses a live checkout with a local PUBLIC_URL); the browser
+      // still opens the server at ORIGIN, and nothing here follows a return URL.
+      PUBLIC_URL: `http://dues.live-csp-parish.example:${PORT}`,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',

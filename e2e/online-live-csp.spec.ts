@@ -77,6 +77,7 @@ test.beforeAll(async ({ playwright }) => {
       RATE_LIMIT_PER_MINUTE: '100000',
       WORLDLINE_MERCHANT_ID: 'L3411',
       WORLDLINE_SALT: 'live-csp-test-salt',
+      WORLDLINE_SCHEME_CODE: 'LIVE1',
       WORLDLINE_STATUS_URL: 'http://127.0.0.1:9/api/paynimoV2.req',
       GATEWAY_RECHECK_SECONDS: '0',
       PAYMENTS_SANDBOX: 'false',

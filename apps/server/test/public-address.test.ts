@@ -19,7 +19,12 @@ let admin: Session;
 
 beforeAll(async () => {
   live = await createTestApp({
-    env: { WORLDLINE_MERCHANT_ID: 'L1000', WORLDLINE_SALT: 'live-salt', GATEWAY_RECHECK_SECONDS: '0' },
+    env: {
+      WORLDLINE_MERCHANT_ID: 'L1000',
+      WORLDLINE_SALT: 'live-salt',
+      WORLDLINE_SCHEME_CODE: 'SCH1',
+      GATEWAY_RECHECK_SECONDS: '0',
+    },
   });
   sandbox = await createTestApp({ env: { GATEWAY_RECHECK_SECONDS: '0' } });
   admin = await loginAs(live.app, 'admin');

@@ -92,11 +92,12 @@ export const WORLDLINE_STATUS = {
 } as const;
 
 /**
- * A gateway's payment mode (`docs/domain.md`, §10 "Payment mode"): the real one (credentials
- * configured), the server's own sandbox (no real money), or off (no online payment).
+ * A gateway's payment mode (`docs/domain.md`, §10 "Payment mode"): the real one with live
+ * credentials, the real one with test credentials (no real money, decision 0119), the server's
+ * own sandbox (no real money), or off (no online payment).
  */
-export const GATEWAY_MODES = ['sandbox', 'live', 'off'] as const;
-/** `sandbox`, `live` or `off`. */
+export const GATEWAY_MODES = ['sandbox', 'live', 'test', 'off'] as const;
+/** `sandbox`, `live`, `test` or `off`. */
 export type GatewayMode = (typeof GATEWAY_MODES)[number];
 
 /**

@@ -9,6 +9,7 @@ import {
   type VerifyResult,
 } from '@parish/shared';
 
+import { testMoney } from '../../config/gateways.ts';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
@@ -111,7 +112,8 @@ export async function openCheckout<Evidence, Checkout>(
     memberId: member.id,
     lines,
     totalPaise,
-    isTest: mode === 'sandbox',
+    // Sandbox and test credentials move no real money (decisions 0045, 0119).
+    isTest: testMoney(mode),
   });
   return { txnId, totalPaise, lines, checkout: opened.checkout };
 }

@@ -68,13 +68,16 @@ test.beforeAll(async ({ playwright }) => {
       DATA_DIR,
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      PUBLIC_URL: ORIGIN,
+      // A public name (decision 0117 refuses a live checkout with a local PUBLIC_URL); the browser
+      // still opens the server at ORIGIN, and nothing here follows a return URL.
+      PUBLIC_URL: `http://dues.live-csp-parish.example:${PORT}`,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       WORLDLINE_MERCHANT_ID: 'L3411',
       WORLDLINE_SALT: 'live-csp-test-salt',
+      WORLDLINE_SCHEME_CODE: 'LIVE1',
       WORLDLINE_STATUS_URL: 'http://127.0.0.1:9/api/paynimoV2.req',
       GATEWAY_RECHECK_SECONDS: '0',
       PAYMENTS_SANDBOX: 'false',

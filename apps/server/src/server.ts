@@ -9,7 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { removeUnfinishedImportBatches } from './db/import-batches.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { tightenDataDir, type TightenResult } from './lib/data-dir-permissions.ts';
-import { recordServerAddress } from './lib/server-address.ts';
+import { recordServerAddress, warnPrivatePublicUrl } from './lib/server-address.ts';
 import { startWorkers, workerFlagsOf } from './workers/index.ts';
 
 /**
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
   recordServerAddress(config.dataDir, config.publicUrl, Boolean(process.env.PUBLIC_URL), port);
   if (leftovers.batches > 0) app.log.warn(leftovers, 'removed unfinished imports left by a crash');
   logTightened(app, config.dataDir, tightened);
+  warnPrivatePublicUrl(app.log, config.publicUrl);
   app.log.info(
     {
       url: config.publicUrl,

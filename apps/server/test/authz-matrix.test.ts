@@ -191,6 +191,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/admin/reminders/rounds/:id/items/:deliveryId/sent': ADMIN,
   'GET /api/admin/whatsapp-settings': ADMIN,
   'PUT /api/admin/whatsapp-settings': ADMIN,
+  'GET /api/admin/public-address': ADMIN,
   'PUT /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/reminders/opted-out': ADMIN,

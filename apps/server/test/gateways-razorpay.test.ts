@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { GATEWAY_MSG, type RazorpayConfig, type RazorpayOrder, type VerifyResult } from '@parish/shared';
+import {
+  GATEWAY_MSG,
+  type RazorpayConfig,
+  type RazorpayOrder,
+  type RefundList,
+  type RefundSummary,
+  type VerifyResult,
+} from '@parish/shared';
 
 import { SANDBOX_SECRETS } from '../src/config/gateways.ts';
 import { systemContext } from '../src/context.ts';
@@ -59,6 +66,18 @@ function webhook(body: string, signature: string, eventId: string) {
     headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
     payload: body,
   });
+}
+
+/** A Razorpay webhook body about the payment `fields` names, of `order`, for `amount` paise. */
+function paymentEvent(
+  event: string,
+  order: RazorpayOrder,
+  fields: Record<string, string>,
+  amount: number,
+  status: string,
+): string {
+  const entity = { id: fields['razorpay_payment_id'], order_id: order.order.id, amount, status };
+  return JSON.stringify({ entity: 'event', event, payload: { payment: { entity } } });
 }
 
 const sign = (body: string) => createHmac('sha256', SANDBOX_SECRETS.razorpayWebhookSecret).update(body).digest('hex');
@@ -172,15 +191,7 @@ describe('Razorpay', () => {
     const misc = await due(t.app, member.account.id, 'miscellaneous', 45_600);
     const order = await createOrder([misc]);
     const fields = await razorpayBank(t.app, order, 'success');
-    const body = JSON.stringify({
-      entity: 'event',
-      event: 'payment.captured',
-      payload: {
-        payment: {
-          entity: { id: fields['razorpay_payment_id'], order_id: order.order.id, amount: 45_600, status: 'captured' },
-        },
-      },
-    });
+    const body = paymentEvent('payment.captured', order, fields, 45_600, 'captured');
     expectError(await webhook(body, sign(`${body} `), 'evt_bad'), 401, 'UNAUTHORIZED');
     // Re-serialised JSON with the original signature is refused (raw body, `docs/domain.md`, "PG-08").
     expectError(
@@ -289,15 +300,7 @@ describe('Razorpay capture of a payment left authorized (auto-capture off)', () 
     const misc = await due(t.app, member.account.id, 'miscellaneous', 12_400);
     const order = await createOrder([misc]);
     const fields = await razorpayBank(t.app, order, 'success');
-    const body = JSON.stringify({
-      entity: 'event',
-      event: 'payment.authorized',
-      payload: {
-        payment: {
-          entity: { id: fields['razorpay_payment_id'], order_id: order.order.id, amount: 12_400, status: 'authorized' },
-        },
-      },
-    });
+    const body = paymentEvent('payment.authorized', order, fields, 12_400, 'authorized');
     expect((await webhook(body, sign(body), 'evt_authorized')).json()).toEqual({ success: true, duplicate: false });
     expect((await paymentRow(t.app, misc)).status).toBe('paid');
     const state = await send('GET', `${SANDBOX_API}/v1/payments/${fields['razorpay_payment_id']}`);
@@ -338,5 +341,59 @@ describe('Razorpay capture of a payment left authorized (auto-capture off)', () 
     expect(captures).toHaveLength(1);
     expect(await paymentRow(t.app, misc)).toMatchObject({ status: 'paid', paidAmountPaise: 12_500 });
     expect(await auditActions(t.app, order.txnId)).toEqual(['transaction.created', 'transaction.settled']);
+  });
+  it('a late payment.authorized for a due paid at the counter is left uncaptured and listed as returned by Razorpay (decision 0120)', async () => {
+    const admin = await loginAs(t.app, 'admin');
+    const cashier = await loginAs(t.app, 'cashier');
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 12_600);
+    const order = await createOrder([misc]);
+    const fields = await razorpayBank(t.app, order, 'success');
+    // The cashier collects the same due in cash while the member is on Razorpay's page …
+    const collected = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${misc}/collect`,
+      headers: cashier.headers,
+      payload: { collectionMode: 'manual', collectionAmount: 126, paymentMethod: 'cash' },
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    const pendingBefore = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/refunds/summary', headers: admin.headers })
+    ).json<RefundSummary>();
+    // … then Razorpay's late news of the authorized payment arrives.
+    const body = paymentEvent('payment.authorized', order, fields, 12_600, 'authorized');
+    expect((await webhook(body, sign(body), 'evt_late_authorized')).statusCode).toBe(200);
+    const state = await send('GET', `${SANDBOX_API}/v1/payments/${fields['razorpay_payment_id']}`);
+    expect(state.body).toMatchObject({ status: 'authorized' });
+    expect(await paymentRow(t.app, misc)).toMatchObject({ status: 'paid', paymentGateway: 'manual' });
+    expect(await transactionRow(t.app, order.txnId)).toMatchObject({
+      status: 'failed',
+      statusCode: 'authorized',
+      errorMessage: GATEWAY_MSG.notCaptured,
+      pgReferenceId: fields['razorpay_payment_id'],
+    });
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/refunds?status=all', headers: admin.headers })
+    ).json<RefundList>();
+    expect(all.data.filter((entry) => entry.transactionId === order.txnId)).toEqual([
+      expect.objectContaining({
+        reason: 'not_captured',
+        status: 'refunded',
+        amount: 126,
+        remaining: 0,
+        gatewayReference: fields['razorpay_payment_id'],
+        note: GATEWAY_MSG.notCaptured,
+      }),
+    ]);
+    // Nobody has to refund it: the pending refunds stay as they were.
+    const pendingAfter = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/refunds/summary', headers: admin.headers })
+    ).json<RefundSummary>();
+    expect(pendingAfter).toEqual(pendingBefore);
+    // The browser's own return afterwards captures nothing either.
+    await postForm(t.app, '/api/razorpay/callback', fields);
+    expect((await send('GET', `${SANDBOX_API}/v1/payments/${fields['razorpay_payment_id']}`)).body).toMatchObject({
+      status: 'authorized',
+    });
+    expect(await auditActions(t.app, order.txnId)).toEqual(['transaction.created', 'transaction.failed']);
   });
 });

@@ -350,7 +350,12 @@ describe('payment mode', () => {
     expect(loadGatewaySettings({ PUBLIC_URL: 'http://localhost:3000', HOST: '127.0.0.1' }).worldline.mode).toBe('off');
     const sandbox = loadGatewaySettings({ PAYMENTS_SANDBOX: 'true' });
     expect([sandbox.worldline.mode, sandbox.razorpay.mode]).toEqual(['sandbox', 'sandbox']);
-    const live = loadGatewaySettings({ WORLDLINE_MERCHANT_ID: 'L123', WORLDLINE_SALT: 's', PAYMENTS_SANDBOX: 'true' });
+    const live = loadGatewaySettings({
+      WORLDLINE_MERCHANT_ID: 'L123',
+      WORLDLINE_SALT: 's',
+      WORLDLINE_SCHEME_CODE: 'SCH1',
+      PAYMENTS_SANDBOX: 'true',
+    });
     expect([live.worldline.mode, live.razorpay.mode]).toEqual(['live', 'sandbox']);
   });
 
@@ -569,7 +574,9 @@ describe('test payments: marked on receipts, apart from every collected figure',
 
 describe('live Worldline', () => {
   it("the CSP lets Paynimo's checkout work: its stylesheet and images, and a form to any https bank page", async () => {
-    const live = await createTestApp({ env: { WORLDLINE_MERCHANT_ID: 'L1000', WORLDLINE_SALT: 'live-salt' } });
+    const live = await createTestApp({
+      env: { WORLDLINE_MERCHANT_ID: 'L1000', WORLDLINE_SALT: 'live-salt', WORLDLINE_SCHEME_CODE: 'SCH1' },
+    });
     try {
       const csp = String(
         (await live.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],

@@ -726,6 +726,21 @@ describe('status, test message and notifications', () => {
     });
     expect(test.statusCode, test.body).toBe(200);
     expect(standIn.requests[0]?.body).toEqual(helloWorldTemplate('919847012345'));
+    // Every Indian mobile gets 91, whatever its first digit of 6 to 9 (decision 0118).
+    for (const [to, recipient] of [
+      ['8123456789', '918123456789'],
+      ['70123 45678', '917012345678'],
+      ['6123456789', '916123456789'],
+    ] as const) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/test',
+        headers: admin.headers,
+        payload: { to },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(standIn.requests.at(-1)?.body).toEqual(helloWorldTemplate(recipient));
+    }
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/whatsapp/test',

@@ -3,7 +3,14 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { ErrorCode, PAY_LINK_MSG, payViewSchema, type PayView, type WaMeLink } from '@parish/shared';
+import {
+  ErrorCode,
+  PAY_LINK_MSG,
+  payViewSchema,
+  type PayView,
+  type WaMeLink,
+  type WorldlineOrder,
+} from '@parish/shared';
 
 import { buildApp } from '../src/app.ts';
 import { systemContext } from '../src/context.ts';
@@ -11,12 +18,13 @@ import { queryRows } from '../src/db/client.ts';
 import { backgroundJobs, members, messageDeliveries, payments } from '../src/db/schema/index.ts';
 import { runScheduledReminders } from '../src/modules/reminders/schedule.service.ts';
 import { startWorkers, workerFlagsOf } from '../src/workers/index.ts';
-import { due } from './gateway-fixtures.ts';
+import { due, worldlineBank } from './gateway-fixtures.ts';
 import {
   createMember,
   createTestApp,
   expectError,
   loginAs,
+  loginMember,
   testConfig,
   type RoleSession,
   type TestApp,
@@ -158,6 +166,42 @@ describe('payment links without a password', () => {
     expect(foreign.statusCode).toBe(404);
     const [untouched] = await t.db.select().from(payments).where(eq(payments.id, theirs));
     expect(untouched?.status).toBe('pending');
+  });
+
+  it('an order through the link answers only what the link carries: no e-mail, parish number or full name (decision 0036)', async () => {
+    const t = await app();
+    const admin = await loginAs(t.app, 'admin');
+    const member = await createMember(t.app, { name: 'Annamma Joseph Kurian' });
+    await t.db.update(members).set({ email: 'annamma@example.org' }).where(eq(members.id, member.id));
+    const mine = await due(t.app, member.id, 'miscellaneous', 12_500);
+    const path = payPathOf(await memberLink(t, admin, member.id));
+    const order = await t.app.inject({ method: 'POST', url: `/api${path}/order`, payload: { paymentIds: [mine] } });
+    expect(order.statusCode, order.body).toBe(200);
+    for (const secret of ['annamma@example.org', member.parishNumber, 'Kurian', 'Joseph']) {
+      expect(order.body).not.toContain(secret);
+    }
+    const body = order.json<WorldlineOrder>();
+    const consumerId = member.id.replaceAll('-', '').slice(0, 20);
+    expect(body).toMatchObject({ consumerId, consumerEmailId: '', consumerMobileNo: member.mobile.slice(-10) });
+    expect(body.worldlineOrder.consumerData).toMatchObject({ consumerId, consumerEmailId: '' });
+    // The gateway takes the order as sent: the sandbox bank accepts the request token over these fields.
+    const msg = await worldlineBank(t.app, body, 'success');
+    expect(msg.split('|')[0]).toBe('0300');
+
+    // The member signed in still sends their parish number and e-mail, as before.
+    const session = await loginMember(t.app, member.mobile, member.password);
+    const other = await due(t.app, member.id, 'miscellaneous', 13_500);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/worldline/create-customer-order',
+      headers: session.headers,
+      payload: { paymentIds: [other] },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<WorldlineOrder>()).toMatchObject({
+      consumerId: member.parishNumber,
+      consumerEmailId: 'annamma@example.org',
+    });
   });
 
   it('a tampered link is refused and says nothing: a changed character, another mobile, another member', async () => {

@@ -1,6 +1,7 @@
 export * from './messages.ts';
 export * from './money.ts';
 export * from './phone.ts';
+export * from './public-address.ts';
 export * from './parish-number.ts';
 export * from './head-types.ts';
 export * from './dates.ts';

@@ -36,14 +36,24 @@ describe('normalizeMobile (member form, docs/domain.md §5)', () => {
   });
 });
 
-describe('toWhatsAppNumber (phone helper, docs/domain.md §5)', () => {
+describe('toWhatsAppNumber (phone helper, docs/domain.md §5, decision 0118)', () => {
   it('adds 91 to a 10-digit number starting with 9', () => {
     expect(toWhatsAppNumber('9847012345')).toBe('919847012345');
     expect(toWhatsAppNumber('98470 12345')).toBe('919847012345');
   });
 
+  it.each([
+    ['8123456789', '918123456789'],
+    ['7012345678', '917012345678'],
+    ['6123456789', '916123456789'],
+    ['08123456789', '918123456789'],
+  ])('adds 91 to every Indian mobile (6, 7, 8 or 9 first, National Numbering Plan): %s', (input, number) => {
+    expect(toWhatsAppNumber(input)).toBe(number);
+  });
+
   it('keeps other 10-digit numbers as they are', () => {
-    expect(toWhatsAppNumber('8847012345')).toBe('8847012345');
+    expect(toWhatsAppNumber('5847012345')).toBe('5847012345');
+    expect(toWhatsAppNumber('0123456789')).toBe('0123456789');
   });
 
   it('keeps digits only, 10 to 15 of them', () => {

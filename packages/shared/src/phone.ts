@@ -18,14 +18,24 @@ export function normalizeMobile(input: string): { ok: true; mobile: string } | {
 }
 
 /**
- * The phone helper for WhatsApp (`docs/domain.md`, §5 "Phone numbers for WhatsApp"): accepts 10 to 15 digits after
- * stripping everything else; a 10-digit number starting with 9 gets `91` in front.
+ * An Indian mobile number without the country code: 10 digits starting with 6, 7, 8 or 9 (the
+ * National Numbering Plan; decision 0118 replaces the specification's "starting with 9").
+ */
+export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
+
+/**
+ * The phone helper for WhatsApp (`docs/domain.md`, §5 "Phone numbers for WhatsApp", decision
+ * 0118): accepts 10 to 15 digits after stripping everything else; an Indian mobile
+ * ({@link INDIAN_MOBILE}: 10 digits starting with 6, 7, 8 or 9, or those after a trunk `0`) gets
+ * `91` in front; any other number is sent as its digits.
  * @returns the digits to send to, or `null` when there are not 10 to 15 digits.
  */
 export function toWhatsAppNumber(input: string): string | null {
   const digits = input.replace(/\D/g, '');
   if (digits.length < 10 || digits.length > 15) return null;
-  return digits.length === 10 && digits.startsWith('9') ? `91${digits}` : digits;
+  if (INDIAN_MOBILE.test(digits)) return `91${digits}`;
+  if (digits.startsWith('0') && INDIAN_MOBILE.test(digits.slice(1))) return `91${digits.slice(1)}`;
+  return digits;
 }
 
 /**

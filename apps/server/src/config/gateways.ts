@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Online payment settings (`docs/domain.md`, "§10 Gateways", "Payment mode"): each gateway is
- * `live` when its credentials are set; else `sandbox` when `PAYMENTS_SANDBOX=true` (or the
+ * `live` when its credentials are set, `test` when they are the gateway's test credentials
+ * (decision 0119: Razorpay `rzp_test_…`, a Worldline test merchant); else `sandbox` when `PAYMENTS_SANDBOX=true` (or the
  * database is the demo parish, {@link withDemoSandbox}), where the server plays the gateway itself
  * under `/api/sandbox/…` with the published {@link SANDBOX_SECRETS}; else `off` (no online
  * payment), whatever `HOST` or `PUBLIC_URL` say. The product's code path is the
@@ -13,17 +14,22 @@ import { z } from 'zod';
 
 /** Environment variables of online payment (documented in the README, "Online payment"). */
 export const gatewayEnvSchema = z.object({
-  /** Worldline merchant code; with WORLDLINE_SALT makes Worldline live. */
+  /** Worldline merchant code; with WORLDLINE_SALT makes Worldline live (a test merchant `T…`: test). */
   WORLDLINE_MERCHANT_ID: z.string().trim().min(1).optional(),
   /** Worldline hash salt (server side only). */
   WORLDLINE_SALT: z.string().trim().min(1).optional(),
-  /** Worldline scheme code sent as items[].itemId (default FIRST). */
+  /** Worldline scheme code sent as items[].itemId: required with live credentials; the sandbox uses FIRST. */
   WORLDLINE_SCHEME_CODE: z.string().trim().min(1).optional(),
+  /**
+   * Whether the Worldline merchant is a test (UAT) merchant: default, when its code starts with
+   * `T` (the kits' test merchant T206030); set it when Worldline issued a test code otherwise.
+   */
+  WORLDLINE_TEST_MERCHANT: z.stringbool().optional(),
   /** Paynimo checkout.js URL (live default https://www.paynimo.com/paynimocheckout/server/lib/checkout.js). */
   WORLDLINE_CHECKOUT_URL: z.url().optional(),
   /** Paynimo status API (live default https://www.paynimo.com/api/paynimoV2.req). */
   WORLDLINE_STATUS_URL: z.string().trim().min(1).optional(),
-  /** Razorpay key id; with RAZORPAY_KEY_SECRET makes Razorpay live. */
+  /** Razorpay key id; with RAZORPAY_KEY_SECRET makes Razorpay live (`rzp_test_…`: test). */
   RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
   /** Razorpay key secret (server side only). */
   RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
@@ -39,9 +45,23 @@ export const gatewayEnvSchema = z.object({
 
 /**
  * A gateway's payment mode (`docs/domain.md`, §10 "Payment mode"): `live` (its credentials are
- * set), `sandbox` (the server plays the gateway; no real money) or `off` (no online payment).
+ * set), `test` (its test credentials are set: the real gateway, no real money, decision 0119),
+ * `sandbox` (the server plays the gateway; no real money) or `off` (no online payment).
  */
-export type PaymentMode = 'live' | 'sandbox' | 'off';
+export type PaymentMode = 'live' | 'test' | 'sandbox' | 'off';
+
+/**
+ * Whether a gateway in `mode` talks to the real gateway (`live` or `test`): its URLs, scripts and
+ * Content-Security-Policy sources are the gateway's own.
+ */
+export function realGateway(mode: PaymentMode): boolean {
+  return mode === 'live' || mode === 'test';
+}
+
+/** Whether payments in `mode` move no real money (`test` or `sandbox`): they are flagged `is_test` (decisions 0045, 0119). */
+export function testMoney(mode: PaymentMode): boolean {
+  return mode === 'test' || mode === 'sandbox';
+}
 
 /** Worldline (Paynimo) settings. */
 export interface WorldlineSettings {
@@ -98,7 +118,8 @@ export const SANDBOX_SECRETS = {
 
 /**
  * Reads the online payment settings from the environment.
- * @throws Error listing invalid variables.
+ * @throws Error listing invalid variables, and WORLDLINE_SCHEME_CODE missing beside Worldline
+ * credentials (issue 27 item 16: the kits' sample `FIRST` is no merchant's scheme).
  */
 export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
   const parsed = gatewayEnvSchema.safeParse(env);
@@ -109,12 +130,19 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
   const v = parsed.data;
   const worldlineLive = Boolean(v.WORLDLINE_MERCHANT_ID && v.WORLDLINE_SALT);
   const razorpayLive = Boolean(v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET);
+  if (worldlineLive && !v.WORLDLINE_SCHEME_CODE) {
+    throw new Error(
+      'Invalid configuration:\n  WORLDLINE_SCHEME_CODE: required with WORLDLINE_MERCHANT_ID and WORLDLINE_SALT (the scheme code Worldline issued with them)',
+    );
+  }
   const schemeCode = v.WORLDLINE_SCHEME_CODE ?? 'FIRST';
+  const worldlineTest = v.WORLDLINE_TEST_MERCHANT ?? /^T/i.test(v.WORLDLINE_MERCHANT_ID ?? '');
+  const razorpayTest = (v.RAZORPAY_KEY_ID ?? '').startsWith('rzp_test_');
   const withoutCredentials: PaymentMode = v.PAYMENTS_SANDBOX ? 'sandbox' : 'off';
   return {
     worldline: worldlineLive
       ? {
-          mode: 'live',
+          mode: worldlineTest ? 'test' : 'live',
           merchantId: v.WORLDLINE_MERCHANT_ID ?? '',
           salt: v.WORLDLINE_SALT ?? '',
           schemeCode,
@@ -134,7 +162,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv): GatewaySettings {
         },
     razorpay: razorpayLive
       ? {
-          mode: 'live',
+          mode: razorpayTest ? 'test' : 'live',
           keyId: v.RAZORPAY_KEY_ID ?? '',
           keySecret: v.RAZORPAY_KEY_SECRET ?? '',
           webhookSecret: v.RAZORPAY_WEBHOOK_SECRET ?? v.RAZORPAY_KEY_SECRET ?? '',
@@ -181,7 +209,7 @@ export function sandboxModeOn(settings: GatewaySettings): boolean {
 }
 
 /**
- * Extra Content-Security-Policy sources the LIVE gateways' checkouts need (helmet, app.ts):
+ * Extra Content-Security-Policy sources the real gateways' checkouts need, live or test (helmet, app.ts):
  * nothing in the sandbox or off (the sandbox's scripts and pages are same-origin).
  * - Paynimo (Worldline): its checkout.js origin for scripts, frames, calls, its stylesheet
  *   (`/paynimocheckout/server/css/checkout.css`) and images; and, because checkout.js with
@@ -202,7 +230,7 @@ export function gatewayCspSources(settings: GatewaySettings): {
     'scriptSrc' | 'frameSrc' | 'connectSrc' | 'styleSrc' | 'imgSrc' | 'formAction',
     string[]
   >;
-  if (settings.worldline.mode === 'live') {
+  if (realGateway(settings.worldline.mode)) {
     const origin = new URL(settings.worldline.checkoutScriptUrl).origin;
     lists.scriptSrc.push(origin);
     lists.frameSrc.push(origin);
@@ -211,7 +239,7 @@ export function gatewayCspSources(settings: GatewaySettings): {
     lists.imgSrc.push(origin);
     lists.formAction.push('https:');
   }
-  if (settings.razorpay.mode === 'live') {
+  if (realGateway(settings.razorpay.mode)) {
     lists.scriptSrc.push('https://checkout.razorpay.com');
     lists.frameSrc.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
     lists.connectSrc.push('https://api.razorpay.com', 'https://lumberjack.razorpay.com');

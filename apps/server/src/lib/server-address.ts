@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { publicAddressProblem } from '@parish/shared';
+
 /**
  * The address the server answers at, as the commands print it (issue 27 item 23): `npm run demo`
  * and `npm run admin:reset` run without the server's environment more often than with it (another
@@ -44,4 +46,19 @@ export function addressToPrint(
     // No server has started on this data folder yet.
   }
   return config.publicUrl;
+}
+
+/**
+ * Warns once at start-up when `publicUrl` is `localhost` or a private address (decision 0117):
+ * every WhatsApp reminder, receipt link and gateway return URL starts with it, so nobody outside
+ * this computer or network could open them, and a live gateway checkout is refused.
+ * @param log the server's logger (a warning with `publicUrl` and `problem`; nothing when public)
+ */
+export function warnPrivatePublicUrl(log: { warn(details: object, message: string): void }, publicUrl: string): void {
+  const problem = publicAddressProblem(publicUrl);
+  if (!problem) return;
+  log.warn(
+    { publicUrl, problem },
+    'PUBLIC_URL is not a public address: links in WhatsApp reminders and receipts will not open on members’ phones, and live online payment is refused. Set PUBLIC_URL to the https address members reach this server at',
+  );
 }

@@ -15,7 +15,8 @@ const BAND_HEIGHT = 28;
 /**
  * "Test payments: no real money" (`docs/domain.md`, §10 "Payment mode"): a band along the bottom
  * of every screen while any gateway runs in sandbox mode (the server's own simulated gateway, as in
- * the demo parish), read from `GET /api/health` once per page load. Nothing in live or off mode.
+ * the demo parish) or with test credentials (decision 0119), read from `GET /api/health` once per
+ * page load. Nothing in live or off mode.
  */
 export function TestPaymentsBand() {
   const { t } = useTranslation();
@@ -24,7 +25,10 @@ export function TestPaymentsBand() {
     queryFn: () => apiRequest(HEALTH),
     staleTime: Infinity,
   });
-  const shown = health.data ? Object.values(health.data.payments).includes('sandbox') : false;
+  // The rule of `sandboxPayments` (shared), written out: its module brings zod schemas along.
+  const shown = health.data
+    ? Object.values(health.data.payments).some((mode) => mode === 'sandbox' || mode === 'test')
+    : false;
   const band = useRef<HTMLDivElement>(null);
   // The page keeps as much room below its content as the band takes, one line or two.
   useEffect(() => {

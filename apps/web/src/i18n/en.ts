@@ -201,6 +201,14 @@ export const en = {
     receiptLanguage: 'Second language of receipts',
     receiptLanguageHint: 'Receipts print in English and, below it, in this language, with the amount in words in both.',
     receiptEnglishOnly: 'None (English only)',
+    publicAddress: {
+      title: 'Links sent to members will not open',
+      localhost:
+        'The server’s public address (PUBLIC_URL) is {{url}}, which only this computer can open. Every link in WhatsApp reminders and receipts starts with it, and live online payment is refused until it is set.',
+      private:
+        'The server’s public address (PUBLIC_URL) is {{url}}, which only computers on this network can open. Every link in WhatsApp reminders and receipts starts with it, and live online payment is refused until it is set.',
+      fix: 'Set PUBLIC_URL on the server to the https address members reach it at (see the deployment guide), then restart it.',
+    },
   },
   language: {
     label: 'Language',

@@ -218,6 +218,7 @@ export const hi: MemberCatalogue = {
       worldline: 'Worldline (कार्ड, नेट बैंकिंग, UPI)',
       unavailable: 'ऑनलाइन भुगतान अभी उपलब्ध नहीं है। कृपया बाद में कोशिश करें।',
       sandbox: 'सैंडबॉक्स मोड',
+      testMode: 'परीक्षण मोड: कोई असली पैसा नहीं',
       payWith: '{{gateway}} से भुगतान करें',
       gatewayName: 'Worldline',
       processing: 'भुगतान पृष्ठ खुल रहा है...',

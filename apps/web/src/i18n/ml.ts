@@ -221,6 +221,7 @@ export const ml: MemberCatalogue = {
       worldline: 'Worldline (കാർഡ്, നെറ്റ് ബാങ്കിംഗ്, UPI)',
       unavailable: 'ഓൺലൈൻ പേയ്‌മെന്റ് ഇപ്പോൾ ലഭ്യമല്ല. ദയവായി പിന്നീട് ശ്രമിക്കുക.',
       sandbox: 'സാൻഡ്‌ബോക്സ് മോഡ്',
+      testMode: 'ടെസ്റ്റ് മോഡ്: യഥാർത്ഥ പണമില്ല',
       payWith: '{{gateway}} വഴി പണമടയ്ക്കുക',
       gatewayName: 'Worldline',
       processing: 'പേയ്‌മെന്റ് പേജ് തുറക്കുന്നു...',

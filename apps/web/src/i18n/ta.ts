@@ -220,6 +220,7 @@ export const ta: MemberCatalogue = {
       worldline: 'Worldline (அட்டை, இணைய வங்கி, UPI)',
       unavailable: 'ஆன்லைன் கட்டணம் இப்போது கிடைக்கவில்லை. பிறகு முயற்சிக்கவும்.',
       sandbox: 'சோதனை முறை',
+      testMode: 'சோதனைப் பயன்முறை: உண்மையான பணம் இல்லை',
       payWith: '{{gateway}} மூலம் செலுத்து',
       gatewayName: 'Worldline',
       processing: 'கட்டணப் பக்கம் திறக்கப்படுகிறது...',

@@ -1,4 +1,5 @@
 import { parishSettingsSchema, updateParishSettingsSchema } from '../schemas/settings.ts';
+import { publicAddressSchema } from '../public-address.ts';
 import { defineContract } from './contract.ts';
 
 /** The parish's own settings: name, address, contact and logo (docs/domain.md, "§3 Data"). */
@@ -12,4 +13,9 @@ export const settingsContracts = {
     body: updateParishSettingsSchema,
     output: parishSettingsSchema,
   }),
+  /**
+   * `GET /api/admin/public-address` (admin): `PUBLIC_URL` and why links under it would not open
+   * outside the office (`localhost`, `private`) or null (decision 0117).
+   */
+  publicAddress: defineContract({ method: 'GET', path: '/api/admin/public-address', output: publicAddressSchema }),
 };

@@ -68,6 +68,11 @@ export const GATEWAY_MSG = {
   paidTwice: 'Money received for a payment that was already paid by other means; a refund is needed',
   /** 503: the gateway is off: no credentials and no sandbox (`docs/domain.md`, §10 "Payment mode"). */
   paymentsOff: 'Online payment is not available yet. Please pay at the parish office.',
+  /**
+   * A Razorpay payment authorized for dues already paid otherwise is not captured; Razorpay returns
+   * it to the member by itself (decision 0120). Recorded on the failed transaction.
+   */
+  notCaptured: 'These dues were already paid, so this payment was not captured: Razorpay returns the money by itself.',
   /** 409: a new order found that the member's earlier checkout for these dues was paid after all. */
   earlierCheckoutPaid: 'Your earlier payment for these dues went through. They are now paid.',
 } as const;
@@ -92,11 +97,12 @@ export const WORLDLINE_STATUS = {
 } as const;
 
 /**
- * A gateway's payment mode (`docs/domain.md`, §10 "Payment mode"): the real one (credentials
- * configured), the server's own sandbox (no real money), or off (no online payment).
+ * A gateway's payment mode (`docs/domain.md`, §10 "Payment mode"): the real one with live
+ * credentials, the real one with test credentials (no real money, decision 0119), the server's
+ * own sandbox (no real money), or off (no online payment).
  */
-export const GATEWAY_MODES = ['sandbox', 'live', 'off'] as const;
-/** `sandbox`, `live` or `off`. */
+export const GATEWAY_MODES = ['sandbox', 'live', 'test', 'off'] as const;
+/** `sandbox`, `live`, `test` or `off`. */
 export type GatewayMode = (typeof GATEWAY_MODES)[number];
 
 /**

@@ -34,7 +34,10 @@ export const healthErrorSchema = z.object({
   payments: paymentModesSchema,
 });
 
-/** Whether any gateway runs in sandbox mode: every screen then shows "Test payments: no real money". */
+/**
+ * Whether any gateway takes test money, in sandbox mode or with test credentials (decision 0119):
+ * every screen then shows "Test payments: no real money".
+ */
 export function sandboxPayments(modes: PaymentModes): boolean {
-  return modes.worldline === 'sandbox' || modes.razorpay === 'sandbox';
+  return [modes.worldline, modes.razorpay].some((mode) => mode === 'sandbox' || mode === 'test');
 }

@@ -8,8 +8,17 @@ import { idSchema } from './common.ts';
  * that could not be applied to the dues it was meant for. Amounts in rupees on the wire.
  */
 
-/** Why money is in the queue. */
-export const EXCEPTION_REASONS = ['paid_twice', 'superseded_paid', 'amount_mismatch', 'status_disagrees'] as const;
+/**
+ * Why money is in the queue. `not_captured`: a Razorpay payment authorized for dues already paid
+ * otherwise, left uncaptured so Razorpay returns it by itself (decision 0120); listed, never open.
+ */
+export const EXCEPTION_REASONS = [
+  'paid_twice',
+  'superseded_paid',
+  'amount_mismatch',
+  'status_disagrees',
+  'not_captured',
+] as const;
 /** One of {@link EXCEPTION_REASONS}. */
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 

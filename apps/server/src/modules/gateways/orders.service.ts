@@ -53,6 +53,26 @@ export function orderPayments(lines: OrderLine[]) {
 }
 
 /**
+ * The member as an order made through a payment link shows them to the gateway and so to the
+ * browser holding the link (issue 27 item 22, decision 0036: a link holder learns nothing that
+ * identifies or contacts the member beyond the link itself): the first name (the pay-only view
+ * shows it), the mobile (in the link's path), no e-mail, and instead of the parish number an
+ * opaque consumer id, the first 20 hex digits of the member id (which the link's token carries).
+ * The transaction row keeps the member id, so nothing is lost for the parish.
+ * @param member the order's member as {@link prepareOrder} read it
+ * @returns the member fields to open the gateway's order with
+ */
+export function linkHolderMember(member: OrderMember): OrderMember {
+  return {
+    id: member.id,
+    name: member.name.trim().split(/\s+/)[0] ?? '',
+    mobile: member.mobile,
+    parishNumber: member.id.replaceAll('-', '').slice(0, 20),
+    email: null,
+  };
+}
+
+/**
  * A new transaction id: prefix, UTC time to the second, then 96 random bits as 24 upper-case hex
  * digits (e.g. `WL20261122053000` + `9F0C…`), 40 characters: Razorpay's `receipt` limit. The public
  * verify-payment answers anyone holding a txnId, so the id must not be guessable

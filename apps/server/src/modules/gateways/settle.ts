@@ -130,8 +130,18 @@ export async function settleFoundTransaction(
   if (!row || row.paymentGateway !== evidence.gateway)
     throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
   if (row.status === 'success') return settlement(ctx, row);
-  const outcome = await outcomeOf(paymentGateways(ctx), row, evidence);
+  const leaveUncaptured = evidence.gateway === 'razorpay' && (await duesPaidOtherwise(ctx, row));
+  const outcome = await outcomeOf(
+    paymentGateways(ctx),
+    row,
+    leaveUncaptured ? { ...evidence, leaveUncaptured } : evidence,
+  );
   const audited = withAudit(ctx, gatewayAudit(evidence.gateway, ctx.audit, evidence.source));
+  if (leaveUncaptured && outcome.kind === 'pending' && outcome.statusCode === 'authorized') {
+    const paymentId = evidence.gateway === 'razorpay' ? (evidence.paymentId ?? null) : null;
+    const left = await leftUncaptured(audited, row, paymentId, evidence.source);
+    return settlement(ctx, left ?? (await reread(ctx, row)), GATEWAY_MSG.notCaptured);
+  }
   switch (outcome.kind) {
     case 'paid': {
       const queueNotice = (tx: Tx) => queuePaymentNotice(tx, { config: ctx.config, memberId: row.memberId });
@@ -149,6 +159,70 @@ export async function settleFoundTransaction(
       await recordMismatch(audited, row, outcome, evidence.source);
       return settlement(ctx, row, GATEWAY_MSG.paymentPending);
   }
+}
+
+/**
+ * Whether a due of the transaction is paid by something else (the counter, another checkout):
+ * then a Razorpay payment only authorized for it is not captured (decision 0120).
+ */
+async function duesPaidOtherwise(ctx: ServiceContext, row: TransactionRow): Promise<boolean> {
+  const [found] = await queryRows<{ taken: boolean }>(
+    ctx.db,
+    sql`select exists (
+          select 1 from transaction_items ti join payments p on p.id = ti.payment_id
+          where ti.transaction_id = ${row.id} and p.status = 'paid'
+            and p.transaction_id is distinct from ${row.transactionId}) as taken`,
+  );
+  return found?.taken === true;
+}
+
+/**
+ * A Razorpay payment authorized for dues paid otherwise, left uncaptured (issue 27 item 15,
+ * decision 0120): in one database transaction the pending transaction fails with
+ * `GATEWAY_MSG.notCaptured` (status code `authorized`, the payment id as its reference), the
+ * refunds queue lists the money as `not_captured`, already closed (Razorpay returns it by itself;
+ * nobody refunds it), and the audit `transaction.failed` carries that message.
+ * @returns the transaction as it now stands, or null when another call moved it first
+ */
+async function leftUncaptured(
+  ctx: ServiceContext,
+  row: TransactionRow,
+  paymentId: string | null,
+  source: SettleSource,
+): Promise<SettledTransaction | null> {
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction(async (tx) => {
+    const [moved] = await queryRows<{ pg_reference_id: string | null }>(
+      tx,
+      sql`update transactions set status = 'failed', status_code = 'authorized', error_message = ${GATEWAY_MSG.notCaptured},
+            pg_reference_id = coalesce(${paymentId}, pg_reference_id), updated_at = ${now}
+          where id = ${row.id} and status = 'pending' returning pg_reference_id`,
+    );
+    if (!moved) return null;
+    await queueException(tx, {
+      transactionRowId: row.id,
+      memberId: row.memberId,
+      paymentId: null,
+      reason: 'not_captured',
+      amountPaise: row.amountPaise,
+      gatewayReference: moved.pg_reference_id,
+      returnedByGateway: { note: GATEWAY_MSG.notCaptured, resolvedAt: now },
+    });
+    await recordAudit(tx, ctx.audit, {
+      action: 'transaction.failed',
+      entityType: 'transaction',
+      entityId: row.transactionId,
+      before: { status: 'pending' },
+      after: { status: 'failed', statusCode: 'authorized', message: GATEWAY_MSG.notCaptured, via: source },
+    });
+    return {
+      ...row,
+      status: 'failed' as const,
+      statusCode: 'authorized',
+      errorMessage: GATEWAY_MSG.notCaptured,
+      pgReferenceId: moved.pg_reference_id,
+    };
+  });
 }
 
 /** The adapter of the evidence's gateway decides. */

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 
-import { ErrorCode, GATEWAY_MSG, type Paise, type PaymentStatusResult, type VerifyResult } from '@parish/shared';
+import {
+  ErrorCode,
+  GATEWAY_MSG,
+  publicAddressProblem,
+  type Paise,
+  type PaymentStatusResult,
+  type VerifyResult,
+} from '@parish/shared';
 
+import { testMoney } from '../../config/gateways.ts';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
@@ -10,6 +18,7 @@ import { GatewayUnavailableError } from './gateway-client.ts';
 import { gatewayAudit, type GatewayName, type OrderLine, type PaymentGateway, type TransactionRow } from './gateway.ts';
 import {
   heldBy,
+  linkHolderMember,
   newTxnId,
   supersedeHolders,
   prepareOrder,
@@ -49,18 +58,31 @@ export type ReturnAnswer<Settled = object> =
 /**
  * Opens a checkout with `gateway` for the signed-in member's own payments: the order is checked
  * and every amount computed from the database ({@link prepareOrder}), then the gateway's order is
- * opened and the pending transaction recorded (audited as the member).
- * @throws 400 'Please enter a valid amount' below the gateway's minimum (Razorpay ₹1.00); 503
+ * opened and the pending transaction recorded (audited as the member). Through a payment link
+ * (`payLink`), the gateway and the browser get only what the link already carries
+ * ({@link linkHolderMember}, decision 0036).
+ * @throws 503 'Online payment is not available yet…' when the gateway is off, or live while
+ * `PUBLIC_URL` is not a public address (its return URL would not reach this server, decision
+ * 0117; the sandbox and test credentials keep working locally); 400 'Please enter a valid amount'
+ * below the gateway's minimum (Razorpay ₹1.00); 503
  * 'Failed to create payment order' when the gateway cannot be reached; 400/404/409 as
  * {@link prepareOrder} and {@link recordPendingTransaction}.
  */
 export async function openCheckout<Evidence, Checkout>(
   ctx: ServiceContext,
-  input: OrderRequest & { gateway: PaymentGateway<Evidence, Checkout> },
+  input: OrderRequest & { gateway: PaymentGateway<Evidence, Checkout>; payLink?: boolean },
 ): Promise<OpenedCheckout<Checkout>> {
   const { gateway } = input;
   const mode = ctx.config[gateway.name].mode;
   if (mode === 'off') throw new AppError(ErrorCode.GATEWAY_UNAVAILABLE, GATEWAY_MSG.paymentsOff);
+  const addressProblem = publicAddressProblem(ctx.config.publicUrl);
+  if (mode === 'live' && addressProblem) {
+    ctx.log.error(
+      { publicUrl: ctx.config.publicUrl, problem: addressProblem },
+      `${gateway.displayName} checkout refused: PUBLIC_URL is not an address the gateway and the member's phone can reach`,
+    );
+    throw new AppError(ErrorCode.GATEWAY_UNAVAILABLE, GATEWAY_MSG.paymentsOff);
+  }
   const { member, lines, totalPaise } = await prepareOrder(ctx, {
     memberId: actorOf(ctx).id,
     paymentIds: input.paymentIds,
@@ -76,7 +98,8 @@ export async function openCheckout<Evidence, Checkout>(
   const txnId = newTxnId(gateway.txnIdPrefix, ctx.clock.now());
   let opened;
   try {
-    opened = await gateway.createOrder({ txnId, amountPaise: totalPaise, member, lines });
+    const orderMember = input.payLink ? linkHolderMember(member) : member;
+    opened = await gateway.createOrder({ txnId, amountPaise: totalPaise, member: orderMember, lines });
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
     ctx.log.warn({ err: error.message }, `${gateway.displayName} order creation failed`);
@@ -89,7 +112,8 @@ export async function openCheckout<Evidence, Checkout>(
     memberId: member.id,
     lines,
     totalPaise,
-    isTest: mode === 'sandbox',
+    // Sandbox and test credentials move no real money (decisions 0045, 0119).
+    isTest: testMoney(mode),
   });
   return { txnId, totalPaise, lines, checkout: opened.checkout };
 }

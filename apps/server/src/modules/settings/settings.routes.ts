@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   parishSettingsSchema,
+  publicAddressProblem,
+  publicAddressSchema,
   updateParishSettingsSchema,
   whatsAppSettingsSchema,
 } from '@parish/shared';
@@ -17,7 +19,8 @@ const adminErrors = errorAnswers(400, 401, 403, 404, 409);
 /**
  * `GET /api/settings` (public) and `PUT /api/settings` (admin): the parish settings;
  * `GET|PUT /api/admin/whatsapp-settings` (admin): the WhatsApp settings (payment links on or off,
- * the scheduled reminders' day and time).
+ * the scheduled reminders' day and time); `GET /api/admin/public-address` (admin): `PUBLIC_URL`
+ * and why links under it would not open outside the office (decision 0117).
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,5 +74,18 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateWhatsAppSettings(request.ctx, request.body),
+  );
+  r.get(
+    '/api/admin/public-address',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'PUBLIC_URL, the address every link sent outside the office starts with, and why it would not open there (localhost, private) or null.',
+        response: { 200: publicAddressSchema, ...adminErrors },
+      },
+    },
+    async () => ({ publicUrl: app.config.publicUrl, problem: publicAddressProblem(app.config.publicUrl) }),
   );
 }

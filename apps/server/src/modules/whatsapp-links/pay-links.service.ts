@@ -174,7 +174,8 @@ async function payLinkContext(ctx: ServiceContext, input: { mobile: string; toke
 
 /**
  * The normal online order (as `POST /api/worldline/create-customer-order`, `createWorldlineCheckout`)
- * for the payment link's member, run as that member ({@link payLinkContext}).
+ * for the payment link's member, run as that member ({@link payLinkContext}); the answer carries
+ * no e-mail, parish number or full name (`linkHolderMember`, decision 0036, issue 27 item 22).
  * @param input the link (`mobile`, `token`) and the order asked for (payment ids, heads, custom amounts)
  * @returns the Worldline order (`worldlineOrderSchema`, amounts in rupees)
  * @throws 404 PAY_LINK_INVALID / PAY_LINK_EXPIRED, 403 PAY_LINKS_OFF (the link is checked first,
@@ -184,7 +185,7 @@ export async function payLinkOrder(
   ctx: ServiceContext,
   input: { mobile: string; token: string; order: OrderRequest },
 ): Promise<WorldlineOrder> {
-  return createWorldlineCheckout(await payLinkContext(ctx, input), input.order);
+  return createWorldlineCheckout(await payLinkContext(ctx, input), input.order, { payLink: true });
 }
 
 /**

@@ -79,9 +79,9 @@ export function ConfirmDialog({ request, config, processing, onCancel, onPay }: 
             {t('portal.confirm.unavailable')}
           </Text>
         ) : null}
-        {config?.mode === 'sandbox' ? (
+        {config?.mode === 'sandbox' || config?.mode === 'test' ? (
           <Badge variant="outline" color="gray" size="sm" c="dark.4">
-            {t('portal.confirm.sandbox')}
+            {t(config.mode === 'sandbox' ? 'portal.confirm.sandbox' : 'portal.confirm.testMode')}
           </Badge>
         ) : null}
         {processing ? (

@@ -2,6 +2,7 @@ import { Alert, Grid, List, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+import { PublicAddressWarning } from '../../components/public-address-warning.tsx';
 import { WalkThroughPanel } from '../../components/whatsapp/walk-through-panel.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { usePagedSearch } from '../../lib/use-paged-search.ts';
@@ -17,7 +18,8 @@ import { WhatsAppNotConfigured } from './whatsapp-not-configured.tsx';
  * Admin Send Reminders (/admin/reminders; `docs/domain.md`, §2 "Admin Send Reminders"): search
  * members by name, mobile or parish number, tick them (Select All / Deselect All for the shown
  * page), 'Send to Selected (n)' or 'Send to All' (a background job); the Delivery Status panel and
- * the WhatsApp info box. Without server credentials a notice explains how to configure WhatsApp and
+ * the WhatsApp info box. A warning when the links would carry a local address (PUBLIC_URL,
+ * decision 0117). Without server credentials a notice explains how to configure WhatsApp and
  * sending is off.
  */
 export default function RemindersPage() {
@@ -36,6 +38,7 @@ export default function RemindersPage() {
         </Text>
       </div>
 
+      <PublicAddressWarning />
       {status.data && !configured ? <WhatsAppNotConfigured /> : null}
       {status.error ? (
         <Alert color="red" role="alert">

@@ -20,6 +20,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
+import { PublicAddressWarning } from '../../components/public-address-warning.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 import { SETTINGS_KEY, useParishSettings } from '../../lib/settings.ts';
@@ -38,7 +39,10 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** Parish settings screen (admin): name, address, contact and logo for the landing page and receipts. */
+/**
+ * Parish settings screen (admin): name, address, contact and logo for the landing page and
+ * receipts; a warning above them when PUBLIC_URL is not a public address (decision 0117).
+ */
 export default function ParishSettingsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -82,6 +86,7 @@ export default function ParishSettingsPage() {
       <Title order={1} fz={24}>
         {t('settings.title')}
       </Title>
+      <PublicAddressWarning />
       <Paper withBorder p="lg">
         <form onSubmit={form.onSubmit((body) => save.mutate(body))} noValidate>
           <Stack>

@@ -124,6 +124,7 @@ export const portal = {
     worldline: 'Worldline (card, net banking, UPI)',
     unavailable: 'Online payment is not available right now. Please try again later.',
     sandbox: 'Sandbox mode',
+    testMode: 'Test mode: no real money',
     payWith: 'Pay with {{gateway}}',
     gatewayName: 'Worldline',
     processing: 'Opening the payment page...',

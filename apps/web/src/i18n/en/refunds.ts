@@ -23,6 +23,7 @@ export const refunds = {
   reasons: {
     paid_twice: 'The due was already paid at the office',
     superseded_paid: 'An abandoned checkout was paid after a newer one',
+    not_captured: 'Not captured, returned by Razorpay',
     amount_mismatch: 'The gateway received another amount than the order',
     status_disagrees: 'The gateway reports a payment our record does not match',
   },

@@ -16,6 +16,11 @@ export interface RazorpayEvidence {
   paymentId?: string | undefined;
   /** The browser reported a cancel or failure (unverified; used only when Razorpay has no payment). */
   claimedFailure?: string | undefined;
+  /**
+   * The transaction's dues were paid otherwise meanwhile (the counter): an authorized payment is
+   * not captured, so Razorpay returns it by itself (decision 0120). Set by the settlement.
+   */
+  leaveUncaptured?: boolean | undefined;
 }
 
 /**

@@ -53,10 +53,11 @@ export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
    * capture is refused (already captured by a concurrent check, the dashboard, or no longer
    * authorized), as a fresh fetch says. Idempotent. A superseded checkout's payment is left
    * authorized: Razorpay refunds it by itself, the member's dues are held by the newer checkout
-   * (`docs/domain.md`, §10 "Razorpay capture").
+   * (`docs/domain.md`, §10 "Razorpay capture"); so is one for dues already paid otherwise
+   * (`leaveUncaptured`, decision 0120).
    */
-  async function captureAuthorized(row: TransactionRow, list: RazorpayPaymentEntity[]) {
-    if (row.supersededAt) return list;
+  async function captureAuthorized(row: TransactionRow, list: RazorpayPaymentEntity[], leaveUncaptured: boolean) {
+    if (row.supersededAt || leaveUncaptured) return list;
     const captured: RazorpayPaymentEntity[] = [];
     for (const payment of list) {
       const ours = payment.order_id === row.gatewayOrderId && payment.currency === 'INR';
@@ -92,7 +93,7 @@ export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
     async outcome(row, evidence): Promise<Outcome> {
       let list: RazorpayPaymentEntity[];
       try {
-        list = await captureAuthorized(row, await payments(row, evidence));
+        list = await captureAuthorized(row, await payments(row, evidence), evidence.leaveUncaptured === true);
       } catch (error) {
         if (!(error instanceof GatewayUnavailableError)) throw error;
         deps.log.warn({ txnId: row.transactionId, err: error.message }, 'Razorpay API unavailable');

@@ -32,10 +32,16 @@ export function worldlineConfig(ctx: ServiceContext): WorldlineConfig {
  * @returns the order as `POST /api/worldline/create-customer-order` and the payment link's order
  * (`modules/whatsapp-links`) answer it (`worldlineOrderSchema`): the transaction id, the amount in
  * rupees, the request token, the checkout.js configuration and the order's payments.
+ * @param via `payLink: true` for a payment link's order: the consumer fields carry only what the
+ * link does (`linkHolderMember`, decision 0036)
  * @throws as `openCheckout`
  */
-export async function createWorldlineCheckout(ctx: ServiceContext, input: OrderRequest): Promise<WorldlineOrder> {
-  const opened = await openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).worldline });
+export async function createWorldlineCheckout(
+  ctx: ServiceContext,
+  input: OrderRequest,
+  via: { payLink?: boolean } = {},
+): Promise<WorldlineOrder> {
+  const opened = await openCheckout(ctx, { ...input, ...via, gateway: paymentGateways(ctx).worldline });
   const { txnId, totalPaise, lines, checkout } = opened;
   return {
     txnId,

@@ -21,6 +21,11 @@ export interface QueuedMoney {
   reason: ExceptionReason;
   amountPaise: Paise;
   gatewayReference: string | null;
+  /**
+   * Money the gateway returns by itself (`not_captured`, decision 0120): listed already closed,
+   * `refunded` at `resolvedAt` (ISO UTC) with this note, nothing remaining; never "pending".
+   */
+  returnedByGateway?: { note: string; resolvedAt: string } | undefined;
 }
 
 /**
@@ -28,9 +33,14 @@ export interface QueuedMoney {
  * reason and payment (a repeated settlement adds nothing).
  */
 export async function queueException(tx: Tx, money: QueuedMoney): Promise<void> {
+  const { returnedByGateway, ...entry } = money;
   await tx
     .insert(paymentExceptions)
-    .values({ ...money, remainingPaise: money.amountPaise, status: 'open' })
+    .values(
+      returnedByGateway
+        ? { ...entry, remainingPaise: 0, status: 'refunded', ...returnedByGateway }
+        : { ...entry, remainingPaise: money.amountPaise, status: 'open' },
+    )
     .onConflictDoNothing();
 }
 

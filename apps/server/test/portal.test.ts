@@ -12,7 +12,6 @@ import {
 
 import { queryRows } from '../src/db/client.ts';
 import { paymentHeads, payments, transactions } from '../src/db/schema/index.ts';
-import { paymentsInCheckout } from '../src/modules/gateways/orders.service.ts';
 import { paymentRecordQuery, selectPaymentRecords } from '../src/modules/payments/payment-record.ts';
 import { systemContext } from '../src/context.ts';
 import { recheckPendingTransactions } from '../src/modules/gateways/recheck.ts';
@@ -70,7 +69,13 @@ async function formerAnswer(memberId: string, status?: 'pending' | 'paid'): Prom
     asc(paymentHeads.name),
     asc(payments.id),
   ]);
-  const inCheckout = await paymentsInCheckout({ db: t.db, clock: t.clock }, memberId);
+  // The member's open checkouts: the gateway has not answered, not superseded (decision 0113).
+  const open = await queryRows<{ payment_id: string }>(
+    t.db,
+    sql`select i.payment_id from transaction_items i join transactions t on t.id = i.transaction_id
+         where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null`,
+  );
+  const inCheckout = new Set(open.map((row) => row.payment_id));
   const items = records.map((item) =>
     item.status === 'pending' && inCheckout.has(item._id) ? { ...item, checkoutInProgress: true } : item,
   );
@@ -190,7 +195,9 @@ describe('GET /api/customer/payments', () => {
     t.clock.advance(20 * 60 * 1000);
     await again();
     expect((await order(member, { paymentIds: [held] })).statusCode).toBe(200);
-    t.clock.advance(11 * 60 * 1000); // the first checkout's hold ended, the second's not
+    t.clock.advance(11 * 60 * 1000); // the first checkout is abandoned, the second not
+    // The re-check fails the abandoned one; from then on it holds nothing (decision 0113).
+    await recheckPendingTransactions(systemContext(t.app.deps));
     await again();
 
     for (const status of [undefined, 'pending', 'paid'] as const) {

@@ -11,8 +11,8 @@ import {
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactions } from '../../db/schema/index.ts';
-import { checkoutHoldSince, heldPaymentsSql } from '../gateways/orders.service.ts';
 import { transactionRecords } from '../gateways/transaction-records.ts';
+import { heldPaymentIdsSql } from '../payments/ledger/checkout-hold.ts';
 import { paymentRecordQuery, toPaymentRecord } from '../payments/payment-record.ts';
 
 /**
@@ -24,17 +24,15 @@ import { paymentRecordQuery, toPaymentRecord } from '../payments/payment-record.
  * The portal's one statement, prepared once per database (parsed and planned once per
  * connection on PostgreSQL, once on PGlite: `db/pglite-prepared.ts`): all the member's payments
  * as Payment rows in the portal's order, each with whether a checkout in progress holds it.
- * Placeholders: `memberId`, `since` (the hold's start, {@link checkoutHoldSince}).
+ * Placeholder: `memberId`. The checkout in progress is the member's open one (`openCheckout`,
+ * `payments/ledger/checkout-hold.ts`), the one Continue supersedes and Cancel releases.
  */
 function portalStatement(db: DbOrTx) {
   const memberId = sql.placeholder('memberId');
   return paymentRecordQuery(db, {
     // A checkout in progress: the dashboard offers Continue / Cancel (docs/domain.md, §4 "Retry
     // after an abandoned checkout").
-    held: sql<boolean>`(${payments.status} = 'pending' and ${payments.id} in (${heldPaymentsSql(
-      memberId,
-      sql.placeholder('since'),
-    )}))`,
+    held: sql<boolean>`(${payments.status} = 'pending' and ${payments.id} in (${heldPaymentIdsSql(memberId, true)}))`,
   })
     .where(eq(payments.memberId, memberId))
     .orderBy(
@@ -77,7 +75,7 @@ export async function getCustomerPayments(
   const memberId = actorOf(ctx).id;
   let statement = statements.get(ctx.db);
   if (!statement) statements.set(ctx.db, (statement = portalStatement(ctx.db)));
-  const rows = await statement.execute({ memberId, since: checkoutHoldSince(ctx) });
+  const rows = await statement.execute({ memberId });
   const paise = { arrears: 0, current: 0, misc: 0, paid: 0 };
   const count = { arrears: 0, current: 0, misc: 0, paid: 0 };
   const items = [];

@@ -81,9 +81,10 @@ async function formerAnswer(memberId: string, status?: 'pending' | 'paid'): Prom
   );
   const sums = await queryRows<{ bucket: string; paise: string | number; count: string | number }>(
     t.db,
-    sql`select case when p.status = 'paid' then 'paid' when h.type = 'arrear' then 'arrears'
+    // Test money is not money (decision 0114): a due a test payment paid counts as still owed.
+    sql`select case when p.status = 'paid' and not p.is_test then 'paid' when h.type = 'arrear' then 'arrears'
                     when h.type = 'miscellaneous' then 'misc' else 'current' end as bucket,
-               coalesce(sum(case when p.status = 'paid' then coalesce(p.paid_amount_paise, p.amount_paise)
+               coalesce(sum(case when p.status = 'paid' and not p.is_test then coalesce(p.paid_amount_paise, p.amount_paise)
                                  else p.amount_paise end), 0) as paise,
                count(*) as count
         from payments p join payment_heads h on h.id = p.payment_head_id
@@ -219,8 +220,8 @@ describe('GET /api/customer/payments', () => {
     expect(all.summary).toEqual({
       arrears: { amount: 300, count: 1 },
       current: { amount: 700, count: 1 },
-      misc: { amount: 100, count: 2 },
-      paid: { amount: 212, count: 2 },
+      misc: { amount: 115, count: 3 },
+      paid: { amount: 200, count: 1 },
     });
   });
 

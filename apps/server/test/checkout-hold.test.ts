@@ -3,6 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { AssignPaymentsResult, PaymentHead, RazorpayOrder } from '@parish/shared';
 
+import { eq } from 'drizzle-orm';
+
+import { systemContext } from '../src/context.ts';
+import { paymentExceptions } from '../src/db/schema/index.ts';
+import { settleOnlinePayment } from '../src/modules/payments/commands/settle-online-payment.ts';
 import { paymentRow, postForm, razorpayBank, transactionRow } from './gateway-fixtures.ts';
 import { createTestApp, loginAs, type RoleSession, type Session, type TestApp, type TestMember } from './helpers.ts';
 
@@ -161,5 +166,28 @@ describe('one rule of a checkout holding its dues (issue 27 item 7)', () => {
     expect((await tag(head._id, 450)).assigned).toBe(0);
     expect(await revoke(head._id)).toEqual({ success: true, revoked: 0 });
     expect((await concession(dueId)).statusCode).toBe(409);
+  });
+
+  it('money that arrives after all for a failed checkout whose due changed since goes to the refunds queue, not onto the due', async () => {
+    const { head, dueId } = await taggedHead();
+    const first = await order(dueId);
+    await postForm(t.app, '/api/razorpay/callback', await razorpayBank(t.app, first, 'failure'));
+    expect((await tag(head._id, 450)).assigned).toBe(1);
+    // The gateway later reports the failed checkout paid (a success is reached from failed too).
+    const row = await transactionRow(t.app, first.txnId);
+    const settled = await settleOnlinePayment(systemContext(t.app.deps), row, {
+      statusCode: 'captured',
+      pgReferenceId: 'pay_late_1',
+      method: 'upi',
+      via: 'recheck',
+      queueNotice: async () => undefined,
+    });
+    expect(settled).not.toBeNull();
+    expect(await paymentRow(t.app, dueId)).toMatchObject({ status: 'pending', amountPaise: 45_000 });
+    const queued = await t.app.db
+      .select()
+      .from(paymentExceptions)
+      .where(eq(paymentExceptions.transactionRowId, row.id));
+    expect(queued).toMatchObject([{ paymentId: dueId, reason: 'due_changed', amountPaise: 30_000 }]);
   });
 });

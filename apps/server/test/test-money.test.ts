@@ -56,7 +56,12 @@ async function get<T>(url: string, session: Session): Promise<T> {
 }
 
 async function report<K extends ReportType>(body: ReportRequestInput & { type: K }): Promise<ReportOf<K>> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/admin/reports', headers: admin.headers, payload: body });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/reports',
+    headers: admin.headers,
+    payload: body,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ReportOf<K>>();
 }
@@ -120,8 +125,19 @@ async function figures() {
 const MONEY = {
   paymentSummary: { paid: 500, pending: 1500, total: 2000 },
   portal: { paid: { amount: 500, count: 1 }, misc: { amount: 1500, count: 1 } },
-  dashboard: { payments: { total: 2, paid: 1, pending: 1, failed: 0, waived: 0 }, collected: 500, pending: 1500, rate: 50 },
-  overview: { payments: { total: 2, paid: 1, unpaid: 1 }, collected: 500, outstanding: 1500, receivables: 2000, rate: 50 },
+  dashboard: {
+    payments: { total: 2, paid: 1, pending: 1, failed: 0, waived: 0 },
+    collected: 500,
+    pending: 1500,
+    rate: 50,
+  },
+  overview: {
+    payments: { total: 2, paid: 1, unpaid: 1 },
+    collected: 500,
+    outstanding: 1500,
+    receivables: 2000,
+    rate: 50,
+  },
   analysis: { paid: 500, pending: 1500, paidCount: 1, pendingCount: 1, rate: 25 },
   heads: [
     { name: 'Live Fund', collected: 500, outstanding: 0, paid: 1, rate: 100 },

@@ -9,7 +9,13 @@ import { idSchema } from './common.ts';
  */
 
 /** Why money is in the queue. */
-export const EXCEPTION_REASONS = ['paid_twice', 'superseded_paid', 'amount_mismatch', 'status_disagrees'] as const;
+export const EXCEPTION_REASONS = [
+  'paid_twice',
+  'superseded_paid',
+  'amount_mismatch',
+  'status_disagrees',
+  'due_changed',
+] as const;
 /** One of {@link EXCEPTION_REASONS}. */
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 

@@ -185,7 +185,13 @@ export async function heldBy(db: DbOrTx, memberId: string, paymentIds: string[])
     .selectDistinct({ row: transactions })
     .from(transactions)
     .innerJoin(transactionItems, eq(transactionItems.transactionId, transactions.id))
-    .where(and(eq(transactions.memberId, memberId), openCheckout(sql.raw('"transactions"')), inArray(transactionItems.paymentId, paymentIds)))
+    .where(
+      and(
+        eq(transactions.memberId, memberId),
+        openCheckout(sql.raw('"transactions"')),
+        inArray(transactionItems.paymentId, paymentIds),
+      ),
+    )
     .then((rows) => rows.map((r) => r.row).sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
 }
 

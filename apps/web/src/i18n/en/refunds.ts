@@ -25,6 +25,7 @@ export const refunds = {
     superseded_paid: 'An abandoned checkout was paid after a newer one',
     amount_mismatch: 'The gateway received another amount than the order',
     status_disagrees: 'The gateway reports a payment our record does not match',
+    due_changed: 'The due was changed after this checkout began',
   },
   forDue: 'For: {{head}}',
   test: 'Test',

@@ -519,14 +519,15 @@ describe('test payments: marked on receipts, apart from every collected figure',
     const afterTest = await figures();
     expect({ ...afterTest, test: undefined }).toEqual({ ...before, test: undefined });
     expect(afterTest.test.map((v, i) => Math.round((v - (before.test[i] ?? 0)) * 100))).toEqual([4_100, 4_100, 4_100]);
-    // The head's own figures: paid, but nothing collected.
+    // The head's own figures: test money is not money (decision 0114): not paid, nothing
+    // collected, the due still outstanding.
     const headId = (await paymentRow(t.app, misc)).paymentHeadId;
     const stats = await t.app.inject({
       method: 'GET',
       url: `/api/payment-heads/${headId}/stats`,
       headers: admin.headers,
     });
-    expect(stats.json()).toMatchObject({ paid: 1, collected: 0 });
+    expect(stats.json()).toMatchObject({ paid: 0, pending: 1, collected: 0, outstanding: 41 });
     const overviewCsv = await t.app.inject({
       method: 'GET',
       url: '/api/admin/reports/export?type=overview',

@@ -12,7 +12,6 @@ import {
 
 import { queryRows } from '../src/db/client.ts';
 import { paymentHeads, payments, transactions } from '../src/db/schema/index.ts';
-import { paymentsInCheckout } from '../src/modules/gateways/orders.service.ts';
 import { paymentRecordQuery, selectPaymentRecords } from '../src/modules/payments/payment-record.ts';
 import { systemContext } from '../src/context.ts';
 import { recheckPendingTransactions } from '../src/modules/gateways/recheck.ts';
@@ -70,15 +69,22 @@ async function formerAnswer(memberId: string, status?: 'pending' | 'paid'): Prom
     asc(paymentHeads.name),
     asc(payments.id),
   ]);
-  const inCheckout = await paymentsInCheckout({ db: t.db, clock: t.clock }, memberId);
+  // The member's open checkouts: the gateway has not answered, not superseded (decision 0113).
+  const open = await queryRows<{ payment_id: string }>(
+    t.db,
+    sql`select i.payment_id from transaction_items i join transactions t on t.id = i.transaction_id
+         where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null`,
+  );
+  const inCheckout = new Set(open.map((row) => row.payment_id));
   const items = records.map((item) =>
     item.status === 'pending' && inCheckout.has(item._id) ? { ...item, checkoutInProgress: true } : item,
   );
   const sums = await queryRows<{ bucket: string; paise: string | number; count: string | number }>(
     t.db,
-    sql`select case when p.status = 'paid' then 'paid' when h.type = 'arrear' then 'arrears'
+    // Test money is not money (decision 0114): a due a test payment paid counts as still owed.
+    sql`select case when p.status = 'paid' and not p.is_test then 'paid' when h.type = 'arrear' then 'arrears'
                     when h.type = 'miscellaneous' then 'misc' else 'current' end as bucket,
-               coalesce(sum(case when p.status = 'paid' then coalesce(p.paid_amount_paise, p.amount_paise)
+               coalesce(sum(case when p.status = 'paid' and not p.is_test then coalesce(p.paid_amount_paise, p.amount_paise)
                                  else p.amount_paise end), 0) as paise,
                count(*) as count
         from payments p join payment_heads h on h.id = p.payment_head_id
@@ -190,7 +196,9 @@ describe('GET /api/customer/payments', () => {
     t.clock.advance(20 * 60 * 1000);
     await again();
     expect((await order(member, { paymentIds: [held] })).statusCode).toBe(200);
-    t.clock.advance(11 * 60 * 1000); // the first checkout's hold ended, the second's not
+    t.clock.advance(11 * 60 * 1000); // the first checkout is abandoned, the second not
+    // The re-check fails the abandoned one; from then on it holds nothing (decision 0113).
+    await recheckPendingTransactions(systemContext(t.app.deps));
     await again();
 
     for (const status of [undefined, 'pending', 'paid'] as const) {
@@ -212,8 +220,8 @@ describe('GET /api/customer/payments', () => {
     expect(all.summary).toEqual({
       arrears: { amount: 300, count: 1 },
       current: { amount: 700, count: 1 },
-      misc: { amount: 100, count: 2 },
-      paid: { amount: 212, count: 2 },
+      misc: { amount: 115, count: 3 },
+      paid: { amount: 200, count: 1 },
     });
   });
 

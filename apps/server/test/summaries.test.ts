@@ -26,16 +26,20 @@ const lines = (query: ReturnType<typeof sql>) => sortedLines(t.db, query);
 /**
  * Each summary equals a full-scan GROUP BY of the payments, to the paisa (rows whose count and
  * sums are all zero are ignored: they stay behind after the last payment of a key goes). Paid test
- * payments (`is_test`) are counted apart and left out of every collected figure (migration 0018).
+ * payments (`is_test`) are counted apart and left out of every collected figure (migration 0018);
+ * test money is not money, so their due counts as still owed: pending in the head summary, unpaid
+ * in the member summary (migration 0022, decision 0114).
  */
 async function expectSummariesExact(): Promise<void> {
   const collected = sql`coalesce(paid_amount_paise, amount_paise)`;
+  const real = sql`(p.status = 'paid' AND NOT p.is_test)`;
   expect(
     await lines(sql`SELECT payment_head_id, status, count, amount_paise, paid_amount_paise, test_count, test_paise
                       FROM payment_head_status_summary
                      WHERE count <> 0 OR amount_paise <> 0 OR paid_amount_paise <> 0 OR test_count <> 0`),
   ).toEqual(
-    await lines(sql`SELECT payment_head_id, status, count(*) AS c, sum(amount_paise) AS a,
+    await lines(sql`SELECT payment_head_id, CASE WHEN status = 'paid' AND is_test THEN 'pending' ELSE status END AS st,
+                           count(*) AS c, sum(amount_paise) AS a,
                            sum(CASE WHEN status = 'paid' AND NOT is_test THEN ${collected} ELSE 0 END) AS p,
                            count(*) FILTER (WHERE status = 'paid' AND is_test) AS tc,
                            coalesce(sum(${collected}) FILTER (WHERE status = 'paid' AND is_test), 0) AS tp
@@ -56,13 +60,13 @@ async function expectSummariesExact(): Promise<void> {
                            arrear_unpaid_paise, current_unpaid_paise, misc_unpaid_paise, test_count, test_paise
                       FROM member_payment_summary WHERE total_count <> 0`),
   ).toEqual(
-    await lines(sql`SELECT p.member_id, count(*) AS c1, count(*) FILTER (WHERE p.status = 'paid') AS c2,
-                           count(*) FILTER (WHERE p.status <> 'paid') AS c3, sum(p.amount_paise) AS s1,
+    await lines(sql`SELECT p.member_id, count(*) AS c1, count(*) FILTER (WHERE ${real}) AS c2,
+                           count(*) FILTER (WHERE NOT ${real}) AS c3, sum(p.amount_paise) AS s1,
                            coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise)) FILTER (WHERE p.status = 'paid' AND NOT p.is_test), 0) AS s2,
-                           coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid'), 0) AS s3,
-                           coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid' AND h.type = 'arrear'), 0) AS s4,
-                           coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid' AND h.type = 'current due'), 0) AS s5,
-                           coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'paid' AND h.type = 'miscellaneous'), 0) AS s6,
+                           coalesce(sum(p.amount_paise) FILTER (WHERE NOT ${real}), 0) AS s3,
+                           coalesce(sum(p.amount_paise) FILTER (WHERE NOT ${real} AND h.type = 'arrear'), 0) AS s4,
+                           coalesce(sum(p.amount_paise) FILTER (WHERE NOT ${real} AND h.type = 'current due'), 0) AS s5,
+                           coalesce(sum(p.amount_paise) FILTER (WHERE NOT ${real} AND h.type = 'miscellaneous'), 0) AS s6,
                            count(*) FILTER (WHERE p.status = 'paid' AND p.is_test) AS t1,
                            coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise)) FILTER (WHERE p.status = 'paid' AND p.is_test), 0) AS t2
                       FROM payments p JOIN payment_heads h ON h.id = p.payment_head_id GROUP BY p.member_id`),

@@ -11,6 +11,8 @@ import { idSchema } from './common.ts';
 /**
  * Why money is in the queue. `not_captured`: a Razorpay payment authorized for dues already paid
  * otherwise, left uncaptured so Razorpay returns it by itself (decision 0120); listed, never open.
+ * `due_changed`: money for a checkout that had failed, for a due whose amount changed since
+ * (decision 0113).
  */
 export const EXCEPTION_REASONS = [
   'paid_twice',
@@ -18,6 +20,7 @@ export const EXCEPTION_REASONS = [
   'amount_mismatch',
   'status_disagrees',
   'not_captured',
+  'due_changed',
 ] as const;
 /** One of {@link EXCEPTION_REASONS}. */
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];

@@ -100,7 +100,10 @@ export const memberPaymentSummary = pgTable(
     assignedPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     /** Sum of collected amounts of paid payments, test payments left out. */
     paidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
-    /** Sum of assigned amounts of unpaid payments. */
+    /**
+     * Sum of assigned amounts of unpaid payments (pending, failed) and of dues a test payment paid:
+     * test money is not money (migration 0022, decision 0114). `paidCount` and `unpaidCount` count alike.
+     */
     unpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     arrearUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
     currentUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),

@@ -95,7 +95,7 @@ export const paymentExceptions = pgTable(
       .references(() => members.id),
     /** The due the money was meant for, when one. */
     paymentId: uuid().references(() => payments.id),
-    /** `paid_twice`, `superseded_paid`, `amount_mismatch`, `status_disagrees`. */
+    /** `paid_twice`, `superseded_paid`, `amount_mismatch`, `status_disagrees`, `due_changed` (decision 0113). */
     reason: text().notNull(),
     amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     remainingPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import {
   ErrorCode,
@@ -17,6 +17,7 @@ import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactionItems, transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { heldPaymentIdsSql, openCheckout } from '../payments/ledger/checkout-hold.ts';
 import type { OrderLine, OrderMember, TransactionRow } from './gateway.ts';
 
 /**
@@ -195,7 +196,8 @@ export async function prepareOrder(
 }
 
 /**
- * The pending checkouts of the member, not yet superseded, that hold any of `paymentIds`
+ * The member's open checkouts (pending, not yet superseded: `openCheckout`, `payments/ledger/checkout-hold.ts`)
+ * that hold any of `paymentIds`
  * (`docs/domain.md`, §4 "Retry after an abandoned checkout"), oldest first.
  */
 export async function heldBy(db: DbOrTx, memberId: string, paymentIds: string[]): Promise<TransactionRow[]> {
@@ -206,8 +208,7 @@ export async function heldBy(db: DbOrTx, memberId: string, paymentIds: string[])
     .where(
       and(
         eq(transactions.memberId, memberId),
-        eq(transactions.status, 'pending'),
-        isNull(transactions.supersededAt),
+        openCheckout(sql.raw('"transactions"')),
         inArray(transactionItems.paymentId, paymentIds),
       ),
     )
@@ -293,44 +294,15 @@ export async function recordPendingTransaction(
 }
 
 /**
- * The member's payments an online checkout is paying right now: held by a pending checkout, not
- * superseded, younger than {@link CHECKOUT_HOLD_MS} (the cashier's collect dialog warns about them,
- * `docs/domain.md`, §4 "Refunds and exceptions").
+ * The member's payments an online checkout holds (the one rule, `payments/ledger/checkout-hold.ts`:
+ * its gateway has not answered, superseded or not), for the cashier's collect dialog and the
+ * Payment Summary's `checkoutInProgress` (`docs/domain.md`, §4 "Checkout hold"): the same rule that
+ * keeps a tag save, Cancel tags and a concession off the due.
  * @returns their payment ids.
  */
-export async function paymentsInCheckout(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  memberId: string,
-): Promise<Set<string>> {
-  const rows = await queryRows<{ payment_id: string }>(ctx.db, paymentsInCheckoutSql(ctx, memberId));
+export async function paymentsInCheckout(ctx: Pick<ServiceContext, 'db'>, memberId: string): Promise<Set<string>> {
+  const rows = await queryRows<{ payment_id: string }>(ctx.db, heldPaymentIdsSql(memberId, false));
   return new Set(rows.map((row) => row.payment_id));
-}
-
-/**
- * The statement of {@link paymentsInCheckout} (one column, `payment_id`), to run on its own or as a
- * subquery of a larger statement (the member portal's).
- */
-export function paymentsInCheckoutSql(ctx: Pick<ServiceContext, 'clock'>, memberId: string): SQL {
-  return heldPaymentsSql(memberId, checkoutHoldSince(ctx));
-}
-
-/**
- * The instant before which a pending checkout no longer holds its payments: now minus
- * {@link CHECKOUT_HOLD_MS}, ISO 8601 UTC.
- */
-export function checkoutHoldSince(ctx: Pick<ServiceContext, 'clock'>): string {
-  return new Date(ctx.clock.now().getTime() - CHECKOUT_HOLD_MS).toISOString();
-}
-
-/**
- * {@link paymentsInCheckoutSql} with the member and the hold's start as values or placeholders
- * (`sql.placeholder`, for a prepared statement: the member portal's). `since` is
- * {@link checkoutHoldSince}'s instant.
- */
-export function heldPaymentsSql(memberId: string | Placeholder, since: string | Placeholder): SQL {
-  return sql`select distinct i.payment_id from transaction_items i join transactions t on t.id = i.transaction_id
-             where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
-               and t.created_at > ${since}`;
 }
 
 /** The member's pending, not superseded checkouts holding any of `paymentIds`, locked in id order. */
@@ -338,7 +310,7 @@ async function lockHolders(tx: Tx, memberId: string, paymentIds: string[]) {
   return queryRows<{ id: string; transaction_id: string }>(
     tx,
     sql`select t.id, t.transaction_id from transactions t
-        where t.member_id = ${memberId} and t.status = 'pending' and t.superseded_at is null
+        where t.member_id = ${memberId} and ${openCheckout()}
           and exists (select 1 from transaction_items i where i.transaction_id = t.id
                       and i.payment_id in (${sql.join(
                         paymentIds.map((id) => sql`${id}`),

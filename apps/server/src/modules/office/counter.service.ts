@@ -17,7 +17,7 @@ import {
 } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
-import { members, paymentHeads, payments } from '../../db/schema/index.ts';
+import { memberPaymentSummary, members, paymentHeads, payments } from '../../db/schema/index.ts';
 import { escapeLike } from '../../db/like.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { paymentsInCheckout } from '../gateways/orders.service.ts';
@@ -169,7 +169,9 @@ export async function listOwnCollections(
 /**
  * Every payment of one member for the Payment Summary dialog (`docs/domain.md`, §2 "Payment Summary
  * dialog"), head year and name order, with totals in rupees: paid (paidAmount, else amount, of paid
- * payments), pending (amount of every unpaid one) and their sum. A member has at most dozens of
+ * payments that are real money), pending (the amount still owed: pending and failed dues, and dues a
+ * test payment paid, for test money is not money: decision 0114) and their sum. The totals are the
+ * member's summary row, the same figures as Member Analysis. A member has at most dozens of
  * payments, so no paging.
  * @throws 404 unknown member.
  */
@@ -183,13 +185,12 @@ export async function getMemberPayments(ctx: ServiceContext, input: { memberId: 
   ]);
   const inCheckout = await paymentsInCheckout(ctx, memberId);
   const items = records.map((item) => ({ ...item, checkoutInProgress: inCheckout.has(item._id) }));
-  let paidPaise = 0;
-  let pendingPaise = 0;
-  for (const item of items) {
-    const amount = rupeesToPaise(item.amount);
-    if (item.status === 'paid') paidPaise += item.paidAmount === null ? amount : rupeesToPaise(item.paidAmount);
-    else pendingPaise += amount;
-  }
+  const [sums] = await ctx.db
+    .select({ paid: memberPaymentSummary.paidPaise, pending: memberPaymentSummary.unpaidPaise })
+    .from(memberPaymentSummary)
+    .where(eq(memberPaymentSummary.memberId, memberId));
+  const paidPaise = Number(sums?.paid ?? 0);
+  const pendingPaise = Number(sums?.pending ?? 0);
   return {
     member,
     items,

@@ -30,26 +30,27 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { deleteDuesOfHead } from '../payments/commands/delete-pending-dues.ts';
 import { redatePendingDues } from '../payments/commands/redate-pending-dues.ts';
+import { OWED_PENDING, PAID_REAL_MONEY } from '../payments/ledger/test-money.ts';
 import { toPaymentHead } from '../payments/payment-record.ts';
 
 /**
  * The grouped figures of each head, computed in the same statement as the heads themselves
  * (one grouped query, no per-head round trips): counts assigned/paid/pending, collected = paid
- * amounts (paidAmount, else amount) of real money, test payments left out (`docs/domain.md`, §10
- * "Payment mode"), outstanding = pending amounts. Paise.
+ * amounts (paidAmount, else amount) of real money, outstanding = pending amounts; a due a test
+ * payment paid counts as pending, not paid (test money is not money: `payments/ledger/test-money.ts`,
+ * decision 0114). Paise.
  */
 const statsColumns = {
   assigned: sql<number>`count(${payments.id})`.mapWith(Number),
-  paid: sql<number>`count(${payments.id}) filter (where ${payments.status} = 'paid')`.mapWith(Number),
-  pending: sql<number>`count(${payments.id}) filter (where ${payments.status} = 'pending')`.mapWith(Number),
+  paid: sql<number>`count(${payments.id}) filter (where ${PAID_REAL_MONEY})`.mapWith(Number),
+  pending: sql<number>`count(${payments.id}) filter (where ${OWED_PENDING})`.mapWith(Number),
   collectedPaise:
-    sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${payments.status} = 'paid' and not ${payments.isTest}), 0)`.mapWith(
+    sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${PAID_REAL_MONEY}), 0)`.mapWith(
       Number,
     ),
-  outstandingPaise:
-    sql<number>`coalesce(sum(${payments.amountPaise}) filter (where ${payments.status} = 'pending'), 0)`.mapWith(
-      Number,
-    ),
+  outstandingPaise: sql<number>`coalesce(sum(${payments.amountPaise}) filter (where ${OWED_PENDING}), 0)`.mapWith(
+    Number,
+  ),
 };
 
 interface StatsRow {

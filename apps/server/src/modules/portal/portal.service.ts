@@ -11,8 +11,9 @@ import {
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactions } from '../../db/schema/index.ts';
-import { checkoutHoldSince, heldPaymentsSql } from '../gateways/orders.service.ts';
 import { transactionRecords } from '../gateways/transaction-records.ts';
+import { heldPaymentIdsSql } from '../payments/ledger/checkout-hold.ts';
+import { countsAsPaid } from '../payments/ledger/test-money.ts';
 import { paymentRecordQuery, toPaymentRecord } from '../payments/payment-record.ts';
 
 /**
@@ -24,17 +25,15 @@ import { paymentRecordQuery, toPaymentRecord } from '../payments/payment-record.
  * The portal's one statement, prepared once per database (parsed and planned once per
  * connection on PostgreSQL, once on PGlite: `db/pglite-prepared.ts`): all the member's payments
  * as Payment rows in the portal's order, each with whether a checkout in progress holds it.
- * Placeholders: `memberId`, `since` (the hold's start, {@link checkoutHoldSince}).
+ * Placeholder: `memberId`. The checkout in progress is the member's open one (`openCheckout`,
+ * `payments/ledger/checkout-hold.ts`), the one Continue supersedes and Cancel releases.
  */
 function portalStatement(db: DbOrTx) {
   const memberId = sql.placeholder('memberId');
   return paymentRecordQuery(db, {
     // A checkout in progress: the dashboard offers Continue / Cancel (docs/domain.md, §4 "Retry
     // after an abandoned checkout").
-    held: sql<boolean>`(${payments.status} = 'pending' and ${payments.id} in (${heldPaymentsSql(
-      memberId,
-      sql.placeholder('since'),
-    )}))`,
+    held: sql<boolean>`(${payments.status} = 'pending' and ${payments.id} in (${heldPaymentIdsSql(memberId, true)}))`,
   })
     .where(eq(payments.memberId, memberId))
     .orderBy(
@@ -50,10 +49,13 @@ function portalStatement(db: DbOrTx) {
 
 const statements = new WeakMap<object, ReturnType<typeof portalStatement>>();
 
-/** The summary bucket of a payment row: paid, or a pending one by its head's type; null otherwise. */
-function bucketOf(status: string, headType: string): keyof CustomerPayments['summary'] | null {
-  if (status === 'paid') return 'paid';
-  if (status !== 'pending') return null;
+/**
+ * The summary bucket of a payment row: paid, or a pending one by its head's type; null otherwise.
+ * Test money is not money (decision 0114): a due a test payment paid is counted as still pending.
+ */
+function bucketOf(status: string, isTest: boolean, headType: string): keyof CustomerPayments['summary'] | null {
+  if (countsAsPaid({ status, isTest })) return 'paid';
+  if (status !== 'pending' && status !== 'paid') return null;
   if (headType === 'arrear') return 'arrears';
   if (headType === 'miscellaneous') return 'misc';
   return 'current';
@@ -63,7 +65,8 @@ function bucketOf(status: string, headType: string): keyof CustomerPayments['sum
  * The calling member's own payments and the dashboard summary.
  * Order: pending by head type (arrears, current dues, miscellaneous), then due date and head
  * name; paid newest first. Summary amounts in rupees over all the member's payments: pending
- * arrears, current dues and miscellaneous by assigned amount; paid by paidAmount, else amount.
+ * arrears, current dues and miscellaneous by assigned amount; paid by paidAmount, else amount. A
+ * due a test payment paid counts as pending, not paid (test money is not money: decision 0114).
  * `arrearsBlocking` is true while any arrear is pending (`docs/domain.md`, "Arrears first").
  * One prepared statement reads all the member's payments (a member has tens, not thousands); the
  * status filter and the sums are taken from them here (issue 18: the portal at the cost of one
@@ -77,13 +80,16 @@ export async function getCustomerPayments(
   const memberId = actorOf(ctx).id;
   let statement = statements.get(ctx.db);
   if (!statement) statements.set(ctx.db, (statement = portalStatement(ctx.db)));
-  const rows = await statement.execute({ memberId, since: checkoutHoldSince(ctx) });
+  const rows = await statement.execute({ memberId });
   const paise = { arrears: 0, current: 0, misc: 0, paid: 0 };
   const count = { arrears: 0, current: 0, misc: 0, paid: 0 };
   const items = [];
+  // The arrears gate is a rule on the dues still payable, not a figure (docs/domain.md, "Arrears first").
+  let arrearsBlocking = false;
   for (const row of rows) {
     const { payment } = row;
-    const bucket = bucketOf(payment.status, row.head.type);
+    const bucket = bucketOf(payment.status, payment.isTest, row.head.type);
+    if (payment.status === 'pending' && row.head.type === 'arrear') arrearsBlocking = true;
     if (bucket) {
       count[bucket] += 1;
       paise[bucket] += bucket === 'paid' ? (payment.paidAmountPaise ?? payment.amountPaise) : payment.amountPaise;
@@ -99,7 +105,7 @@ export async function getCustomerPayments(
     misc: figure('misc'),
     paid: figure('paid'),
   };
-  return { items, total: items.length, summary, arrearsBlocking: summary.arrears.count > 0 };
+  return { items, total: items.length, summary, arrearsBlocking };
 }
 
 /**

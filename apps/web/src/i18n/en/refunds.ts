@@ -26,6 +26,7 @@ export const refunds = {
     not_captured: 'Not captured, returned by Razorpay',
     amount_mismatch: 'The gateway received another amount than the order',
     status_disagrees: 'The gateway reports a payment our record does not match',
+    due_changed: 'The due was changed after this checkout began',
   },
   forDue: 'For: {{head}}',
   test: 'Test',

@@ -16,6 +16,7 @@ import {
   type TagPlan,
   type TagTarget,
 } from '../ledger/tag-plan.ts';
+import { paymentHeld, releaseFinalCheckoutItems } from '../ledger/checkout-hold.ts';
 
 /**
  * Tags members to a head (`docs/domain.md`, "Saving tags"), all in ONE transaction with one
@@ -38,7 +39,7 @@ export async function assignPayments(ctx: ServiceContext, input: AssignInput): P
     const targets = await queryRows<TagTarget>(
       tx,
       sql`select m.id::text as id, m.is_active, p.status::text as status,
-            exists (select 1 from transaction_items ti where ti.payment_id = p.id) as in_checkout
+            ${paymentHeld(sql`p.id`)} as in_checkout
           from members m
           left join payments p on p.member_id = m.id and p.payment_head_id = ${head.id}
           where m.id = any(${sql.param([...wanted.keys()])}::uuid[])`,
@@ -79,12 +80,12 @@ async function applyTagPlan(
   const memberIds = (rows: { member_id: string }[]) => rows.map((row) => row.member_id);
   let revoked: string[] = [];
   if (replacePending) {
+    const unkept = sql`p.payment_head_id = ${head.id} and not (p.member_id = any(${sql.param(plan.keep)}::uuid[]))`;
+    await releaseFinalCheckoutItems(tx, unkept);
     const rows = await queryRows<{ member_id: string }>(
       tx,
       sql`delete from payments p
-          where p.payment_head_id = ${head.id} and p.status = 'pending'
-            and not (p.member_id = any(${sql.param(plan.keep)}::uuid[]))
-            and not exists (select 1 from transaction_items ti where ti.payment_id = p.id)
+          where p.status = 'pending' and ${unkept} and not ${paymentHeld(sql`p.id`)}
           returning p.member_id::text as member_id`,
     );
     revoked = memberIds(rows);

@@ -2,20 +2,22 @@ import { ErrorCode, HEAD_HAS_PAID_MESSAGE } from '@parish/shared';
 import { and, eq, sql } from 'drizzle-orm';
 
 import type { Tx } from '../../../db/client.ts';
-import { payments, transactionItems } from '../../../db/schema/index.ts';
+import { payments } from '../../../db/schema/index.ts';
 import { conflict } from '../../../lib/app-error.ts';
+import { paymentHeld, releaseFinalCheckoutItems } from '../ledger/checkout-hold.ts';
 
 /**
  * Deleting dues with their member's or head's change (`docs/domain.md`, §5 "Members" and
  * "Account heads"): run inside the caller's transaction, which has taken the data versions first
  * (`lockDataVersions`, `docs/ARCHITECTURE.md`, "Lock order") and locked the member or the head, and
  * which writes the audit event of the whole change and publishes its event after the commit.
- * A due an online checkout refers to (`transaction_items`) is never deleted: that checkout may
- * still be paid.
+ * A due an online checkout holds (`ledger/checkout-hold.ts`: its gateway has not answered) is never
+ * deleted: that checkout may still be paid. Items of final checkouts naming a deleted due are
+ * removed first ({@link releaseFinalCheckoutItems}).
  */
 
-/** SQL: no online checkout refers to the payment (qualified by hand, inside Drizzle's delete). */
-const notInCheckout = sql`not exists (select 1 from ${transactionItems} ti where ti.payment_id = "payments"."id")`;
+/** SQL: no online checkout holds the payment (qualified by hand, inside Drizzle's delete). */
+const notInCheckout = sql`not ${paymentHeld(sql`"payments"."id"`)}`;
 
 /**
  * A deactivated member's pending dues that no online checkout refers to are deleted (revoked);
@@ -26,6 +28,7 @@ export async function deletePendingDuesOfMember(
   tx: Tx,
   memberId: string,
 ): Promise<{ id: string; paymentHeadId: string }[]> {
+  await releaseFinalCheckoutItems(tx, sql`p.member_id = ${memberId} and p.status = 'pending'`);
   return tx
     .delete(payments)
     .where(and(eq(payments.memberId, memberId), eq(payments.status, 'pending'), notInCheckout))
@@ -46,6 +49,7 @@ export async function deleteDuesOfHead(tx: Tx, headId: string): Promise<{ id: st
     .where(and(eq(payments.paymentHeadId, headId), eq(payments.status, 'paid')))
     .limit(1);
   if (paid) throw conflict(HEAD_HAS_PAID_MESSAGE, ErrorCode.HEAD_HAS_PAID_PAYMENTS);
+  await releaseFinalCheckoutItems(tx, sql`p.payment_head_id = ${headId}`);
   const deleted = await tx
     .delete(payments)
     .where(and(eq(payments.paymentHeadId, headId), notInCheckout))

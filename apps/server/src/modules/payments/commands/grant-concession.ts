@@ -15,6 +15,7 @@ import { queryRows } from '../../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import { findPaymentRecord } from '../payment-record.ts';
+import { paymentHeld } from '../ledger/checkout-hold.ts';
 
 /** 409 message: only a pending due can be lowered or waived. */
 export const CONCESSION_NOT_PENDING_MESSAGE = 'Only a pending due can be lowered or waived';
@@ -58,12 +59,11 @@ export async function grantConcession(
     if (row.status !== 'pending' && row.status !== 'failed') {
       throw conflict(CONCESSION_NOT_PENDING_MESSAGE, ErrorCode.NOT_PENDING);
     }
-    const [checkout] = await queryRows<{ id: string }>(
+    const [checkout] = await queryRows<{ held: boolean }>(
       tx,
-      sql`select t.id::text as id from transaction_items ti join transactions t on t.id = ti.transaction_id
-           where ti.payment_id = ${paymentId} and t.status = 'pending' limit 1`,
+      sql`select ${paymentHeld(sql`${paymentId}::uuid`)} as held`,
     );
-    if (checkout) throw conflict(CONCESSION_IN_CHECKOUT_MESSAGE, ErrorCode.CHECKOUT_IN_PROGRESS);
+    if (checkout?.held) throw conflict(CONCESSION_IN_CHECKOUT_MESSAGE, ErrorCode.CHECKOUT_IN_PROGRESS);
     const duePaise = Number(row.amount);
     const beforeConcession = Number(row.concession);
     const newPaise = input.kind === 'waive' ? 0 : rupeesToPaise(input.amount ?? 0);

@@ -7,6 +7,7 @@ import { queryRows } from '../../../db/client.ts';
 import { lockDataVersions } from '../../../db/data-versions.ts';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import { UUID, lockHead } from '../ledger/tag-plan.ts';
+import { paymentHeld, releaseFinalCheckoutItems } from '../ledger/checkout-hold.ts';
 
 /**
  * Revokes the head's pending payments of the given members (`docs/domain.md`, "Cancel tags") in
@@ -23,12 +24,12 @@ export async function revokePayments(
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockDataVersions(tx, ['payments']);
     const head = await lockHead(tx, input.paymentHeadId);
+    const chosen = sql`p.payment_head_id = ${head.id} and p.member_id = any(${sql.param(ids)}::uuid[])`;
+    await releaseFinalCheckoutItems(tx, chosen);
     const rows = await queryRows<{ member_id: string }>(
       tx,
       sql`delete from payments p
-          where p.payment_head_id = ${head.id} and p.status = 'pending'
-            and p.member_id = any(${sql.param(ids)}::uuid[])
-            and not exists (select 1 from transaction_items ti where ti.payment_id = p.id)
+          where p.status = 'pending' and ${chosen} and not ${paymentHeld(sql`p.id`)}
           returning p.member_id::text as member_id`,
     );
     await recordAudit(tx, ctx.audit, {

@@ -38,7 +38,9 @@ export interface ConfirmedPayment {
  *    gateway's reference, under ONE receipt;
  * 3. a payment meanwhile settled otherwise (cash at the office) is NOT paid again: it goes to the
  *    audit trail (`transaction.paid_twice`), the transaction's note and the refunds queue (reason
- *    `superseded_paid` for a superseded checkout paid late, else `paid_twice`);
+ *    `superseded_paid` for a superseded checkout paid late, else `paid_twice`); so does money for a
+ *    due still pending whose amount no longer takes the order's (changed after a failed checkout,
+ *    which held nothing: reason `due_changed`, decision 0113);
  * 4. the 'paid' notice when anything was paid; audit `transaction.settled` (rupees), as `ctx.audit`
  *    (the gateway, or the system for the re-check);
  * 5. after the commit, `payment.updated` (via the gateway) when anything was paid.
@@ -71,7 +73,9 @@ export async function settleOnlinePayment(
       transactionId: row.transactionId,
       pgTransactionId: paid.pgReferenceId,
       notes: null,
-      enforceDueAmount: false,
+      // A due changed since the order (re-priced, lowered, after its checkout failed and so held
+      // nothing) is not paid with the order's amount: the money goes to the refunds queue (decision 0113).
+      enforceDueAmount: true,
       isTest: row.isTest,
     });
     const receiptNumber = marked.receipt?.number ?? null;
@@ -79,7 +83,7 @@ export async function settleOnlinePayment(
     const conflicts = await paidTwiceLines(tx, marked.notPaid);
     const note = conflicts.length > 0 ? await recordPaidTwice(tx, ctx.audit, row, conflicts) : null;
     for (const { paymentId, amountPaise } of conflicts) {
-      const reason = row.supersededAt ? 'superseded_paid' : 'paid_twice';
+      const reason = exceptionReason(row, conflicts.find((line) => line.paymentId === paymentId)?.paidBy);
       const money = { paymentId, amountPaise, reason, gatewayReference: paid.pgReferenceId } as const;
       await queueException(tx, { ...money, transactionRowId: row.id, memberId: row.memberId });
     }
@@ -112,4 +116,10 @@ export async function settleOnlinePayment(
   }
   const { statusCode, pgReferenceId } = paid;
   return { ...row, status: 'success', statusCode, pgReferenceId, errorMessage: settled.errorMessage };
+}
+
+/** The refunds queue's reason for money a settlement could not apply to a line's due (decision 0113). */
+function exceptionReason(row: OnlineTransaction, paidBy: { status: string } | null | undefined) {
+  if (paidBy?.status === 'pending') return 'due_changed' as const;
+  return row.supersededAt ? ('superseded_paid' as const) : ('paid_twice' as const);
 }

@@ -4,6 +4,8 @@ import type { Paise } from '@parish/shared';
 
 import { queryRows, type Tx } from '../../../db/client.ts';
 
+import { paymentHeld } from './checkout-hold.ts';
+
 /**
  * The dues of a batch of the account-head CSV (`docs/domain.md`, "Account head CSV"), one entry
  * per non-zero cell, as columns for `unnest`: the member, the head, the amount in paise, the
@@ -49,8 +51,7 @@ export async function existingCells(tx: Tx, cells: DueCells): Promise<ExistingCe
     tx,
     sql`select distinct on (p.id) p.id::text as id, p.member_id::text as member_id,
                p.payment_head_id::text as payment_head_id, p.status::text as status, p.amount_paise, c.a as cell,
-               (p.concession_paise <> 0 or exists (select 1 from transaction_items ti join transactions t on t.id = ti.transaction_id
-                                                   where ti.payment_id = p.id and t.status = 'pending')) as locked
+               (p.concession_paise <> 0 or ${paymentHeld(sql`p.id`)}) as locked
           from unnest(${sql.param([...memberCol])}::uuid[], ${sql.param([...headCol])}::uuid[],
                       ${sql.param([...amountCol])}::bigint[]) with ordinality as c(m, h, a, n)
           join payments p on p.member_id = c.m and p.payment_head_id = c.h

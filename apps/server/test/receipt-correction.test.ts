@@ -232,7 +232,10 @@ describe('GET /api/payments/{id} carries receiptNumber (item 13)', () => {
     const c = await threeLines(cashierA);
     const paid = await get(admin, `/api/payments/${c.tax.id}`);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json<Payment>().receiptNumber).toBe(c.receipt.receiptNumber);
+    expect(paid.json<Payment>()).toMatchObject({
+      receiptNumber: c.receipt.receiptNumber,
+      receiptId: c.receipt.receiptId,
+    });
     await post(admin, `/api/receipts/${c.receipt.receiptId}/reverse`, { reason: 'duplicate' });
     expect((await get(admin, `/api/payments/${c.tax.id}`)).json<Payment>().receiptNumber).toBeNull();
   });

@@ -61,6 +61,7 @@ export function toPayment(row: PaymentJoinRow): Payment {
     collectedBy: row.collector?.id ? { _id: row.collector.id, name: row.collector.name } : null,
     notes: p.notes,
     receiptNumber: p.receiptNumber,
+    receiptId: p.receiptId,
   };
 }
 

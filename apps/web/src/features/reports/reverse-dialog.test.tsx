@@ -52,7 +52,7 @@ const row: PaymentReportRow = {
   receiptNumber: '2026-27/000007',
 };
 
-const RECEIPT_ID = '6a1e9c7e-2b1f-4f0e-8a55-3b2d1c0000r1';
+const RECEIPT_ID = '6a1e9c7e-2b1f-4f0e-8a55-3b2d1c0000b1';
 
 /** The receipt holding the row's payment: three lines on one receipt, ₹4,500.00. */
 function receiptSummary(overrides: Partial<ReceiptSummary> = {}): ReceiptSummary {

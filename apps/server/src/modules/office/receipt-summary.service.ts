@@ -3,8 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { MSG, calendarDateIn, paiseToRupees, type InactiveMemberDues, type ReceiptSummary } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
-import { members, paymentHeads, payments, receiptItems, receipts, staffUsers } from '../../db/schema/index.ts';
+import { members, paymentHeads, payments, receipts, staffUsers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { receiptLines } from '../payments/ledger/receipt-lines.ts';
 
 /**
  * A receipt as the reversal and correction dialogs show it before Confirm (`GET /api/receipts/{id}`,
@@ -26,16 +27,7 @@ export async function getReceiptSummary(ctx: ServiceContext, receiptId: string):
     .where(eq(receipts.id, receiptId));
   if (!row) throw notFound(MSG.notFound);
   const { receipt, member } = row;
-  const lines = await ctx.db
-    .select({
-      paymentId: receiptItems.paymentId,
-      headName: receiptItems.headName,
-      headYear: receiptItems.headYear,
-      amountPaise: receiptItems.amountPaise,
-    })
-    .from(receiptItems)
-    .where(eq(receiptItems.receiptId, receipt.id))
-    .orderBy(asc(receiptItems.line));
+  const lines = await receiptLines(ctx.db, receipt.id);
   return {
     receiptId: receipt.id,
     receiptNumber: receipt.number,

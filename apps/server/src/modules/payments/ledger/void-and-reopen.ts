@@ -9,7 +9,8 @@ import { notFound } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import { findPaymentRecord, paymentDetails } from '../payment-record.ts';
 import { reopenPayments } from './reopen-payments.ts';
-import { receiptLines, voidReceipt } from './receipts.ts';
+import { receiptLines } from './receipt-lines.ts';
+import { voidReceipt } from './receipts.ts';
 import { checkMayReverse } from './reversal-rules.ts';
 
 /** Why a receipt is voided: the reversal reason and its note (null without one). */

@@ -167,13 +167,13 @@ test('[ADMIN][DIRECT_COLLECTIONS]: a direct collection is reversed after the irr
   await expect(panel.getByRole('cell', { name: reference })).toBeVisible();
 
   await panel.getByRole('button', { name: /^Reverse the collection of / }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reverse collection' });
+  const dialog = page.getByRole('dialog', { name: 'Reverse receipt' });
   await expect(dialog.getByText('This action is irreversible.')).toBeVisible();
   // A reason is required (docs/domain.md, "Reversal with a reason").
-  await expect(dialog.getByRole('button', { name: 'Reverse collection' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Reverse receipt' })).toBeDisabled();
   await dialog.getByRole('combobox', { name: /^Reason/ }).click();
   await page.getByRole('option', { name: 'Wrong amount' }).click();
-  await dialog.getByRole('button', { name: 'Reverse collection' }).click();
+  await dialog.getByRole('button', { name: 'Reverse receipt' }).click();
   await expect(page.getByText('Collection reversed successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(panel.getByText('No Collections Found')).toBeVisible();

@@ -163,6 +163,9 @@ const MATRIX: Record<string, RouteRoles> = {
   // a receipt's print (receipts/receipts.routes.ts).
   'POST /api/collections': STAFF,
   'POST /api/receipts/:id/reverse': STAFF,
+  'POST /api/receipts/:id/correct': STAFF,
+  'GET /api/receipts/:id': STAFF,
+  'GET /api/office/inactive-member-dues': STAFF,
   'GET /api/receipts/:id/print': ['admin', 'cashier', 'customer'],
   'POST /api/receipts/:id/cheque': STAFF,
   'GET /api/cheques': STAFF,

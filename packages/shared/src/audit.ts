@@ -479,6 +479,8 @@ export interface AuditPayloads {
       notes: string | null;
       total: Rupees;
       lines: { paymentId: string; head: string; amount: Rupees }[];
+      /** A correction's new receipt: the number of the receipt it replaces (decision 0100). */
+      correctionOf?: string;
     };
   };
   /** A receipt reversed as a whole: voided with its reason; its dues pending again. */
@@ -493,6 +495,8 @@ export interface AuditPayloads {
       voidedAt: string;
       total: Rupees;
       lines: { paymentId: string | null; head: string; amount: Rupees }[];
+      /** A correction: the number of the new receipt holding the lines that stand (decision 0100). */
+      reissuedAs?: string;
     };
   };
   /** A cheque marked cleared (a bounce is a `receipt.reversed` with reason cheque_bounced). */

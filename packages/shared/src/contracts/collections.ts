@@ -16,8 +16,12 @@ import {
   closeDayInputSchema,
   collectDuesInputSchema,
   collectDuesResultSchema,
+  correctReceiptInputSchema,
+  correctReceiptResultSchema,
   daySheetQuerySchema,
   daySheetSchema,
+  inactiveMemberDuesSchema,
+  receiptSummarySchema,
   reverseInputSchema,
   reopenDayInputSchema,
   reverseReceiptResultSchema,
@@ -84,6 +88,27 @@ export const officeContracts = {
     params: idParamsSchema,
     body: reverseInputSchema,
     output: reverseReceiptResultSchema,
+  }),
+  /** `GET /api/receipts/:id`: a receipt with every line and the total, as the reversal dialogs show it. */
+  receipt: defineContract({
+    method: 'GET',
+    path: '/api/receipts/:id',
+    params: idParamsSchema,
+    output: receiptSummarySchema,
+  }),
+  /** `POST /api/receipts/:id/correct`: a receipt voided and the lines that stand re-issued on a new receipt, in one step. */
+  correctReceipt: defineContract({
+    method: 'POST',
+    path: '/api/receipts/:id/correct',
+    params: idParamsSchema,
+    body: correctReceiptInputSchema,
+    output: correctReceiptResultSchema,
+  }),
+  /** `GET /api/office/inactive-member-dues`: pending dues of members marked inactive. */
+  inactiveMemberDues: defineContract({
+    method: 'GET',
+    path: '/api/office/inactive-member-dues',
+    output: inactiveMemberDuesSchema,
   }),
   /** `GET /api/receipts/:id/print`: the printable receipt by its id, an HTML document. */
   receiptPrint: defineContract({

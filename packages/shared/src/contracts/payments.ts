@@ -5,11 +5,13 @@ import {
   assignPaymentsSchema,
   paymentListQuerySchema,
   paymentListSchema,
+  paymentSchema,
   revokePaymentsResultSchema,
   revokePaymentsSchema,
   uploadCsvResultSchema,
   uploadCsvSchema,
 } from '../schemas/payments.ts';
+import { idParamsSchema } from '../schemas/common.ts';
 import { defineContract } from './contract.ts';
 
 /** Payments: a head assigned to a member (docs/domain.md, "§3 Data" and "§4 Payment rules"). */
@@ -20,6 +22,13 @@ export const paymentContracts = {
     path: '/api/payments',
     query: paymentListQuerySchema,
     output: paymentListSchema,
+  }),
+  /** `GET /api/payments/:id`: one payment with member, head, collector and its receipt (number and id, null while none). */
+  get: defineContract({
+    method: 'GET',
+    path: '/api/payments/:id',
+    params: idParamsSchema,
+    output: paymentSchema,
   }),
   /** `POST /api/payments/assign`: tags members with a head (optionally replacing its pending payments). */
   assign: defineContract({

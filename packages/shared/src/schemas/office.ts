@@ -41,6 +41,12 @@ export const OFFICE_MSG = {
   chequeNotReceived: 'Only a cheque awaiting clearance can be marked cleared or bounced',
   /** Success of a reversal. */
   reversed: 'Collection reversed successfully!',
+  /** Success of a correction: the receipt voided and its standing lines re-issued. */
+  corrected: 'Receipt corrected: the old receipt is voided and a new receipt issued',
+  /** 400 (field `keep`): a correction keeps a line that is not on the receipt. */
+  keepNotOnReceipt: 'Every line kept must be a line of this receipt',
+  /** 400 (field `keep`): a correction that keeps every line (nothing to correct). */
+  keepEveryLine: 'Leave out at least one line: to void every line, reverse the receipt',
 } as const;
 
 /** Why a receipt is reversed (`docs/domain.md`, "Reversal with a reason"). */
@@ -158,6 +164,104 @@ export const reverseReceiptResultSchema = z.object({
 
 /** The reverse-receipt answer. */
 export type ReverseReceiptResult = z.infer<typeof reverseReceiptResultSchema>;
+
+/**
+ * `GET /api/receipts/{id}` answer (`docs/domain.md`, "Reversal with a reason"): a receipt as the
+ * reversal and correction dialogs show it before Confirm — its number, when and how it was paid,
+ * the collector, every line (head and amount) and the total that a reversal voids (rupees), whether
+ * it is voided already, and its member with `active` (false: the dues a reversal reopens belong to a
+ * member hidden from the lists, decision 0101). `issuedAt` is ISO 8601 UTC, `issuedDay` its parish
+ * date `YYYY-MM-DD`.
+ */
+export const receiptSummarySchema = z.object({
+  receiptId: z.string(),
+  receiptNumber: z.string(),
+  issuedAt: z.string(),
+  issuedDay: z.string(),
+  member: z.object({ _id: z.string(), name: z.string(), parishNumber: z.string(), active: z.boolean() }),
+  paymentMethod: z.string(),
+  paymentGateway: z.string(),
+  reference: z.string().nullable(),
+  collectedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  lines: z.array(
+    z.object({
+      paymentId: z.string().nullable(),
+      headName: z.string(),
+      headYear: z.number(),
+      amount: rupeesOutputSchema,
+    }),
+  ),
+  total: rupeesOutputSchema,
+  voided: z.boolean(),
+});
+
+/** A receipt as the reversal dialogs show it. */
+export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
+
+/** The reasons a receipt may be corrected: every reversal reason but a bounced cheque (which voids the whole receipt). */
+export const CORRECTION_REASONS = ['wrong_member', 'wrong_amount', 'duplicate', 'other'] as const;
+
+/**
+ * `POST /api/receipts/{id}/correct` body (`docs/domain.md`, "Correcting a receipt", decision
+ * 0100): the reason and note as for a reversal, and `keep`, the payment ids of the lines that stand
+ * (at least one, not every line, each a line of the receipt): they are re-issued on a new receipt.
+ */
+export const correctReceiptInputSchema = z
+  .strictObject({
+    reason: z.enum(CORRECTION_REASONS),
+    note: optionalText(500),
+    keep: z.array(z.string().trim().min(1).max(100)).min(1, OFFICE_MSG.keepEveryLine).max(200),
+  })
+  .superRefine((value, issues) => {
+    if (value.reason === 'other' && !value.note) {
+      issues.addIssue({ code: 'custom', path: ['note'], message: OFFICE_MSG.noteRequired });
+    }
+    if (new Set(value.keep).size !== value.keep.length) {
+      issues.addIssue({ code: 'custom', path: ['keep'], message: OFFICE_MSG.duplicateLine });
+    }
+  });
+
+/** The correct body. */
+export type CorrectReceiptInput = z.output<typeof correctReceiptInputSchema>;
+/** The correct body as sent. */
+export type CorrectReceiptInputRaw = z.input<typeof correctReceiptInputSchema>;
+
+/**
+ * `POST /api/receipts/{id}/correct` answer: the voided receipt (id, number, every payment it held,
+ * now pending unless re-issued) and the new receipt with the lines that stand (as `POST
+ * /api/collections` answers it; rupees).
+ */
+export const correctReceiptResultSchema = reverseReceiptResultSchema.extend({
+  newReceipt: collectDuesResultSchema.pick({ receiptId: true, receiptNumber: true, items: true, total: true }),
+});
+
+/** The correct answer. */
+export type CorrectReceiptResult = z.infer<typeof correctReceiptResultSchema>;
+
+/**
+ * `GET /api/office/inactive-member-dues` answer (`docs/domain.md`, "Reversal with a reason",
+ * decision 0101): the pending dues of members marked inactive (a reversal of their receipt reopened
+ * them; they count in Total Pending and Member-wise Due while the member is hidden from the lists),
+ * by member name then head; amounts in rupees; `total` their sum.
+ */
+export const inactiveMemberDuesSchema = z.object({
+  items: z.array(
+    z.object({
+      paymentId: z.string(),
+      memberId: z.string(),
+      memberName: z.string(),
+      parishNumber: z.string(),
+      paymentHeadId: z.string(),
+      headName: z.string(),
+      headYear: z.number(),
+      amount: rupeesOutputSchema,
+    }),
+  ),
+  total: rupeesOutputSchema,
+});
+
+/** The pending dues of inactive members. */
+export type InactiveMemberDues = z.infer<typeof inactiveMemberDuesSchema>;
 
 /** The cash denominations counted at day close: notes by face value, coins as one rupee amount. */
 export const DENOMINATIONS = ['500', '200', '100', '50', '20', '10'] as const;

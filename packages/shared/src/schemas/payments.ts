@@ -50,6 +50,10 @@ export const paymentSchema = z.object({
   collectionMode: z.string().nullable(),
   collectedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   notes: z.string().nullable(),
+  /** The receipt number (`2026-27/000001`) of the receipt holding it while paid, null otherwise (`docs/domain.md`, §7). */
+  receiptNumber: z.string().nullable(),
+  /** The id of that receipt (for `GET /api/receipts/{id}` and its print), null otherwise. */
+  receiptId: z.string().nullable().default(null),
   /** The concession granted on this due (lowered or waived), null or absent without one. */
   concession: paymentConcessionSchema.nullable().optional(),
 });

@@ -11,10 +11,14 @@ import {
   closeDayInputSchema,
   collectDuesInputSchema,
   collectDuesResultSchema,
+  correctReceiptInputSchema,
+  correctReceiptResultSchema,
   daySheetQuerySchema,
   daySheetSchema,
   errorBodySchema,
   idParamsSchema,
+  inactiveMemberDuesSchema,
+  receiptSummarySchema,
   reopenDayInputSchema,
   reverseInputSchema,
   reverseReceiptResultSchema,
@@ -36,7 +40,8 @@ import {
   listCashierDays,
   reopenDay,
 } from './day-sheet.service.ts';
-import { reverseReceipt } from './reversal.service.ts';
+import { getReceiptSummary, listInactiveMemberDues } from './receipt-summary.service.ts';
+import { correctReceipt, reverseReceipt } from './reversal.service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -94,6 +99,52 @@ export async function officeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => reverseReceipt(request.ctx, { ...request.body, receiptId: request.params.id }),
+  );
+
+  r.post(
+    '/api/receipts/:id/correct',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          'Corrects a receipt in one step: voided with a reason (wrong_member, wrong_amount, duplicate, other + note) ' +
+          'and the lines in keep (payment ids) re-issued on a new receipt now, same method, reference and collector. ' +
+          'The permissions of a reversal.',
+        params: idParamsSchema,
+        body: correctReceiptInputSchema,
+        response: { 200: correctReceiptResultSchema, ...errors },
+      },
+    },
+    async (request) => correctReceipt(request.ctx, { ...request.body, receiptId: request.params.id }),
+  );
+
+  r.get(
+    '/api/receipts/:id',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          'A receipt with its member, method, every line and the total (rupees), as the reversal dialogs show it.',
+        params: idParamsSchema,
+        response: { 200: receiptSummarySchema, ...errors },
+      },
+    },
+    async (request) => getReceiptSummary(request.ctx, request.params.id),
+  );
+
+  r.get(
+    '/api/office/inactive-member-dues',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Pending dues of members marked inactive (a reversal of their receipt reopened them), rupees.',
+        response: { 200: inactiveMemberDuesSchema, ...errors },
+      },
+    },
+    async (request) => listInactiveMemberDues(request.ctx),
   );
 
   r.post(

@@ -2,6 +2,7 @@ import { COLLECTION_MSG, ErrorCode, MSG, type PaymentRecord, type ReverseInput }
 
 import type { ServiceContext } from '../../context.ts';
 import { notFound, conflict } from '../../lib/app-error.ts';
+import { correctReceipt } from '../payments/commands/correct-receipt.ts';
 import { reverseReceipt } from '../payments/commands/reverse-receipt.ts';
 import { findPaymentRecord } from '../payments/payment-record.ts';
 
@@ -10,6 +11,12 @@ import { findPaymentRecord } from '../payments/payment-record.ts';
  * command, `payments/commands/reverse-receipt.ts`.
  */
 export { reverseReceipt };
+
+/**
+ * Corrects a receipt in one step (`POST /api/receipts/{id}/correct`): voided, and the lines that
+ * stand re-issued on a new receipt — the ledger's command, `payments/commands/correct-receipt.ts`.
+ */
+export { correctReceipt };
 
 /**
  * Reverses the receipt that holds a paid office payment (`PUT /api/payments/{id}/reverse`,

@@ -60,6 +60,8 @@ export function toPayment(row: PaymentJoinRow): Payment {
     collectionMode: p.collectionMode,
     collectedBy: row.collector?.id ? { _id: row.collector.id, name: row.collector.name } : null,
     notes: p.notes,
+    receiptNumber: p.receiptNumber,
+    receiptId: p.receiptId,
   };
 }
 

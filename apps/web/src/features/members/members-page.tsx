@@ -11,6 +11,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { usePagedSearch } from '../../lib/use-paged-search.ts';
 import { CredentialsModal } from './credentials-modal.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
+import { InactiveDuesNotice } from './inactive-dues-notice.tsx';
 import { MemberFormModal } from './member-form-modal.tsx';
 import { resetMemberPassword, useMemberPage } from './api.ts';
 import { MembersResults } from './members-results.tsx';
@@ -83,6 +84,7 @@ export default function MembersPage() {
           </Button>
         </Group>
       </Group>
+      <InactiveDuesNotice />
       <TextInput
         label={t('members.search')}
         placeholder={t('members.searchPlaceholder')}

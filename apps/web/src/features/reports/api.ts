@@ -6,7 +6,11 @@ import {
   datedFileName,
   paymentContracts,
   reportContracts,
+  officeContracts,
+  type CorrectReceiptInputRaw,
+  type CorrectReceiptResult,
   type PaymentList,
+  type ReceiptSummary,
   type DueType,
   type ReportOf,
   type ReportType,
@@ -104,4 +108,30 @@ export function useHeadMembers(headId: string | null, page: number) {
 export function reverseCollection(input: { paymentId: string } & ReverseInputRaw): Promise<ReverseResult> {
   const { paymentId, ...body } = input;
   return apiRequest(collectionContracts.reverse, { params: { id: paymentId }, body });
+}
+
+/**
+ * The receipt holding a paid payment, as the reversal dialog shows it before Confirm: `GET
+ * /api/payments/{id}` for its receipt id, then `GET /api/receipts/{id}` (number, member and whether
+ * active, method, every line and the total in rupees). Null while the payment has no receipt.
+ * Off while `paymentId` is null (the dialog closed); read afresh on every opening.
+ */
+export function useReceiptOfPayment(paymentId: string | null) {
+  return useQuery({
+    queryKey: ['receipts', 'of-payment', paymentId],
+    queryFn: async (): Promise<ReceiptSummary | null> => {
+      const payment = await apiRequest(paymentContracts.get, { params: { id: paymentId ?? '' } });
+      if (!payment.receiptId) return null;
+      return apiRequest(officeContracts.receipt, { params: { id: payment.receiptId } });
+    },
+    enabled: paymentId !== null,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** `POST /api/receipts/{id}/correct`: the receipt voided and the lines in `keep` (payment ids) re-issued on a new receipt, with the reason. */
+export function correctReceipt(input: { receiptId: string } & CorrectReceiptInputRaw): Promise<CorrectReceiptResult> {
+  const { receiptId, ...body } = input;
+  return apiRequest(officeContracts.correctReceipt, { params: { id: receiptId }, body });
 }

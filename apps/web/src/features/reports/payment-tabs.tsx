@@ -1,26 +1,15 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import {
-  REPORT_DEFAULT_ORDER,
-  REPORT_SORT_FIELDS,
-  REVERSAL_REASONS,
-  formatDisplayDate,
-  formatINR,
-  type PaymentReportRow,
-  type ReversalReason,
-} from '@parish/shared';
+import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatDisplayDate, type PaymentReportRow } from '@parish/shared';
 import { IconSearch } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ReportTable } from '../../components/report-table.tsx';
-import { errorText } from '../../lib/error-text.ts';
-import { amountPaise } from '../../lib/money.ts';
-import { REPORTS_KEY, reverseCollection, useReport, type ReportFilters } from './api.ts';
+import { useReport, type ReportFilters } from './api.ts';
 import { directColumns } from './direct-columns.tsx';
 import { DirectTotals } from './direct-totals.tsx';
+import { ReverseModal } from './reverse-modal.tsx';
 import {
   DateRange,
   DownloadButton,
@@ -126,89 +115,6 @@ export function DetailsTab() {
         </>
       ) : null}
     </Stack>
-  );
-}
-
-/**
- * The confirmation before a reversal: it warns that the action is irreversible (`docs/domain.md`,
- * §2 "Reports and Analytics").
- */
-function ReverseModal({ row, onClose }: { row: PaymentReportRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const reverse = useMutation({
-    mutationFn: reverseCollection,
-    onSuccess: () => {
-      notifications.show({ color: 'green', title: t('common.success'), message: t('reports.direct.reversed') });
-      for (const key of [REPORTS_KEY, ['dashboard'], ['payments'], ['collections'], ['payment-heads']]) {
-        void queryClient.invalidateQueries({ queryKey: [...key] });
-      }
-      onClose();
-    },
-  });
-  const [reason, setReason] = useState<ReversalReason | null>(null);
-  const [note, setNote] = useState('');
-  const close = () => {
-    reverse.reset();
-    setReason(null);
-    setNote('');
-    onClose();
-  };
-  const ready = reason !== null && (reason !== 'other' || note.trim() !== '');
-  return (
-    <Modal opened={row !== null} onClose={close} title={t('reports.direct.confirmTitle')}>
-      {row ? (
-        <Stack>
-          <Text>
-            {t('reports.direct.confirmText', {
-              amount: formatINR(amountPaise(row.amount)),
-              head: row.headName,
-              name: row.memberName,
-            })}
-          </Text>
-          <Alert color="red" title={t('common.warning')}>
-            {t('reports.direct.irreversible')}
-          </Alert>
-          <Select
-            label={t('reports.direct.reason')}
-            placeholder={t('reports.direct.reasonPlaceholder')}
-            value={reason}
-            onChange={(value) => setReason(value as ReversalReason | null)}
-            data={REVERSAL_REASONS.map((value) => ({ value, label: t(`reports.direct.reasons.${value}`) }))}
-            comboboxProps={{ withinPortal: true }}
-            required
-          />
-          <TextInput
-            label={t('reports.direct.note')}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
-            maxLength={500}
-            required={reason === 'other'}
-          />
-          {reverse.isError ? (
-            <Alert color="red" role="alert">
-              {errorText(reverse.error, t('reports.direct.reverseFailed'))}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('reports.direct.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={reverse.isPending}
-              disabled={!ready}
-              onClick={() =>
-                reason &&
-                reverse.mutate({ paymentId: row.paymentId, reason, ...(note.trim() ? { note: note.trim() } : {}) })
-              }
-            >
-              {t('reports.direct.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
   );
 }
 

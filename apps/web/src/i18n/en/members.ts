@@ -9,6 +9,20 @@ export const members = {
   emptySearch: 'No members match "{{search}}"',
   search: 'Search members',
   searchPlaceholder: 'Name, mobile, parish number or location',
+  inactiveDues: {
+    title: 'Pending dues of inactive members',
+    text_one:
+      '{{count}} pending due ({{total}}) belongs to a member marked inactive: a reversal of their receipt returned it to pending. It counts in Total Pending and Member-wise Due. Remove it if it is no longer owed.',
+    text_other:
+      '{{count}} pending dues ({{total}}) belong to members marked inactive: a reversal of their receipt returned them to pending. They count in Total Pending and Member-wise Due. Remove a due if it is no longer owed.',
+    member: 'Member',
+    head: 'Payment Head',
+    amount: 'Amount',
+    remove: 'Remove',
+    removeFor: 'Remove {{head}} of {{name}}',
+    removed: 'Due removed',
+    removeFailed: 'Failed to remove the due',
+  },
   columns: {
     name: 'Name',
     parishNumber: 'Parish Number',

@@ -11,7 +11,8 @@ import type { AuditContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { paymentDetails, toPaymentRecord } from '../payment-record.ts';
 import type { OfficeLineRow } from './office-lines.ts';
-import { receiptLines, type IssuedReceipt, type ReceiptAudit, type ReceiptFacts } from './receipts.ts';
+import { receiptLines } from './receipt-lines.ts';
+import type { IssuedReceipt, ReceiptAudit, ReceiptFacts } from './receipts.ts';
 
 /** What an office collection sets on each payment it pays, besides the amount (`markPaid`'s facts). */
 export type OfficeFacts = Omit<ReceiptFacts, 'memberId' | 'cheque' | 'utr'> & {

@@ -1,9 +1,8 @@
 import { calendarDateIn, financialYearOf, type AuditAction, type AuditEntry, type Paise } from '@parish/shared';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 import type { AuditContext } from '../../../context.ts';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { receiptItems } from '../../../db/schema/index.ts';
 import { auditInsertSql } from '../../audit/audit.repository.ts';
 
 /**
@@ -170,23 +169,6 @@ export async function issueReceipt(
   if (!row) throw new Error('receipt insert returned nothing');
   if (paying && Number(row.updated) !== lines.length) throw new Error('a payment to pay was not pending');
   return { id: row.id, number: row.number };
-}
-
-/** A receipt's lines as stored (`receipt_items`), in line order: the payment, its head's name and year then, the amount in paise. */
-export async function receiptLines(
-  db: DbOrTx,
-  receiptId: string,
-): Promise<{ paymentId: string | null; headName: string; headYear: number; amountPaise: Paise }[]> {
-  return db
-    .select({
-      paymentId: receiptItems.paymentId,
-      headName: receiptItems.headName,
-      headYear: receiptItems.headYear,
-      amountPaise: receiptItems.amountPaise,
-    })
-    .from(receiptItems)
-    .where(eq(receiptItems.receiptId, receiptId))
-    .orderBy(asc(receiptItems.line));
 }
 
 /** Why and by whom a receipt is voided (`docs/domain.md`, "Reversal with a reason"). */

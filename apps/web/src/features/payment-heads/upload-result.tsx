@@ -2,6 +2,8 @@ import { Alert, Button, List, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import type { RowError } from '@parish/shared';
+
 import type { UploadAnswer } from './api.ts';
 
 /** Row errors listed in the answer; the rest are counted. */
@@ -19,8 +21,8 @@ export function needsWhatsappAdvice(answer: UploadAnswer): boolean {
   );
 }
 
-/** One count of the answer. */
-function Figure({ label, value }: { label: string; value: number }) {
+/** One count of an upload's answer or dry run: a small label over the number. */
+export function Figure({ label, value }: { label: string; value: number }) {
   return (
     <div>
       <Text size="xs" c="gray.7">
@@ -30,6 +32,29 @@ function Figure({ label, value }: { label: string; value: number }) {
         {value}
       </Text>
     </div>
+  );
+}
+
+/**
+ * The row errors of an upload or its dry run, in a yellow alert under `title`: the first
+ * {@link SHOWN_ERRORS} listed as "Row n: message", the rest counted. Nothing when there are none.
+ */
+export function RowErrorList({ errors, title }: { errors: readonly RowError[]; title: string }) {
+  const { t } = useTranslation();
+  if (errors.length === 0) return null;
+  return (
+    <Alert color="yellow" title={title}>
+      <List size="sm" spacing={2}>
+        {errors.slice(0, SHOWN_ERRORS).map((issue, index) => (
+          <List.Item key={index}>
+            {t('paymentHeads.csv.row')} {issue.row}: {issue.message}
+          </List.Item>
+        ))}
+      </List>
+      {errors.length > SHOWN_ERRORS ? (
+        <Text size="sm">{t('paymentHeads.csv.moreErrors', { count: errors.length - SHOWN_ERRORS })}</Text>
+      ) : null}
+    </Alert>
   );
 }
 
@@ -66,20 +91,7 @@ export function UploadResult({ answer }: { answer: UploadAnswer }) {
       {(answer.pendingAmountsDiffer ?? 0) > 0 ? (
         <Alert color="blue">{t('yearEnd.csv.differ', { count: answer.pendingAmountsDiffer })}</Alert>
       ) : null}
-      {errors.length > 0 ? (
-        <Alert color="yellow" title={t('paymentHeads.csv.errorsTitle', { count: errors.length })}>
-          <List size="sm" spacing={2}>
-            {errors.slice(0, SHOWN_ERRORS).map((issue, index) => (
-              <List.Item key={index}>
-                {t('paymentHeads.csv.row')} {issue.row}: {issue.message}
-              </List.Item>
-            ))}
-          </List>
-          {errors.length > SHOWN_ERRORS ? (
-            <Text size="sm">{t('paymentHeads.csv.moreErrors', { count: errors.length - SHOWN_ERRORS })}</Text>
-          ) : null}
-        </Alert>
-      ) : null}
+      <RowErrorList errors={errors} title={t('paymentHeads.csv.errorsTitle', { count: errors.length })} />
       {needsWhatsappAdvice(answer) ? (
         <Alert color="orange" title={t('paymentHeads.csv.whatsappTitle')}>
           <Text size="sm">{t('paymentHeads.csv.whatsappAdvice')}</Text>

@@ -1,0 +1,125 @@
+import { Checkbox, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { UploadCsvPreview, UploadMismatch } from '@parish/shared';
+import { useTranslation } from 'react-i18next';
+
+import { Figure, RowErrorList } from './upload-result.tsx';
+
+/** The table rows of one mismatch: one line per field, the tick box and row spanning them. */
+function MismatchRows({
+  mismatch,
+  ticked,
+  onTick,
+}: {
+  mismatch: UploadMismatch;
+  ticked: boolean;
+  onTick: (row: number, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const span = mismatch.fields.length;
+  return (
+    <>
+      {mismatch.fields.map((field, index) => (
+        <Table.Tr key={field.field}>
+          {index === 0 ? (
+            <>
+              <Table.Td rowSpan={span}>
+                <Checkbox
+                  aria-label={t('paymentHeads.csv.dryRun.applyRow', {
+                    row: mismatch.row,
+                    parishNumber: mismatch.parishNumber,
+                    name: mismatch.memberName,
+                  })}
+                  checked={ticked}
+                  onChange={(event) => onTick(mismatch.row, event.currentTarget.checked)}
+                />
+              </Table.Td>
+              <Table.Td rowSpan={span}>{mismatch.row}</Table.Td>
+              <Table.Td rowSpan={span}>{mismatch.parishNumber}</Table.Td>
+            </>
+          ) : null}
+          <Table.Td>
+            {field.field === 'name' ? t('paymentHeads.csv.dryRun.fieldName') : t('paymentHeads.csv.dryRun.fieldPhone')}
+          </Table.Td>
+          <Table.Td>
+            {field.csvValue} {field.invalid ? t('paymentHeads.csv.dryRun.invalid') : null}
+          </Table.Td>
+          <Table.Td>{field.memberValue}</Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The dry run of the account-head CSV (decision 0110; `docs/domain.md`, §5 "Account head CSV"):
+ * the counts of rows creating a member, matching their member, mismatched and in error, the heads
+ * that would be created, a table of the mismatches (field, the file's value, the member's current
+ * value) with a tick box per row, and the row errors. Nothing is written until Apply.
+ * @param preview the server's dry run
+ * @param accepted the row numbers ticked
+ * @param onTick ticks or unticks a row
+ */
+export function DryRunReview({
+  preview,
+  accepted,
+  onTick,
+}: {
+  preview: UploadCsvPreview;
+  accepted: ReadonlySet<number>;
+  onTick: (row: number, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" aria-live="polite">
+      <Title order={3} fz="md">
+        {t('paymentHeads.csv.dryRun.title')}
+      </Title>
+      <Text size="sm">{t('paymentHeads.csv.dryRun.intro')}</Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Figure label={t('paymentHeads.csv.dryRun.toCreate')} value={preview.toCreate.length} />
+        <Figure label={t('paymentHeads.csv.dryRun.toApply')} value={preview.toApply.length} />
+        <Figure label={t('paymentHeads.csv.dryRun.mismatches')} value={preview.mismatches.length} />
+        <Figure label={t('paymentHeads.csv.dryRun.errors')} value={preview.errors.length} />
+      </SimpleGrid>
+      {preview.headsToCreate.length > 0 ? (
+        <Text size="sm">{t('paymentHeads.csv.dryRun.headsToCreate', { names: preview.headsToCreate.join(', ') })}</Text>
+      ) : null}
+      {preview.mismatches.length > 0 ? (
+        <Stack gap={4}>
+          <Title order={4} fz="sm">
+            {t('paymentHeads.csv.dryRun.mismatchTitle')}
+          </Title>
+          <Table.ScrollContainer minWidth={560}>
+            <Table withTableBorder withColumnBorders fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('paymentHeads.csv.dryRun.apply')}</Table.Th>
+                  <Table.Th>{t('paymentHeads.csv.dryRun.row')}</Table.Th>
+                  <Table.Th>{t('paymentHeads.csv.dryRun.parishNumber')}</Table.Th>
+                  <Table.Th>{t('paymentHeads.csv.dryRun.field')}</Table.Th>
+                  <Table.Th>{t('paymentHeads.csv.dryRun.inFile')}</Table.Th>
+                  <Table.Th>{t('paymentHeads.csv.dryRun.current')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.mismatches.map((mismatch) => (
+                  <MismatchRows
+                    key={mismatch.row}
+                    mismatch={mismatch}
+                    ticked={accepted.has(mismatch.row)}
+                    onTick={onTick}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="sm">{t('paymentHeads.csv.dryRun.ticked', { count: accepted.size })}</Text>
+        </Stack>
+      ) : null}
+      <RowErrorList
+        errors={preview.errors}
+        title={t('paymentHeads.csv.dryRun.errorsTitle', { count: preview.errors.length })}
+      />
+    </Stack>
+  );
+}

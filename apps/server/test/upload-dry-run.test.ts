@@ -198,3 +198,65 @@ describe('account-head CSV dry run and mismatches (decision 0110)', () => {
     );
   });
 });
+
+describe('member import dry run (decision 0110)', () => {
+  let t: TestApp;
+  let admin: RoleSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await loginAs(t.app, 'admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sorts the rows into create, present, mismatches and errors naming the holder, and writes nothing', async () => {
+    await createMember(t.app, { name: 'Soumya Cherian', mobile: '919447000201', parishNumber: 'SM201' });
+    await createMember(t.app, { name: 'Thomas Mathew', mobile: '919847000101', parishNumber: 'SM101' });
+    const rows = [
+      { name: 'Baby Chacko', mobile: '9048123456', parishNumber: 'SM201' },
+      { name: 'thomas mathew', mobile: '9847000101', parishNumber: 'sm101' },
+      { name: 'Rani Baby', mobile: '9847000101', parishNumber: 'SM202' },
+      { name: 'New Member', mobile: '9048123457', parishNumber: 'SM203' },
+      { name: 'Bad Phone', mobile: '98765', parishNumber: 'SM204' },
+    ];
+    const before = await counts(t);
+    const dryRun = await post(t, admin, '/api/members/bulk/preview', { members: rows });
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    expect(await counts(t)).toEqual(before);
+    expect(dryRun.json()).toEqual({
+      totalRows: 5,
+      toCreate: [{ row: 4, parishNumber: 'SM203', name: 'New Member' }],
+      present: [{ row: 2, parishNumber: 'SM101', name: 'thomas mathew' }],
+      mismatches: [
+        {
+          row: 1,
+          parishNumber: 'SM201',
+          memberName: 'Soumya Cherian',
+          fields: [
+            { field: 'name', csvValue: 'Baby Chacko', memberValue: 'Soumya Cherian', invalid: false },
+            { field: 'phone', csvValue: '9048123456', memberValue: '919447000201', invalid: false },
+          ],
+        },
+      ],
+      errors: [
+        {
+          row: 3,
+          message:
+            'Member with this mobile number or parish number already exists: Mobile 919847000101 belongs to SM101 Thomas Mathew',
+        },
+        { row: 5, message: 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)' },
+      ],
+    });
+    // The import itself skips the held rows with the holder named, and imports row 4 only.
+    const result = await post(t, admin, '/api/members/bulk', { members: rows });
+    expect(result.statusCode, result.body).toBe(200);
+    const answer = result.json<{ imported: number; errors: { row: number; message: string }[] }>();
+    expect(answer.imported).toBe(1);
+    expect(answer.errors.map((error) => error.row)).toEqual([1, 2, 3, 5]);
+    expect(answer.errors[0]?.message).toBe(
+      'Member with this mobile number or parish number already exists: Parish number SM201 belongs to SM201 Soumya Cherian',
+    );
+  });
+});

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import {
   MSG,
   duplicateHeldBy,
+  mismatchedFields,
   normalizeMobile,
   type RowError,
   type UploadMismatch,
-  type UploadMismatchField,
 } from '@parish/shared';
 
 import { queryRows, type DbOrTx } from '../../db/client.ts';
@@ -53,30 +53,6 @@ export interface RowClasses {
   matched: ParsedRow[];
   /** Rows whose name or phone differs from the member holding their parish number, ticked or not. */
   mismatches: UploadMismatch[];
-}
-
-/** A name as compared with a member's: NFC, trimmed, inner spaces collapsed, case ignored. */
-function comparableName(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-/**
- * The fields of a row that differ from the member holding its parish number (decision 0110): a name
- * given and different (case and spacing ignored); a phone given and not a valid mobile, or a valid
- * one other than the member's mobile. A blank name or phone says nothing and differs from nothing.
- */
-export function mismatchedFields(row: ParsedRow, holder: { name: string; mobile: string }): UploadMismatchField[] {
-  const fields: UploadMismatchField[] = [];
-  if (row.name && comparableName(row.name) !== comparableName(holder.name)) {
-    fields.push({ field: 'name', csvValue: row.name, memberValue: holder.name, invalid: false });
-  }
-  if (row.phone) {
-    const mobile = normalizeMobile(row.phone);
-    if (!mobile.ok || mobile.mobile !== holder.mobile) {
-      fields.push({ field: 'phone', csvValue: row.phone, memberValue: holder.mobile, invalid: !mobile.ok });
-    }
-  }
-  return fields;
 }
 
 /**

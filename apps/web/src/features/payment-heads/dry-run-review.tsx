@@ -1,5 +1,5 @@
 import { Checkbox, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { UploadCsvPreview, UploadMismatch } from '@parish/shared';
+import type { MemberImportPreview, UploadCsvPreview, UploadMismatch } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { Figure, RowErrorList } from './upload-result.tsx';
@@ -12,7 +12,7 @@ function MismatchRows({
 }: {
   mismatch: UploadMismatch;
   ticked: boolean;
-  onTick: (row: number, on: boolean) => void;
+  onTick: ((row: number, on: boolean) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const span = mismatch.fields.length;
@@ -22,17 +22,19 @@ function MismatchRows({
         <Table.Tr key={field.field}>
           {index === 0 ? (
             <>
-              <Table.Td rowSpan={span}>
-                <Checkbox
-                  aria-label={t('paymentHeads.csv.dryRun.applyRow', {
-                    row: mismatch.row,
-                    parishNumber: mismatch.parishNumber,
-                    name: mismatch.memberName,
-                  })}
-                  checked={ticked}
-                  onChange={(event) => onTick(mismatch.row, event.currentTarget.checked)}
-                />
-              </Table.Td>
+              {onTick ? (
+                <Table.Td rowSpan={span}>
+                  <Checkbox
+                    aria-label={t('paymentHeads.csv.dryRun.applyRow', {
+                      row: mismatch.row,
+                      parishNumber: mismatch.parishNumber,
+                      name: mismatch.memberName,
+                    })}
+                    checked={ticked}
+                    onChange={(event) => onTick(mismatch.row, event.currentTarget.checked)}
+                  />
+                </Table.Td>
+              ) : null}
               <Table.Td rowSpan={span}>{mismatch.row}</Table.Td>
               <Table.Td rowSpan={span}>{mismatch.parishNumber}</Table.Td>
             </>
@@ -50,50 +52,59 @@ function MismatchRows({
   );
 }
 
+/** What {@link DryRunReview} shows: the dues matrix's dry run, or the member import's. */
+export type DryRun = { kind: 'dues'; preview: UploadCsvPreview } | { kind: 'members'; preview: MemberImportPreview };
+
 /**
- * The dry run of the account-head CSV (decision 0110; `docs/domain.md`, §5 "Account head CSV"):
- * the counts of rows creating a member, matching their member, mismatched and in error, the heads
- * that would be created, a table of the mismatches (field, the file's value, the member's current
- * value) with a tick box per row, and the row errors. Nothing is written until Apply.
- * @param preview the server's dry run
- * @param accepted the row numbers ticked
- * @param onTick ticks or unticks a row
+ * The dry run of an upload (decision 0110; `docs/domain.md`, §5 "Account head CSV" and "Member CSV
+ * import"): the counts of rows creating a member, matching their member (the dues) or already
+ * present (the members), mismatched and in error, the heads that would be created, a table of the
+ * mismatches (field, the file's value, the member's current value) and the row errors. For the
+ * dues each mismatch has a tick box (`accepted`, `onTick`); a member import never applies one.
+ * Nothing is written until Upload.
  */
 export function DryRunReview({
-  preview,
-  accepted,
+  dryRun,
+  accepted = new Set(),
   onTick,
 }: {
-  preview: UploadCsvPreview;
-  accepted: ReadonlySet<number>;
-  onTick: (row: number, on: boolean) => void;
+  dryRun: DryRun;
+  accepted?: ReadonlySet<number>;
+  onTick?: (row: number, on: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const { preview } = dryRun;
+  const dues = dryRun.kind === 'dues' ? dryRun.preview : null;
+  const matched = dues ? dues.toApply.length : dryRun.kind === 'members' ? dryRun.preview.present.length : 0;
+  const tickable = dues ? onTick : undefined;
   return (
     <Stack gap="sm" aria-live="polite">
       <Title order={3} fz="md">
         {t('paymentHeads.csv.dryRun.title')}
       </Title>
-      <Text size="sm">{t('paymentHeads.csv.dryRun.intro')}</Text>
+      <Text size="sm">{t(dues ? 'paymentHeads.csv.dryRun.intro' : 'paymentHeads.csv.dryRun.membersIntro')}</Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Figure label={t('paymentHeads.csv.dryRun.toCreate')} value={preview.toCreate.length} />
-        <Figure label={t('paymentHeads.csv.dryRun.toApply')} value={preview.toApply.length} />
+        <Figure
+          label={t(dues ? 'paymentHeads.csv.dryRun.toApply' : 'paymentHeads.csv.dryRun.present')}
+          value={matched}
+        />
         <Figure label={t('paymentHeads.csv.dryRun.mismatches')} value={preview.mismatches.length} />
         <Figure label={t('paymentHeads.csv.dryRun.errors')} value={preview.errors.length} />
       </SimpleGrid>
-      {preview.headsToCreate.length > 0 ? (
-        <Text size="sm">{t('paymentHeads.csv.dryRun.headsToCreate', { names: preview.headsToCreate.join(', ') })}</Text>
+      {dues && dues.headsToCreate.length > 0 ? (
+        <Text size="sm">{t('paymentHeads.csv.dryRun.headsToCreate', { names: dues.headsToCreate.join(', ') })}</Text>
       ) : null}
       {preview.mismatches.length > 0 ? (
         <Stack gap={4}>
           <Title order={4} fz="sm">
-            {t('paymentHeads.csv.dryRun.mismatchTitle')}
+            {t(tickable ? 'paymentHeads.csv.dryRun.mismatchTitle' : 'paymentHeads.csv.dryRun.membersMismatchTitle')}
           </Title>
           <Table.ScrollContainer minWidth={560}>
             <Table withTableBorder withColumnBorders fz="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('paymentHeads.csv.dryRun.apply')}</Table.Th>
+                  {tickable ? <Table.Th>{t('paymentHeads.csv.dryRun.apply')}</Table.Th> : null}
                   <Table.Th>{t('paymentHeads.csv.dryRun.row')}</Table.Th>
                   <Table.Th>{t('paymentHeads.csv.dryRun.parishNumber')}</Table.Th>
                   <Table.Th>{t('paymentHeads.csv.dryRun.field')}</Table.Th>
@@ -107,13 +118,13 @@ export function DryRunReview({
                     key={mismatch.row}
                     mismatch={mismatch}
                     ticked={accepted.has(mismatch.row)}
-                    onTick={onTick}
+                    onTick={tickable}
                   />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Text size="sm">{t('paymentHeads.csv.dryRun.ticked', { count: accepted.size })}</Text>
+          {tickable ? <Text size="sm">{t('paymentHeads.csv.dryRun.ticked', { count: accepted.size })}</Text> : null}
         </Stack>
       ) : null}
       <RowErrorList

@@ -8,9 +8,9 @@ import { renderScreen } from '../../test/render.tsx';
 import { UploadCsvModal } from './upload-csv-modal.tsx';
 
 /**
- * The Upload Dues CSV dialog's dry run (issue 27 item 2, decision 0110): Check file shows the
- * counts, the mismatches with the file's value and the member's, each with a tick box reachable
- * from the keyboard, and the row errors; Apply sends the ticked rows as `accept`.
+ * The Upload Dues CSV dialog's dry run (issue 27 item 2, decision 0110): choosing the file shows
+ * the counts, the mismatches with the file's value and the member's, each with a tick box reachable
+ * from the keyboard, and the row errors; Upload sends the ticked rows as `accept`.
  */
 
 const CSV =
@@ -62,17 +62,18 @@ function answers() {
   return uploads;
 }
 
-/** Opens the dialog, chooses the file and runs Check file; returns the dialog. */
+const uploadButton = (dialog: HTMLElement) =>
+  within(dialog).getByRole('button', { name: t('paymentHeads.csv.submit') });
+
+/** Opens the dialog and chooses the file, which runs the dry run; returns the dialog. */
 async function checkFile() {
   const state = renderScreen(<UploadCsvModal opened onClose={() => undefined} />);
   const dialog = await screen.findByRole('dialog', { name: t('paymentHeads.csv.title') });
   const input = dialog.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
   await state.user.upload(input, new File([CSV], 'dues.csv', { type: 'text/csv' }));
-  const check = await within(dialog).findByRole('button', { name: t('paymentHeads.csv.check') });
-  await waitFor(() => expect(check).toBeEnabled());
-  await state.user.click(check);
   await within(dialog).findByText(t('paymentHeads.csv.dryRun.title'));
+  await waitFor(() => expect(uploadButton(dialog)).toBeEnabled());
   return { ...state, dialog };
 }
 
@@ -99,7 +100,7 @@ describe('the Upload Dues CSV dry run', () => {
     tickBox(dialog).focus();
     await user.keyboard(' ');
     expect(tickBox(dialog)).toBeChecked();
-    await user.click(within(dialog).getByRole('button', { name: t('paymentHeads.csv.dryRun.submit') }));
+    await user.click(uploadButton(dialog));
     await within(dialog).findByText(t('paymentHeads.csv.resultTitle'));
     expect(uploads).toHaveLength(1);
     expect(uploads[0]?.accept).toEqual([1]);
@@ -108,7 +109,7 @@ describe('the Upload Dues CSV dry run', () => {
   it('applies without the unticked mismatch', async () => {
     const uploads = answers();
     const { dialog, user } = await checkFile();
-    await user.click(within(dialog).getByRole('button', { name: t('paymentHeads.csv.dryRun.submit') }));
+    await user.click(uploadButton(dialog));
     await within(dialog).findByText(t('paymentHeads.csv.resultTitle'));
     expect(uploads[0]?.accept).toEqual([]);
   });

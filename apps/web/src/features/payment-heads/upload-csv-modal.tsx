@@ -1,6 +1,6 @@
 import { Button, FileInput, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconListCheck, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { MSG } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -115,9 +115,9 @@ function useUploadSteps() {
 
 /**
  * Upload CSV dialog (`docs/domain.md`, §2 "Manage Account Heads page" and §5 "Account head CSV"):
- * template download, file → papaparse → preview of the first 5 data rows → Check file: the dry run
- * (decision 0110: rows to create and apply, the mismatches to tick, row errors) → Apply (busy
- * overlay) with the ticked rows → the answer with counts, row errors and, when WhatsApp
+ * template download, file → papaparse → preview of the first 5 data rows and the dry run (decision
+ * 0110: rows to create and apply, the mismatches to tick, row errors) → Upload (busy overlay) with
+ * the ticked rows → the answer with counts, row errors and, when WhatsApp
  * notifications were not sent, the advice to send reminders from the Send Reminders page.
  */
 export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -146,6 +146,7 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
         return;
       }
       steps.setRows(parsed);
+      steps.check.mutate(parsed);
     } catch {
       steps.setError({ title: t('paymentHeads.csv.parseErrorTitle'), message: t('paymentHeads.csv.parseError') });
     }
@@ -186,7 +187,13 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
             {rows ? (
               <CsvPreview rows={rows} updatePending={steps.updatePending} onUpdatePending={steps.setUpdatePending} />
             ) : null}
-            {check.data ? <DryRunReview preview={check.data} accepted={steps.accepted} onTick={steps.tick} /> : null}
+            {check.data ? (
+              <DryRunReview
+                dryRun={{ kind: 'dues', preview: check.data }}
+                accepted={steps.accepted}
+                onTick={steps.tick}
+              />
+            ) : null}
           </>
         )}
         <UploadButtons
@@ -204,8 +211,8 @@ export function UploadCsvModal({ opened, onClose }: { opened: boolean; onClose: 
 }
 
 /**
- * The dialog's buttons: Close always; then "Upload another file" after the answer, Apply after the
- * dry run, else Check file (disabled until a file is parsed).
+ * The dialog's buttons: Close always; "Upload another file" after the answer, else Upload (disabled
+ * until the file is parsed and its dry run has answered).
  */
 function UploadButtons({
   steps,
@@ -230,22 +237,14 @@ function UploadButtons({
       <Button variant="default" onClick={onClose} disabled={busy}>
         {t('paymentHeads.csv.close')}
       </Button>
-      {answer ? null : check.data ? (
+      {answer ? null : (
         <Button
           leftSection={<IconUpload size={16} aria-hidden />}
           onClick={() => rows && upload.mutate(rows)}
+          disabled={!rows || !check.data}
           loading={upload.isPending}
         >
-          {t('paymentHeads.csv.dryRun.submit')}
-        </Button>
-      ) : (
-        <Button
-          leftSection={<IconListCheck size={16} aria-hidden />}
-          onClick={() => rows && check.mutate(rows)}
-          disabled={!rows}
-          loading={check.isPending}
-        >
-          {t('paymentHeads.csv.check')}
+          {t('paymentHeads.csv.submit')}
         </Button>
       )}
     </Group>

@@ -191,12 +191,15 @@ export const paymentHeads = {
     done: 'CSV uploaded: {{count}} row(s) processed.',
     close: 'Close',
     again: 'Upload another file',
-    check: 'Check file',
     checkErrorTitle: 'Check Error',
     dryRun: {
       title: 'Check before applying',
       intro:
-        'Nothing has been written yet. A row whose name or phone differs from the member holding its parish number is applied only when you tick it.',
+        'Nothing has been written yet. A row whose name or phone differs from the member holding its parish number is applied only when you tick it before Upload.',
+      membersIntro:
+        'Nothing has been written yet. A row whose parish number belongs to a member is not imported; where its name or mobile differs, correct that member in the member form.',
+      present: 'Rows already present',
+      membersMismatchTitle: 'Parish numbers held by a member whose details differ (not imported)',
       toCreate: 'Rows creating a member',
       toApply: 'Rows matching their member',
       mismatches: 'Mismatches',
@@ -214,7 +217,6 @@ export const paymentHeads = {
       invalid: '(not a valid mobile)',
       applyRow: 'Apply row {{row}}: {{parishNumber}}, {{name}}',
       errorsTitle: 'Rows with errors, not applied ({{count}})',
-      submit: 'Apply',
       ticked: '{{count}} mismatch(es) ticked',
     },
   },

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { downloadCsvTemplate, previewUploadCsv, uploadCsv, type UploadAnswer } from './api.ts';
 import { CsvPreview } from './csv-preview.tsx';
-import { DryRunReview } from './dry-run-review.tsx';
+import { DryRunReview } from '../../components/upload-dry-run.tsx';
 import { isMalformedAnswer } from './errors.ts';
 import { UploadResult } from './upload-result.tsx';
 import { usePhone } from './use-phone.ts';

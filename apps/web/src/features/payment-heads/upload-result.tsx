@@ -1,13 +1,9 @@
-import { Alert, Button, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import type { RowError } from '@parish/shared';
-
+import { Figure, RowErrorList } from '../../components/upload-dry-run.tsx';
 import type { UploadAnswer } from './api.ts';
-
-/** Row errors listed in the answer; the rest are counted. */
-const SHOWN_ERRORS = 100;
 
 /**
  * Whether the upload answer calls for the "send reminders manually" advice (`docs/domain.md`, §5
@@ -18,43 +14,6 @@ export function needsWhatsappAdvice(answer: UploadAnswer): boolean {
   if (sent.length === 0) return true;
   return sent.some(
     (entry) => typeof entry === 'object' && entry !== null && (entry as { success?: unknown }).success === false,
-  );
-}
-
-/** One count of an upload's answer or dry run: a small label over the number. */
-export function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-/**
- * The row errors of an upload or its dry run, in a yellow alert under `title`: the first
- * {@link SHOWN_ERRORS} listed as "Row n: message", the rest counted. Nothing when there are none.
- */
-export function RowErrorList({ errors, title }: { errors: readonly RowError[]; title: string }) {
-  const { t } = useTranslation();
-  if (errors.length === 0) return null;
-  return (
-    <Alert color="yellow" title={title}>
-      <List size="sm" spacing={2}>
-        {errors.slice(0, SHOWN_ERRORS).map((issue, index) => (
-          <List.Item key={index}>
-            {t('paymentHeads.csv.row')} {issue.row}: {issue.message}
-          </List.Item>
-        ))}
-      </List>
-      {errors.length > SHOWN_ERRORS ? (
-        <Text size="sm">{t('paymentHeads.csv.moreErrors', { count: errors.length - SHOWN_ERRORS })}</Text>
-      ) : null}
-    </Alert>
   );
 }
 

@@ -1,8 +1,46 @@
-import { Checkbox, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { MemberImportPreview, UploadCsvPreview, UploadMismatch } from '@parish/shared';
+import { Alert, Checkbox, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { MemberImportPreview, RowError, UploadCsvPreview, UploadMismatch } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { Figure, RowErrorList } from './upload-result.tsx';
+/** Row errors listed in an upload's answer or dry run; the rest are counted. */
+const SHOWN_ERRORS = 100;
+
+/** One count of an upload's answer or dry run: a small label over the number. */
+export function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The row errors of an upload or its dry run, in a yellow alert under `title`: the first
+ * {@link SHOWN_ERRORS} listed as "Row n: message", the rest counted. Nothing when there are none.
+ */
+export function RowErrorList({ errors, title }: { errors: readonly RowError[]; title: string }) {
+  const { t } = useTranslation();
+  if (errors.length === 0) return null;
+  return (
+    <Alert color="yellow" title={title}>
+      <List size="sm" spacing={2}>
+        {errors.slice(0, SHOWN_ERRORS).map((issue, index) => (
+          <List.Item key={index}>
+            {t('paymentHeads.csv.row')} {issue.row}: {issue.message}
+          </List.Item>
+        ))}
+      </List>
+      {errors.length > SHOWN_ERRORS ? (
+        <Text size="sm">{t('paymentHeads.csv.moreErrors', { count: errors.length - SHOWN_ERRORS })}</Text>
+      ) : null}
+    </Alert>
+  );
+}
 
 /** The table rows of one mismatch: one line per field, the tick box and row spanning them. */
 function MismatchRows({

@@ -82,7 +82,7 @@ test.describe('[ADMIN][MEMBERS]', () => {
     await expect(warning.getByRole('listitem')).toHaveText([
       `Row 2: ${INVALID_EMAIL}`,
       `Row 3: ${INVALID_MOBILE}`,
-      `Row 4: ${DUPLICATE}`,
+      `Row 4: ${DUPLICATE}: Mobile 917000060101 belongs to row 1 of this file`,
     ]);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();

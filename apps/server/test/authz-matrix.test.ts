@@ -47,6 +47,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/members/:id': STAFF,
   'POST /api/members': ADMIN,
   'POST /api/members/bulk': ADMIN,
+  'POST /api/members/bulk/preview': ADMIN,
   'PUT /api/members/:id': ADMIN,
   'DELETE /api/members/:id': ADMIN,
   'GET /api/admin/members/:id/credentials': ADMIN,
@@ -75,6 +76,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/payments/assign': ADMIN,
   'POST /api/payments/revoke': ADMIN,
   'POST /api/payments/upload-csv': ADMIN,
+  'POST /api/payments/upload-csv/preview': ADMIN,
   'GET /api/payments/csv-template': ADMIN,
 
   // WhatsApp reminders (reminders.routes.ts); the webhook is Meta's, checked by its signature.

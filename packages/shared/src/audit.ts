@@ -2,6 +2,7 @@ import type { HeadType } from './head-types.ts';
 import type { Rupees } from './money.ts';
 import type { Member } from './schemas/members.ts';
 import type { PaymentHead, RowError } from './schemas/payment-heads.ts';
+import type { UploadMismatch } from './schemas/payments.ts';
 import type { PAYMENT_GATEWAYS, PaymentStatus } from './schemas/payments.ts';
 import type { TransactionStatus } from './schemas/portal.ts';
 import type { ParishSettings } from './schemas/settings.ts';
@@ -271,6 +272,8 @@ export interface AuditPayloads {
       errors: RowError[];
       /** Pending payments whose amount the upload changed ("Update amounts of pending dues"); absent before it existed. */
       amountChanges?: { _id: string; memberId: string; paymentHeadId: string; before: Rupees; after: Rupees }[];
+      /** Mismatched rows the admin ticked and that were applied (decision 0110); absent when none. */
+      acceptedMismatches?: UploadMismatch[];
     };
   };
   /** A collection at the office. */

@@ -1,4 +1,5 @@
 export * from './messages.ts';
+export * from './upload-match.ts';
 export * from './money.ts';
 export * from './phone.ts';
 export * from './public-address.ts';

@@ -53,5 +53,37 @@ export const MSG = {
   twoStepNotOn: 'Two-step sign-in is not on for this account',
 } as const;
 
+/** Who already holds a value an upload row would take: an active member, or an earlier row of the file. */
+export type UploadHolder = { parishNumber: string; name: string } | { row: number };
+
+/**
+ * The row message of an upload row whose mobile or parish number is already taken (decision 0110):
+ * the product's duplicate message, then the field, the value and who holds it, e.g. "Member with
+ * this mobile number or parish number already exists: Mobile 919847012345 belongs to SM101 Thomas
+ * Mathew".
+ */
+export function duplicateHeldBy(field: 'Mobile' | 'Parish number', value: string, holder: UploadHolder): string {
+  const who = 'row' in holder ? `row ${holder.row} of this file` : `${holder.parishNumber} ${holder.name}`;
+  return `${MSG.duplicateMember}: ${field} ${value} belongs to ${who}`;
+}
+
+/**
+ * The row message of a mismatched upload row the admin did not tick (decision 0110), naming each
+ * field, its value in the file and the member's, e.g. "Not applied: Name Baby Chacko differs from
+ * Soumya Cherian, the member holding SM201. Tick the row in the check to apply it."
+ */
+export function mismatchNotApplied(mismatch: {
+  parishNumber: string;
+  memberName: string;
+  fields: readonly { field: 'name' | 'phone'; csvValue: string; memberValue: string; invalid: boolean }[];
+}): string {
+  const parts = mismatch.fields.map((f) => {
+    const label = f.field === 'name' ? 'Name' : 'Phone';
+    if (f.invalid) return `${label} ${f.csvValue} is not a valid mobile (the member's is ${f.memberValue})`;
+    return `${label} ${f.csvValue} differs from ${f.memberValue}`;
+  });
+  return `Not applied: ${parts.join('; ')}, for ${mismatch.memberName}, the member holding ${mismatch.parishNumber}. Tick the row in the check to apply it.`;
+}
+
 /** A key of {@link MSG}. */
 export type MessageKey = keyof typeof MSG;

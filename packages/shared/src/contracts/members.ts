@@ -1,6 +1,10 @@
 import { passwordResetResultSchema, resetMemberPasswordSchema } from '../schemas/auth.ts';
 import { idParamsSchema, successSchema } from '../schemas/common.ts';
-import { memberImportBodySchema, memberImportResultSchema } from '../schemas/member-import.ts';
+import {
+  memberImportBodySchema,
+  memberImportPreviewSchema,
+  memberImportResultSchema,
+} from '../schemas/member-import.ts';
 import {
   memberCredentialsSchema,
   memberInputSchema,
@@ -37,6 +41,13 @@ export const memberContracts = {
     path: '/api/members/bulk',
     body: memberImportBodySchema,
     output: memberImportResultSchema,
+  }),
+  /** `POST /api/members/bulk/preview`: the dry run of a member import (decision 0110); writes nothing. */
+  importPreview: defineContract({
+    method: 'POST',
+    path: '/api/members/bulk/preview',
+    body: memberImportBodySchema,
+    output: memberImportPreviewSchema,
   }),
   /** `GET /api/admin/members/:id/credentials` (admin): the member's sign-in username and initial password. */
   credentials: defineContract({

@@ -8,6 +8,7 @@ import {
   paymentSchema,
   revokePaymentsResultSchema,
   revokePaymentsSchema,
+  uploadCsvPreviewSchema,
   uploadCsvResultSchema,
   uploadCsvSchema,
 } from '../schemas/payments.ts';
@@ -50,6 +51,13 @@ export const paymentContracts = {
     path: '/api/payments/upload-csv',
     body: uploadCsvSchema,
     output: uploadCsvResultSchema,
+  }),
+  /** `POST /api/payments/upload-csv/preview`: the dry run of the bulk CSV (decision 0110); writes nothing. */
+  uploadCsvPreview: defineContract({
+    method: 'POST',
+    path: '/api/payments/upload-csv/preview',
+    body: uploadCsvSchema,
+    output: uploadCsvPreviewSchema,
   }),
   /** `GET /api/payments/csv-template`: the bulk CSV template, as a file. */
   csvTemplate: defineContract({

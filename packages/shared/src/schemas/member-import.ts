@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { memberSchema } from './members.ts';
+import { uploadMismatchSchema } from './payments.ts';
 
 /** The most rows one `POST /api/members/bulk` may carry (a bigger file is split by the caller). */
 export const MEMBER_IMPORT_MAX_ROWS = 10_000;
@@ -69,3 +70,24 @@ export const memberImportResultSchema = z.object({
 
 /** The result of a member import. */
 export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
+
+/** A row of a member import's dry run: its 1-based row, parish number and name. */
+const previewRowSchema = z.object({ row: z.number().int().min(1), parishNumber: z.string(), name: z.string() });
+
+/**
+ * `POST /api/members/bulk/preview` answer: the dry run of a member import (decision 0110), nothing
+ * written. `toCreate` rows would be imported; `present` rows name a member that already holds their
+ * parish number with the same name and mobile (nothing to do); `mismatches` hold a parish number of
+ * a member whose name or mobile differs (never imported: correct the member in its form);
+ * `errors` are the other skipped rows, duplicates naming who holds the value.
+ */
+export const memberImportPreviewSchema = z.object({
+  totalRows: z.number().int().min(0),
+  toCreate: z.array(previewRowSchema),
+  present: z.array(previewRowSchema),
+  mismatches: z.array(uploadMismatchSchema),
+  errors: z.array(memberImportErrorSchema),
+});
+
+/** The dry run of a member import. */
+export type MemberImportPreview = z.infer<typeof memberImportPreviewSchema>;

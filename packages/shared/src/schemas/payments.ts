@@ -186,6 +186,12 @@ export const uploadCsvSchema = z.object({
    * amount differs from its cell takes the cell's amount; paid payments never change. Default false.
    */
   updatePendingAmounts: z.boolean().optional().default(false),
+  /**
+   * Mismatched rows the admin ticked in the dry run (1-based data row numbers, decision 0110): a
+   * row whose name or phone differs from the member holding its parish number is applied only when
+   * listed here. Default none. The dry run ignores it.
+   */
+  accept: z.array(z.number().int().positive()).max(100_000).optional().default([]),
 });
 
 /** The upload body as sent. */
@@ -224,6 +230,54 @@ export const uploadCsvResultSchema = z.object({
 
 /** The upload answer. */
 export type UploadCsvResult = z.infer<typeof uploadCsvResultSchema>;
+
+/** A field of an upload row that differs from the member holding its parish number. */
+export const uploadMismatchFieldSchema = z.object({
+  /** `name` or `phone` (the mobile). */
+  field: z.enum(['name', 'phone']),
+  /** The value in the file, as written. */
+  csvValue: z.string(),
+  /** The member's current value (the mobile normalised, 12 digits). */
+  memberValue: z.string(),
+  /** True when the file's phone is not a valid mobile at all. */
+  invalid: z.boolean(),
+});
+
+/** A mismatched field. */
+export type UploadMismatchField = z.infer<typeof uploadMismatchFieldSchema>;
+
+/**
+ * A row of an upload whose parish number belongs to an existing member while its name or phone
+ * differs from that member, or its phone is not valid (decision 0110): applied only when ticked.
+ */
+export const uploadMismatchSchema = z.object({
+  row: z.number().int(),
+  parishNumber: z.string(),
+  /** The name of the member holding the parish number. */
+  memberName: z.string(),
+  fields: z.array(uploadMismatchFieldSchema).min(1),
+});
+
+/** A mismatched row. */
+export type UploadMismatch = z.infer<typeof uploadMismatchSchema>;
+
+/**
+ * `POST /api/payments/upload-csv/preview` answer: the dry run of the account-head CSV (decision
+ * 0110), nothing written. `toCreate` rows create a member, `toApply` rows match the member holding
+ * their parish number, `mismatches` are applied only when ticked, `errors` are never applied.
+ * `headsToCreate` names the head columns that no existing head matches. Rows are 1-based data rows.
+ */
+export const uploadCsvPreviewSchema = z.object({
+  totalRows: z.number().int(),
+  toCreate: z.array(z.object({ row: z.number().int(), parishNumber: z.string(), name: z.string() })),
+  toApply: z.array(z.object({ row: z.number().int(), parishNumber: z.string(), name: z.string() })),
+  mismatches: z.array(uploadMismatchSchema),
+  errors: z.array(rowErrorSchema),
+  headsToCreate: z.array(z.string()),
+});
+
+/** The dry-run answer. */
+export type UploadCsvPreview = z.infer<typeof uploadCsvPreviewSchema>;
 
 /** The file name of the account-head CSV template (`docs/domain.md`, §2 "File names"). */
 export const PAYMENT_CSV_TEMPLATE_FILE = 'bulk_member_payment_template.csv';

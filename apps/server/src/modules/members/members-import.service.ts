@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 
 import {
   MSG,
+  duplicateHeldBy,
   memberInputSchema,
+  mismatchedFields,
+  type MemberImportPreview,
+  type UploadHolder,
   type Member,
   type MemberImportError,
   type MemberImportResult,
@@ -13,12 +17,7 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
-import {
-  finishImportBatch,
-  removeImportBatch,
-  startImportBatch,
-  touchImportBatch,
-} from '../../db/import-batches.ts';
+import { finishImportBatch, removeImportBatch, startImportBatch, touchImportBatch } from '../../db/import-batches.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
@@ -72,37 +71,56 @@ function textArray(values: readonly (string | null)[]) {
   return sql`${sql.param(values)}::text[]`;
 }
 
+/** An active member holding a value an import row would take: parish number, name, 12-digit mobile. */
+interface Holder {
+  parishNumber: string;
+  name: string;
+  mobile: string;
+}
+
 /**
- * The mobiles and upper-cased parish numbers among the candidates that an active member already
- * has (one query for the whole file).
+ * The active members holding the candidates' mobiles or upper-cased parish numbers (one query for
+ * the whole file), by mobile and by upper-case parish number.
  */
 async function findTaken(
   db: DbOrTx,
   candidates: readonly AcceptedRow[],
-): Promise<{ mobiles: Set<string>; parishNumbers: Set<string> }> {
-  if (candidates.length === 0) return { mobiles: new Set(), parishNumbers: new Set() };
+): Promise<{ byMobile: Map<string, UploadHolder>; byParish: Map<string, UploadHolder>; members: Map<string, Holder> }> {
+  const empty = { byMobile: new Map(), byParish: new Map(), members: new Map() };
+  if (candidates.length === 0) return empty;
   const mobiles = candidates.map((candidate) => candidate.input.mobile);
   const parishNumbers = candidates.map((candidate) => candidate.input.parishNumber.toUpperCase());
-  const rows = await queryRows<{ mobile: string; parish_number: string }>(
+  const rows = await queryRows<Holder>(
     db,
-    sql`select mobile, upper(parish_number) as parish_number from members
+    sql`select mobile, parish_number as "parishNumber", name from members
         where is_active and (mobile = any(${textArray(mobiles)}) or upper(parish_number) = any(${textArray(parishNumbers)}))`,
   );
   return {
-    mobiles: new Set(rows.map((row) => row.mobile)),
-    parishNumbers: new Set(rows.map((row) => row.parish_number)),
+    byMobile: new Map(rows.map((row) => [row.mobile, row])),
+    byParish: new Map(rows.map((row) => [row.parishNumber.toUpperCase(), row])),
+    members: new Map(rows.map((row) => [row.parishNumber.toUpperCase(), row])),
   };
 }
 
+/** A valid row whose parish number an active member holds: never imported (decision 0110). */
+export interface HeldRow {
+  row: number;
+  input: MemberInput;
+  holder: Holder;
+}
+
 /**
- * Checks every row (`docs/domain.md`, §5 "Member CSV import"): the shared member schema (its first issue's
- * message is the row message), then duplicates of an active member or of an earlier accepted
- * row of the same file (mobile, or parish number case-insensitive).
+ * Checks every row (`docs/domain.md`, §5 "Member CSV import"): the shared member schema (its first
+ * issue's message is the row message), then duplicates of an active member or of an earlier
+ * accepted row of the same file (parish number case-insensitive, then mobile), whose message names
+ * the field and who holds the value (decision 0110, {@link duplicateHeldBy}).
+ * @returns the rows to import, the skipped rows' errors, and the valid rows whose parish number an
+ *   active member holds (also among the errors), for the dry run
  */
 async function checkRows(
   db: DbOrTx,
   rows: readonly MemberImportRow[],
-): Promise<{ accepted: AcceptedRow[]; errors: MemberImportError[] }> {
+): Promise<{ accepted: AcceptedRow[]; errors: MemberImportError[]; held: HeldRow[] }> {
   const errors: MemberImportError[] = [];
   const valid: AcceptedRow[] = [];
   rows.forEach((raw, index) => {
@@ -112,18 +130,58 @@ async function checkRows(
   });
   const taken = await findTaken(db, valid);
   const accepted: AcceptedRow[] = [];
+  const held: HeldRow[] = [];
   for (const candidate of valid) {
-    const parish = candidate.input.parishNumber.toUpperCase();
-    if (taken.mobiles.has(candidate.input.mobile) || taken.parishNumbers.has(parish)) {
-      errors.push({ row: candidate.row, message: MSG.duplicateMember });
+    const { mobile, parishNumber } = candidate.input;
+    const parish = parishNumber.toUpperCase();
+    const member = taken.members.get(parish);
+    if (member) held.push({ row: candidate.row, input: candidate.input, holder: member });
+    const parishHolder = taken.byParish.get(parish);
+    const mobileHolder = taken.byMobile.get(mobile);
+    if (parishHolder || mobileHolder) {
+      const message = parishHolder
+        ? duplicateHeldBy('Parish number', parishNumber, parishHolder)
+        : duplicateHeldBy('Mobile', mobile, mobileHolder as UploadHolder);
+      errors.push({ row: candidate.row, message });
       continue;
     }
-    taken.mobiles.add(candidate.input.mobile);
-    taken.parishNumbers.add(parish);
+    taken.byMobile.set(mobile, { row: candidate.row });
+    taken.byParish.set(parish, { row: candidate.row });
     accepted.push(candidate);
   }
   errors.sort((a, b) => a.row - b.row);
-  return { accepted, errors };
+  return { accepted, errors, held };
+}
+
+/**
+ * The dry run of a member import (`POST /api/members/bulk/preview`, decision 0110): every row
+ * checked as {@link importMembers} checks it, nothing written. A valid row whose parish number an
+ * active member holds is `present` when its name and mobile agree with that member, else a
+ * mismatch naming the fields; neither is imported.
+ * @returns the rows to create, present, mismatched, and the other skipped rows with their messages
+ */
+export async function previewMemberImport(
+  ctx: ServiceContext,
+  input: { members: readonly MemberImportRow[] },
+): Promise<MemberImportPreview> {
+  const { accepted, errors, held } = await checkRows(ctx.db, input.members);
+  const heldRows = new Set(held.map((entry) => entry.row));
+  const present: MemberImportPreview['present'] = [];
+  const mismatches: MemberImportPreview['mismatches'] = [];
+  for (const { row, input: member, holder } of held) {
+    const raw = input.members[row - 1];
+    const fields = mismatchedFields({ name: raw?.name ?? '', phone: raw?.mobile ?? '' }, holder);
+    const parishNumber = holder.parishNumber;
+    if (fields.length === 0) present.push({ row, parishNumber, name: member.name });
+    else mismatches.push({ row, parishNumber, memberName: holder.name, fields });
+  }
+  return {
+    totalRows: input.members.length,
+    toCreate: accepted.map(({ row, input: member }) => ({ row, parishNumber: member.parishNumber, name: member.name })),
+    present,
+    mismatches,
+    errors: errors.filter((error) => !heldRows.has(error.row)),
+  };
 }
 
 /**

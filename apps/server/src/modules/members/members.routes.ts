@@ -8,6 +8,7 @@ import {
   memberCredentialsSchema,
   memberInputSchema,
   memberImportBodySchema,
+  memberImportPreviewSchema,
   memberImportResultSchema,
   memberListQuerySchema,
   memberSchema,
@@ -22,7 +23,7 @@ import {
   updateMember,
   viewMemberCredentials,
 } from './members.service.ts';
-import { importMembers } from './members-import.service.ts';
+import { importMembers, previewMemberImport } from './members-import.service.ts';
 
 /**
  * Body limit of the bulk import: 10,000 rows of a parish export are about 2 MB of JSON; 8 MB
@@ -88,27 +89,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => reply.status(201).send(await createMember(request.ctx, request.body)),
   );
-  /**
-   * `POST /api/members/bulk` (admin): member CSV import (`docs/domain.md`, §5 "Member CSV import").
-   * Body `{ members: raw rows }` (1 to 10,000, strings as the file had them); answer `{ success,
-   * imported, errors: [{ row, message }], members }`. Bad rows are skipped with their message, the
-   * rest is imported. 400 when the body is not that shape (e.g. over 10,000 rows); 413 above 8 MB.
-   */
-  r.post(
-    '/api/members/bulk',
-    {
-      config: admin,
-      bodyLimit: MEMBER_IMPORT_BODY_LIMIT,
-      schema: {
-        tags: ['members'],
-        summary:
-          'Imports members from CSV rows: each row checked like the member form; duplicates and bad rows skipped with a row message.',
-        body: memberImportBodySchema,
-        response: { 200: memberImportResultSchema, ...errors, 413: errorBodySchema },
-      },
-    },
-    async (request) => importMembers(request.ctx, request.body),
-  );
+  importRoutes(app);
   r.put(
     '/api/members/:id',
     {
@@ -152,5 +133,56 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => viewMemberCredentials(request.ctx, request.params.id),
+  );
+}
+
+/**
+ * The member import routes of {@link membersRoutes} (admin): the import and its dry run
+ * (`docs/domain.md`, §5 "Member CSV import"; decision 0110).
+ */
+function importRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { roles: ['admin'] as const };
+  /**
+   * `POST /api/members/bulk` (admin): member CSV import (`docs/domain.md`, §5 "Member CSV import").
+   * Body `{ members: raw rows }` (1 to 10,000, strings as the file had them); answer `{ success,
+   * imported, errors: [{ row, message }], members }`. Bad rows are skipped with their message, the
+   * rest is imported. 400 when the body is not that shape (e.g. over 10,000 rows); 413 above 8 MB.
+   */
+  r.post(
+    '/api/members/bulk',
+    {
+      config: admin,
+      bodyLimit: MEMBER_IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['members'],
+        summary:
+          'Imports members from CSV rows: each row checked like the member form; duplicates and bad rows skipped with a row message.',
+        body: memberImportBodySchema,
+        response: { 200: memberImportResultSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request) => importMembers(request.ctx, request.body),
+  );
+  /**
+   * `POST /api/members/bulk/preview` (admin): the dry run of a member import (decision 0110). Same
+   * body as `/api/members/bulk`; answers the rows to create, the rows already present, the
+   * mismatches (a parish number held by a member whose name or mobile differs) and the other
+   * skipped rows. Writes nothing. 400 and 413 as the import.
+   */
+  r.post(
+    '/api/members/bulk/preview',
+    {
+      config: admin,
+      bodyLimit: MEMBER_IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['members'],
+        summary:
+          'Dry run of a member import: rows to create, rows already present, mismatches with the member holding the parish number, and skipped rows; writes nothing.',
+        body: memberImportBodySchema,
+        response: { 200: memberImportPreviewSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request) => previewMemberImport(request.ctx, request.body),
   );
 }

@@ -6,24 +6,25 @@ import {
   HEAD_YEAR_MIN,
   MSG,
   defaultDueDate,
-  normalizeMobile,
+  mismatchNotApplied,
   normalizeParishNumber,
   paiseToRupees,
   parseRupeesToPaise,
   type HeadType,
   type Rupees,
   type RowError,
+  type UploadCsvPreview,
   type UploadCsvResult,
 } from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { memberVisible } from '../../db/import-batches.ts';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { importDues } from './commands/import-dues.ts';
 import type { DueCells } from './ledger/due-cells.ts';
+import { classifyRows, findKnownMembers, type NewMember, type ParsedRow } from './upload-rows.ts';
 
 /** 400 message when a mandatory column of the account-head CSV is missing. */
 export const CSV_COLUMNS_MESSAGE = 'CSV must contain ParishNumber, Name and Phone columns';
@@ -38,18 +39,6 @@ export interface HeadColumn {
   name: string;
   type: HeadType;
   year: number;
-}
-
-/** A data row that passed the row checks. */
-interface ParsedRow {
-  /** 1-based data row number (the header is row 0). */
-  row: number;
-  parishNumber: string;
-  name: string;
-  /** Raw phone text; normalised only when the member must be created. */
-  phone: string;
-  /** Paise per head column index; only non-zero cells. */
-  amounts: Map<number, number>;
 }
 
 /**
@@ -196,6 +185,8 @@ export interface ImportInput {
    * already assigned whose amount differs from its cell takes the cell's amount. Default false.
    */
   updatePendingAmounts?: boolean | undefined;
+  /** Mismatched rows the admin ticked in the dry run (decision 0110); the others are not applied. */
+  accept?: readonly number[] | undefined;
 }
 
 /** A head column's payment head in the database: its id, year and due date (`YYYY-MM-DD` or null). */
@@ -210,8 +201,11 @@ type HeadTarget = { id: string; year: number; dueDate: string | null };
  *    preferred) and creates the missing ones with the column's most common non-zero amount and
  *    the default due date ({@link matchOrCreateHeads});
  * 3. applies the rows in batches of {@link IMPORT_BATCH_ROWS}, each ONE transaction with one
- *    audit event (`ctx.audit`): members matched by parish number (active ones) or created with
- *    the initial password (no hash stored), then every non-zero cell inserted as a pending payment
+ *    audit event (`ctx.audit`): the rows checked again inside the transaction ({@link classifyRows},
+ *    decision 0110): members matched by parish number (active ones) or created with the initial
+ *    password (no hash stored); a row whose name or phone differs from the member holding its
+ *    parish number is applied only when `input.accept` lists it, else it is a row error naming the
+ *    fields (the ticked ones are in the audit event as `acceptedMismatches`); then every non-zero cell inserted as a pending payment
  *    with `ON CONFLICT (member_id, payment_head_id) DO NOTHING`, so a rerun creates no duplicates
  *    and a paid payment is never changed. Bulk statements use unnest arrays, never per-row inserts.
  *    After each batch commits, `head.updated` per head with the members assigned, and
@@ -232,6 +226,7 @@ export async function importDuesMatrix(ctx: ServiceContext, input: ImportInput):
   let membersCreated = 0;
   const tally = { assigned: 0, changed: 0, unchanged: 0, differ: 0 };
   const batchRows = Math.max(1, input.batchRows ?? IMPORT_BATCH_ROWS);
+  const accept = new Set(input.accept ?? []);
   for (let start = 0, batch = 1; start < matrix.rows.length; start += batchRows, batch += 1) {
     const rows = matrix.rows.slice(start, start + batchRows);
     try {
@@ -240,6 +235,7 @@ export async function importDuesMatrix(ctx: ServiceContext, input: ImportInput):
         const result = await applyBatch(tx, rows, heads.ids, ctx.audit, {
           batch,
           updatePendingAmounts: input.updatePendingAmounts === true,
+          accept,
         });
         await input.beforeBatchCommit?.(batch, tx);
         return result;
@@ -284,6 +280,59 @@ export async function importDuesMatrix(ctx: ServiceContext, input: ImportInput):
   };
 }
 
+/** A payment head row as {@link existingHeads} reads it. */
+type HeadRow = { id: string; name: string; type: HeadType; year: number; due_date: string | null };
+
+/** The payment heads whose name is one of the columns' (case ignored), oldest first. */
+async function existingHeads(db: DbOrTx, columns: readonly HeadColumn[]): Promise<HeadRow[]> {
+  return queryRows<HeadRow>(
+    db,
+    sql`select id::text as id, name, type::text as type, year, due_date::text as due_date
+        from payment_heads where lower(name) = any(${sql.param(columns.map((h) => h.name.toLowerCase()))}::text[])
+        order by created_at, id`,
+  );
+}
+
+/** The head a column matches: same name (case ignored) and type, the column's year preferred, else the oldest. */
+function matchHead(existing: readonly HeadRow[], column: HeadColumn): HeadRow | undefined {
+  const candidates = existing.filter(
+    (row) => row.name.toLowerCase() === column.name.toLowerCase() && row.type === column.type,
+  );
+  return candidates.find((row) => row.year === column.year) ?? candidates[0];
+}
+
+/**
+ * The dry run of the account-head CSV (`POST /api/payments/upload-csv/preview`, decision 0110): the
+ * matrix parsed as {@link importDuesMatrix} does, the rows sorted by {@link classifyRows} against the
+ * members as they are now, and the head columns no existing head matches. Reads only; the apply
+ * step checks every row again.
+ * @returns rows to create and to apply, mismatches (name or phone differs from the member holding
+ *   the parish number), row errors, and the names of the heads that would be created
+ * @throws 400 as {@link parseMatrix} does
+ */
+export async function previewDuesMatrix(
+  ctx: ServiceContext,
+  input: Pick<ImportInput, 'csvData'>,
+): Promise<UploadCsvPreview> {
+  const today = calendarDateIn(ctx.clock.now(), ctx.config.parishTimezone);
+  const matrix = parseMatrix(input.csvData, Number(today.slice(0, 4)));
+  const classes = classifyRows(matrix.rows, await findKnownMembers(ctx.db, matrix.rows), new Set());
+  const usedHeads = matrix.heads.filter((head) => mostCommonAmount(matrix.rows, head.index) !== null);
+  const existing = usedHeads.length > 0 ? await existingHeads(ctx.db, usedHeads) : [];
+  return {
+    totalRows: matrix.totalRows,
+    toCreate: [...classes.toCreate].map(([parishNumber, member]) => ({
+      row: member.row,
+      parishNumber,
+      name: member.name,
+    })),
+    toApply: classes.matched.map((row) => ({ row: row.row, parishNumber: row.parishNumber, name: row.name })),
+    mismatches: classes.mismatches,
+    errors: [...matrix.errors, ...classes.errors].sort((a, b) => a.row - b.row),
+    headsToCreate: usedHeads.filter((head) => !matchHead(existing, head)).map((head) => head.header),
+  };
+}
+
 /**
  * The payment head of every head column with at least one non-zero amount, in ONE transaction:
  * an existing head of the same case-insensitive name and type (the column's year preferred, else
@@ -302,23 +351,9 @@ async function matchOrCreateHeads(
   if (usedHeads.length === 0) return { ids, created: 0 };
   const created: { _id: string; name: string; type: HeadType; year: number; amount: Rupees }[] = [];
   await ctx.db.transaction(async (tx) => {
-    const existing = await queryRows<{
-      id: string;
-      name: string;
-      type: HeadType;
-      year: number;
-      due_date: string | null;
-    }>(
-      tx,
-      sql`select id::text as id, name, type::text as type, year, due_date::text as due_date
-          from payment_heads where lower(name) = any(${sql.param(usedHeads.map((h) => h.name.toLowerCase()))}::text[])
-          order by created_at, id`,
-    );
+    const existing = await existingHeads(tx, usedHeads);
     for (const head of usedHeads) {
-      const candidates = existing.filter(
-        (row) => row.name.toLowerCase() === head.name.toLowerCase() && row.type === head.type,
-      );
-      const match = candidates.find((row) => row.year === head.year) ?? candidates[0];
+      const match = matchHead(existing, head);
       if (match) {
         ids.set(head.index, { id: match.id, year: match.year, dueDate: match.due_date });
         continue;
@@ -351,49 +386,6 @@ async function matchOrCreateHeads(
     }
   });
   return { ids, created: created.length };
-}
-
-/** A member to create from a row: its first row, name and normalised mobile. */
-type NewMember = { row: number; name: string; mobile: string };
-
-/**
- * Which rows of a batch can be applied, and the members to create for them: a row whose parish
- * number has an active member (`memberIds`, by upper-case parish number) applies; otherwise its
- * name, phone and mobile must be valid and the mobile not already taken by another new member of
- * the batch (each failure a row error). The first row of a parish number creates its member.
- */
-function rowsAndNewMembers(rows: readonly ParsedRow[], memberIds: ReadonlyMap<string, string>) {
-  const errors: RowError[] = [];
-  const toCreate = new Map<string, NewMember>();
-  const newMobiles = new Set<string>();
-  const rowsToApply: ParsedRow[] = [];
-  for (const row of rows) {
-    if (memberIds.has(row.parishNumber) || toCreate.has(row.parishNumber)) {
-      rowsToApply.push(row);
-      continue;
-    }
-    if (!row.name || !row.phone) {
-      errors.push({ row: row.row, message: MSG.memberRequired });
-      continue;
-    }
-    if (row.name.length > 100) {
-      errors.push({ row: row.row, message: MSG.nameTooLong });
-      continue;
-    }
-    const mobile = normalizeMobile(row.phone);
-    if (!mobile.ok) {
-      errors.push({ row: row.row, message: mobile.error });
-      continue;
-    }
-    if (newMobiles.has(mobile.mobile)) {
-      errors.push({ row: row.row, message: MSG.duplicateMember });
-      continue;
-    }
-    newMobiles.add(mobile.mobile);
-    toCreate.set(row.parishNumber, { row: row.row, name: row.name, mobile: mobile.mobile });
-    rowsToApply.push(row);
-  }
-  return { errors, toCreate, rowsToApply };
 }
 
 /**
@@ -498,7 +490,7 @@ async function applyBatch(
   rows: readonly ParsedRow[],
   headIds: ReadonlyMap<number, HeadTarget>,
   audit: AuditContext,
-  options: { batch: number; updatePendingAmounts: boolean },
+  options: { batch: number; updatePendingAmounts: boolean; accept: ReadonlySet<number> },
 ): Promise<{
   success: UploadCsvResult['success'];
   errors: RowError[];
@@ -508,15 +500,14 @@ async function applyBatch(
   /** Member ids given a new payment, per head id. */
   assigned: Map<string, string[]>;
 }> {
-  const parishNumbers = [...new Set(rows.map((row) => row.parishNumber))];
-  const found = await queryRows<{ id: string; parish: string }>(
-    tx,
-    sql`select id::text as id, upper(parish_number) as parish from members
-        where is_active and ${memberVisible(sql`members.import_batch_id`)}
-          and upper(parish_number) = any(${sql.param(parishNumbers)}::text[])`,
-  );
-  const memberIds = new Map(found.map((row) => [row.parish, row.id]));
-  const { errors, toCreate, rowsToApply } = rowsAndNewMembers(rows, memberIds);
+  // Re-validated here, inside the batch's transaction: the dry run is never trusted (decision 0110).
+  const known = await findKnownMembers(tx, rows);
+  const memberIds = new Map([...known.byParish].map(([parish, member]) => [parish, member.id]));
+  const { errors, toCreate, rowsToApply, mismatches } = classifyRows(rows, known, options.accept);
+  const accepted = mismatches.filter((mismatch) => options.accept.has(mismatch.row));
+  for (const mismatch of mismatches) {
+    if (!options.accept.has(mismatch.row)) errors.push({ row: mismatch.row, message: mismatchNotApplied(mismatch) });
+  }
   const createdParish = await insertMembers(tx, toCreate, memberIds);
   const { applied, cells } = dueCellsOf(rowsToApply, memberIds, headIds, errors);
   const { inserted, ...reconciled } = await importDues(tx, cells, options.updatePendingAmounts);
@@ -536,6 +527,7 @@ async function applyBatch(
       paymentsCreated: inserted.length,
       errors,
       ...(reconciled.amountChanges.length > 0 && { amountChanges: reconciled.amountChanges }),
+      ...(accepted.length > 0 && { acceptedMismatches: accepted }),
     },
   });
   const success = successRows(applied, memberIds, createdParish, inserted);

@@ -14,6 +14,7 @@ import {
   paymentSchema,
   revokePaymentsResultSchema,
   revokePaymentsSchema,
+  uploadCsvPreviewSchema,
   uploadCsvResultSchema,
   uploadCsvSchema,
   concessionInputSchema,
@@ -21,7 +22,7 @@ import {
 } from '@parish/shared';
 
 import { grantConcession } from './commands/grant-concession.ts';
-import { PAYMENT_CSV_TEMPLATE, importDuesMatrix } from './payments.import.ts';
+import { PAYMENT_CSV_TEMPLATE, importDuesMatrix, previewDuesMatrix } from './payments.import.ts';
 import { assignPayments } from './commands/assign-dues.ts';
 import { revokePayments } from './commands/revoke-dues.ts';
 import { getPayment, listPayments } from './payments.service.ts';
@@ -120,25 +121,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => revokePayments(request.ctx, request.body),
   );
-  r.post(
-    '/api/payments/upload-csv',
-    {
-      config: admin,
-      bodyLimit: UPLOAD_CSV_BODY_LIMIT,
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Applies the account-head CSV (header ParishNumber, Name, Phone, then one column per head: (arrear), *miscellaneous*, plain current due) in batches of 1,000 rows, each one transaction; members and heads created when missing; reruns create no duplicates.',
-        body: uploadCsvSchema,
-        response: { 200: uploadCsvResultSchema, ...errors, 413: errorBodySchema },
-      },
-    },
-    async (request) =>
-      importDuesMatrix(request.ctx, {
-        csvData: request.body.csvData,
-        updatePendingAmounts: request.body.updatePendingAmounts,
-      }),
-  );
+  uploadRoutes(app);
   r.post(
     '/api/payments/:id/concession',
     {
@@ -153,5 +136,55 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => grantConcession(request.ctx, request.params.id, request.body),
+  );
+}
+
+/**
+ * The account-head CSV routes of {@link paymentsRoutes} (admin): the upload and its dry run
+ * (decision 0110). Amounts are rupees in the file; the answers count rows and payments.
+ */
+function uploadRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { roles: ['admin'] as const };
+  r.post(
+    '/api/payments/upload-csv',
+    {
+      config: admin,
+      bodyLimit: UPLOAD_CSV_BODY_LIMIT,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Applies the account-head CSV (header ParishNumber, Name, Phone, then one column per head: (arrear), *miscellaneous*, plain current due) in batches of 1,000 rows, each one transaction; members and heads created when missing; reruns create no duplicates; a row whose name or phone differs from the member holding its parish number is applied only when listed in accept.',
+        body: uploadCsvSchema,
+        response: { 200: uploadCsvResultSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request) =>
+      importDuesMatrix(request.ctx, {
+        csvData: request.body.csvData,
+        updatePendingAmounts: request.body.updatePendingAmounts,
+        accept: request.body.accept,
+      }),
+  );
+  /**
+   * `POST /api/payments/upload-csv/preview` (admin): the dry run of the account-head CSV (decision
+   * 0110). Same body as the upload (`accept` and `updatePendingAmounts` ignored); answers the rows to
+   * create, to apply, the mismatches and the row errors, and the heads that would be created. Writes
+   * nothing. 400 as the upload; 413 above the upload's body limit.
+   */
+  r.post(
+    '/api/payments/upload-csv/preview',
+    {
+      config: admin,
+      bodyLimit: UPLOAD_CSV_BODY_LIMIT,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Dry run of the account-head CSV: rows to create, rows to apply, mismatches (name or phone differs from the member holding the parish number, applied only when listed in accept) and row errors; writes nothing.',
+        body: uploadCsvSchema,
+        response: { 200: uploadCsvPreviewSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request) => previewDuesMatrix(request.ctx, { csvData: request.body.csvData }),
   );
 }

@@ -1,6 +1,7 @@
 import {
   memberContracts,
   type ContractOutput,
+  type MemberImportPreview,
   type MemberImportResult,
   type MemberImportRow,
   type MemberInput,
@@ -109,6 +110,30 @@ export async function importMemberRows(rows: readonly MemberImportRow[]): Promis
     combined.imported += result.imported;
     combined.members.push(...result.members);
     combined.errors.push(...result.errors.map((error) => ({ row: error.row + start, message: error.message })));
+  }
+  return combined;
+}
+
+/**
+ * The dry run of a member import (`POST /api/members/bulk/preview`, decision 0110), in batches of
+ * 10,000 like {@link importMemberRows}, row numbers shifted to the file's data-row numbers. Nothing
+ * is written. A row of a later batch that duplicates one of an earlier batch shows as a row to
+ * create here and is skipped by the import.
+ * @returns the combined dry run
+ * @throws ApiError with the server's message
+ */
+export async function previewMemberRows(rows: readonly MemberImportRow[]): Promise<MemberImportPreview> {
+  const combined: MemberImportPreview = { totalRows: 0, toCreate: [], present: [], mismatches: [], errors: [] };
+  for (let start = 0; start < rows.length; start += BULK_BATCH_ROWS) {
+    const result = await apiRequest(memberContracts.importPreview, {
+      body: { members: rows.slice(start, start + BULK_BATCH_ROWS) },
+    });
+    const shift = <T extends { row: number }>(list: T[]) => list.map((entry) => ({ ...entry, row: entry.row + start }));
+    combined.totalRows += result.totalRows;
+    combined.toCreate.push(...shift(result.toCreate));
+    combined.present.push(...shift(result.present));
+    combined.mismatches.push(...shift(result.mismatches));
+    combined.errors.push(...shift(result.errors));
   }
   return combined;
 }

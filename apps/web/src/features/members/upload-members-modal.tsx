@@ -1,11 +1,18 @@
 import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { MSG, memberRowsFromCsv, type MemberImportResult, type MemberImportRow } from '@parish/shared';
+import {
+  MSG,
+  memberRowsFromCsv,
+  type MemberImportPreview,
+  type MemberImportResult,
+  type MemberImportRow,
+} from '@parish/shared';
 import { IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
-import { useImportMembers } from './api.ts';
+import { DryRunReview } from '../../components/upload-dry-run.tsx';
+import { previewMemberRows, useImportMembers } from './api.ts';
 import { downloadMemberTemplate } from './member-template.ts';
 
 /** A problem shown in the dialog: a title key and the text. */
@@ -67,8 +74,40 @@ function ImportResultView({ result }: { result: MemberImportResult }) {
 }
 
 /**
+ * The dry run of the chosen file (decision 0110): read in the browser, then `POST
+ * /api/members/bulk/preview`. A file that cannot be read, or a refused dry run, becomes the
+ * dialog's problem; a new choice (or none) clears the previous dry run.
+ */
+function useMemberDryRun(setProblem: (problem: UploadProblem | null) => void) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<MemberImportPreview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  async function check(file: File | null) {
+    setPreview(null);
+    setProblem(null);
+    if (!file) return;
+    setPreviewing(true);
+    try {
+      const read = await readMemberCsv(file, t('members.csv.parseError'));
+      if (!read.ok) setProblem(read.problem);
+      else setPreview(await previewMemberRows(read.rows));
+    } catch (caught) {
+      setProblem({
+        titleKey: 'members.csv.uploadErrorTitle',
+        message: t('members.csv.uploadError', { message: errorText(caught) }),
+      });
+    } finally {
+      setPreviewing(false);
+    }
+  }
+  return { preview, previewing, check, clear: () => setPreview(null) };
+}
+
+/**
  * The member CSV upload dialog (`docs/domain.md`, §2 "Members page" and §5 "Member CSV import"):
- * template download, file choice, upload to `POST /api/members/bulk`, then the result: how many
+ * template download, file choice and its dry run (decision 0110: rows to create, already present,
+ * mismatches with the member holding the parish number, skipped rows), upload to `POST
+ * /api/members/bulk`, then the result: how many
  * were imported and a warning listing each skipped row ("Row 6: Please enter a valid email
  * address").
  */
@@ -78,10 +117,12 @@ export function UploadMembersModal({ opened, onClose }: { opened: boolean; onClo
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [reading, setReading] = useState(false);
+  const dryRun = useMemberDryRun(setProblem);
 
   function reset() {
     setFile(null);
     setProblem(null);
+    dryRun.clear();
     upload.reset();
   }
 
@@ -121,9 +162,9 @@ export function UploadMembersModal({ opened, onClose }: { opened: boolean; onClo
     });
   }
 
-  const busy = reading || upload.isPending;
+  const busy = reading || upload.isPending || dryRun.previewing;
   return (
-    <Modal opened={opened} onClose={close} title={t('members.csv.title')} size="lg">
+    <Modal opened={opened} onClose={close} title={t('members.csv.title')} size="xl">
       <Stack>
         {problem ? (
           <Alert color="red" role="alert" title={t(problem.titleKey)}>
@@ -159,11 +200,12 @@ export function UploadMembersModal({ opened, onClose }: { opened: boolean; onClo
               value={file}
               onChange={(chosen) => {
                 setFile(chosen);
-                setProblem(null);
+                void dryRun.check(chosen);
               }}
               leftSection={<IconFileTypeCsv size={18} aria-hidden />}
               clearable
             />
+            {dryRun.preview ? <DryRunReview dryRun={{ kind: 'members', preview: dryRun.preview }} /> : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}

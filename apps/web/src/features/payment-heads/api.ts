@@ -13,6 +13,7 @@ import {
   type PaymentHeadList,
   type PaymentHeadWithStats,
   type RevokePaymentsResult,
+  type UploadCsvPreview,
   type UploadCsvResult,
   type RolloverSummary,
   yearEndContracts,
@@ -147,11 +148,25 @@ export function revokeMembers(paymentHeadId: string, memberIds: string[]): Promi
 }
 
 /**
- * `POST /api/payments/upload-csv` with the parsed rows (a list of lists) and "Update amounts of
- * pending dues" ticked or not (docs/domain.md, "Account head CSV").
+ * `POST /api/payments/upload-csv` with the parsed rows (a list of lists), "Update amounts of
+ * pending dues" ticked or not (docs/domain.md, "Account head CSV") and the row numbers of the
+ * mismatches ticked in the dry run (`accept`, decision 0110).
  */
-export function uploadCsv(csvData: string[][], updatePendingAmounts = false): Promise<UploadAnswer> {
-  return apiRequest(paymentContracts.uploadCsv, { body: { csvData, updatePendingAmounts } });
+export function uploadCsv(
+  csvData: string[][],
+  updatePendingAmounts = false,
+  accept: number[] = [],
+): Promise<UploadAnswer> {
+  return apiRequest(paymentContracts.uploadCsv, { body: { csvData, updatePendingAmounts, accept } });
+}
+
+/**
+ * The dry run of the account-head CSV (`POST /api/payments/upload-csv/preview`, decision 0110):
+ * rows to create and to apply, mismatches and row errors; nothing is written.
+ * @throws ApiError with the server's message (400 for a malformed file, 403 for a non-admin).
+ */
+export function previewUploadCsv(csvData: string[][]): Promise<UploadCsvPreview> {
+  return apiRequest(paymentContracts.uploadCsvPreview, { body: { csvData } });
 }
 
 /**

@@ -1,11 +1,9 @@
-import { Alert, Button, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { Figure, RowErrorList } from '../../components/upload-dry-run.tsx';
 import type { UploadAnswer } from './api.ts';
-
-/** Row errors listed in the answer; the rest are counted. */
-const SHOWN_ERRORS = 100;
 
 /**
  * Whether the upload answer calls for the "send reminders manually" advice (`docs/domain.md`, §5
@@ -16,20 +14,6 @@ export function needsWhatsappAdvice(answer: UploadAnswer): boolean {
   if (sent.length === 0) return true;
   return sent.some(
     (entry) => typeof entry === 'object' && entry !== null && (entry as { success?: unknown }).success === false,
-  );
-}
-
-/** One count of the answer. */
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </div>
   );
 }
 
@@ -66,20 +50,7 @@ export function UploadResult({ answer }: { answer: UploadAnswer }) {
       {(answer.pendingAmountsDiffer ?? 0) > 0 ? (
         <Alert color="blue">{t('yearEnd.csv.differ', { count: answer.pendingAmountsDiffer })}</Alert>
       ) : null}
-      {errors.length > 0 ? (
-        <Alert color="yellow" title={t('paymentHeads.csv.errorsTitle', { count: errors.length })}>
-          <List size="sm" spacing={2}>
-            {errors.slice(0, SHOWN_ERRORS).map((issue, index) => (
-              <List.Item key={index}>
-                {t('paymentHeads.csv.row')} {issue.row}: {issue.message}
-              </List.Item>
-            ))}
-          </List>
-          {errors.length > SHOWN_ERRORS ? (
-            <Text size="sm">{t('paymentHeads.csv.moreErrors', { count: errors.length - SHOWN_ERRORS })}</Text>
-          ) : null}
-        </Alert>
-      ) : null}
+      <RowErrorList errors={errors} title={t('paymentHeads.csv.errorsTitle', { count: errors.length })} />
       {needsWhatsappAdvice(answer) ? (
         <Alert color="orange" title={t('paymentHeads.csv.whatsappTitle')}>
           <Text size="sm">{t('paymentHeads.csv.whatsappAdvice')}</Text>

@@ -106,6 +106,14 @@ async function openCollect() {
   return { ...screenState, dialog };
 }
 
+/** Ticks the variable fund due and returns its amount field. */
+async function tickFund(user: Awaited<ReturnType<typeof openCollect>>['user'], dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }));
+  return within(dialog).getByRole('textbox', {
+    name: t('collections.collect.amountFor', { name: 'Church Renovation Fund' }),
+  });
+}
+
 const confirmButton = (dialog: HTMLElement) =>
   within(dialog).getByRole('button', { name: t('collections.collect.confirm') });
 const toReceive = () => screen.getByTestId('amount-to-receive');
@@ -146,10 +154,7 @@ describe('the Collect Payment dialog', () => {
     const sent = counter();
     const { user, dialog } = await openCollect();
 
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }));
-    const amount = within(dialog).getByRole('textbox', {
-      name: t('collections.collect.amountFor', { name: 'Church Renovation Fund' }),
-    });
+    const amount = await tickFund(user, dialog);
     await user.clear(amount);
     await user.type(amount, '400');
 
@@ -204,10 +209,7 @@ describe('the Collect Payment dialog', () => {
   it('goes back from the excess question without collecting, and refuses one crore and a paisa before the server', async () => {
     const sent = counter();
     const { user, dialog } = await openCollect();
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }));
-    const amount = within(dialog).getByRole('textbox', {
-      name: t('collections.collect.amountFor', { name: 'Church Renovation Fund' }),
-    });
+    const amount = await tickFund(user, dialog);
     await user.clear(amount);
     await user.type(amount, '2500');
     await user.click(confirmButton(dialog));
@@ -226,10 +228,7 @@ describe('the Collect Payment dialog', () => {
   it('refuses cash of ₹2,00,000 or more before the server (section 269ST); a paisa less may go', async () => {
     counter();
     const { user, dialog } = await openCollect();
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }));
-    const amount = within(dialog).getByRole('textbox', {
-      name: t('collections.collect.amountFor', { name: 'Church Renovation Fund' }),
-    });
+    const amount = await tickFund(user, dialog);
     await user.clear(amount);
     // ₹1,200 + ₹1,500 + ₹1,97,300 = ₹2,00,000 in cash.
     await user.type(amount, '197300');

@@ -186,8 +186,16 @@ describe('cash of ₹2,00,000 or more from one member in one day (section 269ST,
 describe('an online order under ₹1.00 is paid at the office (decision 0108)', () => {
   it('refuses ₹0.99 with the product’s words, takes ₹1.00', async () => {
     const member = await loginAs(t.app, 'customer');
-    const small = await insertPayment(t.db, member.account, await insertHead(t.db, { amountPaise: 99, type: 'miscellaneous' }));
-    const one = await insertPayment(t.db, member.account, await insertHead(t.db, { amountPaise: 100, type: 'miscellaneous' }));
+    const small = await insertPayment(
+      t.db,
+      member.account,
+      await insertHead(t.db, { amountPaise: 99, type: 'miscellaneous' }),
+    );
+    const one = await insertPayment(
+      t.db,
+      member.account,
+      await insertHead(t.db, { amountPaise: 100, type: 'miscellaneous' }),
+    );
     const order = (id: string) =>
       t.app.inject({
         method: 'POST',
@@ -230,6 +238,7 @@ describe('a tag amount of 0 means no due (decision 0109)', () => {
     const fresh = await createMember(t.app);
     const tagged = await createMember(t.app);
     const kept = await createMember(t.app);
+    const big = await createMember(t.app);
     await insertPayment(t.db, tagged, head);
     const response = await t.app.inject({
       method: 'POST',
@@ -241,13 +250,23 @@ describe('a tag amount of 0 means no due (decision 0109)', () => {
           { memberId: fresh.id, amount: 0 },
           { memberId: tagged.id, amount: '0' },
           { memberId: kept.id, amount: 450 },
+          { memberId: big.id, amount: CRORE + 0.01 },
         ],
       },
     });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<AssignPaymentsResult>();
-    expect(result).toMatchObject({ assigned: 1, revoked: 0, noDue: 2, skipped: [] });
-    const rows = await t.db.select().from(payments).where(and(eq(payments.paymentHeadId, head.id)));
-    expect(rows.map((row) => [row.memberId, row.amountPaise])).toEqual([[kept.id, 45_000]]);
+    expect(result).toMatchObject({ assigned: 2, revoked: 0, noDue: 2, skipped: [] });
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.paymentHeadId, head.id)));
+    // A custom amount above one crore is not used: the head's amount applies (decision 0105).
+    expect(new Map(rows.map((row) => [row.memberId, row.amountPaise]))).toEqual(
+      new Map([
+        [kept.id, 45_000],
+        [big.id, 30_000],
+      ]),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { HEAD_OR_MEMBER_NOT_FOUND_MESSAGE, parseRupeesToPaise, type Paise } from '@parish/shared';
+import { HEAD_OR_MEMBER_NOT_FOUND_MESSAGE, MAX_LINE_PAISE, parseRupeesToPaise, type Paise } from '@parish/shared';
 import { eq } from 'drizzle-orm';
 
 import type { Tx } from '../../../db/client.ts';
@@ -24,11 +24,14 @@ export const SKIP_REASON = {
 
 /**
  * The paise of a custom tag amount (`docs/domain.md`, §5 "Tagging"): used only when it is a number (or
- * numeric text) of 0 or more with at most 2 decimals; otherwise null (the head's amount applies).
+ * numeric text) of 0 or more with at most 2 decimals and at most ₹1,00,00,000 (decision 0105);
+ * otherwise null (the head's amount applies).
  */
 export function customAmountPaise(value: unknown): number | null {
   if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) {
-    return parseRupeesToPaise(value);
+    const paise = parseRupeesToPaise(value);
+    // Above one crore is not an amount one due may carry (decision 0105): the head's amount applies.
+    return paise !== null && paise <= MAX_LINE_PAISE ? paise : null;
   }
   return null;
 }

@@ -57,6 +57,10 @@ const GATEWAY_ONLY: readonly DomainErrorCode[] = [
   'PAY_LINK_EXPIRED',
   'PAY_LINKS_OFF',
   'MEMBER_OPTED_OUT',
+  // The limits on money, each answered in limits.test.ts (docs/domain.md, §4 "Limits on one line").
+  'AMOUNT_ABOVE_LIMIT',
+  'CASH_LIMIT_269ST',
+  'PAY_AT_OFFICE',
   // Two-step sign-in's codes, each answered in two-step.test.ts (docs/domain.md, "Two-step sign-in for staff").
   'TWO_STEP_CODE_WRONG',
   'TWO_STEP_CHALLENGE_EXPIRED',

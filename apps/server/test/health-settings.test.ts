@@ -75,6 +75,8 @@ describe('parish settings', () => {
       logoUrl: '',
       currency: 'INR',
       receiptLanguage: '',
+      // The bound on one line, one crore until the parish lowers it (decision 0105).
+      maxLineAmount: 1_00_00_000,
     });
   });
 
@@ -136,10 +138,10 @@ describe('parish settings', () => {
       headers: admin.headers,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ...update, currency: 'INR', receiptLanguage: '' });
+    expect(response.json()).toEqual({ ...update, currency: 'INR', receiptLanguage: '', maxLineAmount: 1_00_00_000 });
 
     const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
-    expect(read.json()).toEqual({ ...update, currency: 'INR', receiptLanguage: '' });
+    expect(read.json()).toEqual({ ...update, currency: 'INR', receiptLanguage: '', maxLineAmount: 1_00_00_000 });
 
     const events = await t.db
       .select()

@@ -100,13 +100,20 @@ describe('POST /api/payments/assign (docs/domain.md §5, "Tagging")', () => {
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<AssignPaymentsResult>()).toEqual({ success: true, assigned: 5, revoked: 0, skipped: [] });
+    // An amount of 0 creates no due (decision 0109): counted in noDue, not assigned.
+    expect(response.json<AssignPaymentsResult>()).toEqual({
+      success: true,
+      assigned: 4,
+      revoked: 0,
+      noDue: 1,
+      skipped: [],
+    });
     const rows = await paymentsOf(head._id);
     expect(rows.get(a!.id)?.amountPaise).toBe(150000);
     expect(rows.get(b!.id)?.amountPaise).toBe(200050);
     expect(rows.get(c!.id)?.amountPaise).toBe(150000);
     expect(rows.get(d!.id)?.amountPaise).toBe(150000);
-    expect(rows.get(e!.id)?.amountPaise).toBe(0);
+    expect(rows.has(e!.id)).toBe(false);
     const [row] = await t.db.select().from(payments).where(eq(payments.memberId, a!.id));
     expect(row).toMatchObject({ status: 'pending', year: 2026, dueDate: '2027-01-31' });
   });
@@ -127,6 +134,7 @@ describe('POST /api/payments/assign (docs/domain.md §5, "Tagging")', () => {
       success: true,
       assigned: 1,
       revoked: 0,
+      noDue: 0,
       skipped: [{ memberId: a!.id, reason: 'already paid' }],
     });
     const rows = await paymentsOf(head._id);
@@ -207,6 +215,7 @@ describe('POST /api/payments/assign (docs/domain.md §5, "Tagging")', () => {
       success: true,
       assigned: 0,
       revoked: 0,
+      noDue: 0,
       skipped: [
         { memberId: 'not-an-id', reason: 'member not found' },
         { memberId: unknown, reason: 'member not found' },

@@ -255,6 +255,8 @@ export interface AuditPayloads {
       added: string[];
       updated: string[];
       revoked: string[];
+      /** Members tagged with 0 whose pending payment was removed (decision 0109); absent in older events. */
+      noDue?: string[];
       skipped: { memberId: string; reason: string }[];
     };
   };

@@ -51,6 +51,8 @@ export const MSG = {
   twoStepSetupRequired: 'Admins must set up two-step sign-in before continuing',
   twoStepAlreadyOn: 'Two-step sign-in is already on for this account',
   twoStepNotOn: 'Two-step sign-in is not on for this account',
+  /** 400 `PAY_AT_OFFICE` (field `paymentIds`): an online order under ₹1.00 (decision 0108). */
+  payAtOffice: 'A due under ₹1.00 cannot be paid online: please pay it at the parish office',
 } as const;
 
 /** Who already holds a value an upload row would take: an active member, or an earlier row of the file. */
@@ -87,3 +89,27 @@ export function mismatchNotApplied(mismatch: {
 
 /** A key of {@link MSG}. */
 export type MessageKey = keyof typeof MSG;
+
+/**
+ * Texts of the limits on money (`docs/domain.md`, §4 "Limits on one line", "Cash of ₹2,00,000 or
+ * more", "Dues under ₹1" and "Day close"; decisions 0105–0108).
+ */
+export const LIMIT_MSG = {
+  /** 400 (field `day`): closing a day after today (parish date). */
+  futureDay: 'A day in the future cannot be closed',
+} as const;
+
+/**
+ * 400 `AMOUNT_ABOVE_LIMIT` text: one line (or a head's amount) above the bound in force.
+ * @param limit the bound, already formatted (e.g. `₹1,00,00,000.00`)
+ */
+export const lineAboveLimitMessage = (limit: string) => `The amount of one due cannot be more than ${limit}`;
+
+/**
+ * 400 `CASH_LIMIT_269ST` text: cash that would bring one member's cash of the day to ₹2,00,000.00
+ * or more (Income-tax Act, section 269ST).
+ * @param earlier the member's cash of the day already received, formatted (e.g. `₹1,99,999.99`)
+ */
+export const cashLimitMessage = (earlier: string) =>
+  `Cash of ₹2,00,000.00 or more from one member in one day cannot be accepted (Income-tax Act, section 269ST). ` +
+  `This member has paid ${earlier} in cash today: take the rest by UPI or cheque`;

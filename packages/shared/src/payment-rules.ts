@@ -90,3 +90,65 @@ export function collectionAmountProblem(
   if (collectedPaise !== duePaise && !variable) return 'fixed';
   return null;
 }
+
+/**
+ * The largest amount one line may carry, in paise: ₹1,00,00,000.00 (one crore; `docs/domain.md`,
+ * §4 "Limits on one line", decision 0105). A parish setting (`maxLineAmount`) may lower it, never
+ * raise it. It binds every line collected at the counter, every line of an online order, and a
+ * payment head's amount.
+ */
+export const MAX_LINE_PAISE: Paise = 1_00_00_000_00;
+
+/**
+ * Cash from one member in one parish day that the counter refuses, in paise: ₹2,00,000.00 or
+ * more (Income-tax Act, 1961, section 269ST; `docs/domain.md`, §4 "Cash of ₹2,00,000 or more",
+ * decision 0106).
+ */
+export const CASH_LIMIT_PAISE: Paise = 2_00_000_00;
+
+/**
+ * The smallest due a gateway takes, in paise: ₹1.00 (Razorpay refuses an order under ₹1 with
+ * "Please enter a valid amount"; `docs/domain.md`, §4 "Dues under ₹1", decision 0108).
+ */
+export const MIN_ONLINE_PAISE: Paise = 1_00;
+
+/**
+ * The line bound in force (`docs/domain.md`, §4 "Limits on one line"): the parish setting when it is
+ * a positive amount below one crore, else {@link MAX_LINE_PAISE}.
+ * @param settingPaise the parish's `maxLineAmount` in paise, or null/undefined when not set
+ * @returns paise, 1 to {@link MAX_LINE_PAISE}
+ */
+export function lineLimitPaise(settingPaise: Paise | null | undefined): Paise {
+  if (settingPaise === null || settingPaise === undefined || settingPaise <= 0) return MAX_LINE_PAISE;
+  return Math.min(settingPaise, MAX_LINE_PAISE);
+}
+
+/**
+ * Whether one line's amount is above the bound (`docs/domain.md`, §4 "Limits on one line"):
+ * exactly the bound is allowed, one paisa more is refused (400 `AMOUNT_ABOVE_LIMIT`,
+ * {@link lineAboveLimitMessage}).
+ * @param amountPaise the line's amount, paise
+ * @param limitPaise the bound in force ({@link lineLimitPaise})
+ */
+export function lineAboveLimit(amountPaise: Paise, limitPaise: Paise): boolean {
+  return amountPaise > limitPaise;
+}
+
+/**
+ * Whether cash taken now would bring one member's cash of the parish day to ₹2,00,000.00 or more
+ * (Income-tax Act section 269ST; `docs/domain.md`, §4 "Cash of ₹2,00,000 or more"): 400
+ * `CASH_LIMIT_269ST`, {@link cashLimitMessage}.
+ * @param earlierCashPaise the member's cash receipts of the day that stand (voided ones not counted), paise
+ * @param cashNowPaise the cash of this collection, paise
+ */
+export function cashLimitReached(earlierCashPaise: Paise, cashNowPaise: Paise): boolean {
+  return earlierCashPaise + cashNowPaise >= CASH_LIMIT_PAISE;
+}
+
+/**
+ * How far an amount collected is above its due, in paise (0 when it is not above): the counter asks
+ * for a confirmation that names it on a variable-amount head (`docs/domain.md`, "Effective amount").
+ */
+export function excessAboveDue(duePaise: Paise, amountPaise: Paise): Paise {
+  return Math.max(0, amountPaise - duePaise);
+}

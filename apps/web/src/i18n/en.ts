@@ -200,6 +200,9 @@ export const en = {
     },
     receiptLanguage: 'Second language of receipts',
     receiptLanguageHint: 'Receipts print in English and, below it, in this language, with the amount in words in both.',
+    maxLineAmount: 'Largest amount for one due',
+    maxLineAmountHint:
+      'At most ₹1,00,00,000 (one crore). An amount above it for one due is refused at the counter and online.',
     receiptEnglishOnly: 'None (English only)',
     publicAddress: {
       title: 'Links sent to members will not open',

@@ -338,5 +338,6 @@ export const hi: MemberCatalogue = {
     passwordSameAsInitial: 'नया पासवर्ड प्रारंभिक पासवर्ड से अलग होना चाहिए',
     currentPasswordWrong: 'वर्तमान पासवर्ड सही नहीं है',
     notFound: 'नहीं मिला',
+    payAtOffice: '₹1.00 से कम की देय राशि ऑनलाइन नहीं चुकाई जा सकती: कृपया इसे पल्ली कार्यालय में चुकाएँ',
   },
 };

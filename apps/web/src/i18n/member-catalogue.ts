@@ -48,6 +48,7 @@ export const MEMBER_MESSAGE_KEYS = [
   'passwordSameAsInitial',
   'currentPasswordWrong',
   'notFound',
+  'payAtOffice',
 ] as const satisfies readonly MessageKey[];
 
 /** The same shape as `T`, every text a string (a translation of the English literal). */

@@ -63,6 +63,12 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   AMOUNT_BELOW_DUE: 400,
   // collections.service.ts: badRequest(amountFixedMessage(due), 'collectionAmount')
   AMOUNT_FIXED: 400,
+  // collect-at-office.ts, orders.service.ts, payment-heads: badRequest(lineAboveLimitMessage(limit), ...)
+  AMOUNT_ABOVE_LIMIT: 400,
+  // collect-at-office.ts: badRequest(cashLimitMessage(earlier), 'paymentMethod')
+  CASH_LIMIT_269ST: 400,
+  // orders.service.ts: badRequest(MSG.payAtOffice, 'paymentIds')
+  PAY_AT_OFFICE: 400,
   // collections.service.ts: conflict(COLLECTION_MSG.notPaid)
   NOT_PAID: 409,
   // collections.service.ts: conflict(COLLECTION_MSG.onlineNotReversible)

@@ -112,6 +112,12 @@ export const ErrorCode = {
   AMOUNT_BELOW_DUE: 'AMOUNT_BELOW_DUE',
   /** 400 (field `collectionAmount`): a collection other than the due amount on a head without a variable amount (`amountFixedMessage`; `collectionAmountProblem` 'fixed'). */
   AMOUNT_FIXED: 'AMOUNT_FIXED',
+  /** 400 (field `collectionAmount`, `amount` or `paymentIds`): one line, or a head's amount, above the bound in force (`lineAboveLimitMessage`; `lineAboveLimit`, decision 0105). */
+  AMOUNT_ABOVE_LIMIT: 'AMOUNT_ABOVE_LIMIT',
+  /** 400 (field `paymentMethod`): cash bringing one member's cash of the day to ₹2,00,000 or more (`cashLimitMessage`; Income-tax Act section 269ST, decision 0106). */
+  CASH_LIMIT_269ST: 'CASH_LIMIT_269ST',
+  /** 400 (field `paymentIds`): an online order with a due under ₹1.00 (`MSG.payAtOffice`, decision 0108). */
+  PAY_AT_OFFICE: 'PAY_AT_OFFICE',
   /** 409: reversing a payment that is not paid (`COLLECTION_MSG.notPaid`). */
   NOT_PAID: 'NOT_PAID',
   /** 409: reversing an online payment; only direct collections are reversed (`COLLECTION_MSG.onlineNotReversible`). */
@@ -220,6 +226,9 @@ const DOMAIN_KIND = {
   NOT_PENDING: 'CONFLICT',
   AMOUNT_BELOW_DUE: 'VALIDATION_FAILED',
   AMOUNT_FIXED: 'VALIDATION_FAILED',
+  AMOUNT_ABOVE_LIMIT: 'VALIDATION_FAILED',
+  CASH_LIMIT_269ST: 'VALIDATION_FAILED',
+  PAY_AT_OFFICE: 'VALIDATION_FAILED',
   NOT_PAID: 'CONFLICT',
   ONLINE_NOT_REVERSIBLE: 'CONFLICT',
   NOT_OWN_COLLECTION: 'FORBIDDEN',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 import { HEAD_TYPES, headTypeInputSchema } from '../head-types.ts';
-import { MSG } from '../messages.ts';
-import { paiseToRupees, parseRupeesToPaise, rupeesOutputSchema } from '../money.ts';
+import { MSG, lineAboveLimitMessage } from '../messages.ts';
+import { formatINR, paiseToRupees, parseRupeesToPaise, rupeesOutputSchema } from '../money.ts';
+import { MAX_LINE_PAISE, lineAboveLimit } from '../payment-rules.ts';
 
 /** The first and last year a payment head may carry (`docs/domain.md`, §5 "Account head form"). */
 export const HEAD_YEAR_MIN = 2020;
@@ -37,7 +38,7 @@ function isCalendarDate(value: string): boolean {
 
 /**
  * A head's base amount in a request: a rupee number (or numeric text, as a form sends it) above 0
- * with at most 2 decimals. Missing/blank gives 'Please fill all required fields (Name and Amount)',
+ * with at most 2 decimals, at most ₹1,00,00,000 (decision 0105). Missing/blank gives 'Please fill all required fields (Name and Amount)',
  * anything else invalid 'Please enter a valid amount' (`docs/domain.md`, §5 "Account head form").
  * Output: rupees as a number (convert with `rupeesToPaise`).
  */
@@ -52,6 +53,11 @@ const headAmountSchema = z
     const paise = parseRupeesToPaise(value);
     if (paise === null || paise <= 0) {
       ctx.addIssue({ code: 'custom', message: MSG.invalidAmount });
+      return z.NEVER;
+    }
+    // The one-crore bound of one line (docs/domain.md, §4 "Limits on one line", decision 0105).
+    if (lineAboveLimit(paise, MAX_LINE_PAISE)) {
+      ctx.addIssue({ code: 'custom', message: lineAboveLimitMessage(formatINR(MAX_LINE_PAISE)) });
       return z.NEVER;
     }
     return paiseToRupees(paise);

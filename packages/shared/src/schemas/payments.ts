@@ -140,6 +140,11 @@ export const assignPaymentsResultSchema = z.object({
   success: z.literal(true),
   assigned: z.number().int(),
   revoked: z.number().int(),
+  /**
+   * Members tagged with an amount of 0: no due created, their pending due of the head removed
+   * (`docs/domain.md`, §5 "Tagging", decision 0109). Counted here, not in `assigned`.
+   */
+  noDue: z.number().int(),
   skipped: z.array(skippedMemberSchema),
 });
 

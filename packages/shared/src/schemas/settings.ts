@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+import { lineAboveLimitMessage } from '../messages.ts';
+import { positiveRupeesSchema } from '../money-schemas.ts';
+import { formatINR, paiseToRupees } from '../money.ts';
+import { MAX_LINE_PAISE } from '../payment-rules.ts';
+
 /** A receipt's possible second languages: '' (English only), Malayalam, Hindi or Tamil. */
 export const RECEIPT_LANGUAGES = ['', 'ml', 'hi', 'ta'] as const;
 
@@ -32,6 +37,16 @@ export const parishSettingsSchema = z.object({
    * receipt"). The server always answers it; a `PUT` without it keeps the receipts' language.
    */
   receiptLanguage: z.enum(RECEIPT_LANGUAGES).optional(),
+  /**
+   * The parish's bound on one line, in rupees, above 0 and at most ₹1,00,00,000 (`docs/domain.md`,
+   * §4 "Limits on one line", decision 0105): a parish may lower the one-crore bound, never raise
+   * it. The server always answers it (one crore when not set); a `PUT` without it keeps it.
+   */
+  maxLineAmount: positiveRupeesSchema
+    .refine((value) => value <= paiseToRupees(MAX_LINE_PAISE), {
+      error: lineAboveLimitMessage(formatINR(MAX_LINE_PAISE)),
+    })
+    .optional(),
 });
 
 /** Parish settings. */

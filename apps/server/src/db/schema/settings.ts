@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Parish settings: a single row (id 1). Used by the landing page, loading text and receipts. */
 export const parishSettings = pgTable('parish_settings', {
@@ -20,4 +20,9 @@ export const parishSettings = pgTable('parish_settings', {
    * (`docs/domain.md`, §8 "Bilingual receipt").
    */
   receiptLanguage: text().notNull().default(''),
+  /**
+   * The parish's bound on one line in paise, below the one-crore bound (`docs/domain.md`, §4
+   * "Limits on one line", decision 0105); null for one crore.
+   */
+  maxLinePaise: bigint({ mode: 'number' }),
 });

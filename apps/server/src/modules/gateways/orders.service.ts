@@ -5,9 +5,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   GATEWAY_MSG,
+  MIN_ONLINE_PAISE,
   MSG,
   arrearsGateBlocks,
   effectiveAmount,
+  formatINR,
+  lineAboveLimit,
+  lineAboveLimitMessage,
   paiseToRupees,
   type Paise,
 } from '@parish/shared';
@@ -18,6 +22,7 @@ import { members, paymentHeads, payments, transactionItems, transactions } from 
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { heldPaymentIdsSql, openCheckout } from '../payments/ledger/checkout-hold.ts';
+import { getLineLimitPaise } from '../settings/settings.service.ts';
 import type { OrderLine, OrderMember, TransactionRow } from './gateway.ts';
 
 /**
@@ -124,6 +129,9 @@ async function loadLines(db: DbOrTx, memberId: string, ids: string[], lock: bool
  *   `docs/domain.md`, §4 "Arrears first": "The pay-all list is arrears plus miscellaneous, plus
  *   current dues only when no arrears exist"; one order that pays arrears and current dues would
  *   let a failed arrear settle the current due first).
+ * - A line above the bound on one line: 400 `AMOUNT_ABOVE_LIMIT` (decision 0105); an order under
+ *   ₹1.00 (what the gateways refuse): 400 `PAY_AT_OFFICE`, 'A due under ₹1.00 cannot be paid
+ *   online: please pay it at the parish office' (decision 0108).
  * A payment held by a pending checkout does not refuse the order: the caller asks that checkout's
  * gateway first ({@link heldBy}, `transactions.service.ts`) and the new order supersedes it.
  * @param input what the member `memberId` (from the caller's token) asked to pay
@@ -190,9 +198,22 @@ export async function prepareOrder(
       amountPaise: orderAmount(row.amountPaise, row.variable, custom[row.id]),
     }))
     .sort((a, b) => a.paymentId.localeCompare(b.paymentId));
+  await checkOrderLimits(ctx.db, lines);
   const totalPaise = lines.reduce((sum, line) => sum + line.amountPaise, 0);
-  if (totalPaise <= 0) throw badRequest(GATEWAY_MSG.invalidAmount, 'paymentIds');
+  if (totalPaise < MIN_ONLINE_PAISE) throw badRequest(MSG.payAtOffice, 'paymentIds', ErrorCode.PAY_AT_OFFICE);
   return { member: { ...member }, lines, totalPaise };
+}
+
+/**
+ * The limits on an order's lines (`docs/domain.md`, §4 "Limits on one line", decision 0105): every
+ * line at most the parish's bound (one crore unless the parish lowered it).
+ * @throws 400 `AMOUNT_ABOVE_LIMIT` (field `customAmounts`).
+ */
+async function checkOrderLimits(db: DbOrTx, lines: readonly { amountPaise: Paise }[]): Promise<void> {
+  const limit = await getLineLimitPaise(db);
+  if (lines.some((line) => lineAboveLimit(line.amountPaise, limit))) {
+    throw badRequest(lineAboveLimitMessage(formatINR(limit)), 'customAmounts', ErrorCode.AMOUNT_ABOVE_LIMIT);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   DENOMINATIONS,
   ErrorCode,
+  LIMIT_MSG,
   MSG,
   OFFICE_MSG,
   REVERSAL_REASON_LABELS,
@@ -21,7 +22,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { cashierDays, staffUsers } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { xlsxStream } from '../../lib/spreadsheet.ts';
 import { csvChunk } from '../../lib/table-download.ts';
@@ -210,12 +211,16 @@ function countedPaise(denominations: NonNullable<CloseDayInput['denominations']>
  * then the cashier may not reverse its collections, nor collect or reverse anything recorded on
  * it, until an admin reopens it. The optional cash count (notes by face value, coins in rupees)
  * is kept with the difference to the net cash. Audited `cashier_day.closed`.
- * @throws 409 when the day is already closed.
+ * A day after today (parish date) cannot be closed (`docs/domain.md`, "Day close", decision 0107).
+ * @throws 400 {@link LIMIT_MSG.futureDay} (field `day`) for a day after today; 409 when the day is
+ *   already closed.
  */
 export async function closeDay(ctx: ServiceContext, input: CloseDayInput): Promise<DaySheet> {
   const actor = actorOf(ctx);
   const tz = ctx.config.parishTimezone;
-  const day = input.day ?? calendarDateIn(ctx.clock.now(), tz);
+  const today = calendarDateIn(ctx.clock.now(), tz);
+  const day = input.day ?? today;
+  if (day > today) throw badRequest(LIMIT_MSG.futureDay, 'day');
   const now = ctx.clock.now().toISOString();
   const counted = input.denominations ? countedPaise(input.denominations) : null;
   await ctx.db.transaction(async (tx) => {

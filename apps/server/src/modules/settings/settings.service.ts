@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 
-import { RECEIPT_LANGUAGES, type ParishSettings } from '@parish/shared';
+import {
+  RECEIPT_LANGUAGES,
+  lineLimitPaise,
+  paiseToRupees,
+  rupeesToPaise,
+  type Paise,
+  type ParishSettings,
+} from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,8 +16,10 @@ import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
  * The parish settings (one row). Created at first start with the name from `PARISH_NAME`.
- * @returns `{ name, address, contact, logoUrl, currency: 'INR', receiptLanguage }` (receiptLanguage
- *   '' for English-only receipts, else ml, hi or ta: `docs/domain.md`, §8 "Bilingual receipt")
+ * @returns `{ name, address, contact, logoUrl, currency: 'INR', receiptLanguage, maxLineAmount }`
+ *   (receiptLanguage '' for English-only receipts, else ml, hi or ta: `docs/domain.md`, §8
+ *   "Bilingual receipt"; maxLineAmount the bound on one line in rupees, one crore when not set:
+ *   §4 "Limits on one line")
  */
 export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
   const [row] = await db.select().from(parishSettings).where(eq(parishSettings.id, 1));
@@ -21,7 +30,20 @@ export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
     logoUrl: row?.logoUrl ?? '',
     currency: 'INR',
     receiptLanguage: isReceiptLanguage(row?.receiptLanguage) ? row.receiptLanguage : '',
+    maxLineAmount: paiseToRupees(lineLimitPaise(row?.maxLinePaise)),
   };
+}
+
+/**
+ * The bound on one line in force, in paise (`docs/domain.md`, §4 "Limits on one line", decision
+ * 0105): the parish setting, else one crore. Read by the counter's collection and the online order.
+ */
+export async function getLineLimitPaise(db: DbOrTx): Promise<Paise> {
+  const [row] = await db
+    .select({ maxLinePaise: parishSettings.maxLinePaise })
+    .from(parishSettings)
+    .where(eq(parishSettings.id, 1));
+  return lineLimitPaise(row?.maxLinePaise);
 }
 
 function isReceiptLanguage(value: unknown): value is (typeof RECEIPT_LANGUAGES)[number] {
@@ -45,8 +67,8 @@ export async function isDemoParish(db: DbOrTx): Promise<boolean> {
 /**
  * Updates the settings (admin), with an audit event holding the before and after (the logo cut
  * to its first 80 characters) in the same transaction.
- * @param input name, address, contact and logo URL (the currency is always INR), and the receipts'
- *   second language (kept when absent).
+ * @param input name, address, contact and logo URL (the currency is always INR), the receipts'
+ *   second language and the bound on one line in rupees (each kept when absent).
  * @returns the settings after the change.
  * @throws AppError 401 without a signed-in caller.
  */
@@ -57,10 +79,12 @@ export async function updateParishSettings(
   actorOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const before = await getParishSettings(tx);
+    const { maxLineAmount, ...fields } = input;
+    const values = maxLineAmount === undefined ? fields : { ...fields, maxLinePaise: rupeesToPaise(maxLineAmount) };
     await tx
       .insert(parishSettings)
-      .values({ id: 1, ...input })
-      .onConflictDoUpdate({ target: parishSettings.id, set: { ...input, updatedAt: ctx.clock.now().toISOString() } });
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: parishSettings.id, set: { ...values, updatedAt: ctx.clock.now().toISOString() } });
     const after = await getParishSettings(tx);
     await recordAudit(tx, ctx.audit, {
       action: 'settings.updated',

@@ -4,6 +4,7 @@ import {
   formatINR,
   officeContracts,
   type ContractBody,
+  type DaySheet,
   type MemberPayments,
   type PaymentRecord,
 } from '@parish/shared';
@@ -51,10 +52,32 @@ const memberPayments: MemberPayments = {
 
 type CollectBody = ContractBody<typeof officeContracts.collectDues>;
 
+const noMoney = { cash: 0, upi: 0, cheque: 0, total: 0 };
+/** The cashier's day sheet of today, open or closed, with nothing on it. */
+function sheetOfToday(status: 'open' | 'closed'): DaySheet {
+  return {
+    cashier: { _id: 'c-1', name: 'Cashier' },
+    day: '2026-11-20',
+    status,
+    closedAt: status === 'closed' ? '2026-11-20T12:00:00.000Z' : null,
+    closedBy: null,
+    reopenedAt: null,
+    receipts: [],
+    reversals: [],
+    collected: noMoney,
+    reversed: noMoney,
+    net: noMoney,
+    receiptCount: 0,
+    voidedCount: 0,
+    cashCount: null,
+  };
+}
+
 /** The member's payments, and `POST /api/collections` answered by `reply`; records each body and key sent. */
-function counter(reply: (body: CollectBody) => Response | null = () => null) {
+function counter(reply: (body: CollectBody) => Response | null = () => null, day: 'open' | 'closed' = 'open') {
   const sent: { body: CollectBody; key: string | null }[] = [];
   server.use(
+    on(officeContracts.daySheet).reply(() => sheetOfToday(day)),
     on(collectionContracts.memberPayments).reply(() => memberPayments),
     on(officeContracts.collectDues).reply(({ body, request }) => {
       sent.push({ body, key: request.headers.get('idempotency-key') });
@@ -81,6 +104,14 @@ async function openCollect() {
   );
   const dialog = await screen.findByRole('dialog', { name: t('collections.collect.title') });
   return { ...screenState, dialog };
+}
+
+/** Ticks the variable fund due and returns its amount field. */
+async function tickFund(user: Awaited<ReturnType<typeof openCollect>>['user'], dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }));
+  return within(dialog).getByRole('textbox', {
+    name: t('collections.collect.amountFor', { name: 'Church Renovation Fund' }),
+  });
 }
 
 const confirmButton = (dialog: HTMLElement) =>
@@ -123,10 +154,7 @@ describe('the Collect Payment dialog', () => {
     const sent = counter();
     const { user, dialog } = await openCollect();
 
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }));
-    const amount = within(dialog).getByRole('textbox', {
-      name: t('collections.collect.amountFor', { name: 'Church Renovation Fund' }),
-    });
+    const amount = await tickFund(user, dialog);
     await user.clear(amount);
     await user.type(amount, '400');
 
@@ -143,7 +171,20 @@ describe('the Collect Payment dialog', () => {
     expect(confirmButton(dialog)).toBeEnabled();
     expect(toReceive()).toHaveTextContent(formatINR(345000));
 
+    // Above the due of a variable head: the counter asks first, naming the excess (decision 0025).
     await user.click(confirmButton(dialog));
+    const ask = within(dialog).getByRole('alertdialog', { name: t('collections.collect.excessTitle') });
+    expect(ask).toHaveTextContent(
+      t('collections.collect.excessLine', {
+        excess: formatINR(25000),
+        due: formatINR(50000),
+        name: 'Church Renovation Fund',
+      }),
+    );
+    expect(sent).toEqual([]);
+    await user.click(
+      within(ask).getByRole('button', { name: t('collections.collect.excessConfirm', { total: formatINR(345000) }) }),
+    );
     await screen.findByRole('dialog', { name: t('collections.collect.successTitle') });
     expect(sent[0]?.body.items).toEqual([
       { paymentId: ARREAR_ID, amount: 1200 },
@@ -163,5 +204,52 @@ describe('the Collect Payment dialog', () => {
       t('collections.collect.failure', { reason: OFFICE_MSG.todayClosed }),
     );
     expect(screen.queryByRole('dialog', { name: t('collections.collect.successTitle') })).not.toBeInTheDocument();
+  });
+
+  it('goes back from the excess question without collecting, and refuses one crore and a paisa before the server', async () => {
+    const sent = counter();
+    const { user, dialog } = await openCollect();
+    const amount = await tickFund(user, dialog);
+    await user.clear(amount);
+    await user.type(amount, '2500');
+    await user.click(confirmButton(dialog));
+    await user.click(within(dialog).getByRole('button', { name: t('collections.collect.excessBack') }));
+    expect(within(dialog).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '10000000.01');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      t('collections.collect.aboveLimit', { limit: formatINR(1_00_00_000_00) }),
+    );
+    expect(confirmButton(dialog)).toBeDisabled();
+  });
+
+  it('refuses cash of ₹2,00,000 or more before the server (section 269ST); a paisa less may go', async () => {
+    counter();
+    const { user, dialog } = await openCollect();
+    const amount = await tickFund(user, dialog);
+    await user.clear(amount);
+    // ₹1,200 + ₹1,500 + ₹1,97,300 = ₹2,00,000 in cash.
+    await user.type(amount, '197300');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      t('collections.collect.cashLimit', { earlier: formatINR(0) }),
+    );
+    expect(confirmButton(dialog)).toBeDisabled();
+    await user.clear(amount);
+    await user.type(amount, '197299.99');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the day is closed before any form, with Collect disabled and pointing at the reason', async () => {
+    counter(undefined, 'closed');
+    renderScreen(<PaymentSummaryModal memberId={MEMBER_ID} mode="cashier" onClose={() => {}} />);
+    const collect = await screen.findByRole('button', {
+      name: t('collections.summary.collectFor', { name: 'Annual Dues 2026' }),
+    });
+    expect(await screen.findByText(t('collections.collect.dayClosed'))).toBeInTheDocument();
+    await screen.findByText(t('collections.collect.dayClosedTitle'));
+    expect(collect).toBeDisabled();
+    expect(collect).toHaveAccessibleDescription(t('collections.collect.dayClosed'));
   });
 });

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { formatINR, type CollectDuesInputRaw, type PaymentRecord } from '@parish/shared';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { MAX_LINE_PAISE, formatINR, type CollectDuesInputRaw, type PaymentRecord } from '@parish/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,105 @@ import { ReceiptWhatsAppButton } from '../../components/whatsapp/whatsapp-button
 import { collectDues } from './api.ts';
 import { CheckoutInProgressNotice } from './checkout-in-progress-notice.tsx';
 import { CollectMethodFields } from './collect-method-fields.tsx';
-import { asLine, checkDues, duesBody, initialDuesValues, offeredDues, type DuesValues } from './collect-rules.ts';
+import {
+  asLine,
+  cashToday,
+  checkDues,
+  duesBody,
+  initialDuesValues,
+  offeredDues,
+  type DuesCheck,
+  type DuesValues,
+} from './collect-rules.ts';
 import { DueLineRow } from './due-line-row.tsx';
+
+/**
+ * Why Confirm is held back before the server is asked (`docs/domain.md`, §4 "Limits on one line",
+ * "Cash of ₹2,00,000 or more"): a line above one crore, or cash at the section 269ST limit.
+ */
+function LimitNotice({ check, earlierCashPaise }: { check: DuesCheck; earlierCashPaise: number }) {
+  const { t } = useTranslation();
+  if (check.aboveLimit.length === 0 && !check.cashLimit) return null;
+  return (
+    <Alert color="red" role="alert">
+      {check.aboveLimit.length > 0
+        ? t('collections.collect.aboveLimit', { limit: formatINR(MAX_LINE_PAISE) })
+        : t('collections.collect.cashLimit', { earlier: formatINR(earlierCashPaise) })}
+    </Alert>
+  );
+}
+
+/**
+ * The confirmation a collection above the due asks for (`docs/domain.md`, "Effective amount",
+ * decision 0025): each excess named ("₹500.00 above the due of ₹2,000.00 for …"), then collect or go back.
+ */
+function ExcessConfirm({
+  check,
+  pending,
+  onConfirm,
+  onBack,
+}: {
+  check: DuesCheck;
+  pending: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="yellow"
+      role="alertdialog"
+      aria-labelledby="excess-title"
+      title={<span id="excess-title">{t('collections.collect.excessTitle')}</span>}
+    >
+      <Stack gap="xs">
+        {check.excess.map(({ line, excessPaise }) => (
+          <Text key={line.paymentId} size="sm">
+            {t('collections.collect.excessLine', {
+              excess: formatINR(excessPaise),
+              due: formatINR(line.duePaise),
+              name: line.headName,
+            })}
+          </Text>
+        ))}
+        <Text size="sm" fw={600}>
+          {t('collections.collect.excessQuestion')}
+        </Text>
+        <Group gap="sm" justify="flex-end">
+          <Button variant="default" onClick={onBack} disabled={pending}>
+            {t('collections.collect.excessBack')}
+          </Button>
+          <Button color="green.8" onClick={onConfirm} loading={pending} data-autofocus>
+            {t('collections.collect.excessConfirm', { total: formatINR(check.totalPaise) })}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The collect form's Payment Reference and Remarks (printed on the receipt). */
+function ReferenceFields({ form }: { form: UseFormReturnType<DuesValues> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('collections.collect.reference')}
+        description={t('collections.collect.referenceHint')}
+        {...form.getInputProps('reference')}
+        maxLength={100}
+      />
+      <Textarea
+        label={t('collections.collect.remarks')}
+        description={t('collections.collect.remarksOnReceipt')}
+        {...form.getInputProps('remarks')}
+        maxLength={500}
+        autosize
+        minRows={2}
+      />
+    </>
+  );
+}
 
 /** The outcome of a collection, for the Collection Complete / Collection Failed dialog (with the receipt to print). */
 export type CollectOutcome = { ok: true; receiptId?: string } | { ok: false; reason: string };
@@ -40,12 +137,16 @@ function DuesForm({
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const form = useForm<DuesValues>({ mode: 'controlled', initialValues: initialDuesValues(lines, selected) });
   const values = form.values;
-  const { chosen, totalPaise, utrBad, blocked } = checkDues(lines, values);
+  const [earlierCashPaise] = useState(() => cashToday(payments, new Date()));
+  const [askExcess, setAskExcess] = useState(false);
+  const check = checkDues(lines, values, earlierCashPaise);
+  const { chosen, totalPaise, utrBad, blocked } = check;
   const collect = useMutation({
     mutationFn: (body: CollectDuesInputRaw) => collectDues(body, idempotencyKey),
     onSuccess: (result) => onDone({ ok: true, receiptId: result.receiptId }),
     onError: (caught) => onDone({ ok: false, reason: errorText(caught) }),
   });
+  const send = () => collect.mutate(duesBody(clicked.memberId._id, lines, form.getValues()));
   const tick = (paymentId: string, on: boolean) =>
     form.setFieldValue(
       'selected',
@@ -54,8 +155,11 @@ function DuesForm({
 
   return (
     <form
-      onSubmit={form.onSubmit((v) => {
-        if (!blocked) collect.mutate(duesBody(clicked.memberId._id, lines, v));
+      onSubmit={form.onSubmit(() => {
+        if (blocked) return;
+        // Above the due on a variable head: ask first, naming the excess (decision 0025).
+        if (check.excess.length > 0) setAskExcess(true);
+        else send();
       })}
       noValidate
     >
@@ -103,25 +207,21 @@ function DuesForm({
           note={`${clicked.memberId.parishNumber} ${chosen.map((line) => line.headName).join(', ')}`}
           utrBad={utrBad}
         />
-        <TextInput
-          label={t('collections.collect.reference')}
-          description={t('collections.collect.referenceHint')}
-          {...form.getInputProps('reference')}
-          maxLength={100}
-        />
-        <Textarea
-          label={t('collections.collect.remarks')}
-          description={t('collections.collect.remarksOnReceipt')}
-          {...form.getInputProps('remarks')}
-          maxLength={500}
-          autosize
-          minRows={2}
-        />
+        <ReferenceFields form={form} />
+        <LimitNotice check={check} earlierCashPaise={earlierCashPaise} />
+        {askExcess && check.excess.length > 0 && !blocked ? (
+          <ExcessConfirm
+            check={check}
+            pending={collect.isPending}
+            onConfirm={send}
+            onBack={() => setAskExcess(false)}
+          />
+        ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={collect.isPending}>
             {t('collections.collect.cancel')}
           </Button>
-          <Button type="submit" loading={collect.isPending} color="green.8" disabled={blocked}>
+          <Button type="submit" loading={collect.isPending} color="green.8" disabled={blocked || askExcess}>
             {t('collections.collect.confirm')}
           </Button>
         </Group>

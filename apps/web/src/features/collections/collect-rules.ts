@@ -1,6 +1,12 @@
 import {
+  DEFAULT_PARISH_TIMEZONE,
+  MAX_LINE_PAISE,
   UTR_PATTERN,
+  calendarDateIn,
+  cashLimitReached,
   collectionAmountProblem,
+  excessAboveDue,
+  lineAboveLimit,
   formatPaisePlain,
   paiseToRupees,
   parseRupeesToPaise,
@@ -130,24 +136,55 @@ export interface DuesCheck {
   utrBad: boolean;
   /** A cheque payment lacks its bank, number or date (`YYYY-MM-DD`). */
   chequeMissing: boolean;
-  /** Confirm stays disabled: nothing ticked, a short amount, a bad UTR or a missing cheque detail. */
+  /** The ticked variable lines typed above their due, with the excess in paise: Confirm asks first (decision 0025). */
+  excess: { line: DueLine; excessPaise: Paise }[];
+  /** The ticked lines above ₹1,00,00,000 (`MAX_LINE_PAISE`, decision 0105; the server applies a lower parish bound). */
+  aboveLimit: DueLine[];
+  /** Cash that would bring the member's cash of the day to ₹2,00,000 or more (section 269ST, decision 0106). */
+  cashLimit: boolean;
+  /**
+   * Confirm stays disabled: nothing ticked, a short amount, a line above the bound, cash at the
+   * section 269ST limit, a bad UTR or a missing cheque detail.
+   */
   blocked: boolean;
 }
 
 /**
  * Checks the collect dialog's values (`docs/domain.md`, "Collecting several dues", "UPI at the
- * counter", "Cheques"): the amounts with the shared counter rule, the UTR and the cheque details.
+ * counter", "Cheques", §4 "Limits on one line", "Cash of ₹2,00,000 or more"): the amounts with the
+ * shared counter rules, the UTR and the cheque details.
+ * @param earlierCashPaise the member's cash of today already received ({@link cashToday}), paise
  */
-export function checkDues(lines: readonly DueLine[], values: DuesValues): DuesCheck {
+export function checkDues(lines: readonly DueLine[], values: DuesValues, earlierCashPaise: Paise = 0): DuesCheck {
   const chosen = lines.filter((line) => values.selected.includes(line.paymentId));
   const short = chosen.filter((line) => belowDue(line, values.amounts[line.paymentId]));
-  const totalPaise = chosen.reduce((sum, line) => sum + (typedPaise(line, values.amounts[line.paymentId]) ?? 0), 0);
+  const typed = (line: DueLine) => typedPaise(line, values.amounts[line.paymentId]) ?? 0;
+  const totalPaise = chosen.reduce((sum, line) => sum + typed(line), 0);
+  const excess = chosen
+    .map((line) => ({ line, excessPaise: excessAboveDue(line.duePaise, typed(line)) }))
+    .filter((entry) => entry.line.variable && entry.excessPaise > 0);
+  const aboveLimit = chosen.filter((line) => lineAboveLimit(typed(line), MAX_LINE_PAISE));
+  const cashLimit = values.method === 'cash' && cashLimitReached(earlierCashPaise, totalPaise);
   const utrBad = values.method === 'upi' && values.utr.trim() !== '' && !UTR_PATTERN.test(values.utr.trim());
   const chequeMissing =
     values.method === 'cheque' &&
     (!values.bank.trim() || !values.chequeNumber.trim() || !/^\d{4}-\d{2}-\d{2}$/.test(values.chequeDate));
-  const blocked = chosen.length === 0 || short.length > 0 || utrBad || chequeMissing;
-  return { chosen, short, totalPaise, utrBad, chequeMissing, blocked };
+  const blocked =
+    chosen.length === 0 || short.length > 0 || aboveLimit.length > 0 || cashLimit || utrBad || chequeMissing;
+  return { chosen, short, totalPaise, utrBad, chequeMissing, excess, aboveLimit, cashLimit, blocked };
+}
+
+/**
+ * The member's cash received today (parish date) among their payments, paise: paid by cash at
+ * the office (a voided receipt's dues are pending again, so they do not count). The counter's
+ * early reading of section 269ST; the server counts the receipts themselves.
+ */
+export function cashToday(payments: readonly PaymentRecord[], now: Date, timeZone = DEFAULT_PARISH_TIMEZONE): Paise {
+  const today = calendarDateIn(now, timeZone);
+  return payments
+    .filter((p) => p.status === 'paid' && p.paymentMethod === 'cash' && p.paidAt)
+    .filter((p) => calendarDateIn(new Date(p.paidAt ?? ''), timeZone) === today)
+    .reduce((sum, p) => sum + (parseRupeesToPaise(p.paidAmount ?? p.amount) ?? 0), 0);
 }
 
 /**

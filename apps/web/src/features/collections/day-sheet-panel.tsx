@@ -1,6 +1,13 @@
 import { Alert, Badge, Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DENOMINATIONS, formatDisplayDate, formatINR, type DaySheet } from '@parish/shared';
+import {
+  DEFAULT_PARISH_TIMEZONE,
+  DENOMINATIONS,
+  calendarDateIn,
+  formatDisplayDate,
+  formatINR,
+  type DaySheet,
+} from '@parish/shared';
 import { IconDownload, IconFileSpreadsheet, IconLock, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -168,7 +175,8 @@ export function DaySheetPanel({ day }: { day: string | null }) {
             variant="outline"
             leftSection={<IconLock size={16} aria-hidden />}
             onClick={() => setClosing(true)}
-            disabled={data.status === 'closed'}
+            // A day after today is never offered for closing (decision 0107).
+            disabled={data.status === 'closed' || data.day > calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE)}
           >
             {t('collections.day.close')}
           </Button>

@@ -18,6 +18,7 @@ import { SummaryActions } from './summary-actions.tsx';
 import { PaymentItem } from './summary-payment-item.tsx';
 import { SummaryTotals } from './summary-totals.tsx';
 import { SummaryViewControls, type SummaryView } from './summary-view-controls.tsx';
+import { DayClosedNotice, useTodayClosed } from './day-closed-notice.tsx';
 
 /** Props of the Payment Summary dialog of one member (docs/domain.md, "§2 Screens"). */
 export type PaymentSummaryModalProps = MemberHistoryProps;
@@ -43,6 +44,7 @@ function SummaryBody({
   const [outcome, setOutcome] = useState<CollectOutcome | null>(null);
   const today = calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
   const query = useMemberPayments(memberId);
+  const dayClosed = useTodayClosed();
 
   const items = useMemo(
     () => visiblePayments(query.data?.items ?? [], view.status, view.sortBy, view.direction),
@@ -94,6 +96,7 @@ function SummaryBody({
         {data.member.name} · {data.member.parishNumber}
       </Text>
       <MemberWhatsAppButton memberId={data.member._id} name={data.member.name} size="sm" />
+      <DayClosedNotice />
       <SummaryTotals totals={data.totals} />
       <SummaryViewControls view={view} onChange={setView} />
       {items.length === 0 ? (
@@ -108,6 +111,7 @@ function SummaryBody({
               payment={payment}
               today={today}
               onCollect={setCollecting}
+              collectOff={dayClosed}
               onReceipt={(p) => void openReceipt(p)}
               onConcession={mode === 'admin' ? setConceding : undefined}
             />

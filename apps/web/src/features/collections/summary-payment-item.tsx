@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { paiseOf } from '../../lib/money.ts';
 import { isOverdue, typeKey } from './payment-history.ts';
+import { DAY_CLOSED_REASON_ID } from './day-closed-notice.tsx';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -33,9 +34,12 @@ export function PaymentItem({
   onCollect,
   onReceipt,
   onConcession,
+  collectOff = false,
 }: {
   payment: PaymentRecord;
   today: string;
+  /** Today's day sheet of the caller is closed: Collect is disabled, pointing at the reason (`DayClosedNotice`). */
+  collectOff?: boolean;
   onCollect: (payment: PaymentRecord) => void;
   onReceipt: (payment: PaymentRecord) => void;
   /** Admin only: lower or waive this pending due (docs/domain.md, §4 "Concessions"). */
@@ -133,6 +137,8 @@ export function PaymentItem({
             size="xs"
             color="green.8"
             onClick={() => onCollect(payment)}
+            disabled={collectOff}
+            aria-describedby={collectOff ? DAY_CLOSED_REASON_ID : undefined}
             aria-label={t('collections.summary.collectFor', { name: head.name })}
           >
             {t('collections.summary.collect')}

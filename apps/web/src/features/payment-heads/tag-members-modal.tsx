@@ -73,9 +73,12 @@ function TagForm({ head, initial, onClose }: { head: PaymentHead; initial: Exist
 
   const save = useMutation({
     mutationFn: () => assignMembers(head._id, toAssignments(selected.values())),
-    onSuccess: async () => {
+    onSuccess: async (result) => {
       await queryClient.invalidateQueries();
       notifications.show({ color: 'green', message: t('paymentHeads.tag.saved', { count: selected.size }) });
+      // A tag amount of 0 means no due (decision 0109): say how many.
+      if (result.noDue > 0)
+        notifications.show({ color: 'blue', message: t('paymentHeads.tag.noDue', { count: result.noDue }) });
       onClose();
     },
     onError: (caught) => {

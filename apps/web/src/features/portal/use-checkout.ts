@@ -68,6 +68,11 @@ export function useCheckout(controls: FlowControls, memberName: string): () => P
         stop({ color: 'yellow', title: t('portal.notices.arrearsTitle'), message });
         return;
       }
+      // A due under ₹1.00 is paid at the office (decision 0108): said in the member's language.
+      if (error instanceof ApiError && error.code === ('PAY_AT_OFFICE' satisfies ErrorCodeValue)) {
+        stop({ color: 'yellow', title: t('common.information'), message: t('messages.payAtOffice') });
+        return;
+      }
       fail(t('portal.failed.initPrefix', { message }), request);
     }
   }, [

@@ -4,6 +4,7 @@ import {
   Group,
   Image,
   NativeSelect,
+  NumberInput,
   Paper,
   Stack,
   Text,
@@ -49,7 +50,14 @@ export default function ParishSettingsPage() {
   const settings = useParishSettings();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: '', address: '', contact: '', logoUrl: '', receiptLanguage: '' } satisfies SettingsBody,
+    initialValues: {
+      name: '',
+      address: '',
+      contact: '',
+      logoUrl: '',
+      receiptLanguage: '',
+      maxLineAmount: 1_00_00_000,
+    } satisfies SettingsBody,
     validate: schemaValidator<SettingsBody>(updateParishSettingsSchema),
     transformValues: (values) => parseValues(updateParishSettingsSchema, values),
   });
@@ -58,8 +66,9 @@ export default function ParishSettingsPage() {
   useEffect(() => {
     if (!settings.data) return;
     // Field by field: replacing the values at once would also clear a shown message.
-    const { name, address, contact, logoUrl, receiptLanguage = '' } = settings.data;
-    for (const [field, value] of Object.entries({ name, address, contact, logoUrl, receiptLanguage })) {
+    const { name, address, contact, logoUrl, receiptLanguage = '', maxLineAmount = 1_00_00_000 } = settings.data;
+    const fields = { name, address, contact, logoUrl, receiptLanguage, maxLineAmount };
+    for (const [field, value] of Object.entries(fields)) {
       setFieldValue(field as keyof SettingsBody, value);
     }
   }, [settings.data, setFieldValue]);
@@ -114,6 +123,17 @@ export default function ParishSettingsPage() {
                 label: language ? LANGUAGE_NAMES[language] : t('settings.receiptEnglishOnly'),
               }))}
               {...form.getInputProps('receiptLanguage')}
+            />
+            <NumberInput
+              label={t('settings.maxLineAmount')}
+              description={t('settings.maxLineAmountHint')}
+              min={0.01}
+              max={1_00_00_000}
+              decimalScale={2}
+              thousandSeparator=","
+              thousandsGroupStyle="lakh"
+              prefix="₹"
+              {...form.getInputProps('maxLineAmount')}
             />
             <Group justify="space-between">
               <Button variant="subtle" color="red" onClick={() => setFieldValue('logoUrl', '')} disabled={!logoUrl}>

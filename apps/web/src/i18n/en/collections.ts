@@ -114,6 +114,16 @@ export const collections = {
     printReceipt: 'Print receipt',
     qrAlt: 'UPI QR code for {{amount}} to {{vpa}}',
     qrText: 'Scan to pay {{amount}} to {{vpa}}',
+    excessTitle: 'More than the due',
+    excessLine: '{{excess}} above the due of {{due}} for {{name}}',
+    excessQuestion: 'Collect the higher amount?',
+    excessConfirm: 'Yes, collect {{total}}',
+    excessBack: 'Change the amount',
+    aboveLimit: 'The amount of one due cannot be more than {{limit}}',
+    cashLimit:
+      'Cash of ₹2,00,000.00 or more from one member in one day cannot be accepted (Income-tax Act, section 269ST). This member has paid {{earlier}} in cash today: take the rest by UPI or cheque.',
+    dayClosedTitle: 'Today’s day sheet is closed',
+    dayClosed: 'Collections are off until an admin reopens your day sheet of today.',
   },
   cheques: {
     title: 'Cheques',

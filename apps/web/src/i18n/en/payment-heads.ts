@@ -94,6 +94,8 @@ export const paymentHeads = {
     summary: '{{selected}} selected · {{paid}} paid',
     save: 'Save Tags',
     saved: 'Member tags saved: {{count}} member(s) tagged.',
+    noDue_one: '{{count}} member was given an amount of ₹0: no due for them (a pending one was removed).',
+    noDue_other: '{{count}} members were given an amount of ₹0: no due for them (pending ones were removed).',
     errorTitle: 'Tagging Error',
     page: 'Members page',
   },

@@ -25,6 +25,8 @@ import { paymentHeld, releaseFinalCheckoutItems } from '../ledger/checkout-hold.
  *   (never paid ones, never ones an online checkout refers to);
  * - a selected member without a payment of the head gets one (custom amount, else the head's);
  * - a selected member's pending payment gets the new amount;
+ * - a selected member tagged with 0 gets no payment, and their pending payment of the head is
+ *   removed (as the dues CSV reads 0: decision 0109); the answer counts them in `noDue`;
  * - a paid payment is never re-tagged (skipped, 'already paid'); unknown or inactive members
  *   are skipped.
  * After the commit a `head.updated` event names the members assigned and revoked.
@@ -45,7 +47,7 @@ export async function assignPayments(ctx: ServiceContext, input: AssignInput): P
           where m.id = any(${sql.param([...wanted.keys()])}::uuid[])`,
     );
     const plan = planTags(wanted, targets, skipped);
-    const { added, updated, revoked } = await applyTagPlan(tx, head, plan, input.replacePending);
+    const { added, updated, revoked, noDue } = await applyTagPlan(tx, head, plan, input.replacePending);
     await recordAudit(tx, ctx.audit, {
       action: 'payment.tagged',
       entityType: 'payment_head',
@@ -56,12 +58,18 @@ export async function assignPayments(ctx: ServiceContext, input: AssignInput): P
         added,
         updated,
         revoked,
+        noDue,
         skipped,
       },
     });
+    const assigned = added.length + updated.length;
     return {
-      result: { success: true as const, assigned: added.length + updated.length, revoked: revoked.length, skipped },
-      event: { paymentHeadId: head.id, assignedMemberIds: [...added, ...updated], revokedMemberIds: revoked },
+      result: { success: true as const, assigned, revoked: revoked.length, noDue: plan.noDue.length, skipped },
+      event: {
+        paymentHeadId: head.id,
+        assignedMemberIds: [...added, ...updated],
+        revokedMemberIds: [...revoked, ...noDue],
+      },
     };
   });
   // After commit: open screens of the head and of the members concerned refresh
@@ -70,14 +78,28 @@ export async function assignPayments(ctx: ServiceContext, input: AssignInput): P
   return outcome.result;
 }
 
-/** Applies a tag plan inside the save's transaction; returns the member ids added, updated and revoked. */
+/**
+ * Applies a tag plan inside the save's transaction; returns the member ids added, updated and
+ * revoked, and those whose pending payment was removed by an amount of 0 (`noDue`).
+ */
 async function applyTagPlan(
   tx: Tx,
   head: typeof paymentHeads.$inferSelect,
   plan: TagPlan,
   replacePending: boolean,
-): Promise<{ added: string[]; updated: string[]; revoked: string[] }> {
+): Promise<{ added: string[]; updated: string[]; revoked: string[]; noDue: string[] }> {
   const memberIds = (rows: { member_id: string }[]) => rows.map((row) => row.member_id);
+  const noDue =
+    plan.noDue.length === 0
+      ? []
+      : await queryRows<{ member_id: string }>(
+          tx,
+          sql`delete from payments p
+              where p.payment_head_id = ${head.id} and p.status = 'pending' and p.concession_paise = 0
+                and p.member_id = any(${sql.param(plan.noDue)}::uuid[])
+                and not exists (select 1 from transaction_items ti where ti.payment_id = p.id)
+              returning p.member_id::text as member_id`,
+        );
   let revoked: string[] = [];
   if (replacePending) {
     const unkept = sql`p.payment_head_id = ${head.id} and not (p.member_id = any(${sql.param(plan.keep)}::uuid[]))`;
@@ -114,5 +136,5 @@ async function applyTagPlan(
                 and p.status::text <> 'waived' and p.concession_paise = 0
               returning p.member_id::text as member_id`,
         );
-  return { added: memberIds(added), updated: memberIds(updated), revoked };
+  return { added: memberIds(added), updated: memberIds(updated), revoked, noDue: memberIds(noDue) };
 }

@@ -8,6 +8,7 @@ import { checkSheetOpen } from '../ledger/cashier-days.ts';
 import { claimKey, storeAnswer } from '../ledger/idempotency-keys.ts';
 import { markPaid } from '../ledger/mark-paid.ts';
 import {
+  checkOfficeLimits,
   checkUtrFree,
   explainLineNotPaid,
   lockOfficeLines,
@@ -29,7 +30,9 @@ import {
  * one database transaction, all or nothing.
  * 1. Check and lock: the `Idempotency-Key` claimed first (its earlier answer is returned as it
  *    was); the lines locked with their member, head and the closed-sheet flag in one statement
- *    (409 `SHEET_CLOSED`); the UTR free among standing receipts (409 `DUPLICATE_UTR`).
+ *    (409 `SHEET_CLOSED`); the limits on money (400 `AMOUNT_ABOVE_LIMIT`: a line above the bound
+ *    in force; 400 `CASH_LIMIT_269ST`: the member's cash of the day would reach ₹2,00,000,
+ *    decisions 0105, 0106); the UTR free among standing receipts (409 `DUPLICATE_UTR`).
  * 2. Write and issue: `markPaid` with every line and the counter's amount rule (never below the
  *    due, another amount only on a variable head); any refused line rolls everything back
  *    (404 not a due, 409 `NOT_PENDING`, 400 `AMOUNT_BELOW_DUE` / `AMOUNT_FIXED`). Every pending due
@@ -51,9 +54,10 @@ export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollecti
       const earlier = input.idempotency ? await claimKey(tx, actor.id, input.idempotency) : null;
       if (earlier) return { answer: earlier, payments: [], replayed: true };
       const today = calendarDateIn(issuedAt, timeZone);
-      const rows = await lockOfficeLines(tx, [...amounts.keys()], { id: actor.id, today });
+      const rows = await lockOfficeLines(tx, [...amounts.keys()], { id: actor.id, today, timeZone });
       if (rows[0]?.dayClosed) throw conflict(OFFICE_MSG.todayClosed, ErrorCode.SHEET_CLOSED);
       if (!rows[0]) await checkSheetOpen(ctx, tx);
+      checkOfficeLimits(rows, input);
       await checkUtrFree(tx, input.utr);
       const asPaid = (receipt: { id: string; number: string } | null) =>
         rows.map((row) => paidRecord(row, facts, amounts.get(row.payment.id) ?? 0, receipt));

@@ -7,8 +7,13 @@ import {
   OFFICE_MSG,
   amountBelowDueMessage,
   amountFixedMessage,
+  cashLimitMessage,
+  cashLimitReached,
   collectionAmountProblem,
   formatINR,
+  lineAboveLimit,
+  lineAboveLimitMessage,
+  lineLimitPaise,
   type CollectDuesInput,
   type CollectDuesResult,
   type Paise,
@@ -16,7 +21,7 @@ import {
 } from '@parish/shared';
 
 import type { DbOrTx } from '../../../db/client.ts';
-import { members, paymentHeads, payments, receipts } from '../../../db/schema/index.ts';
+import { members, parishSettings, paymentHeads, payments, receipts } from '../../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../../lib/app-error.ts';
 import { dayClosedSql } from './cashier-days.ts';
 import type { IdempotencyClaim } from './idempotency-keys.ts';
@@ -60,6 +65,10 @@ export interface OfficeLineRow {
   head: typeof paymentHeads.$inferSelect;
   collectorName: string | null;
   dayClosed: boolean;
+  /** The parish's bound on one line, paise; null when not set (one crore: `lineLimitPaise`). */
+  lineLimitPaise: Paise | null;
+  /** The member's cash receipts of the parish day `today` that stand (not voided), paise (section 269ST). */
+  memberCashTodayPaise: Paise;
 }
 
 /**
@@ -67,12 +76,15 @@ export interface OfficeLineRow {
  * payments`, which waits for a concurrent collection or reversal and then reads the row as
  * committed; `docs/ARCHITECTURE.md`, "Lock order") and reads, in the SAME statement, their member
  * and head, the collector's name and whether the collector's day `today` (a parish date) is
- * closed: one round trip for what the collection checks (decision 0057). Unknown ids are absent.
+ * closed, the parish's bound on one line and the member's cash of the day that stands: one round
+ * trip for what the collection checks (decision 0057). Unknown ids are absent.
+ * @param collector the collecting staff member, `today` (a parish date, `yyyy-mm-dd`) and the
+ *   parish time zone (the member's cash is summed over that parish day)
  */
 export async function lockOfficeLines(
   tx: DbOrTx,
   paymentIds: readonly string[],
-  collector: { id: string; today: string },
+  collector: { id: string; today: string; timeZone: string },
 ): Promise<OfficeLineRow[]> {
   return tx
     .select({
@@ -81,6 +93,13 @@ export async function lockOfficeLines(
       head: paymentHeads,
       collectorName: sql<string | null>`(select name from staff_users where id = ${collector.id})`,
       dayClosed: dayClosedSql(collector.id, collector.today),
+      lineLimitPaise: sql<Paise | null>`(select ${parishSettings.maxLinePaise} from ${parishSettings}
+                                          where ${parishSettings.id} = 1)`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
+      memberCashTodayPaise: sql<Paise>`(select coalesce(sum(r.total_paise), 0) from receipts r
+          where r.member_id = ${payments.memberId} and r.payment_method = 'cash' and r.voided_at is null
+            and (r.issued_at at time zone ${collector.timeZone})::date = ${collector.today}::date)`.mapWith(Number),
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
@@ -88,6 +107,31 @@ export async function lockOfficeLines(
     .where(inArray(payments.id, [...paymentIds]))
     .orderBy(payments.id)
     .for('update', { of: payments });
+}
+
+/**
+ * The limits on money at the counter (`docs/domain.md`, §4 "Limits on one line" and "Cash of
+ * ₹2,00,000 or more"; decisions 0105, 0106), on the locked rows: every line at most the bound in
+ * force; cash that would bring the member's cash of the day (receipts that stand) to ₹2,00,000 or
+ * more is refused (Income-tax Act section 269ST).
+ * @throws 400 `AMOUNT_ABOVE_LIMIT` (field `collectionAmount`); 400 `CASH_LIMIT_269ST` (field `paymentMethod`)
+ */
+export function checkOfficeLimits(rows: readonly OfficeLineRow[], input: OfficeCollection): void {
+  const [first] = rows;
+  if (!first) return;
+  const limit = lineLimitPaise(first.lineLimitPaise);
+  if (input.lines.some((line) => lineAboveLimit(line.amountPaise, limit))) {
+    throw badRequest(lineAboveLimitMessage(formatINR(limit)), 'collectionAmount', ErrorCode.AMOUNT_ABOVE_LIMIT);
+  }
+  if (input.paymentMethod !== 'cash') return;
+  const cashNow = input.lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  if (cashLimitReached(first.memberCashTodayPaise, cashNow)) {
+    throw badRequest(
+      cashLimitMessage(formatINR(first.memberCashTodayPaise)),
+      'paymentMethod',
+      ErrorCode.CASH_LIMIT_269ST,
+    );
+  }
 }
 
 /** The locked rows as `markPaid` takes them, by payment id. */

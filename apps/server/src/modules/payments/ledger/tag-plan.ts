@@ -1,4 +1,4 @@
-import { HEAD_OR_MEMBER_NOT_FOUND_MESSAGE, parseRupeesToPaise, type Paise } from '@parish/shared';
+import { HEAD_OR_MEMBER_NOT_FOUND_MESSAGE, MAX_LINE_PAISE, parseRupeesToPaise, type Paise } from '@parish/shared';
 import { eq } from 'drizzle-orm';
 
 import type { Tx } from '../../../db/client.ts';
@@ -24,11 +24,14 @@ export const SKIP_REASON = {
 
 /**
  * The paise of a custom tag amount (`docs/domain.md`, §5 "Tagging"): used only when it is a number (or
- * numeric text) of 0 or more with at most 2 decimals; otherwise null (the head's amount applies).
+ * numeric text) of 0 or more with at most 2 decimals and at most ₹1,00,00,000 (decision 0105);
+ * otherwise null (the head's amount applies).
  */
 export function customAmountPaise(value: unknown): number | null {
   if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) {
-    return parseRupeesToPaise(value);
+    const paise = parseRupeesToPaise(value);
+    // Above one crore is not an amount one due may carry (decision 0105): the head's amount applies.
+    return paise !== null && paise <= MAX_LINE_PAISE ? paise : null;
   }
   return null;
 }
@@ -55,6 +58,11 @@ export interface TagPlan {
   inserts: { memberIds: string[]; amounts: number[] };
   /** Members whose pending payment gets a new amount in paise. */
   updates: { memberIds: string[]; amounts: number[] };
+  /**
+   * Members tagged with 0 (`docs/domain.md`, §5 "Tagging", decision 0109): no due is created, and
+   * their pending payment of the head (if any) is removed, as the dues CSV reads 0.
+   */
+  noDue: string[];
 }
 
 /**
@@ -76,7 +84,8 @@ export function wantedAmounts(assignments: AssignInput['assignments'], headPaise
 /**
  * Decides each selected member's fate (`docs/domain.md`, "Saving tags"): unknown and inactive
  * members are skipped, a paid payment is kept and skipped, a payment in an online checkout is kept
- * and skipped, a missing payment is inserted and a pending one re-priced.
+ * and skipped, a missing payment is inserted and a pending one re-priced; an amount of 0 creates no
+ * payment and removes a pending one (`noDue`, decision 0109).
  */
 export function planTags(
   wanted: ReadonlyMap<string, number>,
@@ -89,6 +98,7 @@ export function planTags(
     keep: [],
     inserts: { memberIds: [], amounts: [] },
     updates: { memberIds: [], amounts: [] },
+    noDue: [],
   };
   for (const [memberId, amountPaise] of wanted) {
     const row = byId.get(memberId);
@@ -99,6 +109,8 @@ export function planTags(
       skipped.push({ memberId, reason: SKIP_REASON.alreadyPaid });
     } else if (!row.is_active) {
       skipped.push({ memberId, reason: SKIP_REASON.memberInactive });
+    } else if (amountPaise === 0 && row.status === null) {
+      plan.noDue.push(memberId);
     } else if (row.status === null) {
       plan.keep.push(memberId);
       plan.inserts.memberIds.push(memberId);
@@ -106,6 +118,8 @@ export function planTags(
     } else if (row.in_checkout) {
       plan.keep.push(memberId);
       skipped.push({ memberId, reason: SKIP_REASON.inCheckout });
+    } else if (amountPaise === 0) {
+      plan.noDue.push(memberId);
     } else {
       plan.keep.push(memberId);
       plan.updates.memberIds.push(memberId);

@@ -29,6 +29,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { useParishSettings } from '../../../lib/settings.ts';
 import { Dashboard } from './dashboard.tsx';
+import { DayClosedNotice } from '../../../features/collections/day-closed-notice.tsx';
 
 const AccountPage = lazy(() => import('../../../features/account/account-page.tsx'));
 const StaffAccounts = lazy(() => import('../../../features/staff/staff-accounts-page.tsx'));
@@ -205,6 +206,7 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
           </AppShell.Navbar>
           <AppShell.Main>
             {offerTwoStep && location.pathname !== `${base}/account` ? <TwoStepBanner to={`${base}/account`} /> : null}
+            {role === 'cashier' ? <DayClosedNotice id="day-closed-banner" mb="md" /> : null}
             <Suspense fallback={<FullScreenLoader />}>
               <Routes>
                 <Route path="dashboard" element={<Dashboard role={role} />} />

@@ -1,0 +1,1 @@
+ALTER TABLE "parish_settings" ADD COLUMN "max_line_paise" bigint;

@@ -534,5 +534,27 @@ for (const size of A11Y_WIDTHS) {
       await page.goto('/customer/dashboard?payment=success&amount=500');
       await checkNamedDialog(page, 'Payment Successful!', 'member: payment successful');
     });
+
+    test('member: the password change a one-time password asks for first (issue 27, item 6)', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const family = await memberWithDues(request, `Axo${size.width === 375 ? 'Phone' : 'Desk'}`);
+      const login = await request.post('/api/auth/admin/login', { data: ADMIN });
+      const reset = await request.post(`/api/admin/members/${family.memberId}/reset-password`, {
+        headers: { authorization: `Bearer ${((await login.json()) as { token: string }).token}` },
+        data: { to: 'one-time' },
+      });
+      expect(reset.ok(), await reset.text()).toBe(true);
+      const { oneTimePassword } = (await reset.json()) as { oneTimePassword: string };
+      await page.goto('/customer/login');
+      await page.getByRole('textbox', { name: /Mobile Number/ }).fill(family.mobile);
+      await page.getByLabel(/^Password/).fill(oneTimePassword);
+      await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change Password' });
+      await expect(dialog.getByText('You signed in with a one-time password.')).toBeVisible();
+      await expectAccessible(page, 'member: one-time password change');
+    });
   });
 }

@@ -8,8 +8,10 @@ import {
   createMemberByApi,
   expectAccessible,
   MEMBER,
+  memberWithDues,
   signInMember,
   signInStaff,
+  type MemberWithDues,
 } from './fixtures.ts';
 
 // axe-core reads every node's colours: a screen takes seconds on a busy machine.
@@ -26,6 +28,64 @@ async function checkDialog(page: Page, name: string, open: () => Promise<void>) 
   await expectAccessible(page, name);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/**
+ * Checks the dialog named `name` once it shows (opened by the caller, maybe over another dialog),
+ * then closes it with Escape, leaving any dialog under it open.
+ */
+async function checkNamedDialog(page: Page, name: string | RegExp, screen: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, screen);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A CSV file for a file input: its name and its text. */
+const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+/** Chooses a payment method in the open Collect Payment dialog. */
+async function chooseMethod(page: Page, method: 'Cash' | 'UPI' | 'Cheque') {
+  await page.getByRole('dialog', { name: 'Collect Payment' }).getByLabel('Payment Method', { exact: true }).click();
+  await page.getByRole('option', { name: `Direct Collection - ${method}` }).click();
+}
+
+/**
+ * The Payment Summary of `family` and the dialogs it opens (issue 27, item 6): the Collect Payment
+ * dialog with each method's fields (UPI saying why no QR code shows, a cheque's starred fields), the
+ * Collection Complete dialog after collecting the arrear in cash, and for the admin the Concession
+ * dialog. Leaves the Payment Summary closed.
+ */
+async function checkSummaryDialogs(page: Page, family: MemberWithDues, admin: boolean) {
+  const summary = page.getByRole('dialog', { name: 'Payment Summary' });
+  await expect(summary.getByRole('button', { name: `Collect ${family.heads[1]!.name}` })).toBeVisible();
+  await expectAccessible(page, 'payment summary of a member with dues');
+  await summary.getByRole('button', { name: `Collect ${family.heads[1]!.name}` }).click();
+  const collect = page.getByRole('dialog', { name: 'Collect Payment' });
+  await expect(collect.getByTestId('amount-to-receive')).toBeVisible();
+  await expectAccessible(page, 'collect payment (cash)');
+  await chooseMethod(page, 'UPI');
+  await expect(collect.getByTestId('upi-no-qr')).toBeVisible();
+  await expectAccessible(page, 'collect payment (UPI, no QR code)');
+  await chooseMethod(page, 'Cheque');
+  await expect(collect.getByRole('textbox', { name: 'Bank' })).toBeVisible();
+  await expectAccessible(page, 'collect payment (cheque)');
+  await chooseMethod(page, 'Cash');
+  // Only the arrear: the current due stays pending for the concession below.
+  await collect.getByRole('checkbox', { name: new RegExp(`^${family.heads[1]!.name}`) }).uncheck();
+  await collect.getByRole('button', { name: 'Confirm Collection' }).click();
+  const done = page.getByRole('dialog', { name: 'Collection Complete' });
+  await expect(done.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  await expectAccessible(page, 'collection complete');
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toHaveCount(0);
+  if (admin) {
+    await summary.getByRole('button', { name: `Concession for ${family.heads[1]!.name}` }).click();
+    await checkNamedDialog(page, /^Concession for /, 'concession');
+  }
+  await page.keyboard.press('Escape');
+  await expect(summary).toHaveCount(0);
 }
 
 const REPORT_TABS = [
@@ -214,6 +274,203 @@ for (const size of A11Y_WIDTHS) {
       await expectAccessible(page, 'parish settings');
     });
 
+    test('admin dialogs of members, their dues and account heads (issue 27, item 6)', async ({ page, request }) => {
+      test.setTimeout(600_000);
+      const family = await memberWithDues(request, `Axe${size.width === 375 ? 'Phone' : 'Desk'}`);
+      await signInStaff(page, ADMIN, 'Admin');
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+      // Members: delete, credentials once the member changed the password, both uploads' states.
+      await page.goto('/admin/members');
+      await page.getByRole('searchbox', { name: 'Search members' }).fill(family.parishNumber);
+      await page.getByRole('button', { name: `Delete ${family.name}` }).click();
+      await checkNamedDialog(page, /^Delete/, 'delete member');
+      const session = await request.post('/api/auth/customer/login', {
+        data: { identifier: family.mobile, password: family.password },
+      });
+      const memberToken = ((await session.json()) as { token: string }).token;
+      const changed = await request.post('/api/auth/change-password', {
+        headers: { authorization: `Bearer ${memberToken}` },
+        data: { currentPassword: family.password, newPassword: 'changed-by-the-member-1' },
+      });
+      expect(changed.ok(), await changed.text()).toBe(true);
+      await page.getByRole('button', { name: `View login credentials of ${family.name}` }).click();
+      await expect(page.getByRole('dialog').getByText('The member has changed the initial password')).toBeVisible();
+      await checkNamedDialog(page, 'Login Credentials', 'login credentials (password changed)');
+      await page.getByRole('button', { name: 'Upload Members' }).click();
+      const members = page.getByRole('dialog', { name: 'Upload Members' });
+      const badRows = Array.from({ length: 30 }, (_, row) => `Bad Row ${row},12345,`).join('\n');
+      await members
+        .locator('input[type="file"]')
+        .setInputFiles(csvFile('members.csv', `Name,Mobile,Parish Number\n${badRows}\n`));
+      await expect(members.getByRole('button', { name: 'Clear' })).toBeVisible();
+      await expectAccessible(page, 'upload members (file chosen)');
+      await members.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(members.getByTestId('member-import-errors')).toBeVisible();
+      await expect(members.getByRole('region', { name: 'Rows skipped' })).toHaveAttribute('tabindex', '0');
+      await expectAccessible(page, 'upload members (rows skipped)');
+      await page.keyboard.press('Escape');
+      await expect(members).toHaveCount(0);
+
+      // The member's Payment Summary and what it opens.
+      await page.getByRole('button', { name: `View payment history of ${family.name}` }).click();
+      await checkSummaryDialogs(page, family, true);
+
+      // Account heads: edit, delete, cancel tags, roll-over, and the dues upload's states.
+      await page.goto('/admin/payments');
+      const fund = family.heads[2]!.name;
+      await page.getByLabel('Search account heads').fill(fund);
+      await page.getByRole('button', { name: `Edit ${fund}` }).click();
+      await checkNamedDialog(page, 'Edit Account Head', 'edit account head');
+      await page.getByRole('button', { name: `Delete ${fund}` }).click();
+      await checkNamedDialog(page, /^Delete/, 'delete account head');
+      await page.getByRole('button', { name: `Cancel tags of ${fund}` }).click();
+      await checkNamedDialog(page, /Cancel Tags/i, 'cancel tags');
+      await page.getByRole('button', { name: 'Year-end roll-over' }).click();
+      await checkNamedDialog(page, /^Move unpaid current dues of year/, 'year-end roll-over');
+      await page.getByRole('button', { name: 'Upload CSV' }).click();
+      const dues = page.getByRole('dialog', { name: 'Upload Dues CSV' });
+      const column = `*${family.name} Upload*`;
+      await dues
+        .locator('input[type="file"]')
+        .setInputFiles(
+          csvFile(
+            'dues.csv',
+            `ParishNumber,Name,Phone,${column}\n${family.parishNumber},${family.name},${family.mobile},250\n,,,x\n`,
+          ),
+        );
+      await expect(dues.getByText(/^Preview \(first 5 data rows of/)).toBeVisible();
+      await expect(dues.getByRole('button', { name: 'Clear' })).toBeVisible();
+      await expectAccessible(page, 'upload dues CSV (file chosen, preview)');
+      await dues.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(dues.getByRole('heading', { name: 'Upload Result' })).toBeVisible({ timeout: 20_000 });
+      await expectAccessible(page, 'upload dues CSV (result)');
+      await page.keyboard.press('Escape');
+      await expect(dues).toHaveCount(0);
+    });
+
+    test('admin dialogs of reports, reminders, refunds, staff and the office (issue 27, item 6)', async ({ page }) => {
+      test.setTimeout(600_000);
+      await signInStaff(page, ADMIN, 'Admin');
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+      await page.goto('/admin/reports');
+      await page.getByRole('tab', { name: 'Payment Head Analysis', exact: true }).click();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /^View members of / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, 'reports: head members');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('tab', { name: 'Member Analysis', exact: true }).click();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /^View history of / })
+        .first()
+        .click();
+      await checkNamedDialog(page, 'Payment Summary', 'reports: member history');
+      await page.getByRole('tab', { name: 'Direct Collections', exact: true }).click();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /^Reverse / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, 'reports: reverse a collection');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await page.goto('/admin/reminders');
+      await expect(page.getByRole('checkbox').nth(1)).toBeVisible();
+      await page.getByRole('button', { name: 'Send to Selected (0)' }).click();
+      await checkNamedDialog(page, 'No Members Selected', 'reminders: none selected');
+      await page.getByRole('button', { name: 'Send to All' }).click();
+      await checkNamedDialog(page, 'Send to All', 'reminders: send to all');
+
+      await page.goto('/admin/refunds');
+      await expect(page.getByRole('heading', { name: 'Refunds and Exceptions' })).toBeVisible();
+      await expect(page.getByText('Loading refunds and exceptions...')).toHaveCount(0);
+      await expectAccessible(page, 'refunds and exceptions');
+      await page.getByRole('button', { name: 'Void all test payments' }).click();
+      await checkNamedDialog(page, 'Void all test payments', 'void all test payments');
+
+      for (const [path, heading] of [
+        ['/admin/cheques', 'Cheques'],
+        ['/admin/day-sheets', 'Day sheets'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+        await expect(page.getByText(/^Loading/)).toHaveCount(0);
+        await expectAccessible(page, heading);
+      }
+
+      await page.goto('/admin/staff');
+      const cashierRow = page.getByRole('row').filter({ hasText: CASHIER.username });
+      await cashierRow.getByRole('button', { name: 'Reset Password' }).click();
+      await checkNamedDialog(page, /^Reset Password/, 'staff: set a password');
+      await cashierRow.getByRole('button', { name: 'Deactivate' }).click();
+      await checkNamedDialog(page, 'Deactivate', 'staff: deactivate');
+    });
+
+    test('admin dialogs of the refunds queue (issue 27, item 6)', async ({ page, browser, request }) => {
+      test.setTimeout(300_000);
+      // Money for a due paid at the office meanwhile: the member starts paying the fund online, the
+      // cashier collects it in cash, then the sandbox bank says Success (docs/domain.md, "Refunds
+      // and exceptions").
+      const family = await memberWithDues(request, `Axr${size.width === 375 ? 'Phone' : 'Desk'}`);
+      const fund = family.heads[2]!;
+      await page.goto('/customer/login');
+      await page.getByRole('textbox', { name: /Mobile Number/ }).fill(family.mobile);
+      await page.getByLabel(/^Password/).fill(family.password);
+      await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+      await expect(page).toHaveURL(/\/customer\/(dashboard|change-password)/);
+      await expect(page.getByText('Loading your payments...')).toHaveCount(0);
+      await page
+        .getByTestId('pending-item')
+        .filter({ hasText: fund.name })
+        .getByRole('button', { name: 'Pay Now' })
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Confirm Payment' })
+        .getByRole('button', { name: 'Pay with Worldline' })
+        .click();
+      await expect(page.getByRole('button', { name: /^Success/ })).toBeVisible({ timeout: 15_000 });
+      const login = await request.post('/api/auth/admin/login', { data: CASHIER });
+      const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+      const payments = await request.get(`/api/collections/members/${family.memberId}/payments`, { headers });
+      const items = ((await payments.json()) as { items: { _id: string; paymentHeadId: { name: string } }[] }).items;
+      const due = items.find((item) => item.paymentHeadId.name === fund.name);
+      const collected = await request.post('/api/collections', {
+        headers,
+        data: {
+          memberId: family.memberId,
+          items: [{ paymentId: due?._id, amount: fund.amount }],
+          paymentMethod: 'cash',
+        },
+      });
+      expect(collected.ok(), await collected.text()).toBe(true);
+      await page.getByRole('button', { name: /^Success/ }).click();
+      await expect(page).toHaveURL(/\/payment-callback|\/customer\/dashboard/, { timeout: 15_000 });
+
+      const admin = await (
+        await browser.newContext({ viewport: { width: size.width, height: size.height } })
+      ).newPage();
+      await signInStaff(admin, ADMIN, 'Admin');
+      await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+      await admin.goto('/admin/refunds');
+      const row = admin.getByRole('row').or(admin.getByRole('listitem')).filter({ hasText: family.name });
+      await expect(row.first()).toBeVisible();
+      await expectAccessible(admin, 'refunds and exceptions (an entry)');
+      await row.first().getByRole('button', { name: 'Refunded' }).click();
+      await checkNamedDialog(admin, 'Record a refund', 'refunds: record a refund');
+      await row.first().getByRole('button', { name: 'Apply to another due of this member' }).click();
+      await checkNamedDialog(admin, 'Apply to another due', 'refunds: apply to another due');
+      await admin.context().close();
+    });
+
     test('cashier screens and dialogs', async ({ page }) => {
       test.setTimeout(600_000);
       await signInStaff(page, CASHIER, 'Cashier');
@@ -230,6 +487,25 @@ for (const size of A11Y_WIDTHS) {
       await checkReports(page, '/cashier');
     });
 
+    test('cashier dialogs: collecting, the outcome, closing the day (issue 27, item 6)', async ({ page, request }) => {
+      test.setTimeout(300_000);
+      const family = await memberWithDues(request, `Axc${size.width === 375 ? 'Phone' : 'Desk'}`);
+      await signInStaff(page, CASHIER, 'Cashier');
+      await expect(page).toHaveURL(/\/cashier\/dashboard$/);
+      await page.goto('/cashier/arrears');
+      await page.getByRole('searchbox', { name: 'Search members' }).fill(family.parishNumber);
+      await page.getByRole('button', { name: `View payments of ${family.name}` }).click();
+      await checkSummaryDialogs(page, family, false);
+      await page.goto('/cashier/collections');
+      const sheet = page.getByRole('region', { name: /^Day sheet of / });
+      await sheet.getByRole('button', { name: 'Close day' }).click();
+      await checkNamedDialog(page, 'Close day', 'close day');
+      await page.goto('/cashier/cheques');
+      await expect(page.getByRole('heading', { name: 'Cheques', exact: true })).toBeVisible();
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      await expectAccessible(page, 'cashier cheques');
+    });
+
     test('member screens and dialogs', async ({ page }) => {
       test.setTimeout(180_000);
       await signInMember(page, MEMBER.mobile10, 'Mobile Number');
@@ -240,6 +516,45 @@ for (const size of A11Y_WIDTHS) {
         await tab.click();
         await expectAccessible(page, `member dashboard: ${name}`);
       }
+    });
+
+    test('member dialogs: paying, the outcomes, changing the password (issue 27, item 6)', async ({ page }) => {
+      test.setTimeout(180_000);
+      await signInMember(page, MEMBER.mobile10, 'Mobile Number');
+      await expect(page.getByText('Loading your payments...')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await checkNamedDialog(page, 'Change Password', 'member: change password');
+      await page.getByTestId('pending-item').getByRole('button', { name: 'Pay Now' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, 'member: confirm payment');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.goto('/customer/dashboard?payment=failed&message=The%20bank%20declined%20the%20card');
+      await checkNamedDialog(page, 'Payment Failed', 'member: payment failed');
+      await page.goto('/customer/dashboard?payment=success&amount=500');
+      await checkNamedDialog(page, 'Payment Successful!', 'member: payment successful');
+    });
+
+    test('member: the password change a one-time password asks for first (issue 27, item 6)', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const family = await memberWithDues(request, `Axo${size.width === 375 ? 'Phone' : 'Desk'}`);
+      const login = await request.post('/api/auth/admin/login', { data: ADMIN });
+      const reset = await request.post(`/api/admin/members/${family.memberId}/reset-password`, {
+        headers: { authorization: `Bearer ${((await login.json()) as { token: string }).token}` },
+        data: { to: 'one-time' },
+      });
+      expect(reset.ok(), await reset.text()).toBe(true);
+      const { oneTimePassword } = (await reset.json()) as { oneTimePassword: string };
+      await page.goto('/customer/login');
+      await page.getByRole('textbox', { name: /Mobile Number/ }).fill(family.mobile);
+      await page.getByLabel(/^Password/).fill(oneTimePassword);
+      await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change Password' });
+      await expect(dialog.getByText('You signed in with a one-time password.')).toBeVisible();
+      await expectAccessible(page, 'member: one-time password change');
     });
   });
 }

@@ -175,3 +175,59 @@ export async function createMemberByApi(
   expect(created.ok(), await created.text()).toBe(true);
   return (await created.json()) as { _id: string; parishNumber: string };
 }
+
+/** A member made by {@link memberWithDues}: ids, names and sign-in, and their heads (one due each). */
+export interface MemberWithDues {
+  memberId: string;
+  name: string;
+  parishNumber: string;
+  mobile: string;
+  /** The initial password, as the Login Credentials view shows it. */
+  password: string;
+  heads: { _id: string; name: string; amount: number }[];
+}
+
+let madeMembers = 0;
+
+/**
+ * A new member with three dues, made through the admin API for a test that opens, collects or
+ * changes them (the demo members stay as the other specs expect): an arrear of 2025 (₹500), a
+ * current due of 2026 (₹1,500) and a variable miscellaneous head (at least ₹300). `prefix` (letters)
+ * starts the member's and the heads' names, so each test's are its own.
+ */
+export async function memberWithDues(request: APIRequestContext, prefix: string): Promise<MemberWithDues> {
+  const login = await request.post('/api/auth/admin/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  madeMembers += 1;
+  const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0') + String(madeMembers % 100).padStart(2, '0');
+  const person = {
+    name: `${prefix} Family ${stamp}`,
+    mobile: `97${stamp}`,
+    parishNumber: `${prefix.slice(0, 3).toUpperCase()}${stamp}`,
+  };
+  const created = await request.post('/api/members', { headers, data: person });
+  expect(created.ok(), await created.text()).toBe(true);
+  const memberId = ((await created.json()) as { _id: string })._id;
+  const dues = [
+    { name: `${prefix} Arrears ${stamp}`, amount: 500, type: 'arrear', year: 2025 },
+    { name: `${prefix} Church Tax ${stamp}`, amount: 1500, type: 'current due', year: 2026 },
+    { name: `${prefix} Fund ${stamp}`, amount: 300, type: 'miscellaneous', year: 2026, variable_amount: true },
+  ];
+  const heads: MemberWithDues['heads'] = [];
+  for (const due of dues) {
+    const head = await request.post('/api/payment-heads', { headers, data: due });
+    expect(head.ok(), await head.text()).toBe(true);
+    const { _id } = (await head.json()) as { _id: string };
+    const tagged = await request.post('/api/payments/assign', {
+      headers,
+      data: { paymentHeadId: _id, assignments: [{ memberId }] },
+    });
+    expect(tagged.ok(), await tagged.text()).toBe(true);
+    heads.push({ _id, name: due.name, amount: due.amount });
+  }
+  const credentials = await request.get(`/api/admin/members/${memberId}/credentials`, { headers });
+  expect(credentials.ok(), await credentials.text()).toBe(true);
+  const { password } = (await credentials.json()) as { password: string };
+  return { memberId, ...person, password, heads };
+}

@@ -167,7 +167,7 @@ test.describe('Manage Account Heads', () => {
     await expect(tag.locator('tbody tr')).toHaveCount(2);
     await tag.getByRole('button', { name: 'Save Tags' }).click();
     await expect(tag).toBeHidden();
-    await expect(page.getByText('Member tags saved: 2 member(s) tagged.')).toBeVisible();
+    await expect(page.getByText('Member tags saved: 2 members tagged.')).toBeVisible();
 
     await expect(stat(headCard, 'Tagged')).toHaveText('2');
     await expect(stat(headCard, 'Pending')).toHaveText('2');

@@ -53,7 +53,7 @@ test('re-upload counts, the year-end roll-over with its preview, and a waiver', 
   );
   await expect(figure(dialog, 'Dues assigned')).toHaveText('0');
   await expect(figure(dialog, 'Unchanged')).toHaveText('2');
-  await expect(dialog.getByText(/1 pending dues have a different amount/)).toBeVisible();
+  await expect(dialog.getByText(/1 pending due has a different amount/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   dialog = await upload(
     page,
@@ -71,11 +71,9 @@ test('re-upload counts, the year-end roll-over with its preview, and a waiver', 
   await expect(page.getByRole('dialog', { name: 'Move unpaid current dues of year 2021 to arrears' })).toBeVisible();
   const row = rollover.getByRole('row').filter({ hasText: HEAD });
   await expect(row).toContainText('₹2,300.50');
-  await expect(
-    rollover.getByText('1 heads: 2 unpaid dues of 2 members, ₹2,300.50, will become arrears.'),
-  ).toBeVisible();
+  await expect(rollover.getByText('1 head: 2 unpaid dues of 2 members, ₹2,300.50, will become arrears.')).toBeVisible();
   await rollover.getByRole('button', { name: 'Move to arrears' }).click();
-  await expect(page.getByText('Moved 1 heads to arrears: 2 members, ₹2,300.50 unpaid.')).toBeVisible();
+  await expect(page.getByText('Moved 1 head to arrears: 2 members, ₹2,300.50 unpaid.')).toBeVisible();
   const card = page.getByRole('article', { name: HEAD, exact: true });
   await expect(card.getByText('Arrears', { exact: true })).toBeVisible();
 

@@ -72,6 +72,29 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'auth.recovery_code_used': '{{actor}} used a recovery code',
 };
 
+/**
+ * The singular sentences of the actions whose sentence counts something (issue 27, item 5: "created
+ * 1 account heads"): English's plural category "one", read when the count is exactly 1. The web
+ * catalogue holds them as `activities.sentences.<action>_one` beside {@link AUDIT_SENTENCES}, so
+ * i18next's plural rules choose between them; the server's download chooses with
+ * {@link activitySentenceTemplate}.
+ */
+export const AUDIT_SENTENCES_ONE: Partial<Record<AuditAction, string>> = {
+  'member.imported': '{{actor}} imported {{count}} member from a CSV',
+  'payment_head.bulk_created': '{{actor}} created {{count}} account head',
+  'payment_head.csv_created': '{{actor}} created {{count}} account head from a dues CSV',
+  'payment.tagged': '{{actor}} tagged {{count}} member to {{head}}',
+  'payment.revoked': '{{actor}} cancelled {{count}} tag of {{head}}',
+  'payment.csv_imported': '{{actor}} imported {{count}} payment from a dues CSV',
+  'reminders.send': '{{actor}} sent a payment reminder to {{count}} member',
+  'reminders.send_all': '{{actor}} sent a payment reminder to the {{count}} member with dues',
+  'notifications.assignment': '{{count}} member was told of their new dues for {{head}}',
+  'notifications.payment_success': '{{count}} member was sent a payment confirmation',
+  'demo.loaded': 'The demo parish was loaded with {{count}} member',
+  'reminders.round_started': '{{actor}} started a WhatsApp round of {{count}} member',
+  'reminders.scheduled': 'Scheduled reminders were queued for {{count}} member',
+};
+
 /** The sentence of an action without a template: who, and the action's name. */
 export const AUDIT_SENTENCE_FALLBACK = '{{actor}}: {{action}}';
 /** The same, when the entry names a member, an account head or a staff account. */
@@ -101,12 +124,17 @@ export function activitySentenceKind(
   return member || head || staff ? 'fallbackAbout' : 'fallback';
 }
 
-/** The template of an entry's sentence (see {@link activitySentenceKind}). */
-export function activitySentenceTemplate(activity: Pick<Activity, 'action' | 'subject'>): string {
+/**
+ * The English template of an entry's sentence (see {@link activitySentenceKind}): its action's
+ * own, in the singular ({@link AUDIT_SENTENCES_ONE}) when it counts exactly one thing.
+ */
+export function activitySentenceTemplate(activity: Pick<Activity, 'action' | 'subject' | 'before' | 'after'>): string {
   const kind = activitySentenceKind(activity);
   if (kind === 'fallback') return AUDIT_SENTENCE_FALLBACK;
   if (kind === 'fallbackAbout') return AUDIT_SENTENCE_FALLBACK_ABOUT;
-  return AUDIT_SENTENCES[activity.action as AuditAction] ?? AUDIT_SENTENCE_FALLBACK;
+  const action = activity.action as AuditAction;
+  const one = activityCount(activity) === 1 ? AUDIT_SENTENCES_ONE[action] : undefined;
+  return one ?? AUDIT_SENTENCES[action] ?? AUDIT_SENTENCE_FALLBACK;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -116,6 +144,14 @@ function record(value: unknown): Record<string, unknown> {
 function rupees(value: unknown): string | null {
   const paise = typeof value === 'number' || typeof value === 'string' ? parseRupeesToPaise(value) : null;
   return paise === null ? null : formatINR(paise);
+}
+
+/**
+ * The number an entry's sentence counts (`{{count}}`: members imported, heads created, members
+ * tagged, tags cancelled, reminders sent…), read from its recorded states; null when it records none.
+ */
+export function activityCount(activity: Pick<Activity, 'action' | 'before' | 'after'>): number | null {
+  return countOf(activity.action, record(activity.before), record(activity.after));
 }
 
 function countOf(action: string, before: Record<string, unknown>, after: Record<string, unknown>): number | null {

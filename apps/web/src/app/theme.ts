@@ -52,7 +52,7 @@ const colors = Object.fromEntries(
  * contrast, palettes whose text shades pass AA, and a readable base font size for phones
  * (`docs/domain.md`, §2 "Accessibility"). Every dialog's, drawer's and notification's close
  * button is named `closeDialogLabel` (`common.closeDialog`), an alert's or notification's `closeLabel` (`common.close`), every input's clear button
- * `clearLabel`, and a table that scrolls sideways can be scrolled from the keyboard (its
+ * (a file input's included) `clearLabel`, and a table that scrolls sideways can be scrolled from the keyboard (its
  * viewport takes focus). A button's label wraps rather than overflow (long Malayalam and Tamil
  * labels at 375 px). Date pickers start the week on
  * Sunday, set by component name so the theme does not load `@mantine/dates` into the member's
@@ -93,6 +93,9 @@ export function createAppTheme({
       Notification: { defaultProps: { closeButtonProps } },
       Alert: { defaultProps: { closeButtonLabel: closeLabel } },
       InputClearButton: { defaultProps: { 'aria-label': clearLabel } },
+      // A file input's clear button is a plain CloseButton, not InputClearButton: named here too
+      // (issue 27, item 6: the dues and member uploads' clear button had no name).
+      FileInput: { defaultProps: { clearButtonProps: { 'aria-label': clearLabel } } },
       TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
       DateInput: { defaultProps: { firstDayOfWeek: 0 } },
       DatePickerInput: { defaultProps: { firstDayOfWeek: 0 } },

@@ -195,7 +195,9 @@ export const en = {
     upi: {
       title: 'UPI at the counter',
       vpa: 'Parish UPI ID',
-      vpaHint: 'When set, choosing UPI at the counter shows a QR code for the exact amount. Leave empty to show none.',
+      vpaHint:
+        'For example parishname@sbi. When set, choosing UPI at the counter shows a QR code for the exact amount. Leave empty to show none.',
+      vpaPlaceholder: 'Not set',
       saved: 'UPI ID saved.',
     },
     receiptLanguage: 'Second language of receipts',

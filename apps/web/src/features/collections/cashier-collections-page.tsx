@@ -53,9 +53,14 @@ export default function CashierCollectionsPage() {
           {formatINR(paiseOf(list.data?.totalCollected ?? 0))}
         </Text>
         {list.data ? (
-          <Text size="sm" c="gray.7">
-            {t('collections.mine.count', { count: list.data.total })}
-          </Text>
+          <>
+            <Text size="sm" c="gray.7">
+              {t('collections.mine.count', { count: list.data.total })}
+            </Text>
+            <Text size="xs" c="gray.7">
+              {t('collections.mine.countHint')}
+            </Text>
+          </>
         ) : null}
       </Paper>
       {list.isPending ? (

@@ -7,9 +7,11 @@ import type { DuesValues } from './collect-rules.ts';
 import { UpiQr } from './upi-qr.tsx';
 
 /**
- * How the collection was paid, in the Collect Payment dialog (`docs/domain.md`, "UPI at the
- * counter", "Cheques"): the method; for UPI the QR code of the amount to receive and the UTR
- * (12 digits, optional); for a cheque its bank, number and date (required).
+ * How the collection was paid, in the Collect Payment dialog (`docs/domain.md`, "Collect Payment
+ * dialog", "UPI at the counter", "Cheques"): the method, then the one reference field of that
+ * method (issue 27, item 5): cash the optional Payment Reference; UPI the QR code of the amount to
+ * receive (or why none shows) and the optional UTR (12 digits); a cheque its bank, number and date,
+ * each required and starred.
  * @param amountPaise the amount to receive, paise (the QR code's amount)
  * @param note the QR code's note (the member's parish number and the heads)
  * @param utrBad whether the typed UTR is not 12 digits
@@ -37,16 +39,26 @@ export function CollectMethodFields({
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
-      {method === 'upi' ? <UpiQr amountPaise={amountPaise} note={note} /> : null}
-      {method === 'upi' ? (
+      {method === 'cash' ? (
         <TextInput
-          label={t('collections.collect.utr')}
-          description={t('collections.collect.utrHint')}
-          {...form.getInputProps('utr')}
-          inputMode="numeric"
-          maxLength={12}
-          error={utrBad ? t('collections.collect.utrFormat') : undefined}
+          label={t('collections.collect.reference')}
+          description={t('collections.collect.referenceHint')}
+          {...form.getInputProps('reference')}
+          maxLength={100}
         />
+      ) : null}
+      {method === 'upi' ? (
+        <>
+          <UpiQr amountPaise={amountPaise} note={note} />
+          <TextInput
+            label={t('collections.collect.utr')}
+            description={t('collections.collect.utrHint')}
+            {...form.getInputProps('utr')}
+            inputMode="numeric"
+            maxLength={12}
+            error={utrBad ? t('collections.collect.utrFormat') : undefined}
+          />
+        </>
       ) : null}
       {method === 'cheque' ? (
         <Group grow wrap="wrap" align="flex-start">

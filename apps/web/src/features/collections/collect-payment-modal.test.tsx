@@ -252,4 +252,58 @@ describe('the Collect Payment dialog', () => {
     expect(collect).toBeDisabled();
     expect(collect).toHaveAccessibleDescription(t('collections.collect.dayClosed'));
   });
+
+  it('shows the one reference field of each method, required ones starred, and why no UPI QR code shows (issue 27, item 5)', async () => {
+    const sent = counter();
+    server.use(on(officeContracts.upi).reply(() => ({ vpa: '', payeeName: 'St. Mary' })));
+    const { user, dialog } = await openCollect();
+    const field = (name: string) => within(dialog).queryByRole('textbox', { name: new RegExp(`^${name}`) });
+    const choose = async (method: string) => {
+      const select = within(dialog)
+        .getAllByLabelText(t('collections.collect.method'), { exact: true })
+        .find((element) => element.tagName === 'INPUT');
+      await user.click(select!);
+      await user.click(await screen.findByRole('option', { name: method }));
+    };
+
+    expect(field(t('collections.collect.reference'))).toBeInTheDocument();
+    expect(field(t('collections.collect.utr'))).not.toBeInTheDocument();
+
+    await choose(t('collections.collect.upi'));
+    expect(field(t('collections.collect.reference'))).not.toBeInTheDocument();
+    const utr = field(t('collections.collect.utr'));
+    expect(utr).not.toBeRequired();
+    expect(await within(dialog).findByText(t('collections.collect.noQr'))).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+
+    await choose(t('collections.collect.cheque'));
+    expect(field(t('collections.collect.reference'))).not.toBeInTheDocument();
+    expect(field(t('collections.collect.utr'))).not.toBeInTheDocument();
+    for (const name of ['bank', 'chequeNumber']) {
+      const input = field(t(`collections.collect.${name}`));
+      expect(input).toBeRequired();
+      expect(
+        input?.closest('.mantine-InputWrapper-root')?.querySelector('.mantine-InputWrapper-required'),
+      ).not.toBeNull();
+    }
+    await user.type(field(t('collections.collect.bank'))!, 'SBI');
+    await user.type(field(t('collections.collect.chequeNumber'))!, '000123');
+    await user.type(within(dialog).getByLabelText(new RegExp(`^${t('collections.collect.chequeDate')}`)), '2026-11-20');
+    await user.click(confirmButton(dialog));
+    await screen.findByRole('dialog', { name: t('collections.collect.successTitle') });
+    expect(sent[0]?.body).toMatchObject({
+      paymentMethod: 'cheque',
+      reference: '000123',
+      cheque: { bank: 'SBI', number: '000123', date: '2026-11-20' },
+    });
+  });
+});
+
+describe("the cashier's Payment Summary", () => {
+  it("offers Export CSV and Excel, as the admin's does (issue 27, item 5)", async () => {
+    server.use(on(collectionContracts.memberPayments).reply(() => memberPayments));
+    renderScreen(<PaymentSummaryModal memberId={MEMBER_ID} mode="cashier" onClose={() => {}} />);
+    expect(await screen.findByRole('button', { name: t('collections.summary.exportCsv') })).toBeEnabled();
+    expect(screen.getByRole('button', { name: t('collections.summary.exportExcelLabel') })).toBeEnabled();
+  });
 });

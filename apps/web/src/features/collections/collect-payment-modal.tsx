@@ -88,26 +88,18 @@ function ExcessConfirm({
   );
 }
 
-/** The collect form's Payment Reference and Remarks (printed on the receipt). */
-function ReferenceFields({ form }: { form: UseFormReturnType<DuesValues> }) {
+/** The collect form's Remarks (printed on the receipt); each method's reference is in `CollectMethodFields`. */
+function RemarksField({ form }: { form: UseFormReturnType<DuesValues> }) {
   const { t } = useTranslation();
   return (
-    <>
-      <TextInput
-        label={t('collections.collect.reference')}
-        description={t('collections.collect.referenceHint')}
-        {...form.getInputProps('reference')}
-        maxLength={100}
-      />
-      <Textarea
-        label={t('collections.collect.remarks')}
-        description={t('collections.collect.remarksOnReceipt')}
-        {...form.getInputProps('remarks')}
-        maxLength={500}
-        autosize
-        minRows={2}
-      />
-    </>
+    <Textarea
+      label={t('collections.collect.remarks')}
+      description={t('collections.collect.remarksOnReceipt')}
+      {...form.getInputProps('remarks')}
+      maxLength={500}
+      autosize
+      minRows={2}
+    />
   );
 }
 
@@ -116,7 +108,7 @@ export type CollectOutcome = { ok: true; receiptId?: string } | { ok: false; rea
 
 /**
  * The Collect Payment dialog's form (see {@link CollectPaymentModal}): the member, the dues to
- * tick, "Amount to receive", how it was paid, reference and remarks, Cancel and Confirm.
+ * tick, "Amount to receive", how it was paid with that method's reference, remarks, Cancel and Confirm.
  */
 function DuesForm({
   payments,
@@ -207,7 +199,7 @@ function DuesForm({
           note={`${clicked.memberId.parishNumber} ${chosen.map((line) => line.headName).join(', ')}`}
           utrBad={utrBad}
         />
-        <ReferenceFields form={form} />
+        <RemarksField form={form} />
         <LimitNotice check={check} earlierCashPaise={earlierCashPaise} />
         {askExcess && check.excess.length > 0 && !blocked ? (
           <ExcessConfirm
@@ -234,8 +226,9 @@ function DuesForm({
  * The Collect Payment dialog (`docs/domain.md`, §2 "Collect Payment dialog" and "Collecting several
  * dues"): the member's pending dues to tick (arrears first and ticked, with the one clicked), each
  * variable head's amount typed and never raised behind the cashier's back ("The minimum for this
- * due is ₹…", Confirm disabled while below), "Amount to receive" live, one method (a UPI payment's
- * UTR; a cheque's bank, number and date), one reference, remarks printed on the receipt. One
+ * due is ₹…", Confirm disabled while below), "Amount to receive" live, one method with its one
+ * reference field (cash the Payment Reference; UPI the UTR; a cheque its bank, number and date),
+ * remarks printed on the receipt. One
  * receipt for everything (`POST /api/collections`, with an `Idempotency-Key` per dialog).
  */
 export function CollectPaymentModal({

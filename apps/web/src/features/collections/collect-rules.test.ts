@@ -75,4 +75,29 @@ describe('checkDues and duesBody', () => {
       utr: '123456789012',
     });
   });
+
+  it('sends the one reference of the chosen method, never a field of another method (issue 27, item 5)', () => {
+    const typed = {
+      ...start,
+      reference: ' CASH-7 ',
+      utr: '123456789012',
+      bank: 'SBI',
+      chequeNumber: ' 000123 ',
+      chequeDate: '2026-11-22',
+    };
+    const cash = duesBody('m1', lines, { ...typed, method: 'cash' });
+    expect(cash).toMatchObject({ paymentMethod: 'cash', reference: 'CASH-7' });
+    expect(cash).not.toHaveProperty('utr');
+    expect(cash).not.toHaveProperty('cheque');
+    const upi = duesBody('m1', lines, { ...typed, method: 'upi' });
+    expect(upi).toMatchObject({ paymentMethod: 'upi', utr: '123456789012' });
+    expect(upi).not.toHaveProperty('reference');
+    expect(duesBody('m1', lines, { ...typed, method: 'cheque' })).toEqual({
+      memberId: 'm1',
+      items: [{ paymentId: 'a', amount: 1500 }],
+      paymentMethod: 'cheque',
+      reference: '000123',
+      cheque: { bank: 'SBI', number: '000123', date: '2026-11-22' },
+    });
+  });
 });

@@ -188,12 +188,24 @@ export function cashToday(payments: readonly PaymentRecord[], now: Date, timeZon
 }
 
 /**
+ * The reference sent for the method (issue 27, item 5: one reference field per method): cash the
+ * typed Payment Reference; a cheque its number; UPI none, its UTR is sent as `utr` (the server
+ * keeps a UPI payment's UTR as its transaction id). Trimmed; undefined when blank.
+ */
+function methodReference(values: DuesValues): string | undefined {
+  const reference =
+    values.method === 'cash' ? values.reference.trim() : values.method === 'cheque' ? values.chequeNumber.trim() : '';
+  return reference || undefined;
+}
+
+/**
  * The `POST /api/collections` body of the form's values: the ticked lines with their amounts in
- * rupees, the method, the reference and remarks only when given (trimmed), a UPI payment's UTR
- * when typed, a cheque's bank, number and date.
+ * rupees, the method, the method's reference ({@link methodReference}: stored as the transaction
+ * id) and remarks only when given (trimmed), a UPI payment's UTR when typed, a cheque's bank,
+ * number and date. A field of another method than the chosen one is never sent.
  */
 export function duesBody(memberId: string, lines: readonly DueLine[], values: DuesValues): CollectDuesInputRaw {
-  const reference = values.reference.trim();
+  const reference = methodReference(values);
   const remarks = values.remarks.trim();
   return {
     memberId,

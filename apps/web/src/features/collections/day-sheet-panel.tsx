@@ -161,7 +161,8 @@ export function DaySheetPanel({ day }: { day: string | null }) {
           ))}
         </SimpleGrid>
         <Text size="sm" c="gray.7">
-          {t('collections.day.counts', { receipts: data.receiptCount, voided: data.voidedCount })}
+          {t('collections.day.receipts', { count: data.receiptCount })} ·{' '}
+          {t('collections.day.voided', { count: data.voidedCount })}
         </Text>
         {data.cashCount ? (
           <Text size="sm">

@@ -118,7 +118,7 @@ function SummaryBody({
           ))}
         </Stack>
       )}
-      <SummaryActions data={data} admin={mode === 'admin'} today={today} onClose={onClose} />
+      <SummaryActions data={data} today={today} onClose={onClose} />
       <CollectPaymentModal
         payment={collecting}
         payments={data.items}
@@ -141,7 +141,7 @@ function SummaryBody({
  * payment with name, description, transaction id, collected by, due date, year and amount
  * ('+ extra' when paid above the assigned amount), an Overdue badge when pending past its due
  * date (parish date), Collect on pending ones and a printable Receipt on paid ones; Export CSV
- * (admin) with the history columns of `docs/domain.md`, §2 "Payment Summary dialog"; Close.
+ * (admin and cashier) with the history columns of `docs/domain.md`, §2 "Payment Summary dialog"; Close.
  */
 export function PaymentSummaryModal({ memberId, mode, onClose }: PaymentSummaryModalProps) {
   const { t } = useTranslation();

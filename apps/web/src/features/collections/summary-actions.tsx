@@ -20,44 +20,32 @@ async function exportHistory(data: MemberPayments, t: (key: string) => string, t
 
 /**
  * The Payment Summary dialog's buttons (`docs/domain.md`, §2 "Payment Summary dialog"): Export CSV
- * and Export Excel of the member's history (admin only; off when there is none), and Close.
+ * and Export Excel of the member's history, made in the browser from the payments shown, for the
+ * admin and the cashier alike (the specification gives the dialog's Export CSV to both; issue 27,
+ * item 5), off when there is none; and Close.
  * @param today the parish date (`YYYY-MM-DD`) the file is named with
  */
-export function SummaryActions({
-  data,
-  admin,
-  today,
-  onClose,
-}: {
-  data: MemberPayments;
-  admin: boolean;
-  today: string;
-  onClose: () => void;
-}) {
+export function SummaryActions({ data, today, onClose }: { data: MemberPayments; today: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end" gap="sm">
-      {admin ? (
-        <>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void exportHistory(data, t, today, 'csv')}
-            disabled={data.items.length === 0}
-          >
-            {t('collections.summary.exportCsv')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            onClick={() => void exportHistory(data, t, today, 'xlsx')}
-            disabled={data.items.length === 0}
-            aria-label={t('collections.summary.exportExcelLabel')}
-          >
-            {t('collections.summary.exportExcel')}
-          </Button>
-        </>
-      ) : null}
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} aria-hidden />}
+        onClick={() => void exportHistory(data, t, today, 'csv')}
+        disabled={data.items.length === 0}
+      >
+        {t('collections.summary.exportCsv')}
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+        onClick={() => void exportHistory(data, t, today, 'xlsx')}
+        disabled={data.items.length === 0}
+        aria-label={t('collections.summary.exportExcelLabel')}
+      >
+        {t('collections.summary.exportExcel')}
+      </Button>
       <Button variant="default" onClick={onClose}>
         {t('collections.summary.close')}
       </Button>

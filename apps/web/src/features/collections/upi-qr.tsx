@@ -8,8 +8,9 @@ import { useUpiSettings } from './api.ts';
 /**
  * The counter's UPI QR code (`docs/domain.md`, "UPI at the counter"): when the parish UPI ID is set,
  * a QR of `upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…` for exactly the amount to receive, the note naming
- * the member's parish number and the heads; nothing when it is not set or the amount is zero. The
- * image is drawn by `qrcode` (loaded only when shown).
+ * the member's parish number and the heads. When the UPI ID is not set, the dialog says why no QR
+ * code shows (issue 27, item 5); nothing while it loads or while the amount is zero. The image is
+ * drawn by `qrcode` (loaded only when shown).
  */
 export function UpiQr({ amountPaise, note }: { amountPaise: number; note: string }) {
   const { t } = useTranslation();
@@ -33,6 +34,13 @@ export function UpiQr({ amountPaise, note }: { amountPaise: number; note: string
       current = false;
     };
   }, [link]);
+  if (upi.data && !vpa) {
+    return (
+      <Text size="sm" c="gray.7" data-testid="upi-no-qr">
+        {t('collections.collect.noQr')}
+      </Text>
+    );
+  }
   if (!link) return null;
   return (
     <Stack gap={4} align="center">

@@ -60,7 +60,12 @@ function ImportResultView({ result }: { result: MemberImportResult }) {
           <Text size="sm" mb="xs">
             {t('members.csv.skipped', { count: result.errors.length })}
           </Text>
-          <ScrollArea.Autosize mah={240} type="auto">
+          {/* A list that scrolls is a named region the keyboard can reach and scroll (issue 27, item 6). */}
+          <ScrollArea.Autosize
+            mah={240}
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('members.csv.skippedList') }}
+          >
             <List size="sm" spacing={2} data-testid="member-import-errors">
               {result.errors.map((error) => (
                 <List.Item key={error.row}>{t('members.csv.rowError', error)}</List.Item>

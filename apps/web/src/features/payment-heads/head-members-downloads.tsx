@@ -25,7 +25,7 @@ export function HeadMembersDownloads({
   return (
     <Group justify="space-between" wrap="wrap">
       <Text size="sm" c="gray.7" aria-live="polite">
-        {t('paymentHeads.members.count', { total })}
+        {t('paymentHeads.members.count', { count: total })}
       </Text>
       <Group gap="xs">
         <Button

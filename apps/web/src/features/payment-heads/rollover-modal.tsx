@@ -47,8 +47,8 @@ export function RolloverModal({ onClose }: { onClose: () => void }) {
       notifications.show({
         color: 'green',
         message: t('yearEnd.rollover.done', {
-          heads: moved.heads.length,
-          members: moved.members,
+          heads: t('yearEnd.rollover.heads', { count: moved.heads.length }),
+          members: t('yearEnd.rollover.memberCount', { count: moved.members }),
           amount: formatRupees(moved.unpaidAmount),
         }),
       });
@@ -91,12 +91,16 @@ export function RolloverModal({ onClose }: { onClose: () => void }) {
           <Alert color="orange" aria-live="polite">
             {allChosen
               ? t('yearEnd.rollover.summary', {
-                  heads: chosen.length,
-                  dues,
-                  members: preview.data?.members ?? 0,
+                  heads: t('yearEnd.rollover.heads', { count: chosen.length }),
+                  dues: t('yearEnd.rollover.dues', { count: dues }),
+                  members: t('yearEnd.rollover.memberCount', { count: preview.data?.members ?? 0 }),
                   amount: formatRupees(unpaid),
                 })
-              : t('yearEnd.rollover.summarySome', { heads: chosen.length, dues, amount: formatRupees(unpaid) })}
+              : t('yearEnd.rollover.summarySome', {
+                  heads: t('yearEnd.rollover.heads', { count: chosen.length }),
+                  dues: t('yearEnd.rollover.dues', { count: dues }),
+                  amount: formatRupees(unpaid),
+                })}
           </Alert>
         ) : null}
         {move.isError ? (

@@ -139,7 +139,7 @@ function EntryRow({ entry, admin, onAct }: { entry: PaymentException; admin: boo
       <Table.Td>
         {amount}{' '}
         {entry.isTest ? (
-          <Badge color="yellow" c="dark.9">
+          <Badge color="yellow.4" c="dark.9">
             {t('refunds.test')}
           </Badge>
         ) : null}

@@ -149,7 +149,7 @@ export function DeliveryStatusPanel({ jobIds }: { jobIds: readonly string[] }) {
             </Stack>
             {job.total > data.items.length ? (
               <Text size="xs" c="dimmed">
-                {t('reminders.status.more', { shown: data.items.length, total: job.total })}
+                {t('reminders.status.more', { shown: data.items.length, count: job.total })}
               </Text>
             ) : null}
           </>

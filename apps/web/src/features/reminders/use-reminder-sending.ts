@@ -119,7 +119,7 @@ export function useReminderSending(): ReminderSending {
       setJobIds([started.jobId]);
       setDialog({
         title: t('reminders.dialogs.startedTitle'),
-        message: t('reminders.dialogs.startedText', { total: started.total }),
+        message: t('reminders.dialogs.startedText', { count: started.total }),
         color: 'blue',
       });
     } catch (error) {

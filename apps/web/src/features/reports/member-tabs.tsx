@@ -190,7 +190,7 @@ export function MemberDueTab({ dueType: initialDueType }: { dueType?: DueType | 
         <>
           <Text fw={600}>
             {t('reports.memberDue.totals', {
-              members: data.totals.members,
+              count: data.totals.members,
               amount: formatINR(amountPaise(dueType ? data.totals[dueType] : data.totals.totalPending)),
             })}
           </Text>

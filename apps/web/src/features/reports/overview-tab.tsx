@@ -65,7 +65,7 @@ export function OverviewTab() {
             </Figure>
             <Figure
               label={t('reports.overview.collectionRate')}
-              hint={t('reports.overview.paidOfTotal', { paid: data.payments.paid, total: data.payments.total })}
+              hint={t('reports.overview.paidOfTotal', { paid: data.payments.paid, count: data.payments.total })}
             >
               {percent(data.collectionRate)}%
             </Figure>

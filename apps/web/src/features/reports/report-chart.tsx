@@ -5,6 +5,7 @@ import { formatDisplayDate, formatINR } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { amountPaise } from '../../lib/money.ts';
+import { rupeeAxisTicks } from './chart-axis.ts';
 
 /**
  * The report charts (issue 6, "Charts"), in their own lazily loaded chunk with Mantine charts
@@ -20,19 +21,27 @@ export type ReportChartProps =
   | { kind: 'years'; data: { year: number; totalReceivable: number; collected: number }[] };
 
 const money = (rupees: number) => formatINR(amountPaise(rupees));
-/** Short axis ticks: ₹1.2L, ₹35K, ₹900. */
-const compact = (rupees: number) =>
-  rupees >= 1e7
-    ? `₹${(rupees / 1e7).toFixed(1)}Cr`
-    : rupees >= 1e5
-      ? `₹${(rupees / 1e5).toFixed(1)}L`
-      : rupees >= 1e3
-        ? `₹${Math.round(rupees / 1e3)}K`
-        : `₹${rupees}`;
+/** The largest of `values` (0 for none): the value an axis's unit is chosen by. */
+const largest = (values: number[]) => values.reduce((max, value) => Math.max(max, value), 0);
+
+/** The axis ticks of each chart, in one unit chosen by the largest value it shows (`rupeeAxisTicks`). */
+function axisTicksOf(props: ReportChartProps): (rupees: number) => string {
+  switch (props.kind) {
+    case 'daily':
+      return rupeeAxisTicks(largest(props.series.map((point) => point.amount)));
+    case 'methods':
+      return rupeeAxisTicks(largest(props.data.map((row) => row.amount)));
+    case 'heads':
+      return rupeeAxisTicks(largest(props.data.map((row) => row.collected + row.outstanding)));
+    case 'years':
+      return rupeeAxisTicks(largest(props.data.flatMap((row) => [row.totalReceivable, row.collected])));
+  }
+}
 
 /** One chart of a report tab. */
 export default function ReportChart(props: ReportChartProps) {
   const { t } = useTranslation();
+  const compact = axisTicksOf(props);
   const common = {
     h: 260,
     valueFormatter: money,

@@ -31,7 +31,7 @@ function UpiForm({ vpa }: { vpa: string }) {
         <TextInput
           label={t('settings.upi.vpa')}
           description={t('settings.upi.vpaHint')}
-          placeholder="stmarys@sbi"
+          placeholder={t('settings.upi.vpaPlaceholder')}
           {...form.getInputProps('vpa')}
           maxLength={100}
         />

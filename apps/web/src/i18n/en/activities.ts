@@ -3,6 +3,7 @@ import {
   AUDIT_SENTENCE_FALLBACK_ABOUT,
   AUDIT_SENTENCE_WORDS,
   AUDIT_SENTENCES,
+  AUDIT_SENTENCES_ONE,
 } from '@parish/shared';
 
 /** English texts of the activities screens (part of the one catalogue, see ../en.ts). */
@@ -16,7 +17,8 @@ export const activities = {
   refresh: 'Refresh',
   loadMore: 'Load more',
   loadingMore: 'Loading...',
-  count: '{{count}} activities shown',
+  count_one: '{{count}} activity shown',
+  count_other: '{{count}} activities shown',
   when: 'When',
   who: 'Who',
   action: 'Action',
@@ -104,8 +106,14 @@ export const activities = {
     receipt: 'Receipt',
     cashier_day: 'Cashier day',
   },
-  /** One sentence per audit action (shared with the server's download, like `messages`). */
-  sentences: AUDIT_SENTENCES,
+  /**
+   * One sentence per audit action (shared with the server's download, like `messages`), with the
+   * singular (`<action>_one`) of those that count something, chosen by i18next's plural rules.
+   */
+  sentences: {
+    ...AUDIT_SENTENCES,
+    ...Object.fromEntries(Object.entries(AUDIT_SENTENCES_ONE).map(([action, text]) => [`${action}_one`, text])),
+  },
   sentenceFallback: AUDIT_SENTENCE_FALLBACK,
   sentenceFallbackAbout: AUDIT_SENTENCE_FALLBACK_ABOUT,
   words: AUDIT_SENTENCE_WORDS,

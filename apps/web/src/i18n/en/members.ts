@@ -130,6 +130,7 @@ export const members = {
     imported_one: '{{count}} member imported successfully.',
     imported_other: '{{count}} members imported successfully.',
     skippedTitle: 'Warning',
+    skippedList: 'Rows skipped',
     skipped_one: '{{count}} row was skipped:',
     skipped_other: '{{count}} rows were skipped:',
     rowError: 'Row {{row}}: {{message}}',

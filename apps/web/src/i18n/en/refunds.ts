@@ -48,7 +48,8 @@ export const refunds = {
     'Test payments were made in sandbox mode: no real money moved. Void them all before taking real payments: each becomes pending again and its receipt is voided.',
   voidButton: 'Void all test payments',
   voidConfirm: 'Void every test payment? Each becomes pending again and its receipt is voided.',
-  voided: '{{count}} test payments voided.',
+  voided_one: '{{count}} test payment voided.',
+  voided_other: '{{count}} test payments voided.',
   checkout: {
     title: 'A payment you started is not finished',
     text: 'You started paying {{heads}} online and did not finish. Continue to pay again, or cancel it.',

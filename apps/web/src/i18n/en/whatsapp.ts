@@ -19,7 +19,8 @@ export const whatsapp = {
     notSent: 'Not sent yet',
     markSent: 'Mark {{name}} as sent',
     startedAt: 'Round started {{date}}',
-    more: 'Showing the first {{count}} members of this round.',
+    more_one: 'Showing the first {{count}} member of this round.',
+    more_other: 'Showing the first {{count}} members of this round.',
     loadError: 'Could not load the round: {{reason}}',
   },
   settings: {

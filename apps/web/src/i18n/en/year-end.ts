@@ -14,10 +14,16 @@ export const yearEnd = {
     unpaid: 'Unpaid amount',
     paidMembers: 'Paid',
     choose: 'Move {{name}}',
-    summary: '{{heads}} heads: {{dues}} unpaid dues of {{members}} members, {{amount}}, will become arrears.',
-    summarySome: '{{heads}} heads: {{dues}} unpaid dues, {{amount}}, will become arrears.',
+    heads_one: '{{count}} head',
+    heads_other: '{{count}} heads',
+    dues_one: '{{count}} unpaid due',
+    dues_other: '{{count}} unpaid dues',
+    memberCount_one: '{{count}} member',
+    memberCount_other: '{{count}} members',
+    summary: '{{heads}}: {{dues}} of {{members}}, {{amount}}, will become arrears.',
+    summarySome: '{{heads}}: {{dues}}, {{amount}}, will become arrears.',
     submit: 'Move to arrears',
-    done: 'Moved {{heads}} heads to arrears: {{members}} members, {{amount}} unpaid.',
+    done: 'Moved {{heads}} to arrears: {{members}}, {{amount}} unpaid.',
     error: 'Could not move the heads: {{message}}',
   },
   concession: {
@@ -48,7 +54,9 @@ export const yearEnd = {
     assigned: 'Dues assigned',
     changed: 'Amounts changed',
     unchanged: 'Unchanged',
-    differ:
+    differ_one:
+      '{{count}} pending due has a different amount in the file and was left as it was. Upload again with "Update amounts of pending dues" ticked to change it.',
+    differ_other:
       '{{count}} pending dues have a different amount in the file and were left as they were. Upload again with "Update amounts of pending dues" ticked to change them.',
   },
 } as const;

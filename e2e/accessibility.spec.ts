@@ -408,7 +408,9 @@ for (const size of A11Y_WIDTHS) {
       }
 
       await page.goto('/admin/staff');
-      const cashierRow = page.getByRole('row').filter({ hasText: CASHIER.username });
+      const cashierRow = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: CASHIER.username, exact: true }) });
       await cashierRow.getByRole('button', { name: 'Reset Password' }).click();
       await checkNamedDialog(page, /^Reset Password/, 'staff: set a password');
       await cashierRow.getByRole('button', { name: 'Deactivate' }).click();

@@ -8,7 +8,7 @@ import { transactionItems, type transactions } from '../../../db/schema/index.ts
 import { recordAudit } from '../../audit/audit.repository.ts';
 import { queueException } from '../ledger/exceptions.ts';
 import { markPaid } from '../ledger/mark-paid.ts';
-import { paidTwiceLines, recordPaidTwice } from '../ledger/paid-twice.ts';
+import { exceptionReason, paidTwiceLines, recordPaidTwice } from '../ledger/paid-twice.ts';
 
 /** An online transaction as read before its gateway was asked (`gateways/`, `TransactionRow`). */
 type OnlineTransaction = typeof transactions.$inferSelect;
@@ -116,10 +116,4 @@ export async function settleOnlinePayment(
   }
   const { statusCode, pgReferenceId } = paid;
   return { ...row, status: 'success', statusCode, pgReferenceId, errorMessage: settled.errorMessage };
-}
-
-/** The refunds queue's reason for money a settlement could not apply to a line's due (decision 0113). */
-function exceptionReason(row: OnlineTransaction, paidBy: { status: string } | null | undefined) {
-  if (paidBy?.status === 'pending') return 'due_changed' as const;
-  return row.supersededAt ? ('superseded_paid' as const) : ('paid_twice' as const);
 }

@@ -64,3 +64,16 @@ export async function recordPaidTwice(
   });
   return note;
 }
+
+/**
+ * The refunds queue's reason for money a settlement could not apply to a line's due: the due is
+ * still pending (its amount changed after a failed checkout: `due_changed`, decision 0113), or it
+ * was paid otherwise (`superseded_paid` for a superseded checkout paid late, else `paid_twice`).
+ */
+export function exceptionReason(
+  row: { supersededAt: Date | string | null },
+  paidBy: { status: string } | null | undefined,
+): 'due_changed' | 'superseded_paid' | 'paid_twice' {
+  if (paidBy?.status === 'pending') return 'due_changed' as const;
+  return row.supersededAt ? ('superseded_paid' as const) : ('paid_twice' as const);
+}

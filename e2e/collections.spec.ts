@@ -170,7 +170,7 @@ test('a cashier collects a pending payment by cash, prints the receipt, finds it
   await expect(page.getByRole('heading', { name: 'My Collections' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(reference);
   await expect(page.getByRole('row').filter({ hasText: reference })).toHaveCount(1);
-  await expect(page.getByText('1 collections')).toBeVisible();
+  await expect(page.getByText('1 collection', { exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(`${reference}-none`);
   await expect(page.getByText('No Collections Found')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();

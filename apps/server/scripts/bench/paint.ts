@@ -116,7 +116,11 @@ async function paintOf(context: BrowserContext, url: string, ready: (page: Page)
 }
 
 /** The median of some numbers (of an odd count: the middle one). */
-const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** {@link RUNS} loads of a page, summed up as their medians. */
 async function medianPaint(load: () => Promise<PaintRun>): Promise<PaintRun> {

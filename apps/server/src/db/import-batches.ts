@@ -27,7 +27,10 @@ export function memberVisible(batchColumn: AnyColumn | SQL): SQL {
 
 /** Starts a batch of `kind` ('members'). @returns its id, to write on every row of the import. */
 export async function startImportBatch(db: DbOrTx, kind: 'members'): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(db, sql`insert into import_batches (kind) values (${kind}) returning id`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into import_batches (kind) values (${kind}) returning id`,
+  );
   if (!row) throw new Error('import batch not created');
   return row.id;
 }

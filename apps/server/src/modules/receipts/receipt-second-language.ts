@@ -76,7 +76,6 @@ const TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
   },
 };
 
-
 /** What the second-language block shows, as the English receipt already holds it. */
 export interface SecondLanguageInput {
   language: ReceiptLanguage;

@@ -213,7 +213,10 @@ function tallyCollections(collectionRows: readonly CollectionRow[]) {
   return { periods, methodsYtd, byMethod };
 }
 
-const rupees = (v: CountAmount): { count: number; amount: Rupees } => ({ count: v.count, amount: paiseToRupees(v.amount) });
+const rupees = (v: CountAmount): { count: number; amount: Rupees } => ({
+  count: v.count,
+  amount: paiseToRupees(v.amount),
+});
 
 const groupRupees = (g: GroupPaise): Group => ({
   pendingAmount: paiseToRupees(g.pendingAmount),

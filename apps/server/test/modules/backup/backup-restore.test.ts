@@ -18,7 +18,14 @@ import { lastBackup, writeBackup } from '../../../src/modules/backup/backup.serv
 import { restoreBackup } from '../../../src/modules/backup/restore.ts';
 import { backupRequestDir } from '../../../src/workers/daily-backup.ts';
 import { adminToken, freePort, post, startServer, waitUntilReady, type RunningServer } from '../../child-server.ts';
-import { bearer, loginMember, loginStaff, TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, testConfig } from '../../helpers.ts';
+import {
+  bearer,
+  loginMember,
+  loginStaff,
+  TEST_ADMIN_PASSWORD,
+  TEST_ADMIN_USERNAME,
+  testConfig,
+} from '../../helpers.ts';
 
 /**
  * Backup and restore (`docs/deploy.md`, "Backups" and "Restore"), and `npm run demo` on a database

@@ -13,7 +13,10 @@ import { SANDBOX_SECRETS } from '../../../src/config/gateways.ts';
 import { systemContext } from '../../../src/context.ts';
 import { recheckPendingTransactions } from '../../../src/modules/gateways/recheck.ts';
 import { sandboxStoreOf } from '../../../src/modules/gateways/sandbox/sandbox-store.ts';
-import { buildWorldlineResponse, verifyWorldlineResponse } from '../../../src/modules/gateways/worldline/worldline-hash.ts';
+import {
+  buildWorldlineResponse,
+  verifyWorldlineResponse,
+} from '../../../src/modules/gateways/worldline/worldline-hash.ts';
 import {
   auditActions,
   due,

@@ -5,7 +5,14 @@ import { ErrorCode, MSG } from '@parish/shared';
 
 import { auditEvents } from '../../../src/db/schema/index.ts';
 import { APP_VERSION } from '../../../src/lib/app-version.ts';
-import { TEST_PARISH_NAME, createTestApp, expectError, loginAs, type RoleSession, type TestApp } from '../../helpers.ts';
+import {
+  TEST_PARISH_NAME,
+  createTestApp,
+  expectError,
+  loginAs,
+  type RoleSession,
+  type TestApp,
+} from '../../helpers.ts';
 
 describe('GET /api/health', () => {
   it('answers 200 {status, db, version} while the database answers, and 503 once it is gone', async () => {

@@ -99,18 +99,14 @@ beforeAll(async () => {
     headers: admin.headers,
     payload: { name: 'Index Head', amount: 100, type: 'current due', year: 2026 },
   });
-  await t.db
-    .insert(payments)
-    .values(
-      rows
-        .slice(0, 5)
-        .map((row) => ({
-          memberId: row.id,
-          paymentHeadId: head.json<{ _id: string }>()._id,
-          amountPaise: 10_000,
-          year: 2026,
-        })),
-    );
+  await t.db.insert(payments).values(
+    rows.slice(0, 5).map((row) => ({
+      memberId: row.id,
+      paymentHeadId: head.json<{ _id: string }>()._id,
+      amountPaise: 10_000,
+      year: 2026,
+    })),
+  );
 });
 afterAll(async () => {
   await t.close();

@@ -9,7 +9,14 @@ import { systemContext } from '../../../src/context.ts';
 import { paymentExceptions } from '../../../src/db/schema/index.ts';
 import { settleOnlinePayment } from '../../../src/modules/payments/commands/settle-online-payment.ts';
 import { paymentRow, postForm, razorpayBank, transactionRow } from '../../gateway-fixtures.ts';
-import { createTestApp, loginAs, type RoleSession, type Session, type TestApp, type TestMember } from '../../helpers.ts';
+import {
+  createTestApp,
+  loginAs,
+  type RoleSession,
+  type Session,
+  type TestApp,
+  type TestMember,
+} from '../../helpers.ts';
 
 // Issue 27 item 7 (decision 0113, docs/domain.md §4 "Checkout hold"): one rule of a checkout holding
 // its dues. A checkout the gateway answered failed holds nothing; a pending one, superseded or not,

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard, RazorpayOrder, ReportOf, ReportRequestInput, ReportType } from '@parish/shared';
 
 import { createHead, assign, paymentRow, postForm, razorpayBank } from '../../gateway-fixtures.ts';
-import { createTestApp, loginAs, type RoleSession, type Session, type TestApp, type TestMember } from '../../helpers.ts';
+import {
+  createTestApp,
+  loginAs,
+  type RoleSession,
+  type Session,
+  type TestApp,
+  type TestMember,
+} from '../../helpers.ts';
 
 // Issue 27 item 8 (decision 0114, docs/domain.md §3 "Derived figures"): test money is not money,
 // anywhere. A member with a ₹500 due collected at the office (real money) and a ₹1,500 due paid by

@@ -39,7 +39,12 @@ describe('GET /api/admin/dashboard (issue 6; hand-computed on the fixture)', () 
     expect(d.paymentHeads).toEqual({ total: 4, active: 3 });
     expect(d.payments).toEqual({ total: 11, paid: 7, pending: 3, failed: 1, waived: 0 });
     // 100 + 200 + 300 + 400 (paid above 350) + 500.50 + 600 + 700 (no paidAmount: the assigned amount)
-    expect(d.amounts).toEqual({ totalCollected: 2800.5, totalPending: 1085.25, todaysCollection: 1500.5, totalConcessions: 0 });
+    expect(d.amounts).toEqual({
+      totalCollected: 2800.5,
+      totalPending: 1085.25,
+      todaysCollection: 1500.5,
+      totalConcessions: 0,
+    });
     // No sandbox checkout in this fixture: the test payments line is empty.
     expect(d.testPayments).toEqual({ count: 0, amount: 0 });
     expect(d.metrics.collectionRate).toBe(63.6); // 7 / 11

@@ -289,7 +289,7 @@ test.describe('Manage Account Heads', () => {
     await expect(upload.getByRole('table').filter({ hasText: '(Cemetery Fund 2024)' }).locator('tbody tr')).toHaveCount(
       5,
     );
-    await expect(upload.locator('thead')).toContainText('(Cemetery Fund 2024)');
+    await expect(upload.locator('thead').first()).toContainText('(Cemetery Fund 2024)');
     await upload.getByRole('button', { name: 'Upload' }).click();
     await expect(upload.getByRole('heading', { name: 'Upload Result' })).toBeVisible({ timeout: 20_000 });
     await expect(stat(upload, 'Rows processed')).toHaveText('7');

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
+import { CollectionsPager } from './collections-pager.tsx';
 import { useCashierMembers } from './api.ts';
 import { PaymentSummaryModal } from './payment-summary-modal.tsx';
 
@@ -101,19 +102,7 @@ export default function CashierArrearsPage() {
               </Table>
             </Table.ScrollContainer>
           )}
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              siblings={1}
-              boundaries={1}
-              size="sm"
-              gap={6}
-              getControlProps={(control) => ({ 'aria-label': t(`collections.pager.${control}`) })}
-              aria-label={t('collections.arrears.pagination')}
-            />
-          ) : null}
+          <CollectionsPager total={pages} value={page} onChange={setPage} label={t('collections.arrears.pagination')} />
         </>
       ) : null}
       <PaymentSummaryModal memberId={viewing} mode="cashier" onClose={() => setViewing(null)} />

@@ -1,7 +1,8 @@
-import { Pagination, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { formatDisplayDate, formatINR, type PaymentRecord } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
+import { CollectionsPager } from './collections-pager.tsx';
 import { paidPaise } from './my-collections.ts';
 import { useMethodText } from './use-my-collections.ts';
 
@@ -60,19 +61,7 @@ export function MyCollectionsTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={onPage}
-          siblings={1}
-          boundaries={1}
-          size="sm"
-          gap={6}
-          getControlProps={(control) => ({ 'aria-label': t(`collections.pager.${control}`) })}
-          aria-label={t('collections.mine.pagination')}
-        />
-      ) : null}
+      <CollectionsPager total={pages} value={page} onChange={onPage} label={t('collections.mine.pagination')} />
     </>
   );
 }

@@ -91,19 +91,35 @@ interface ParishContext {
 
 const parishStore = new AsyncLocalStorage<ParishContext>();
 
-/**
- * Runs `work` with `parishId` as the parish of every statement it starts through a scoped driver
- * ({@link scopePglite}, {@link scopePool}), including in the promises it awaits. Nested calls
- * override for their own extent. A request hook would call it (or `parishStore.enterWith`) once.
- * @param parishId the parish (a positive integer) or null for none (parish tables then read as empty)
- * @returns what `work` returns
- * @throws Error when `parishId` is not a positive safe integer
- */
-export function runInParish<T>(parishId: number | null, work: () => T): T {
+function checkParishId(parishId: number | null): void {
   if (parishId !== null && !(Number.isSafeInteger(parishId) && parishId > 0)) {
     throw new Error(`Not a parish id: ${parishId}`);
   }
+}
+
+/**
+ * Runs `work` with `parishId` as the parish of every statement it starts through a scoped driver
+ * ({@link scopePglite}, {@link scopePool}), including in the promises it awaits. Nested calls
+ * override for their own extent.
+ * @param parishId the parish (a positive integer) or null for none (parish tables then read as empty)
+ * @returns what `work` returns
+ * @throws Error when `parishId` is not a positive safe integer or null
+ */
+export function runInParish<T>(parishId: number | null, work: () => T): T {
+  checkParishId(parishId);
   return parishStore.run({ parishId }, work);
+}
+
+/**
+ * Makes `parishId` the parish of the rest of the current asynchronous context
+ * (`AsyncLocalStorage.enterWith`): for a Fastify hook (onRequest / preHandler, after the session is
+ * known), whose handler then runs in that context. Prefer {@link runInParish} where a callback fits.
+ * @param parishId the parish (a positive integer) or null for none
+ * @throws Error when `parishId` is not a positive safe integer or null
+ */
+export function enterParish(parishId: number | null): void {
+  checkParishId(parishId);
+  parishStore.enterWith({ parishId });
 }
 
 /** The parish of the work in progress ({@link runInParish}), or null outside any or for none. */

@@ -13,6 +13,8 @@
  *     (`scopePglite` / `scopePool`), the parish the same or alternating between requests;
  * (c) 4 (and 20) concurrent requests of a statement, 50 ms of other work, a statement: per
  *     statement through the scoped driver, against one transaction held over the whole request.
+ * (d) 2,000 primary-key selects through the unscoped and the scoped driver, the parish the same or
+ *     alternating at every statement (`--only=d` runs only this).
  * Prints milliseconds, the median of 3 runs after a warm-up.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,6 +32,8 @@ type Run = (text: string, params?: unknown[]) => Promise<unknown>;
 const ROWS = 50_000;
 const PARISHES = 10;
 const ROUNDS = 7;
+/** `--only=d`: only (d), the scoped driver's cost per statement. */
+const ONLY_D = process.argv.includes('--only=d');
 
 const SETUP = [
   `CREATE OR REPLACE FUNCTION request_parish_id() RETURNS integer LANGUAGE sql STABLE
@@ -163,6 +167,33 @@ async function throughScopedDriver(
   unscoped: [string, Run],
 ) {
   const [unscopedLabel, runUnscoped] = unscoped;
+  const pk = (runner: Run, i: number) => runner('SELECT * FROM m_rls WHERE id = $1', [ids[i % ids.length]!]);
+  await measure(
+    engine,
+    [
+      [
+        `(d) 2,000 pk selects, ${unscopedLabel}`,
+        async () => {
+          for (let i = 0; i < 2000; i += 1) await pk(runUnscoped, i);
+        },
+      ],
+      [
+        '(d) 2,000 pk selects, scoped driver, same parish',
+        () =>
+          runInParish(1, async () => {
+            for (let i = 0; i < 2000; i += 1) await pk(run, i);
+          }),
+      ],
+      [
+        '(d) 2,000 pk selects, scoped driver, parish alternating each statement',
+        async () => {
+          for (let i = 0; i < 2000; i += 1) await runInParish(1 + (i % 2), () => pk(run, i));
+        },
+      ],
+    ],
+    2000,
+  );
+  if (ONLY_D) return;
   const parishes = [
     ['same parish each request', (_: number) => 1],
     ['parish alternating 1, 2', (i: number) => 1 + (i % 2)],
@@ -221,7 +252,8 @@ async function benchPglite() {
   const run: Run = (text, params) => pglite.query(text, params);
   const transaction = (work: (tx: Run) => Promise<void>) =>
     pglite.transaction(async (tx) => work((text, params) => tx.query(text, params)));
-  await onOneConnection('pglite', run, transaction);
+  if (!ONLY_D) await onOneConnection('pglite', run, transaction);
+  else await run(`SELECT set_config('app.parish_id', '1', false)`);
   const query = pglite.query.bind(pglite);
   await scopePglite(pglite, { role: false });
   await throughScopedDriver(
@@ -248,11 +280,13 @@ async function benchPostgres(serverUrl: string) {
     for (const statement of SETUP) await client.query(statement);
     await client.query('SET ROLE parish_app');
     const runClient: Run = (text, params) => client.query(text, params);
-    await onOneConnection('postgres', runClient, async (work) => {
-      await client.query('BEGIN');
-      await work(runClient);
-      await client.query('COMMIT');
-    });
+    if (ONLY_D) await runClient(`SELECT set_config('app.parish_id', '1', false)`);
+    else
+      await onOneConnection('postgres', runClient, async (work) => {
+        await client.query('BEGIN');
+        await work(runClient);
+        await client.query('COMMIT');
+      });
     await client.end();
     const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
     // An idle client that loses its connection (the server restarted it) must not end the run.

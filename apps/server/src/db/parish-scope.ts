@@ -158,24 +158,29 @@ export async function withParish<T>(db: Db, parishId: number, work: (tx: Tx) => 
  * when it differs from the last value set, under a queue of their own so that no statement of another
  * parish comes between the setting and the statement. A transaction keeps the parish it began with.
  * Call it after migrating and after anything that must see every parish. Wrap after
- * `preparePgliteStatements` so that named statements are scoped too.
+ * `preparePgliteStatements` so that named statements are scoped too. The wrapper trusts that no
+ * statement changes the role or the setting behind its back (`RESET ALL`, `DISCARD ALL`, `SET ROLE`)
+ * and that transactions go through `transaction()`, not a `BEGIN` sent to `query`: a session setting
+ * made inside such a transaction and rolled back would leave it believing the wrong value.
  * @param options.role false to stay the superuser (for measuring the setting alone); default true
  */
 export async function scopePglite(pglite: PGlite, options: { role?: boolean } = {}): Promise<void> {
   if (options.role ?? true) await pglite.exec(`SET ROLE ${PARISH_APP_ROLE}`);
+  // Start from a known value: a setting made before the wrapping must not pass for "none".
+  await pglite.query(SET_SESSION, ['']);
   const query = pglite.query.bind(pglite);
   const exec = pglite.exec.bind(pglite);
   const transaction = pglite.transaction.bind(pglite);
   let sessionValue = '';
   let tail: Promise<unknown> = Promise.resolve();
-  const inOrder = <T>(work: (wanted: string) => Promise<T>): Promise<T> => {
+  const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
     const wanted = wantedSetting();
     const run = tail.then(async () => {
       if (wanted !== sessionValue) {
         await query(SET_SESSION, [wanted]);
         sessionValue = wanted;
       }
-      return work(wanted);
+      return work();
     });
     tail = run.catch(() => undefined);
     return run;
@@ -196,7 +201,9 @@ const connectionSetting = new WeakMap<pg.PoolClient, string>();
  * `pool.query()` (drizzle's other statements) is first switched to the role (`SET ROLE`, once, when
  * new: a connection that cannot switch is destroyed and the checkout fails) and given
  * `app.parish_id` for its session when it last had another value, so a connection given back never
- * carries its parish to the next user. Call it on the pool after migrating.
+ * carries its parish to the next user. Call it on the pool after migrating. Only the promise forms of
+ * `connect` and `query` (what drizzle uses) are kept; as for {@link scopePglite}, no statement may
+ * change the role or the setting itself (`RESET ALL`, `DISCARD ALL`).
  * @param options.role false to stay the connecting user (for measuring the setting alone); default true
  */
 export function scopePool(pool: pg.Pool, options: { role?: boolean } = {}): void {

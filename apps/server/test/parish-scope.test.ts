@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +18,7 @@ import {
   scopePool,
   withParish,
 } from '../src/db/parish-scope.ts';
-import { TEST_DATABASE_URL } from './test-database.ts';
+import { scratchPglite, TEST_DATABASE_URL } from './test-database.ts';
 
 /**
  * Row-level security by parish (`src/db/parish-scope.ts`, decision 0121) on scratch tables, on the
@@ -46,15 +45,18 @@ const SETUP = [
   ...parishPolicySql('thing_counts'),
 ];
 
+/** The scratch table for drizzle's query builder (prepared statements). */
+const things = pgTable('things', { id: serial().primaryKey(), parishId: integer().notNull(), name: text().notNull() });
+
 let db: Db;
 let close: () => Promise<void>;
 
 async function openScoped(): Promise<{ db: Db; close: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
-    const pglite = await PGlite.create('memory://');
-    for (const statement of SETUP) await pglite.exec(statement);
+    // Opened as the server opens PGlite (`openDatabase`, named statements included), then scoped.
+    const { pglite, database } = await scratchPglite(SETUP.join(';\n'));
     await scopePglite(pglite);
-    return { db: drizzlePglite({ client: pglite }) as unknown as Db, close: () => pglite.close() };
+    return { db: database.db, close: () => database.close() };
   }
   const name = `parish_rls_${randomBytes(6).toString('hex')}`;
   const server = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -71,7 +73,7 @@ async function openScoped(): Promise<{ db: Db; close: () => Promise<void> }> {
   pool.on('error', () => undefined);
   scopePool(pool);
   return {
-    db: drizzleNodePg({ client: pool }) as unknown as Db,
+    db: drizzleNodePg({ client: pool, casing: 'snake_case' }) as unknown as Db,
     close: async () => {
       await pool.end();
       await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -120,6 +122,15 @@ describe('parish row-level security', () => {
   it('shows a deliberately unscoped query only the rows of the parish set', async () => {
     await runInParish(1, async () => expect(await names()).toEqual(['one-a', 'one-b']));
     await runInParish(2, async () => expect(await names()).toEqual(['two-a']));
+  });
+
+  it('scopes a prepared (named) statement to the parish of each call', async () => {
+    const all = db.select({ name: things.name }).from(things).orderBy(asc(things.name)).prepare('parish_scope_things');
+    const namesOf = async (parishId: number | null) =>
+      runInParish(parishId, async () => (await all.execute()).map((row) => row.name));
+    expect(await namesOf(1)).toEqual(['one-a', 'one-b']);
+    expect(await namesOf(2)).toEqual(['two-a']);
+    expect(await namesOf(null)).toEqual([]);
   });
 
   it("refuses writing another parish's row, and touches no row of another parish", async () => {

@@ -2,19 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
-import {
-  ErrorCode,
-  GATEWAY_MSG,
-  MIN_ONLINE_PAISE,
-  MSG,
-  arrearsGateBlocks,
-  effectiveAmount,
-  formatINR,
-  lineAboveLimit,
-  lineAboveLimitMessage,
-  paiseToRupees,
-  type Paise,
-} from '@parish/shared';
+import { ErrorCode, GATEWAY_MSG, MIN_ONLINE_PAISE, MSG, arrearsGateBlocks, effectiveAmount, formatINR, lineAboveLimit, lineAboveLimitMessage, paiseToRupees, type Paise, sumPaise } from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
@@ -95,7 +83,7 @@ export function newTxnId(prefix: 'WL' | 'RP', now: Date): string {
  * falls back to the due amount; on any other head the custom amount is ignored).
  * @throws 400 'Please enter a valid amount' for a custom amount that is not a rupee amount.
  */
-function orderAmount(duePaise: Paise, variable: boolean, custom: string | number | undefined): number {
+function orderAmount(duePaise: Paise, variable: boolean, custom: string | number | undefined): Paise {
   const amount = effectiveAmount(duePaise, variable, custom);
   if (!amount.ok) throw badRequest(GATEWAY_MSG.invalidAmount, 'customAmounts');
   return amount.paise;
@@ -199,7 +187,7 @@ export async function prepareOrder(
     }))
     .sort((a, b) => a.paymentId.localeCompare(b.paymentId));
   await checkOrderLimits(ctx.db, lines);
-  const totalPaise = lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  const totalPaise = sumPaise(lines.map((line) => line.amountPaise));
   if (totalPaise < MIN_ONLINE_PAISE) throw badRequest(MSG.payAtOffice, 'paymentIds', ErrorCode.PAY_AT_OFFICE);
   return { member: { ...member }, lines, totalPaise };
 }

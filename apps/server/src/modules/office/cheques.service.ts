@@ -1,11 +1,4 @@
-import {
-  MSG,
-  calendarDateIn,
-  paiseToRupees,
-  type ChequeList,
-  type ReverseReceiptResult,
-  type UpiSettings,
-} from '@parish/shared';
+import { MSG, calendarDateIn, paiseToRupees, type ChequeList, type ReverseReceiptResult, type UpiSettings, paiseOfSum } from '@parish/shared';
 import { eq, sql } from 'drizzle-orm';
 
 import type { ServiceContext } from '../../context.ts';
@@ -57,7 +50,7 @@ export async function listUnclearedCheques(ctx: ServiceContext): Promise<ChequeL
       date: row.cheque_date,
       issuedAt: new Date(row.issued_at).toISOString(),
       ageDays: row.age,
-      total: paiseToRupees(Number(row.total_paise)),
+      total: paiseToRupees(paiseOfSum(row.total_paise)),
       collectedBy: row.collector,
     })),
   };

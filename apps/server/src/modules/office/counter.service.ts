@@ -2,19 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
-import {
-  COLLECTION_MSG,
-  ErrorCode,
-  paiseToRupees,
-  rupeesToPaise,
-  type CashierCollections,
-  type CashierCollectionsQuery,
-  type CollectDuesInput,
-  type CollectDuesResult,
-  type CollectPaymentInput,
-  type MemberPayments,
-  type PaymentRecord,
-} from '@parish/shared';
+import { COLLECTION_MSG, ErrorCode, paiseToRupees, rupeesToPaise, type CashierCollections, type CashierCollectionsQuery, type CollectDuesInput, type CollectDuesResult, type CollectPaymentInput, type MemberPayments, type PaymentRecord, ZERO_PAISE, addPaise, paiseOfSum, type Paise } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { memberPaymentSummary, members, paymentHeads, payments } from '../../db/schema/index.ts';
@@ -145,9 +133,7 @@ export async function listOwnCollections(
   const [totals] = await ctx.db
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
-      paise: sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})), 0)`.mapWith(
-        Number,
-      ),
+      paise: sql<Paise>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})), 0)`.mapWith(paiseOfSum),
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
@@ -162,7 +148,7 @@ export async function listOwnCollections(
     total: totals?.count ?? 0,
     page: query.page,
     limit: query.limit,
-    totalCollected: paiseToRupees(totals?.paise ?? 0),
+    totalCollected: paiseToRupees(totals?.paise ?? ZERO_PAISE),
   };
 }
 
@@ -189,15 +175,15 @@ export async function getMemberPayments(ctx: ServiceContext, input: { memberId: 
     .select({ paid: memberPaymentSummary.paidPaise, pending: memberPaymentSummary.unpaidPaise })
     .from(memberPaymentSummary)
     .where(eq(memberPaymentSummary.memberId, memberId));
-  const paidPaise = Number(sums?.paid ?? 0);
-  const pendingPaise = Number(sums?.pending ?? 0);
+  const paidPaise = sums?.paid ?? ZERO_PAISE;
+  const pendingPaise = sums?.pending ?? ZERO_PAISE;
   return {
     member,
     items,
     totals: {
       paid: paiseToRupees(paidPaise),
       pending: paiseToRupees(pendingPaise),
-      total: paiseToRupees(paidPaise + pendingPaise),
+      total: paiseToRupees(addPaise(paidPaise, pendingPaise)),
     },
   };
 }

@@ -1,25 +1,6 @@
 import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
-import {
-  ErrorCode,
-  HEAD_AMOUNT_IMMUTABLE_MESSAGE,
-  HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
-  calendarDateIn,
-  defaultDueDate,
-  paiseToRupees,
-  paymentHeadInputSchema,
-  rupeesToPaise,
-  type HeadType,
-  type PaymentHead,
-  type PaymentHeadBulkResult,
-  type PaymentHeadInput,
-  type PaymentHeadList,
-  type PaymentHeadStats,
-  type PaymentHeadUpdate,
-  type PaymentHeadWithStats,
-  type RowError,
-  type Paise,
-} from '@parish/shared';
+import { ErrorCode, HEAD_AMOUNT_IMMUTABLE_MESSAGE, HEAD_OR_MEMBER_NOT_FOUND_MESSAGE, calendarDateIn, defaultDueDate, paiseToRupees, paymentHeadInputSchema, rupeesToPaise, type HeadType, type PaymentHead, type PaymentHeadBulkResult, type PaymentHeadInput, type PaymentHeadList, type PaymentHeadStats, type PaymentHeadUpdate, type PaymentHeadWithStats, type RowError, type Paise, paiseOfSum } from '@parish/shared';
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -45,12 +26,8 @@ const statsColumns = {
   paid: sql<number>`count(${payments.id}) filter (where ${PAID_REAL_MONEY})`.mapWith(Number),
   pending: sql<number>`count(${payments.id}) filter (where ${OWED_PENDING})`.mapWith(Number),
   collectedPaise:
-    sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${PAID_REAL_MONEY}), 0)`.mapWith(
-      Number,
-    ),
-  outstandingPaise: sql<number>`coalesce(sum(${payments.amountPaise}) filter (where ${OWED_PENDING}), 0)`.mapWith(
-    Number,
-  ),
+    sql<Paise>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${PAID_REAL_MONEY}), 0)`.mapWith(paiseOfSum),
+  outstandingPaise: sql<Paise>`coalesce(sum(${payments.amountPaise}) filter (where ${OWED_PENDING}), 0)`.mapWith(paiseOfSum),
 };
 
 interface StatsRow {

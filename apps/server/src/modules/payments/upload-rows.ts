@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 
-import {
-  MSG,
-  duplicateHeldBy,
-  mismatchedFields,
-  normalizeMobile,
-  type RowError,
-  type UploadMismatch,
-} from '@parish/shared';
+import { MSG, duplicateHeldBy, mismatchedFields, normalizeMobile, type RowError, type UploadMismatch, type Paise } from '@parish/shared';
 
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { memberVisible } from '../../db/import-batches.ts';
@@ -21,7 +14,7 @@ export interface ParsedRow {
   /** Raw phone text, as the file wrote it. */
   phone: string;
   /** Paise per head column index; only non-zero cells. */
-  amounts: Map<number, number>;
+  amounts: Map<number, Paise>;
 }
 
 /** An active, visible member an upload row may meet: id, upper-case parish number, name, 12-digit mobile. */

@@ -1,16 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 
-import {
-  MSG,
-  paiseToRupees,
-  type ApplyRefundInput,
-  type ExceptionReason,
-  type MarkRefundedInput,
-  type PaymentException,
-  type RefundActionResult,
-  type RefundList,
-  type RefundSummary,
-} from '@parish/shared';
+import { MSG, paiseToRupees, type ApplyRefundInput, type ExceptionReason, type MarkRefundedInput, type PaymentException, type RefundActionResult, type RefundList, type RefundSummary, paiseOfSum } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
@@ -98,7 +88,7 @@ export async function refundSummary(ctx: Pick<ServiceContext, 'db'>): Promise<Re
     sql`select count(*)::int as count, sum(remaining_paise)::text as remaining
         from payment_exceptions where status = 'open'`,
   );
-  return { count: row?.count ?? 0, amount: paiseToRupees(Number(row?.remaining ?? 0)) };
+  return { count: row?.count ?? 0, amount: paiseToRupees(paiseOfSum(row?.remaining)) };
 }
 
 /**

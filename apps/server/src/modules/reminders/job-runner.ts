@@ -3,15 +3,7 @@ import os from 'node:os';
 
 import { sql } from 'drizzle-orm';
 
-import {
-  PAY_LINK_MSG,
-  REMINDER_MSG,
-  formatDisplayDate,
-  formatINR,
-  headTypeLabel,
-  type DeliveryStatus,
-  type RemindersProgressData,
-} from '@parish/shared';
+import { PAY_LINK_MSG, REMINDER_MSG, formatDisplayDate, formatINR, headTypeLabel, type DeliveryStatus, type RemindersProgressData, paiseOfSum } from '@parish/shared';
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
@@ -461,7 +453,7 @@ async function buildMessage(
       description: string;
       type: string;
       dueDate: string | null;
-      amountPaise: number;
+      amountPaise: unknown;
     }>(
       ctx.db,
       sql`SELECT h.name AS "headName", h.description, h.type::text AS type,
@@ -481,7 +473,7 @@ async function buildMessage(
       {
         memberName: work.memberName,
         headName: assigned.headName,
-        amount: formatINR(Number(assigned.amountPaise)),
+        amount: formatINR(paiseOfSum(assigned.amountPaise)),
         type: headTypeLabel(assigned.type),
         dueDate: assigned.dueDate ? formatDisplayDate(assigned.dueDate) : '-',
         description: assigned.description,

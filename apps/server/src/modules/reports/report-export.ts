@@ -1,14 +1,4 @@
-import {
-  datedFileName,
-  formatDisplayDate,
-  formatPaisePlain,
-  headTypeLabel,
-  paiseToRupees,
-  REPORT_FILE_PREFIX,
-  rupeesToPaise,
-  type PaymentReportRow,
-  type ReportExportQuery,
-} from '@parish/shared';
+import { datedFileName, formatDisplayDate, formatPaisePlain, headTypeLabel, paiseToRupees, REPORT_FILE_PREFIX, rupeesToPaise, type PaymentReportRow, type ReportExportQuery, paiseOfSum, type Rupees } from '@parish/shared';
 import { setImmediate } from 'node:timers/promises';
 
 import { sql, type SQL } from 'drizzle-orm';
@@ -52,8 +42,8 @@ import { num } from './report-sql.ts';
 /** Rows fetched per database round trip while streaming. */
 export const EXPORT_CHUNK = 1000;
 
-const money = (rupees: number) => formatPaisePlain(rupeesToPaise(rupees));
-const paise = (value: unknown) => formatPaisePlain(num(value));
+const money = (amount: Rupees) => formatPaisePlain(rupeesToPaise(amount));
+const paiseText = (value: unknown) => formatPaisePlain(paiseOfSum(value));
 
 /**
  * Every row of a report as a CSV or .xlsx download (`GET /api/admin/reports/export`), header
@@ -447,7 +437,7 @@ function headRecord(row: Row) {
     _id: String(row.id),
     name: String(row.name),
     description: String(row.description ?? ''),
-    amount: paiseToRupees(num(row.amount_paise)),
+    amount: paiseToRupees(paiseOfSum(row.amount_paise)),
     type: String(row.type),
     year: num(row.year),
     dueDate: (row.due_date as string | null) ?? null,
@@ -462,8 +452,8 @@ function paymentRecord(row: Row) {
     _id: String(row.id),
     memberId: { _id: String(row.member_id), name: String(row.member_name), parishNumber: String(row.parish_number) },
     paymentHeadId: { _id: String(row.payment_head_id), name: String(row.head_name) },
-    amount: paiseToRupees(num(row.amount_paise)),
-    paidAmount: row.paid_amount_paise === null ? null : paiseToRupees(num(row.paid_amount_paise)),
+    amount: paiseToRupees(paiseOfSum(row.amount_paise)),
+    paidAmount: row.paid_amount_paise === null ? null : paiseToRupees(paiseOfSum(row.paid_amount_paise)),
     status: String(row.status),
     year: num(row.year),
     dueDate: (row.due_date as string | null) ?? null,
@@ -591,8 +581,8 @@ export async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][
         p.memberId.parishNumber,
         p.paymentHeadId._id,
         p.paymentHeadId.name,
-        paise(row.amount_paise),
-        row.paid_amount_paise === null ? '' : paise(row.paid_amount_paise),
+        paiseText(row.amount_paise),
+        row.paid_amount_paise === null ? '' : paiseText(row.paid_amount_paise),
         p.status,
         p.year,
         formatDisplayDate(p.dueDate, tz),

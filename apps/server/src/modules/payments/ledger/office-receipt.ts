@@ -1,11 +1,4 @@
-import {
-  OFFICE_MSG,
-  paiseToRupees,
-  type AuditEntry,
-  type CollectDuesResult,
-  type Paise,
-  type PaymentRecord,
-} from '@parish/shared';
+import { OFFICE_MSG, paiseToRupees, type AuditEntry, type CollectDuesResult, type Paise, type PaymentRecord, sumPaise } from '@parish/shared';
 
 import type { AuditContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -97,7 +90,7 @@ export function paymentCollectedAudit(context: AuditContext, record: PaymentReco
  */
 export async function receiptAnswer(tx: DbOrTx, receipt: IssuedReceipt): Promise<CollectDuesResult> {
   const items = await receiptLines(tx, receipt.id);
-  const totalPaise = items.reduce((sum, item) => sum + item.amountPaise, 0);
+  const totalPaise = sumPaise(items.map((item) => item.amountPaise));
   return {
     success: true,
     message: OFFICE_MSG.collected,

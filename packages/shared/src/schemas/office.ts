@@ -279,6 +279,8 @@ export const closeDayInputSchema = z.strictObject({
 
 /** The close-day body. */
 export type CloseDayInput = z.output<typeof closeDayInputSchema>;
+/** The close-day body as the web sends it (coins a plain rupee number, checked by the server). */
+export type CloseDayInputRaw = z.input<typeof closeDayInputSchema>;
 
 /** Totals by method in rupees. */
 const methodTotalsSchema = z.object({

@@ -123,7 +123,7 @@ export type ConcessionInput = z.output<typeof concessionInputSchema>;
  * reason and words of the last one, who granted it and when (ISO 8601 UTC).
  */
 export const paymentConcessionSchema = z.object({
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   reason: z.enum(CONCESSION_REASONS),
   note: z.string().nullable(),
   grantedBy: z.string().nullable(),

@@ -2,7 +2,20 @@ import { randomBytes } from 'node:crypto';
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
-import { ErrorCode, GATEWAY_MSG, MIN_ONLINE_PAISE, MSG, arrearsGateBlocks, effectiveAmount, formatINR, lineAboveLimit, lineAboveLimitMessage, paiseToRupees, type Paise, sumPaise } from '@parish/shared';
+import {
+  ErrorCode,
+  GATEWAY_MSG,
+  MIN_ONLINE_PAISE,
+  MSG,
+  arrearsGateBlocks,
+  effectiveAmount,
+  formatINR,
+  lineAboveLimit,
+  lineAboveLimitMessage,
+  paiseToRupees,
+  sumPaise,
+  type Paise,
+} from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';

@@ -1,4 +1,12 @@
-import { MSG, calendarDateIn, paiseToRupees, type ChequeList, type ReverseReceiptResult, type UpiSettings, paiseOfSum } from '@parish/shared';
+import {
+  MSG,
+  calendarDateIn,
+  paiseOfSum,
+  paiseToRupees,
+  type ChequeList,
+  type ReverseReceiptResult,
+  type UpiSettings,
+} from '@parish/shared';
 import { eq, sql } from 'drizzle-orm';
 
 import type { ServiceContext } from '../../context.ts';

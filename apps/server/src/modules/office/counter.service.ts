@@ -2,7 +2,23 @@ import { createHash } from 'node:crypto';
 
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
-import { COLLECTION_MSG, ErrorCode, paiseToRupees, rupeesToPaise, type CashierCollections, type CashierCollectionsQuery, type CollectDuesInput, type CollectDuesResult, type CollectPaymentInput, type MemberPayments, type PaymentRecord, ZERO_PAISE, addPaise, paiseOfSum, type Paise } from '@parish/shared';
+import {
+  COLLECTION_MSG,
+  ErrorCode,
+  ZERO_PAISE,
+  addPaise,
+  paiseOfSum,
+  paiseToRupees,
+  rupeesToPaise,
+  type CashierCollections,
+  type CashierCollectionsQuery,
+  type CollectDuesInput,
+  type CollectDuesResult,
+  type CollectPaymentInput,
+  type MemberPayments,
+  type Paise,
+  type PaymentRecord,
+} from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { memberPaymentSummary, members, paymentHeads, payments } from '../../db/schema/index.ts';
@@ -133,7 +149,9 @@ export async function listOwnCollections(
   const [totals] = await ctx.db
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
-      paise: sql<Paise>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})), 0)`.mapWith(paiseOfSum),
+      paise: sql<Paise>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})), 0)`.mapWith(
+        paiseOfSum,
+      ),
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))

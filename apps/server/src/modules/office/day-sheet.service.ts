@@ -1,4 +1,28 @@
-import { DENOMINATIONS, ErrorCode, LIMIT_MSG, MSG, OFFICE_MSG, REVERSAL_REASON_LABELS, calendarDateIn, formatDisplayDate, formatINR, formatPaisePlain, paiseToRupees, rupeesToPaise, type CashierDays, type CloseDayInput, type DaySheet, type ReversalReason, type Paise, paiseOfSum, ZERO_PAISE, addPaise, paise, rupees, type Rupees } from '@parish/shared';
+import {
+  DENOMINATIONS,
+  ErrorCode,
+  LIMIT_MSG,
+  MSG,
+  OFFICE_MSG,
+  REVERSAL_REASON_LABELS,
+  ZERO_PAISE,
+  addPaise,
+  calendarDateIn,
+  formatDisplayDate,
+  formatINR,
+  formatPaisePlain,
+  paise,
+  paiseOfSum,
+  paiseToRupees,
+  rupees,
+  rupeesToPaise,
+  type CashierDays,
+  type CloseDayInput,
+  type DaySheet,
+  type Paise,
+  type ReversalReason,
+  type Rupees,
+} from '@parish/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 
 import { actorOf, type ServiceContext } from '../../context.ts';

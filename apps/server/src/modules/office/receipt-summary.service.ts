@@ -1,6 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 
-import { MSG, calendarDateIn, paiseToRupees, type InactiveMemberDues, type ReceiptSummary, sumPaise } from '@parish/shared';
+import {
+  MSG,
+  calendarDateIn,
+  paiseToRupees,
+  sumPaise,
+  type InactiveMemberDues,
+  type ReceiptSummary,
+} from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { members, paymentHeads, payments, receipts, staffUsers } from '../../db/schema/index.ts';

@@ -1,6 +1,26 @@
 import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
-import { ErrorCode, HEAD_AMOUNT_IMMUTABLE_MESSAGE, HEAD_OR_MEMBER_NOT_FOUND_MESSAGE, calendarDateIn, defaultDueDate, paiseToRupees, paymentHeadInputSchema, rupeesToPaise, type HeadType, type PaymentHead, type PaymentHeadBulkResult, type PaymentHeadInput, type PaymentHeadList, type PaymentHeadStats, type PaymentHeadUpdate, type PaymentHeadWithStats, type RowError, type Paise, paiseOfSum } from '@parish/shared';
+import {
+  ErrorCode,
+  HEAD_AMOUNT_IMMUTABLE_MESSAGE,
+  HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
+  calendarDateIn,
+  defaultDueDate,
+  paiseOfSum,
+  paiseToRupees,
+  paymentHeadInputSchema,
+  rupeesToPaise,
+  type HeadType,
+  type Paise,
+  type PaymentHead,
+  type PaymentHeadBulkResult,
+  type PaymentHeadInput,
+  type PaymentHeadList,
+  type PaymentHeadStats,
+  type PaymentHeadUpdate,
+  type PaymentHeadWithStats,
+  type RowError,
+} from '@parish/shared';
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -26,8 +46,12 @@ const statsColumns = {
   paid: sql<number>`count(${payments.id}) filter (where ${PAID_REAL_MONEY})`.mapWith(Number),
   pending: sql<number>`count(${payments.id}) filter (where ${OWED_PENDING})`.mapWith(Number),
   collectedPaise:
-    sql<Paise>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${PAID_REAL_MONEY}), 0)`.mapWith(paiseOfSum),
-  outstandingPaise: sql<Paise>`coalesce(sum(${payments.amountPaise}) filter (where ${OWED_PENDING}), 0)`.mapWith(paiseOfSum),
+    sql<Paise>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${PAID_REAL_MONEY}), 0)`.mapWith(
+      paiseOfSum,
+    ),
+  outstandingPaise: sql<Paise>`coalesce(sum(${payments.amountPaise}) filter (where ${OWED_PENDING}), 0)`.mapWith(
+    paiseOfSum,
+  ),
 };
 
 interface StatsRow {

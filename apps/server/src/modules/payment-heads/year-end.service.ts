@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 
-import { HEAD_OR_MEMBER_NOT_FOUND_MESSAGE, ROLLOVER_NOT_CURRENT_MESSAGE, paiseToRupees, type RolloverInput, type RolloverSummary, paiseOfSum, sumPaise } from '@parish/shared';
+import {
+  HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
+  ROLLOVER_NOT_CURRENT_MESSAGE,
+  paiseOfSum,
+  paiseToRupees,
+  sumPaise,
+  type RolloverInput,
+  type RolloverSummary,
+} from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';

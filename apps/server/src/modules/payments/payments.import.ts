@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
 
-import { calendarDateIn, HEAD_YEAR_MAX, HEAD_YEAR_MIN, MSG, defaultDueDate, mismatchNotApplied, normalizeParishNumber, paiseToRupees, parseRupeesToPaise, type HeadType, type Rupees, type RowError, type UploadCsvPreview, type UploadCsvResult, type Paise, ZERO_PAISE } from '@parish/shared';
+import {
+  HEAD_YEAR_MAX,
+  HEAD_YEAR_MIN,
+  MSG,
+  ZERO_PAISE,
+  calendarDateIn,
+  defaultDueDate,
+  mismatchNotApplied,
+  normalizeParishNumber,
+  paiseToRupees,
+  parseRupeesToPaise,
+  type HeadType,
+  type Paise,
+  type RowError,
+  type Rupees,
+  type UploadCsvPreview,
+  type UploadCsvResult,
+} from '@parish/shared';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 
-import { MSG, duplicateHeldBy, mismatchedFields, normalizeMobile, type RowError, type UploadMismatch, type Paise } from '@parish/shared';
+import {
+  MSG,
+  duplicateHeldBy,
+  mismatchedFields,
+  normalizeMobile,
+  type Paise,
+  type RowError,
+  type UploadMismatch,
+} from '@parish/shared';
 
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { memberVisible } from '../../db/import-batches.ts';

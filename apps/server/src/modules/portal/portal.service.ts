@@ -1,6 +1,14 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 
-import { paiseToRupees, type Language, type CustomerPayments, type CustomerPaymentsQuery, type CustomerTransactions, ZERO_PAISE, addPaise } from '@parish/shared';
+import {
+  ZERO_PAISE,
+  addPaise,
+  paiseToRupees,
+  type CustomerPayments,
+  type CustomerPaymentsQuery,
+  type CustomerTransactions,
+  type Language,
+} from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';

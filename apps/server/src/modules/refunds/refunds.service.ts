@@ -1,6 +1,17 @@
 import { desc, eq, sql } from 'drizzle-orm';
 
-import { MSG, paiseToRupees, type ApplyRefundInput, type ExceptionReason, type MarkRefundedInput, type PaymentException, type RefundActionResult, type RefundList, type RefundSummary, paiseOfSum } from '@parish/shared';
+import {
+  MSG,
+  paiseOfSum,
+  paiseToRupees,
+  type ApplyRefundInput,
+  type ExceptionReason,
+  type MarkRefundedInput,
+  type PaymentException,
+  type RefundActionResult,
+  type RefundList,
+  type RefundSummary,
+} from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';

@@ -3,7 +3,16 @@ import os from 'node:os';
 
 import { sql } from 'drizzle-orm';
 
-import { PAY_LINK_MSG, REMINDER_MSG, formatDisplayDate, formatINR, headTypeLabel, type DeliveryStatus, type RemindersProgressData, paiseOfSum } from '@parish/shared';
+import {
+  PAY_LINK_MSG,
+  REMINDER_MSG,
+  formatDisplayDate,
+  formatINR,
+  headTypeLabel,
+  paiseOfSum,
+  type DeliveryStatus,
+  type RemindersProgressData,
+} from '@parish/shared';
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';

@@ -1,4 +1,12 @@
-import { paiseToRupees, type Dashboard, type Paise, type Rupees, ZERO_PAISE, addPaise, paiseOfSum } from '@parish/shared';
+import {
+  ZERO_PAISE,
+  addPaise,
+  paiseOfSum,
+  paiseToRupees,
+  type Dashboard,
+  type Paise,
+  type Rupees,
+} from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 

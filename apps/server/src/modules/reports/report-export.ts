@@ -1,4 +1,16 @@
-import { datedFileName, formatDisplayDate, formatPaisePlain, headTypeLabel, paiseToRupees, REPORT_FILE_PREFIX, rupeesToPaise, type PaymentReportRow, type ReportExportQuery, paiseOfSum, type Rupees } from '@parish/shared';
+import {
+  REPORT_FILE_PREFIX,
+  datedFileName,
+  formatDisplayDate,
+  formatPaisePlain,
+  headTypeLabel,
+  paiseOfSum,
+  paiseToRupees,
+  rupeesToPaise,
+  type PaymentReportRow,
+  type ReportExportQuery,
+  type Rupees,
+} from '@parish/shared';
 import { setImmediate } from 'node:timers/promises';
 
 import { sql, type SQL } from 'drizzle-orm';

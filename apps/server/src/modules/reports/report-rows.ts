@@ -1,4 +1,16 @@
-import { REPORT_DEFAULT_ORDER, REPORT_MSG, REPORT_SORT_FIELDS, paiseToRupees, type DueType, type HeadType, type PaymentReportRow, type ReportOf, type ReportType, paiseOfSum, type Rupees } from '@parish/shared';
+import {
+  REPORT_DEFAULT_ORDER,
+  REPORT_MSG,
+  REPORT_SORT_FIELDS,
+  paiseOfSum,
+  paiseToRupees,
+  type DueType,
+  type HeadType,
+  type PaymentReportRow,
+  type ReportOf,
+  type ReportType,
+  type Rupees,
+} from '@parish/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
 import type { ServiceContext } from '../../context.ts';

@@ -1,4 +1,15 @@
-import { REPORT_PAGE_SIZE, paiseToRupees, rupeesToPaise, type ReportOf, type ReportRequest, type ReportResponse, paiseOfSum, addPaise, ZERO_PAISE, type Rupees } from '@parish/shared';
+import {
+  REPORT_PAGE_SIZE,
+  ZERO_PAISE,
+  addPaise,
+  paiseOfSum,
+  paiseToRupees,
+  rupeesToPaise,
+  type ReportOf,
+  type ReportRequest,
+  type ReportResponse,
+  type Rupees,
+} from '@parish/shared';
 import { sql } from 'drizzle-orm';
 
 import type { ServiceContext } from '../../context.ts';

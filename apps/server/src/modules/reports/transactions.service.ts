@@ -1,4 +1,12 @@
-import { MSG, paiseToRupees, type Paise, type StaffTransaction, paiseOfSum, addPaise, ZERO_PAISE } from '@parish/shared';
+import {
+  MSG,
+  ZERO_PAISE,
+  addPaise,
+  paiseOfSum,
+  paiseToRupees,
+  type Paise,
+  type StaffTransaction,
+} from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 

@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 
-import { ErrorCode, PAY_LINK_MSG, paiseToRupees, type PayView, type WorldlineOrder, paiseOfSum, sumPaise } from '@parish/shared';
+import {
+  ErrorCode,
+  PAY_LINK_MSG,
+  paiseOfSum,
+  paiseToRupees,
+  sumPaise,
+  type PayView,
+  type WorldlineOrder,
+} from '@parish/shared';
 
 import type { Actor, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';

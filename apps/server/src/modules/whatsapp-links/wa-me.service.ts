@@ -1,6 +1,18 @@
 import { eq, or, sql } from 'drizzle-orm';
 
-import { ErrorCode, MSG, PAY_LINK_MSG, formatINR, toWhatsAppNumber, type OptedOutMembers, type OptOutStatus, type ReminderRound, type WaMeLink, paiseOfSum, type Paise } from '@parish/shared';
+import {
+  ErrorCode,
+  MSG,
+  PAY_LINK_MSG,
+  formatINR,
+  paiseOfSum,
+  toWhatsAppNumber,
+  type OptOutStatus,
+  type OptedOutMembers,
+  type Paise,
+  type ReminderRound,
+  type WaMeLink,
+} from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import { type RazorpayConfig, paise } from '@parish/shared';
+import { paise, type RazorpayConfig } from '@parish/shared';
 
 import { GatewayUnavailableError } from '../gateway-client.ts';
 import type { GatewayDeps, Outcome, PaymentGateway, TransactionRow } from '../gateway.ts';

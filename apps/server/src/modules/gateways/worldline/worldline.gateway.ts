@@ -1,4 +1,4 @@
-import { WORLDLINE_STATUS, type WorldlineConfig, paise } from '@parish/shared';
+import { WORLDLINE_STATUS, paise, type WorldlineConfig } from '@parish/shared';
 
 import { GatewayUnavailableError } from '../gateway-client.ts';
 import type { GatewayDeps, Outcome, PaymentGateway, TransactionRow } from '../gateway.ts';

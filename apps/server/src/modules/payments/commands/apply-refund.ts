@@ -1,4 +1,4 @@
-import { REFUND_MSG, paiseToRupees, type ApplyRefundInput, type Paise, paise } from '@parish/shared';
+import { REFUND_MSG, paise, paiseToRupees, type ApplyRefundInput, type Paise } from '@parish/shared';
 import { and, eq } from 'drizzle-orm';
 
 import { actorOf, type ServiceContext } from '../../../context.ts';

@@ -1,4 +1,4 @@
-import { COLLECTION_MSG, ErrorCode, OFFICE_MSG, calendarDateIn, ZERO_PAISE } from '@parish/shared';
+import { COLLECTION_MSG, ErrorCode, OFFICE_MSG, ZERO_PAISE, calendarDateIn } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../../context.ts';
 import { conflict } from '../../../lib/app-error.ts';

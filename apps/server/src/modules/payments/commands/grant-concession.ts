@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 
-import { CONCESSION_AMOUNT_MESSAGE, ErrorCode, MSG, paiseToRupees, rupeesToPaise, type ConcessionInput, type PaymentRecord, paiseOfSum, ZERO_PAISE, ZERO_RUPEES, paise } from '@parish/shared';
+import {
+  CONCESSION_AMOUNT_MESSAGE,
+  ErrorCode,
+  MSG,
+  ZERO_PAISE,
+  ZERO_RUPEES,
+  paise,
+  paiseOfSum,
+  paiseToRupees,
+  rupeesToPaise,
+  type ConcessionInput,
+  type PaymentRecord,
+} from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../../context.ts';
 import { queryRows } from '../../../db/client.ts';

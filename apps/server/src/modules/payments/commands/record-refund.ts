@@ -1,4 +1,4 @@
-import { paiseToRupees, type MarkRefundedInput, ZERO_PAISE } from '@parish/shared';
+import { ZERO_PAISE, paiseToRupees, type MarkRefundedInput } from '@parish/shared';
 import { eq } from 'drizzle-orm';
 
 import { actorOf, type ServiceContext } from '../../../context.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 
-import { type Paise, paiseOfSum } from '@parish/shared';
+import { paiseOfSum, type Paise } from '@parish/shared';
 
 import { queryRows, type Tx } from '../../../db/client.ts';
 

@@ -1,4 +1,4 @@
-import { ErrorCode, MSG, REFUND_MSG, type ExceptionReason, type Paise, ZERO_PAISE } from '@parish/shared';
+import { ErrorCode, MSG, REFUND_MSG, ZERO_PAISE, type ExceptionReason, type Paise } from '@parish/shared';
 import { eq } from 'drizzle-orm';
 
 import type { Tx } from '../../../db/client.ts';

@@ -1,6 +1,26 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 
-import { COLLECTION_MSG, ErrorCode, MSG, OFFICE_MSG, amountBelowDueMessage, amountFixedMessage, cashLimitMessage, cashLimitReached, collectionAmountProblem, formatINR, lineAboveLimit, lineAboveLimitMessage, lineLimitPaise, type CollectDuesInput, type CollectDuesResult, type Paise, type PaymentRecord, sumPaise, paiseOfSum } from '@parish/shared';
+import {
+  COLLECTION_MSG,
+  ErrorCode,
+  MSG,
+  OFFICE_MSG,
+  amountBelowDueMessage,
+  amountFixedMessage,
+  cashLimitMessage,
+  cashLimitReached,
+  collectionAmountProblem,
+  formatINR,
+  lineAboveLimit,
+  lineAboveLimitMessage,
+  lineLimitPaise,
+  paiseOfSum,
+  sumPaise,
+  type CollectDuesInput,
+  type CollectDuesResult,
+  type Paise,
+  type PaymentRecord,
+} from '@parish/shared';
 
 import type { DbOrTx } from '../../../db/client.ts';
 import { members, parishSettings, paymentHeads, payments, receipts } from '../../../db/schema/index.ts';

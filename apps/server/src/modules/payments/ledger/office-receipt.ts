@@ -1,4 +1,12 @@
-import { OFFICE_MSG, paiseToRupees, type AuditEntry, type CollectDuesResult, type Paise, type PaymentRecord, sumPaise } from '@parish/shared';
+import {
+  OFFICE_MSG,
+  paiseToRupees,
+  sumPaise,
+  type AuditEntry,
+  type CollectDuesResult,
+  type Paise,
+  type PaymentRecord,
+} from '@parish/shared';
 
 import type { AuditContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import { GATEWAY_MSG, paiseToRupees, type AuditAfter, type Paise, sumPaise, type Rupees } from '@parish/shared';
+import { GATEWAY_MSG, paiseToRupees, sumPaise, type AuditAfter, type Paise, type Rupees } from '@parish/shared';
 
 import type { AuditContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';

@@ -1,4 +1,11 @@
-import { calendarDateIn, financialYearOf, type AuditAction, type AuditEntry, type Paise, sumPaise } from '@parish/shared';
+import {
+  calendarDateIn,
+  financialYearOf,
+  sumPaise,
+  type AuditAction,
+  type AuditEntry,
+  type Paise,
+} from '@parish/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
 import type { AuditContext } from '../../../context.ts';

@@ -150,8 +150,9 @@ export function sumPaise(amounts: Iterable<Paise>): Paise {
 
 /**
  * An amount in paise from a SQL aggregate or a raw row (`sum(amount_paise)`, a `bigint` column read
- * by `db.execute`): PostgreSQL sends `sum` of a `bigint` as `numeric` text, PGlite and a
- * `mapWith(Number)` as a number. `null` (a sum over no rows) is zero.
+ * by `db.execute`), and the decoder of such a `sql` column (`.mapWith(paiseOfSum)`): node-postgres
+ * sends `sum` of a `bigint` as `numeric` text, PGlite a number. `null` (a sum over no rows) is zero.
+ * @param value what the driver gave: text, a number, a bigint, null or undefined
  * @throws RangeError when the value is not a whole number of paise within ±2^53.
  */
 export function paiseOfSum(value: unknown): Paise {

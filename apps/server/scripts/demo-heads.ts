@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { HeadType } from '@parish/shared';
+import { paise, type HeadType, type Paise } from '@parish/shared';
 
 import { parishTime, type ParishCalendar } from './demo-time.ts';
 
@@ -11,7 +11,7 @@ export interface DemoHead {
   name: string;
   description: string;
   /** Base amount in paise. */
-  amountPaise: number;
+  amountPaise: Paise;
   type: HeadType;
   year: number;
   /**
@@ -36,7 +36,7 @@ export function demoHeads(calendar: ParishCalendar): DemoHead[] {
   return HEADS.map(({ rupees, createdAt, variableAmount, ...head }) => ({
     ...head,
     id: randomUUID(),
-    amountPaise: rupees * 100,
+    amountPaise: paise(rupees * 100),
     variableAmount: variableAmount ?? false,
     createdAt: parishTime(calendar, createdAt),
   }));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { calendarDateIn, financialYearOf } from '@parish/shared';
+import { calendarDateIn, financialYearOf, paise, sumPaise, type Paise } from '@parish/shared';
 
 import type { DemoHead } from './demo-heads.ts';
 import type { DemoMember } from './demo-people.ts';
@@ -20,7 +20,7 @@ import {
 export interface PaidDetails {
   paidAt: Date;
   /** What was paid, in paise: the assigned amount, or more on a variable-amount head. */
-  paidAmountPaise: number;
+  paidAmountPaise: Paise;
   channel: 'cash' | 'upi' | 'cheque' | 'online';
   /** `pgTransactionId`: UPI reference or cheque number at the office, the gateway reference online. */
   reference: string | null;
@@ -38,7 +38,7 @@ export interface PlannedPayment {
   memberIndex: number;
   head: DemoHead;
   /** Assigned amount in paise. */
-  amountPaise: number;
+  amountPaise: Paise;
   createdAt: Date;
   paid: PaidDetails | null;
   /** Set by {@link assignReceiptNumbers} for paid payments. */
@@ -54,10 +54,10 @@ export interface PlannedTransaction {
   pgReferenceId: string | null;
   statusCode: string;
   errorMessage: string | null;
-  amountPaise: number;
+  amountPaise: Paise;
   createdAt: Date;
   settledAt: Date;
-  items: { paymentId: string; amountPaise: number }[];
+  items: { paymentId: string; amountPaise: Paise }[];
 }
 
 /** Everything the demo writes about money. */
@@ -174,7 +174,7 @@ function assignHeads(rng: Rng, calendar: ParishCalendar, member: DemoMember, hea
       memberId: member.id,
       memberIndex: member.index,
       head,
-      amountPaise: concession ? head.amountPaise / 2 : head.amountPaise,
+      amountPaise: concession ? paise(head.amountPaise / 2) : head.amountPaise,
       createdAt: earliest(plusMinutes(latest(head.createdAt, member.createdAt), rng.int(1, 240)), calendar.now),
       paid: null,
       receiptNumber: null,
@@ -334,7 +334,7 @@ function successfulCheckout(rng: Rng, ids: WorldlineIds, payments: PlannedPaymen
     pgReferenceId,
     statusCode: '0300',
     errorMessage: null,
-    amountPaise: items.reduce((sum, item) => sum + item.amountPaise, 0),
+    amountPaise: sumPaise(items.map((item) => item.amountPaise)),
     createdAt,
     settledAt: paidAt,
     items,
@@ -351,7 +351,7 @@ function failedCheckout(rng: Rng, ids: WorldlineIds, payments: PlannedPayment[],
     pgReferenceId: rng.chance(0.5) ? ids.reference() : null,
     statusCode: '0399',
     errorMessage: rng.pick(FAILURES),
-    amountPaise: items.reduce((sum, item) => sum + item.amountPaise, 0),
+    amountPaise: sumPaise(items.map((item) => item.amountPaise)),
     createdAt,
     settledAt: new Date(createdAt.getTime() + rng.int(30, 240) * 1000),
     items,
@@ -359,10 +359,10 @@ function failedCheckout(rng: Rng, ids: WorldlineIds, payments: PlannedPayment[],
 }
 
 /** The assigned amount, or on a variable-amount head now and then a more generous one (paise). */
-function paidAmount(rng: Rng, payment: PlannedPayment): number {
+function paidAmount(rng: Rng, payment: PlannedPayment): Paise {
   if (!payment.head.variableAmount || !rng.chance(0.15)) return payment.amountPaise;
   const above = GENEROUS_PAISE.filter((amount) => amount > payment.amountPaise);
-  return above.length > 0 ? rng.pick(above) : payment.amountPaise;
+  return above.length > 0 ? paise(rng.pick(above)) : payment.amountPaise;
 }
 
 interface WorldlineIds {

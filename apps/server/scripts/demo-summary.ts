@@ -1,6 +1,6 @@
 import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 
-import { formatINR } from '@parish/shared';
+import { formatINR, paiseOfSum } from '@parish/shared';
 
 import type { DbOrTx } from '../src/db/client.ts';
 import { members, payments, receiptCounters, transactions } from '../src/db/schema/index.ts';
@@ -80,7 +80,7 @@ export async function printSummary(db: DbOrTx, context: SummaryContext): Promise
     statuses.map((status) => `${num(rows.find((row) => row.status === status)?.n ?? 0)} ${status}`).join(', ');
   const typeCount = (type: DemoHead['type']) => heads.filter((head) => head.type === type).length;
   const lastNumber = `${DEMO_PREFIX}${String(context.memberCount).padStart(3, '0')}`;
-  const rupees = (row: { total: string } | undefined) => formatINR(Number(row?.total ?? 0));
+  const rupees = (row: { total: string } | undefined) => formatINR(paiseOfSum(row?.total));
 
   say('\nDemo parish loaded:');
   say(`  Parish         ${context.parishName}`);

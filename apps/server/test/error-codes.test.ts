@@ -14,6 +14,7 @@ import {
   REPORT_MSG,
   amountBelowDueMessage,
   amountFixedMessage,
+  paise,
   type DomainErrorCode,
 } from '@parish/shared';
 
@@ -392,7 +393,7 @@ describe('collections at the office', () => {
       .update(payments)
       .set({
         status: 'paid',
-        paidAmountPaise: 150_000,
+        paidAmountPaise: paise(150_000),
         paidAt: t.clock.now().toISOString(),
         paymentGateway: 'razorpay',
         paymentMethod: 'online',

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 
 import { paymentHeads, payments } from '../src/db/schema/index.ts';
 import { queryRows, type DbOrTx } from '../src/db/client.ts';
+import { paise } from '@parish/shared';
 
 /** What {@link insertHead} may be told; amounts in paise. */
 export interface HeadOverrides {
@@ -23,7 +24,7 @@ export async function insertHead(db: DbOrTx, overrides: HeadOverrides = {}) {
     .values({
       name: overrides.name ?? `Head ${Math.random().toString(36).slice(2, 8)}`,
       description: 'Annual contribution',
-      amountPaise: overrides.amountPaise ?? 150_000,
+      amountPaise: paise(overrides.amountPaise ?? 150_000),
       type: overrides.type ?? 'current due',
       year: overrides.year ?? 2026,
       dueDate: '2027-03-31',
@@ -50,7 +51,7 @@ export async function insertPayment(
     .values({
       memberId: member.id,
       paymentHeadId: head.id,
-      amountPaise: amountPaise ?? head.amountPaise,
+      amountPaise: paise(amountPaise ?? head.amountPaise),
       year: head.year ?? 2026,
     })
     .returning();

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 
-import type { RazorpayOrder, WorldlineOrder } from '@parish/shared';
+import { paise, type RazorpayOrder, type WorldlineOrder } from '@parish/shared';
 
 import { queryRows } from '../src/db/client.ts';
 import { auditEvents, paymentHeads, payments, transactions } from '../src/db/schema/index.ts';
@@ -24,7 +24,7 @@ export async function createHead(
     .insert(paymentHeads)
     .values({
       name: options.name ?? `Head ${headSequence} ${options.type}`,
-      amountPaise: options.amountPaise,
+      amountPaise: paise(options.amountPaise),
       type: options.type,
       year: 2026,
       dueDate: options.type === 'arrear' ? null : '2027-03-31',
@@ -46,7 +46,12 @@ export async function assign(
   if (!head) throw new Error('unknown head');
   const [row] = await app.db
     .insert(payments)
-    .values({ memberId, paymentHeadId: headId, amountPaise: amountPaise ?? head.amountPaise, year: head.year })
+    .values({
+      memberId,
+      paymentHeadId: headId,
+      amountPaise: amountPaise === undefined ? head.amountPaise : paise(amountPaise),
+      year: head.year,
+    })
     .returning({ id: payments.id });
   if (!row) throw new Error('payment insert returned nothing');
   return row.id;

@@ -1,4 +1,4 @@
-import { REPORT_TYPES } from '@parish/shared';
+import { REPORT_TYPES, paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -89,11 +89,11 @@ describe('statements per request (docs/domain.md A2)', () => {
     const four = await createMember(t.app, { name: 'Four Dues' });
     const { arrears, current, misc, old } = fixture.heads;
     await t.db.insert(payments).values([
-      { memberId: one.id, paymentHeadId: current, amountPaise: 10_000, year: 2027 },
+      { memberId: one.id, paymentHeadId: current, amountPaise: paise(10_000), year: 2027 },
       ...[arrears, current, misc, old].map((head) => ({
         memberId: four.id,
         paymentHeadId: head,
-        amountPaise: 10_000,
+        amountPaise: paise(10_000),
         year: 2027,
       })),
     ]);

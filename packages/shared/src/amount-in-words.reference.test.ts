@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { amountInWordsIn } from './amount-in-words.ts';
 import type { Language } from './languages.ts';
+import { paise } from './money.ts';
 import reference from './amount-in-words.reference.json' with { type: 'json' };
 
 /**
@@ -33,7 +34,7 @@ const vectors: readonly Vector[] = reference.vectors;
 
 /** Our words for a whole rupee amount, less the currency word ('Rupees Only', 'रुपये', 'രൂപ', 'ரூபாய்'). */
 function ourNumberWords(language: Language, rupees: number): string {
-  const words = amountInWordsIn(language, rupees * 100);
+  const words = amountInWordsIn(language, paise(rupees * 100));
   const currency = { en: / Rupees? Only$/, hi: / रुपय[ाे]$/, ml: / രൂപ$/, ta: / ரூபாய்$/ }[language];
   expect(words, `${rupees} in ${language} ends in its currency word`).toMatch(currency);
   return words.replace(currency, '');

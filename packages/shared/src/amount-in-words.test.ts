@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { amountInWords, amountInWordsIn } from './amount-in-words.ts';
 import { LANGUAGES, type Language } from './languages.ts';
+import { paise, type Paise } from './money.ts';
 
 /**
  * Amounts in words on the receipt and the bilingual receipt (`docs/domain.md`, §8;
@@ -10,7 +11,7 @@ import { LANGUAGES, type Language } from './languages.ts';
  * from the forms the decision records cite. The comparison with ICU's spell-out is
  * `amount-in-words.reference.test.ts`.
  */
-const rupees = (amount: number) => Math.round(amount * 100);
+const rupees = (amount: number) => paise(Math.round(amount * 100));
 
 describe('amountInWords: English (crore, lakh, thousand; Rupees, Paise, Only)', () => {
   it.each([
@@ -48,7 +49,7 @@ describe('amountInWords: English (crore, lakh, thousand; Rupees, Paise, Only)', 
   });
 
   it('reads the largest safe amount in crores', () => {
-    expect(amountInWords(Number.MAX_SAFE_INTEGER)).toBe(
+    expect(amountInWords(paise(Number.MAX_SAFE_INTEGER))).toBe(
       'Ninety Lakh Seven Thousand One Hundred Ninety Nine Crore Twenty Five Lakh Forty Seven Thousand Four Hundred Nine Rupees And Ninety One Paise Only',
     );
   });
@@ -191,26 +192,34 @@ describe('amountInWordsIn: Tamil (crore, lakh, thousand, hundred; ரூபா�
 describe('amounts that are not paise', () => {
   it.each([1.5, -100, -0.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])(
     '%s is refused in every language, with the value named',
-    (paise) => {
-      expect(() => amountInWords(paise)).toThrow(RangeError);
-      expect(() => amountInWords(paise)).toThrow(`amountInWords: ${String(paise)} is not an amount in paise`);
+    (value) => {
+      // Cast, not checked: what a caller that skipped paise() would pass.
+      const unchecked = value as Paise;
+      expect(() => amountInWords(unchecked)).toThrow(RangeError);
+      expect(() => amountInWords(unchecked)).toThrow(`amountInWords: ${String(value)} is not an amount in paise`);
       for (const language of LANGUAGES) {
-        expect(() => amountInWordsIn(language, paise)).toThrow(RangeError);
+        expect(() => amountInWordsIn(language, unchecked)).toThrow(RangeError);
       }
     },
   );
 
   it('refuses what is not a number, and a language the product does not have', () => {
-    expect(() => amountInWords('100' as unknown as number)).toThrow(RangeError);
-    expect(() => amountInWordsIn('fr' as Language, 100)).toThrow('amountInWordsIn: no words for the language fr');
-    expect(() => amountInWordsIn('constructor' as Language, 100)).toThrow(RangeError);
+    expect(() => amountInWords('100' as unknown as Paise)).toThrow(RangeError);
+    expect(() => amountInWordsIn('fr' as Language, paise(100))).toThrow(
+      'amountInWordsIn: no words for the language fr',
+    );
+    expect(() => amountInWordsIn('constructor' as Language, paise(100))).toThrow(RangeError);
   });
 
   it('the largest safe amount still reads as crores', () => {
-    expect(amountInWordsIn('ml', Number.MAX_SAFE_INTEGER)).toMatch(/^തൊണ്ണൂറ് ലക്ഷത്തി ഏഴായിരത്തി .* കോടി .* രൂപയും .* പൈസയും$/);
-    expect(amountInWordsIn('ta', Number.MAX_SAFE_INTEGER)).toMatch(
+    expect(amountInWordsIn('ml', paise(Number.MAX_SAFE_INTEGER))).toMatch(
+      /^തൊണ്ണൂറ് ലക്ഷത്തി ഏഴായിരത്തി .* കോടി .* രൂപയും .* പൈസയും$/,
+    );
+    expect(amountInWordsIn('ta', paise(Number.MAX_SAFE_INTEGER))).toMatch(
       /^தொண்ணூறு லட்சத்து ஏழாயிரத்து .* கோடியே .* ரூபாய் .* பைசா$/,
     );
-    expect(amountInWordsIn('hi', Number.MAX_SAFE_INTEGER)).toMatch(/^नब्बे लाख सात हज़ार .* करोड़ .* रुपये और इक्यानवे पैसे$/);
+    expect(amountInWordsIn('hi', paise(Number.MAX_SAFE_INTEGER))).toMatch(
+      /^नब्बे लाख सात हज़ार .* करोड़ .* रुपये और इक्यानवे पैसे$/,
+    );
   });
 });

@@ -12,7 +12,7 @@ import {
   type AuditPayloads,
   type AuditRecord,
 } from './audit.ts';
-import { paise, rupeesFromPaise } from './money.ts';
+import { paise, rupees, rupeesFromPaise } from './money.ts';
 import type { Member } from './schemas/members.ts';
 
 // Sample states, shaped as each call site builds them. Every money value has paise in it
@@ -39,7 +39,7 @@ const head = {
   _id: 'h1',
   name: 'Church Tax 2026',
   description: '',
-  amount: 1500.5,
+  amount: rupees(1500.5),
   type: 'current due' as const,
   year: 2026,
   dueDate: '2027-03-31',
@@ -50,8 +50,8 @@ const head = {
 const settings = { name: 'St Mary', address: 'Kottayam', contact: '0481', logoUrl: '', currency: 'INR' as const };
 const paidDetails: AuditPaymentDetails = {
   status: 'paid',
-  amount: 1500.5,
-  paidAmount: 1600.25,
+  amount: rupees(1500.5),
+  paidAmount: rupees(1600.25),
   paidAt: '2026-11-22T05:30:00.000Z',
   paymentMethod: 'cash',
   paymentGateway: 'manual',
@@ -111,7 +111,7 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   'payment_head.csv_created': [
     {
       before: null,
-      after: { created: [{ _id: 'h2', name: 'Feast', type: 'miscellaneous', year: 2026, amount: 250.75 }] },
+      after: { created: [{ _id: 'h2', name: 'Feast', type: 'miscellaneous', year: 2026, amount: rupees(250.75) }] },
     },
   ],
   'payment.tagged': [
@@ -149,11 +149,13 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         membersCreated: 0,
         paymentsCreated: 0,
         errors: [],
-        amountChanges: [{ _id: 'p1', memberId: 'm1', paymentHeadId: 'h1', before: 1500.5, after: 1200.25 }],
+        amountChanges: [
+          { _id: 'p1', memberId: 'm1', paymentHeadId: 'h1', before: rupees(1500.5), after: rupees(1200.25) },
+        ],
       },
     },
   ],
-  'payment.collected': [{ before: { status: 'pending', amount: 1500.5, memberId: 'm1' }, after: paidDetails }],
+  'payment.collected': [{ before: { status: 'pending', amount: rupees(1500.5), memberId: 'm1' }, after: paidDetails }],
   'payment.reversed': [
     {
       before: paidDetails,
@@ -174,10 +176,10 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         gateway: 'razorpay',
         gatewayOrderId: 'order_1',
         memberId: 'm1',
-        amount: 3100.75,
+        amount: rupees(3100.75),
         payments: [
-          { paymentId: 'p1', amount: 1600.25, due: 1500.5 },
-          { paymentId: 'p2', amount: 1500.5, due: 1500.5 },
+          { paymentId: 'p1', amount: rupees(1600.25), due: rupees(1500.5) },
+          { paymentId: 'p2', amount: rupees(1500.5), due: rupees(1500.5) },
         ],
       },
     },
@@ -192,10 +194,10 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         status: 'success',
         statusCode: '0300',
         pgReferenceId: '1234567',
-        amount: 1500.5,
+        amount: rupees(1500.5),
         via: 'callback',
         memberId: 'm1',
-        paid: [{ paymentId: 'p1', amount: 1500.5, receiptNumber: '2026-27/000003' }],
+        paid: [{ paymentId: 'p1', amount: rupees(1500.5), receiptNumber: '2026-27/000003' }],
       },
     },
   ],
@@ -206,11 +208,11 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         conflicts: [
           {
             paymentId: 'p1',
-            amount: 1500.5,
+            amount: rupees(1500.5),
             paidBy: { status: 'paid', gateway: 'manual', transactionId: null, receiptNumber: '2026-27/000001' },
           },
         ],
-        refundDue: 1500.5,
+        refundDue: rupees(1500.5),
       },
     },
   ],
@@ -228,7 +230,7 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         statusCode: 'captured',
         message: 'Paid amount does not match the order amount. Please contact support.',
         via: 'webhook',
-        details: { reason: 'amount', from: 'status', orderAmount: 1500.5, gatewayAmount: 15.05 },
+        details: { reason: 'amount', from: 'status', orderAmount: rupees(1500.5), gatewayAmount: rupees(15.05) },
       },
     },
     {
@@ -241,7 +243,7 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         details: {
           reason: 'amount',
           from: 'response',
-          orderAmount: 1500.5,
+          orderAmount: rupees(1500.5),
           gatewayAmount: null,
           gatewayAmountText: '1500.505',
         },
@@ -283,16 +285,23 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       after: {
         year: 2025,
         type: 'arrear',
-        heads: [{ _id: 'h1', name: 'Church Tax 2025', members: 12, unpaidAmount: 18000.5, paidMembers: 40 }],
+        heads: [{ _id: 'h1', name: 'Church Tax 2025', members: 12, unpaidAmount: rupees(18000.5), paidMembers: 40 }],
         members: 12,
-        unpaidAmount: 18000.5,
+        unpaidAmount: rupees(18000.5),
       },
     },
   ],
   'payment.concession_granted': [
     {
-      before: { status: 'pending', amount: 1500.5, concession: 0, memberId: 'm1' },
-      after: { kind: 'lower', status: 'pending', amount: 1000.25, concession: 500.25, reason: 'widow', note: null },
+      before: { status: 'pending', amount: rupees(1500.5), concession: rupees(0), memberId: 'm1' },
+      after: {
+        kind: 'lower',
+        status: 'pending',
+        amount: rupees(1000.25),
+        concession: rupees(500.25),
+        reason: 'widow',
+        note: null,
+      },
     },
   ],
   'whatsapp.settings_updated': [
@@ -313,14 +322,20 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   ],
   'refund.refunded': [
     {
-      before: { status: 'open', remaining: 1500.5 },
+      before: { status: 'open', remaining: rupees(1500.5) },
       after: { status: 'refunded', remaining: 0, refundReference: 'rfnd_1', refundDate: '2026-11-22', note: null },
     },
   ],
   'refund.applied': [
     {
-      before: { status: 'open', remaining: 1500.5 },
-      after: { status: 'open', remaining: 500.5, paymentId: 'p1', amount: 1000, receiptNumber: '2026-27/000123' },
+      before: { status: 'open', remaining: rupees(1500.5) },
+      after: {
+        status: 'open',
+        remaining: rupees(500.5),
+        paymentId: 'p1',
+        amount: rupees(1000),
+        receiptNumber: '2026-27/000123',
+      },
     },
   ],
   'payments.test_voided': [{ before: null, after: { payments: 3, transactions: 2, receipts: ['2026-27/000001'] } }],
@@ -335,10 +350,10 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         utr: null,
         cheque: { bank: 'SBI', number: '004512', date: '2026-11-22' },
         notes: 'Family visit',
-        total: 3500.5,
+        total: rupees(3500.5),
         lines: [
-          { paymentId: 'p1', head: 'Church Tax 2026', amount: 1500.5 },
-          { paymentId: 'p2', head: 'Building Fund 2026', amount: 2000 },
+          { paymentId: 'p1', head: 'Church Tax 2026', amount: rupees(1500.5) },
+          { paymentId: 'p2', head: 'Building Fund 2026', amount: rupees(2000) },
         ],
       },
     },
@@ -351,19 +366,22 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
         reason: 'cheque_bounced',
         note: null,
         voidedAt: '2026-11-25T05:30:00.000Z',
-        total: 3500.5,
-        lines: [{ paymentId: 'p1', head: 'Church Tax 2026', amount: 3500.5 }],
+        total: rupees(3500.5),
+        lines: [{ paymentId: 'p1', head: 'Church Tax 2026', amount: rupees(3500.5) }],
       },
     },
   ],
   'cheque.cleared': [
     {
       before: { chequeStatus: 'received' },
-      after: { chequeStatus: 'cleared', receiptNumber: '2026-27/000002', total: 3500.5 },
+      after: { chequeStatus: 'cleared', receiptNumber: '2026-27/000002', total: rupees(3500.5) },
     },
   ],
   'cashier_day.closed': [
-    { before: null, after: { cashierId: 's1', day: '2026-11-22', net: 3500.5, counted: 3500.5, receiptCount: 2 } },
+    {
+      before: null,
+      after: { cashierId: 's1', day: '2026-11-22', net: rupees(3500.5), counted: rupees(3500.5), receiptCount: 2 },
+    },
   ],
   'cashier_day.reopened': [
     { before: { closedAt: '2026-11-22T12:30:00.000Z' }, after: { cashierId: 's1', day: '2026-11-22' } },
@@ -453,7 +471,7 @@ describe('typed audit entries', () => {
       action: 'payment.collected',
       entityType: 'payment',
       entityId: 'p1',
-      before: { status: 'pending', amount: 1500.5, memberId: 'm1' },
+      before: { status: 'pending', amount: rupees(1500.5), memberId: 'm1' },
       after: paidDetails,
     };
     // @ts-expect-error a collection records its before state

@@ -7,12 +7,15 @@ import { parseRupeesToPaise, type Rupees } from './money.ts';
  * Zod schema for a rupee amount on the wire: a non-negative JSON number with at most two
  * decimals. A third decimal is a 400 (`docs/domain.md`, §7 "Conventions"). Its output is typed
  * {@link Rupees}, so a validated wire amount passed where paise are expected fails to typecheck;
- * the route converts it with `rupeesToPaise` (the value itself is the number sent).
+ * the route converts it with `rupeesToPaise` (the value itself is the number sent). The brand is
+ * a cast of the checked number (no transform, so the JSON schema stays a plain number).
  */
-export const rupeesSchema: z.ZodType<Rupees, number> = z
+export const rupeesSchema = z
   .number({ error: MSG.invalidAmount })
   .nonnegative({ error: MSG.invalidAmount })
-  .refine((value) => parseRupeesToPaise(value) !== null, { error: MSG.invalidAmount });
+  .refine((value) => parseRupeesToPaise(value) !== null, {
+    error: MSG.invalidAmount,
+  }) as z.ZodType<number, number> as z.ZodType<Rupees, number>;
 
 /** A rupee amount that must be above zero (payment head amounts, `docs/domain.md`, §5 "Account head form"). */
 export const positiveRupeesSchema = rupeesSchema.refine((value) => value > 0, {
@@ -25,4 +28,4 @@ export const positiveRupeesSchema = rupeesSchema.refine((value) => value > 0, {
  * the server cannot put an amount in paise into an answer's rupee field without converting it
  * (`docs/domain.md`, §7 "Conventions").
  */
-export const rupeesOutputSchema: z.ZodType<Rupees, Rupees> = z.number();
+export const rupeesOutputSchema = z.number() as z.ZodType<number, number> as z.ZodType<Rupees, Rupees>;

@@ -2,11 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
+  ZERO_PAISE,
+  addPaise,
   formatINR,
   formatPaisePlain,
   formatRupees,
   paise,
   paiseFromRupees,
+  paiseOfSum,
   paiseToRupees,
   parseRupeesToPaise,
   positiveRupeesSchema,
@@ -14,9 +17,8 @@ import {
   rupeesFromPaise,
   rupeesSchema,
   rupeesToPaise,
+  sumPaise,
   type Paise,
-  type PaiseAmount,
-  type RupeeAmount,
   type Rupees,
 } from './money.ts';
 
@@ -82,40 +84,41 @@ describe('parseRupeesToPaise', () => {
 
 describe('paise and rupees on the wire', () => {
   it('converts paise to a rupee number', () => {
-    expect(paiseToRupees(125_050)).toBe(1250.5);
-    expect(paiseToRupees(150_000)).toBe(1500);
-    expect(paiseToRupees(1)).toBe(0.01);
-    expect(paiseToRupees(0)).toBe(0);
+    expect(paiseToRupees(paise(125_050))).toBe(1250.5);
+    expect(paiseToRupees(paise(150_000))).toBe(1500);
+    expect(paiseToRupees(paise(1))).toBe(0.01);
+    expect(paiseToRupees(paise(0))).toBe(0);
   });
 
   it('round-trips any amount: paise -> rupee number -> paise, and through the plain and Indian texts', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 14 }), (paise) => {
-        expect(parseRupeesToPaise(paiseToRupees(paise))).toBe(paise);
-        expect(parseRupeesToPaise(formatPaisePlain(paise))).toBe(paise);
-        expect(parseRupeesToPaise(formatINR(paise))).toBe(paise);
-        expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise);
+      fc.property(fc.integer({ min: 0, max: 10 ** 14 }), (value) => {
+        const amount = paise(value);
+        expect(parseRupeesToPaise(paiseToRupees(amount))).toBe(amount);
+        expect(parseRupeesToPaise(formatPaisePlain(amount))).toBe(amount);
+        expect(parseRupeesToPaise(formatINR(amount))).toBe(amount);
+        expect(rupeesToPaise(paiseToRupees(amount))).toBe(amount);
       }),
     );
   });
 
   it('formats plain text with two decimals and no grouping', () => {
-    expect(formatPaisePlain(125_050)).toBe('1250.50');
-    expect(formatPaisePlain(5)).toBe('0.05');
-    expect(formatPaisePlain(10_000_000)).toBe('100000.00');
-    expect(formatPaisePlain(-150_050)).toBe('-1500.50');
+    expect(formatPaisePlain(paise(125_050))).toBe('1250.50');
+    expect(formatPaisePlain(paise(5))).toBe('0.05');
+    expect(formatPaisePlain(paise(10_000_000))).toBe('100000.00');
+    expect(formatPaisePlain(paise(-150_050))).toBe('-1500.50');
   });
 
   it('rupeesToPaise throws on a value the schema would refuse', () => {
-    expect(() => rupeesToPaise(1.005)).toThrow(RangeError);
-    expect(() => rupeesToPaise(-1.005)).toThrow(RangeError);
-    expect(() => rupeesToPaise(Number.NaN)).toThrow(RangeError);
+    expect(() => rupeesToPaise(1.005 as Rupees)).toThrow(RangeError);
+    expect(() => rupeesToPaise(-1.005 as Rupees)).toThrow(RangeError);
+    expect(() => rupeesToPaise(Number.NaN as Rupees)).toThrow(RangeError);
   });
 
   it('rupeesToPaise keeps the sign of a computed figure (a reversal, a net, a difference)', () => {
-    expect(rupeesToPaise(-500.5)).toBe(-50_050);
-    expect(rupeesToPaise(-0)).toBe(0);
-    expect(formatPaisePlain(rupeesToPaise(-14003))).toBe('-14003.00');
+    expect(rupeesToPaise(rupees(-500.5))).toBe(-50_050);
+    expect(rupeesToPaise(rupees(-0))).toBe(0);
+    expect(formatPaisePlain(rupeesToPaise(rupees(-14003)))).toBe('-14003.00');
   });
 });
 
@@ -129,17 +132,17 @@ describe('formatINR (Indian grouping)', () => {
     [10_000_000, '₹1,00,000.00'],
     [1_000_000_000, '₹1,00,00,000.00'],
     [12_345_678_950, '₹12,34,56,789.50'],
-  ])('%i paise -> %s', (paise, text) => {
-    expect(formatINR(paise)).toBe(text);
+  ])('%i paise -> %s', (value, text) => {
+    expect(formatINR(paise(value))).toBe(text);
   });
 
   it('can leave out the rupee sign', () => {
-    expect(formatINR(12_345_678_950, { symbol: false })).toBe('12,34,56,789.50');
+    expect(formatINR(paise(12_345_678_950), { symbol: false })).toBe('12,34,56,789.50');
   });
 
   it('puts the minus sign before the rupee sign', () => {
-    expect(formatINR(-150_050)).toBe('-₹1,500.50');
-    expect(formatINR(-150_050, { symbol: false })).toBe('-1,500.50');
+    expect(formatINR(paise(-150_050))).toBe('-₹1,500.50');
+    expect(formatINR(paise(-150_050), { symbol: false })).toBe('-1,500.50');
   });
 });
 
@@ -170,7 +173,7 @@ describe('branded amounts: paise and rupees', () => {
     expect(paise(Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
   });
 
-  it.each([[0.5], [1250.5], [Number.NaN], [Number.POSITIVE_INFINITY], [Number.MAX_SAFE_INTEGER + 1]])(
+  it.each([[0.5], [1.5], [1250.5], [Number.NaN], [Number.POSITIVE_INFINITY], [Number.MAX_SAFE_INTEGER + 1], [2 ** 53]])(
     'paise() refuses %d',
     (value) => {
       expect(() => paise(value)).toThrow(RangeError);
@@ -203,7 +206,7 @@ describe('branded amounts: paise and rupees', () => {
   });
 
   it('paiseFromRupees refuses a value that was cast, not checked', () => {
-    expect(() => paiseFromRupees(1.005 as RupeeAmount)).toThrow(RangeError);
+    expect(() => paiseFromRupees(1.005 as Rupees)).toThrow(RangeError);
   });
 
   it('round-trips any amount in paise through rupees', () => {
@@ -214,31 +217,57 @@ describe('branded amounts: paise and rupees', () => {
     );
   });
 
-  it('mixing units fails to typecheck (checked by tsc)', () => {
-    const inPaise: PaiseAmount = paise(150_000);
-    const inRupees: RupeeAmount = rupees(1500);
+  it('mixing units, or a plain number, fails to typecheck (checked by tsc)', () => {
+    const inPaise: Paise = paise(150_000);
+    const inRupees: Rupees = rupees(1500);
     // @ts-expect-error rupees where paise are expected
-    const wrong1: PaiseAmount = inRupees;
+    const wrong1: Paise = inRupees;
     // @ts-expect-error paise where rupees are expected
-    const wrong2: RupeeAmount = inPaise;
-    // @ts-expect-error the typed conversion takes rupees only
+    const wrong2: Rupees = inPaise;
+    // @ts-expect-error a plain number is not an amount in paise
+    const wrong3: Paise = 150_000;
+    // @ts-expect-error a plain number is not an amount in rupees
+    const wrong4: Rupees = 1500;
+    // @ts-expect-error the conversion takes rupees only
     paiseFromRupees(inPaise);
-    // @ts-expect-error the typed conversion takes paise only
+    // @ts-expect-error the conversion takes paise only
     rupeesFromPaise(inRupees);
     // @ts-expect-error a plain number is not a checked amount
     rupeesFromPaise(150_000);
+    // @ts-expect-error a plain number given to the rupee -> paise conversion
+    rupeesToPaise(1500);
     // @ts-expect-error the paise formatter refuses branded rupees
     formatINR(inRupees);
+    // @ts-expect-error the paise formatter refuses a plain number
+    formatINR(150_000);
     // @ts-expect-error the rupee formatter refuses branded paise
     formatRupees(inPaise);
-    // The lenient forms take plain numbers (the code before the brands) and their own unit.
-    const lenientPaise: Paise = 150_000;
-    const lenientRupees: Rupees = 1500;
-    expect(formatINR(lenientPaise)).toBe(formatINR(inPaise));
-    expect(formatRupees(lenientRupees)).toBe(formatRupees(inRupees));
-    // @ts-expect-error lenient rupees are still not paise
-    formatINR(lenientRupees);
-    expect([wrong1, wrong2]).toEqual([1500, 150_000]);
+    // @ts-expect-error arithmetic on two amounts is a plain number until branded again
+    const sum: Paise = inPaise + inPaise;
+    expect(addPaise(inPaise, inPaise)).toBe(300_000);
+    expect([wrong1, wrong2, wrong3, wrong4, sum]).toEqual([1500, 150_000, 150_000, 1500, 300_000]);
+  });
+});
+
+describe('sums in paise', () => {
+  it('addPaise and sumPaise brand the sum; an empty sum is ZERO_PAISE', () => {
+    expect(addPaise(paise(100), paise(-30), paise(5))).toBe(75);
+    expect(sumPaise([paise(150_050), paise(49_950)])).toBe(200_000);
+    expect(sumPaise([])).toBe(ZERO_PAISE);
+    expect(ZERO_PAISE).toBe(0);
+  });
+
+  it('sumPaise refuses a sum beyond the safe integers', () => {
+    expect(() => sumPaise([paise(Number.MAX_SAFE_INTEGER), paise(1)])).toThrow(RangeError);
+  });
+
+  it('paiseOfSum reads a SQL aggregate: numeric text, a number, or null for no rows', () => {
+    expect(paiseOfSum('12345678950')).toBe(12_345_678_950);
+    expect(paiseOfSum(150_050)).toBe(150_050);
+    expect(paiseOfSum(null)).toBe(0);
+    expect(paiseOfSum(undefined)).toBe(0);
+    expect(() => paiseOfSum('1.5')).toThrow(RangeError);
+    expect(() => paiseOfSum('abc')).toThrow(RangeError);
   });
 });
 
@@ -254,32 +283,32 @@ describe('formatRupees: the rupee entry of the one formatter', () => {
     [123_456_789.5, '₹12,34,56,789.50'],
     [-1500.5, '-₹1,500.50'],
   ])('%d rupees -> %s', (amount, text) => {
-    expect(formatRupees(amount)).toBe(text);
+    expect(formatRupees(rupees(amount))).toBe(text);
   });
 
   it('gives what formatINR gives for the same amount in paise', () => {
     fc.assert(
       fc.property(fc.integer({ min: -(10 ** 14), max: 10 ** 14 }), (value) => {
-        expect(formatRupees(paiseToRupees(value))).toBe(formatINR(value));
+        expect(formatRupees(paiseToRupees(paise(value)))).toBe(formatINR(paise(value)));
       }),
     );
   });
 
   it('rounds float sums to the nearest paisa, and never shows a negative zero', () => {
-    expect(formatRupees(0.1 + 0.2)).toBe('₹0.30');
-    expect(formatRupees(1500.499)).toBe('₹1,500.50');
-    expect(formatRupees(1500.494)).toBe('₹1,500.49');
-    expect(formatRupees(-0.001)).toBe('₹0.00');
-    expect(formatRupees(-0)).toBe('₹0.00');
+    expect(formatRupees((0.1 + 0.2) as Rupees)).toBe('₹0.30');
+    expect(formatRupees(1500.499 as Rupees)).toBe('₹1,500.50');
+    expect(formatRupees(1500.494 as Rupees)).toBe('₹1,500.49');
+    expect(formatRupees(-0.001 as Rupees)).toBe('₹0.00');
+    expect(formatRupees(rupees(-0))).toBe('₹0.00');
   });
 
   it('can leave out the rupee sign', () => {
-    expect(formatRupees(123_456_789.5, { symbol: false })).toBe('12,34,56,789.50');
-    expect(formatRupees(-1500.5, { symbol: false })).toBe('-1,500.50');
+    expect(formatRupees(rupees(123_456_789.5), { symbol: false })).toBe('12,34,56,789.50');
+    expect(formatRupees(rupees(-1500.5), { symbol: false })).toBe('-1,500.50');
   });
 
   it('refuses NaN and infinities', () => {
-    expect(() => formatRupees(Number.NaN)).toThrow(RangeError);
-    expect(() => formatRupees(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => formatRupees(Number.NaN as Rupees)).toThrow(RangeError);
+    expect(() => formatRupees(Number.POSITIVE_INFINITY as Rupees)).toThrow(RangeError);
   });
 });

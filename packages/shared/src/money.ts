@@ -4,35 +4,30 @@
  * "Conventions"); this module is the one place where the two meet, and it converts by string
  * parsing, never by float arithmetic.
  *
- * Units in the types (`docs/domain.md`, "§3 Data"): {@link PaiseAmount} and {@link RupeeAmount}
- * are branded numbers made only by {@link paise}, {@link rupees} and the typed conversions
- * {@link paiseFromRupees} / {@link rupeesFromPaise}, so an amount in one unit passed where the
- * other is expected fails to typecheck. {@link Paise} and {@link Rupees} are their lenient forms:
- * a plain number is accepted (the code written before the brands), an amount branded with the
- * other unit is not.
+ * Units in the types (`docs/domain.md`, "Money, dates and time"): {@link Paise} and {@link Rupees}
+ * are strictly branded numbers. A plain number is neither: it becomes one only through an explicit
+ * conversion — {@link paise} and {@link rupees} (checked), {@link rupeesToPaise} /
+ * {@link paiseToRupees} (between the units), {@link parseRupeesToPaise} (typed or sent text),
+ * {@link paiseOfSum} (a SQL aggregate). An amount in one unit passed where the other is expected
+ * fails to typecheck, and so does a plain number. Arithmetic on two amounts yields a plain
+ * `number`; {@link addPaise} and {@link sumPaise} (or `paise(a - b)`) brand the result again.
  */
+
+/** An integer amount in paise, made by {@link paise} or a conversion. Assignable to `number`. */
+export type Paise = number & { readonly __unit: 'paise' };
 
 /**
- * An amount in paise as the existing functions take it: any number, but not a
- * {@link RupeeAmount} (nor a {@link Rupees} value). New code uses {@link PaiseAmount}.
+ * An amount in rupees as the wire carries it (a JSON number with at most two decimals), made by
+ * {@link rupees}, {@link paiseToRupees} or a rupee schema (`money-schemas.ts`). Assignable to
+ * `number`.
  */
-export type Paise = number & { readonly __unit?: 'paise' };
+export type Rupees = number & { readonly __unit: 'rupees' };
 
-/**
- * An amount in rupees as the wire carries it (a JSON number with at most two decimals): any
- * number, but not a {@link PaiseAmount} (nor a {@link Paise} value). New code uses
- * {@link RupeeAmount}.
- */
-export type Rupees = number & { readonly __unit?: 'rupees' };
+/** Zero paise: the default of a paise column, the start of a sum. */
+export const ZERO_PAISE = 0 as Paise;
 
-/** An integer amount in paise, checked by {@link paise}. Assignable to `number` and {@link Paise}. */
-export type PaiseAmount = number & { readonly __unit: 'paise' };
-
-/**
- * An amount in rupees with at most two decimals, checked by {@link rupees}. Assignable to
- * `number` and {@link Rupees}.
- */
-export type RupeeAmount = number & { readonly __unit: 'rupees' };
+/** Zero rupees: an absent rupee amount shown as `₹0.00`. */
+export const ZERO_RUPEES = 0 as Rupees;
 
 const RUPEES_PATTERN = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 
@@ -42,7 +37,7 @@ const RUPEES_PATTERN = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
  * @returns the amount in paise, or `null` when the text is not a non-negative amount with at
  *   most two decimals.
  */
-export function parseRupeesToPaise(input: string | Rupees): Paise | null {
+export function parseRupeesToPaise(input: string | number): Paise | null {
   let text: string;
   if (typeof input === 'number') {
     if (!Number.isFinite(input) || input < 0) return null;
@@ -56,13 +51,12 @@ export function parseRupeesToPaise(input: string | Rupees): Paise | null {
   if (!match) return null;
   const whole = Number(match[1]);
   const fraction = Number((match[2] ?? '').padEnd(2, '0'));
-  const paise = whole * 100 + fraction;
-  return Number.isSafeInteger(paise) ? paise : null;
+  const amount = whole * 100 + fraction;
+  return Number.isSafeInteger(amount) ? (amount as Paise) : null;
 }
 
 /**
  * Converts integer paise to a rupee number for the wire (`125050` -> `1250.5`).
- * Typed variant: {@link rupeesFromPaise}.
  */
 export function paiseToRupees(paise: Paise): Rupees {
   return Number(formatPaisePlain(paise)) as Rupees;
@@ -87,7 +81,7 @@ const INDIAN_GROUPING = new Intl.NumberFormat('en-IN', {
  */
 export function formatINR(paise: Paise, options: { symbol?: boolean } = {}): string {
   const sign = paise < 0 ? '-' : '';
-  const text = INDIAN_GROUPING.format(paiseToRupees(Math.abs(paise)));
+  const text = INDIAN_GROUPING.format(Number(formatPaisePlain(paise).replace('-', '')));
   return `${sign}${options.symbol === false ? '' : '₹'}${text}`;
 }
 
@@ -99,13 +93,12 @@ export { positiveRupeesSchema, rupeesOutputSchema, rupeesSchema } from './money-
  * Converts a rupee amount with at most 2 decimals to paise, exactly (by the digits): a value
  * already checked by {@link rupeesSchema}, or a signed figure the server computed in rupees (a
  * reversal's `-500.5` -> `-50050`, a day's net, a cash count's difference).
- * Typed variant: {@link paiseFromRupees}.
  * @throws RangeError for a value that is not a rupee amount with at most 2 decimals.
  */
 export function rupeesToPaise(value: Rupees): Paise {
   const paise = parseRupeesToPaise(Math.abs(value));
   if (paise === null) throw new RangeError(`Not a rupee amount: ${value}`);
-  return value < 0 && paise !== 0 ? -paise : paise;
+  return value < 0 && paise !== 0 ? (-paise as Paise) : paise;
 }
 
 /**
@@ -113,9 +106,9 @@ export function rupeesToPaise(value: Rupees): Paise {
  * @param value a safe integer (negative allowed: a difference or a refund)
  * @throws RangeError when the value is not a safe integer (a fraction of a paisa, NaN, ±Infinity).
  */
-export function paise(value: number): PaiseAmount {
+export function paise(value: number): Paise {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Not an amount in paise: ${value}`);
-  return value as PaiseAmount;
+  return value as Paise;
 }
 
 /**
@@ -124,27 +117,47 @@ export function paise(value: number): PaiseAmount {
  *   allowed), e.g. `1250.5`
  * @throws RangeError for anything else (`1.005`, `0.1 + 0.2`, NaN, ±Infinity).
  */
-export function rupees(value: number): RupeeAmount {
+export function rupees(value: number): Rupees {
   if (!Number.isFinite(value) || parseRupeesToPaise(Math.abs(value)) === null) {
     throw new RangeError(`Not a rupee amount: ${value}`);
   }
-  return value as RupeeAmount;
+  return value as Rupees;
+}
+
+/** Another name of {@link rupeesToPaise}: rupees to paise, exactly, `rupees(1250.5)` -> `125050`. */
+export const paiseFromRupees: (amount: Rupees) => Paise = rupeesToPaise;
+
+/** Another name of {@link paiseToRupees}: paise to rupees for the wire, `paise(125050)` -> `1250.5`. */
+export const rupeesFromPaise: (amount: Paise) => Rupees = paiseToRupees;
+
+/**
+ * The sum of amounts in paise, branded again: `addPaise(a, b, c)`.
+ * @throws RangeError when the sum is not a safe integer (beyond ±2^53).
+ */
+export function addPaise(...amounts: Paise[]): Paise {
+  return sumPaise(amounts);
 }
 
 /**
- * The typed {@link rupeesToPaise}: rupees to paise, exactly (by the digits, never by float
- * multiplication): `rupees(1250.5)` -> `125050`. Negative amounts keep their sign.
- * @throws RangeError for a value that was not made by {@link rupees} and is not a rupee amount.
+ * The sum of a list of amounts in paise ({@link ZERO_PAISE} for none).
+ * @throws RangeError when the sum is not a safe integer (beyond ±2^53).
  */
-export function paiseFromRupees(amount: RupeeAmount): PaiseAmount {
-  const magnitude = parseRupeesToPaise(Math.abs(amount));
-  if (magnitude === null) throw new RangeError(`Not a rupee amount: ${amount}`);
-  return paise(amount < 0 ? -magnitude : magnitude);
+export function sumPaise(amounts: Iterable<Paise>): Paise {
+  let total = 0;
+  for (const amount of amounts) total += amount;
+  return paise(total);
 }
 
-/** The typed {@link paiseToRupees}: paise to rupees for the wire, `paise(125050)` -> `1250.5`. */
-export function rupeesFromPaise(amount: PaiseAmount): RupeeAmount {
-  return paiseToRupees(amount) as RupeeAmount;
+/**
+ * An amount in paise from a SQL aggregate or a raw row (`sum(amount_paise)`, a `bigint` column read
+ * by `db.execute`), and the decoder of such a `sql` column (`.mapWith(paiseOfSum)`): node-postgres
+ * sends `sum` of a `bigint` as `numeric` text, PGlite a number. `null` (a sum over no rows) is zero.
+ * @param value what the driver gave: text, a number, a bigint, null or undefined
+ * @throws RangeError when the value is not a whole number of paise within ±2^53.
+ */
+export function paiseOfSum(value: unknown): Paise {
+  if (value === null || value === undefined) return ZERO_PAISE;
+  return paise(Number(value));
 }
 
 /**
@@ -158,5 +171,5 @@ export function formatRupees(amount: Rupees, options: { symbol?: boolean } = {})
   if (!Number.isFinite(amount)) throw new RangeError(`Not a rupee amount: ${amount}`);
   const text = Math.abs(amount).toFixed(2);
   const magnitude = parseRupeesToPaise(text) ?? Math.round(Math.abs(amount) * 100);
-  return formatINR(amount < 0 && magnitude > 0 ? -magnitude : magnitude, options);
+  return formatINR(paise(amount < 0 && magnitude > 0 ? -magnitude : magnitude), options);
 }

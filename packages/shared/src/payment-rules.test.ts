@@ -2,18 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { HEAD_TYPES, toCanonicalHeadType } from './head-types.ts';
-import { parseRupeesToPaise } from './money.ts';
-import {
-  arrearsGateBlocks,
-  collectionAmountProblem,
-  effectiveAmount,
-  paymentKindOf,
-  type EffectiveAmount,
-} from './payment-rules.ts';
+import { paise, parseRupeesToPaise } from './money.ts';
+import { arrearsGateBlocks, collectionAmountProblem, effectiveAmount, paymentKindOf } from './payment-rules.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The two implementations this module replaces, copied as they are at commit e0bcc8c, as oracles.
 // ---------------------------------------------------------------------------------------------
+
+/** What the oracles answer: `EffectiveAmount` with the plain numbers of the code before the money brands. */
+type LegacyAmount = { ok: true; paise: number; custom: boolean } | { ok: false };
 
 /** Stands for the server's AppError 400 'Please enter a valid amount'. */
 class LegacyBadRequest extends Error {}
@@ -36,7 +33,7 @@ function legacyWebToPaise(rupees: number | null | undefined): number {
 function legacyWebEffectiveAmount(
   payment: { amount: number; paymentHeadId: { variable_amount: boolean } },
   entered: string | undefined,
-): EffectiveAmount {
+): LegacyAmount {
   const due = legacyWebToPaise(payment.amount);
   const text = (entered ?? '').trim();
   if (!payment.paymentHeadId.variable_amount || text === '') return { ok: true, paise: due, custom: false };
@@ -80,7 +77,7 @@ function legacyServerCollectionCheck(duePaise: number, variable: boolean, amount
 }
 
 /** The server result in the shape of the shared one (the 400 becomes `{ ok: false }`). */
-function serverAsShared(duePaise: number, variable: boolean, custom: string | number | undefined): EffectiveAmount {
+function serverAsShared(duePaise: number, variable: boolean, custom: string | number | undefined): LegacyAmount {
   try {
     const paise = legacyServerEffectiveAmount(duePaise, variable, custom);
     return { ok: true, paise, custom: paise !== duePaise };
@@ -93,9 +90,9 @@ function serverAsShared(duePaise: number, variable: boolean, custom: string | nu
 // ---------------------------------------------------------------------------------------------
 
 describe('effectiveAmount (Variable-amount payment)', () => {
-  const due = 150_000; // ₹1,500.00
+  const due = paise(150_000); // ₹1,500.00
 
-  it.each<[string, boolean, string | number | undefined, EffectiveAmount]>([
+  it.each<[string, boolean, string | number | undefined, LegacyAmount]>([
     ['a fixed head pays the due amount', false, undefined, { ok: true, paise: due, custom: false }],
     ['a fixed head ignores a larger amount', false, '2000', { ok: true, paise: due, custom: false }],
     ['a fixed head ignores even an invalid amount', false, 'abc', { ok: true, paise: due, custom: false }],
@@ -128,8 +125,8 @@ describe('effectiveAmount (Variable-amount payment)', () => {
   });
 
   it('a due amount of zero takes any valid amount above it', () => {
-    expect(effectiveAmount(0, true, '0.01')).toEqual({ ok: true, paise: 1, custom: true });
-    expect(effectiveAmount(0, true, '0')).toEqual({ ok: true, paise: 0, custom: false });
+    expect(effectiveAmount(paise(0), true, '0.01')).toEqual({ ok: true, paise: 1, custom: true });
+    expect(effectiveAmount(paise(0), true, '0')).toEqual({ ok: true, paise: 0, custom: false });
   });
 
   const enteredText = fc.oneof(
@@ -152,7 +149,7 @@ describe('effectiveAmount (Variable-amount payment)', () => {
           fc.integer({ min: 0, max: 10 ** 9 }).map((p) => p / 100),
         ),
         (duePaise, variable, custom) => {
-          const shared = effectiveAmount(duePaise, variable, custom);
+          const shared = effectiveAmount(paise(duePaise), variable, custom);
           expect(shared).toEqual(serverAsShared(duePaise, variable, custom));
         },
       ),
@@ -168,7 +165,7 @@ describe('effectiveAmount (Variable-amount payment)', () => {
         fc.option(enteredText, { nil: undefined }),
         (duePaise, variable, entered) => {
           const dueRupees = duePaise / 100; // what the API sends
-          const shared = effectiveAmount(legacyWebToPaise(dueRupees), variable, entered);
+          const shared = effectiveAmount(paise(legacyWebToPaise(dueRupees)), variable, entered);
           const web = legacyWebEffectiveAmount(
             { amount: dueRupees, paymentHeadId: { variable_amount: variable } },
             entered,
@@ -257,7 +254,7 @@ describe('collectionAmountProblem (collect at the office)', () => {
     [0, false, 0, null],
     [0, false, 1, 'fixed'],
   ])('due %i, variable %s, collected %i -> %s', (due, variable, collected, problem) => {
-    expect(collectionAmountProblem(due, variable, collected)).toBe(problem);
+    expect(collectionAmountProblem(paise(due), variable, paise(collected))).toBe(problem);
   });
 
   it("gives what the server's check gave for any amounts", () => {
@@ -267,7 +264,7 @@ describe('collectionAmountProblem (collect at the office)', () => {
         fc.boolean(),
         fc.integer({ min: 0, max: 10 ** 9 }),
         (due, variable, collected) => {
-          expect(collectionAmountProblem(due, variable, collected)).toBe(
+          expect(collectionAmountProblem(paise(due), variable, paise(collected))).toBe(
             legacyServerCollectionCheck(due, variable, collected),
           );
         },

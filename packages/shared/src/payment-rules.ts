@@ -1,5 +1,5 @@
 import { toCanonicalHeadType } from './head-types.ts';
-import { parseRupeesToPaise, type Paise } from './money.ts';
+import { paise, parseRupeesToPaise, type Paise } from './money.ts';
 
 /**
  * The payment rules both sides apply, in one place (`docs/domain.md`, "§4 Payment rules" and
@@ -97,20 +97,20 @@ export function collectionAmountProblem(
  * raise it. It binds every line collected at the counter, every line of an online order, and a
  * payment head's amount.
  */
-export const MAX_LINE_PAISE: Paise = 1_00_00_000_00;
+export const MAX_LINE_PAISE: Paise = paise(1_00_00_000_00);
 
 /**
  * Cash from one member in one parish day that the counter refuses, in paise: ₹2,00,000.00 or
  * more (Income-tax Act, 1961, section 269ST; `docs/domain.md`, §4 "Cash of ₹2,00,000 or more",
  * decision 0106).
  */
-export const CASH_LIMIT_PAISE: Paise = 2_00_000_00;
+export const CASH_LIMIT_PAISE: Paise = paise(2_00_000_00);
 
 /**
  * The smallest due a gateway takes, in paise: ₹1.00 (Razorpay refuses an order under ₹1 with
  * "Please enter a valid amount"; `docs/domain.md`, §4 "Dues under ₹1", decision 0108).
  */
-export const MIN_ONLINE_PAISE: Paise = 1_00;
+export const MIN_ONLINE_PAISE: Paise = paise(1_00);
 
 /**
  * The line bound in force (`docs/domain.md`, §4 "Limits on one line"): the parish setting when it is
@@ -120,7 +120,7 @@ export const MIN_ONLINE_PAISE: Paise = 1_00;
  */
 export function lineLimitPaise(settingPaise: Paise | null | undefined): Paise {
   if (settingPaise === null || settingPaise === undefined || settingPaise <= 0) return MAX_LINE_PAISE;
-  return Math.min(settingPaise, MAX_LINE_PAISE);
+  return paise(Math.min(settingPaise, MAX_LINE_PAISE));
 }
 
 /**
@@ -150,5 +150,5 @@ export function cashLimitReached(earlierCashPaise: Paise, cashNowPaise: Paise): 
  * for a confirmation that names it on a variable-amount head (`docs/domain.md`, "Effective amount").
  */
 export function excessAboveDue(duePaise: Paise, amountPaise: Paise): Paise {
-  return Math.max(0, amountPaise - duePaise);
+  return paise(Math.max(0, amountPaise - duePaise));
 }

@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
-import type { Paise } from '@parish/shared';
+import { paiseOfSum, type Paise } from '@parish/shared';
 
 import { callerAuditContext, type Actor, type ServiceContext } from '../../src/context.ts';
 import { queryRows, type DbOrTx } from '../../src/db/client.ts';
@@ -108,7 +108,7 @@ async function collectBySql(
         {
           memberId: row.member_id,
           status: row.status,
-          amountPaise: Number(row.amount_paise),
+          amountPaise: paiseOfSum(row.amount_paise),
           variableAmount: row.variable_amount,
         },
       ],

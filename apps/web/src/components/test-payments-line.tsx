@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatINR } from '@parish/shared';
+import { formatINR, type Rupees } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { amountPaise } from '../lib/money.ts';
@@ -10,7 +10,7 @@ import { amountPaise } from '../lib/money.ts';
  * apart from their collected figures. Nothing when there are none.
  * @param value count and amount in rupees, as the server answers them
  */
-export function TestPaymentsLine({ value }: { value: { count: number; amount: number } | undefined }) {
+export function TestPaymentsLine({ value }: { value: { count: number; amount: Rupees } | undefined }) {
   const { t } = useTranslation();
   if (!value || value.count === 0) return null;
   return (

@@ -1,4 +1,12 @@
-import { formatRupees as formatRupeeAmount, parseRupeesToPaise, type Paise, type Rupees } from '@parish/shared';
+import {
+  ZERO_PAISE,
+  ZERO_RUPEES,
+  formatRupees as formatRupeeAmount,
+  paise,
+  parseRupeesToPaise,
+  type Paise,
+  type Rupees,
+} from '@parish/shared';
 
 /**
  * Rupee amounts from the API on screen: the web's one home for turning the API's rupees into paise
@@ -14,8 +22,8 @@ import { formatRupees as formatRupeeAmount, parseRupeesToPaise, type Paise, type
  * most two decimals.
  */
 export function paiseOf(rupees: Rupees | null | undefined): Paise {
-  if (rupees === null || rupees === undefined) return 0;
-  return parseRupeesToPaise(rupees) ?? 0;
+  if (rupees === null || rupees === undefined) return ZERO_PAISE;
+  return parseRupeesToPaise(rupees) ?? ZERO_PAISE;
 }
 
 /**
@@ -23,7 +31,7 @@ export function paiseOf(rupees: Rupees | null | undefined): Paise {
  * 0 for null, undefined or an amount that is not rupees with at most two decimals.
  */
 export function amountPaise(rupees: Rupees | null | undefined): Paise {
-  return rupees === null || rupees === undefined ? 0 : paiseOf(Math.abs(rupees));
+  return rupees === null || rupees === undefined ? ZERO_PAISE : (parseRupeesToPaise(Math.abs(rupees)) ?? ZERO_PAISE);
 }
 
 /**
@@ -33,7 +41,7 @@ export function amountPaise(rupees: Rupees | null | undefined): Paise {
  */
 export function signedPaiseOf(rupees: Rupees | null | undefined): Paise {
   const size = amountPaise(rupees);
-  return rupees !== null && rupees !== undefined && rupees < 0 && size !== 0 ? -size : size;
+  return rupees !== null && rupees !== undefined && rupees < 0 && size !== 0 ? paise(-size) : size;
 }
 
 /**
@@ -42,5 +50,5 @@ export function signedPaiseOf(rupees: Rupees | null | undefined): Paise {
  * not send, is rounded to the nearest paisa.
  */
 export function formatRupees(rupees: Rupees | null | undefined): string {
-  return formatRupeeAmount(rupees ?? 0);
+  return formatRupeeAmount(rupees ?? ZERO_RUPEES);
 }

@@ -1,4 +1,4 @@
-import type { HeadType, PaymentRecord, SessionUser } from '@parish/shared';
+import { rupees, type HeadType, type PaymentRecord, type SessionUser } from '@parish/shared';
 
 /**
  * A payment as the API answers it, for the web's unit tests: a pending ₹1,500.00 current due of
@@ -20,7 +20,7 @@ export function payment(
       _id: `h-${id}`,
       name: headName,
       description: '',
-      amount: rest.amount ?? 1500,
+      amount: rest.amount ?? rupees(1500),
       type: type as HeadType,
       year: 2026,
       dueDate: '2027-03-31',
@@ -28,7 +28,7 @@ export function payment(
       isActive: true,
       createdAt: '2026-04-01T04:30:00.000Z',
     },
-    amount: 1500,
+    amount: rupees(1500),
     paidAmount: null,
     status: 'pending',
     year: 2026,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { rupeesOutputSchema, rupeesSchema } from '../money.ts';
+import { rupeesOutputSchema, rupeesSchema, type Paise } from '../money.ts';
 import { COLLECTION_METHODS, calendarDate } from './collections.ts';
 
 /**
@@ -279,6 +279,8 @@ export const closeDayInputSchema = z.strictObject({
 
 /** The close-day body. */
 export type CloseDayInput = z.output<typeof closeDayInputSchema>;
+/** The close-day body as the web sends it (coins a plain rupee number, checked by the server). */
+export type CloseDayInputRaw = z.input<typeof closeDayInputSchema>;
 
 /** Totals by method in rupees. */
 const methodTotalsSchema = z.object({
@@ -422,7 +424,7 @@ export const updateUpiSettingsSchema = z.strictObject({
  * `%20`, the address's `@` kept (the NPCI linking specification's sample).
  * @param amountPaise the amount to receive, in paise
  */
-export function upiPayLink(input: { vpa: string; payeeName: string; amountPaise: number; note: string }): string {
+export function upiPayLink(input: { vpa: string; payeeName: string; amountPaise: Paise; note: string }): string {
   const amount = `${Math.floor(input.amountPaise / 100)}.${String(input.amountPaise % 100).padStart(2, '0')}`;
   const params = [
     ['pa', input.vpa],

@@ -48,7 +48,7 @@ export const paymentExceptionSchema = z.object({
   /** Rupees received. */
   amount: rupeesOutputSchema,
   /** Rupees still to refund or apply. */
-  remaining: z.number(),
+  remaining: rupeesOutputSchema,
   memberId: idSchema,
   memberName: z.string(),
   parishNumber: z.string(),

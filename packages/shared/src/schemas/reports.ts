@@ -111,7 +111,7 @@ export const dashboardSchema = z.object({
   amounts: z.object({
     totalCollected: rupeesOutputSchema,
     totalPending: rupeesOutputSchema,
-    todaysCollection: z.number(),
+    todaysCollection: rupeesOutputSchema,
     /** What concessions forgave (lowered and waived dues), rupees. */
     totalConcessions: rupeesOutputSchema.optional(),
   }),
@@ -265,7 +265,7 @@ const pageFields = {
  */
 export const overviewReportSchema = z.object({
   type: z.literal('overview'),
-  todaysCollection: z.number(),
+  todaysCollection: rupeesOutputSchema,
   /** Sum of assigned amounts of every payment, rupees. */
   totalReceivables: rupeesOutputSchema,
   totalCollected: rupeesOutputSchema,
@@ -437,9 +437,9 @@ export const memberDueRowSchema = z.object({
   name: z.string(),
   parishNumber: z.string(),
   mobile: z.string(),
-  arrears: z.number(),
-  current: z.number(),
-  misc: z.number(),
+  arrears: rupeesOutputSchema,
+  current: rupeesOutputSchema,
+  misc: rupeesOutputSchema,
   totalPending: rupeesOutputSchema,
   pendingCount: z.number().int(),
 });
@@ -451,9 +451,9 @@ export const memberDueReportSchema = z.object({
   ...pageFields,
   totals: z.object({
     members: z.number().int(),
-    arrears: z.number(),
-    current: z.number(),
-    misc: z.number(),
+    arrears: rupeesOutputSchema,
+    current: rupeesOutputSchema,
+    misc: rupeesOutputSchema,
     totalPending: rupeesOutputSchema,
   }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { MSG } from '../messages.ts';
-import { paiseToRupees, parseRupeesToPaise } from '../money.ts';
+import { paiseToRupees, parseRupeesToPaise, rupeesOutputSchema } from '../money.ts';
 import { HEAD_YEAR_MAX, HEAD_YEAR_MESSAGE, HEAD_YEAR_MIN } from './payment-heads.ts';
 
 /*
@@ -27,7 +27,7 @@ export const rolloverHeadSchema = z.object({
   /** Members with an unpaid (pending or failed) payment of the head. */
   members: z.number().int(),
   /** Sum of those payments' amounts, rupees. */
-  unpaidAmount: z.number(),
+  unpaidAmount: rupeesOutputSchema,
   /** Members who paid the head (their payments move with it, still paid). */
   paidMembers: z.number().int(),
 });
@@ -42,7 +42,7 @@ export const rolloverSummarySchema = z.object({
   year: z.number().int(),
   heads: z.array(rolloverHeadSchema),
   members: z.number().int(),
-  unpaidAmount: z.number(),
+  unpaidAmount: rupeesOutputSchema,
 });
 
 /** A roll-over preview or result. */
@@ -123,7 +123,7 @@ export type ConcessionInput = z.output<typeof concessionInputSchema>;
  * reason and words of the last one, who granted it and when (ISO 8601 UTC).
  */
 export const paymentConcessionSchema = z.object({
-  amount: z.number(),
+  amount: rupeesOutputSchema,
   reason: z.enum(CONCESSION_REASONS),
   note: z.string().nullable(),
   grantedBy: z.string().nullable(),

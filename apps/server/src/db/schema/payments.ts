@@ -1,4 +1,4 @@
-import type { Paise } from '@parish/shared';
+import { ZERO_PAISE, type Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -63,7 +63,7 @@ export const payments = pgTable(
      * assigned amount before any concession is `amountPaise + concessionPaise`; a waived payment
      * has `amountPaise` 0. 0 when no concession was granted.
      */
-    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /**
      * Paid by a sandbox (test) checkout, migration 0018 (`docs/domain.md`, §10 "Payment mode"): no
      * real money. The summaries count it apart, outside every collected figure; false while not

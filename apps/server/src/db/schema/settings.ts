@@ -1,3 +1,4 @@
+import type { Paise } from '@parish/shared';
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Parish settings: a single row (id 1). Used by the landing page, loading text and receipts. */
@@ -24,5 +25,5 @@ export const parishSettings = pgTable('parish_settings', {
    * The parish's bound on one line in paise, below the one-crore bound (`docs/domain.md`, §4
    * "Limits on one line", decision 0105); null for one crore.
    */
-  maxLinePaise: bigint({ mode: 'number' }),
+  maxLinePaise: bigint({ mode: 'number' }).$type<Paise>(),
 });

@@ -1,4 +1,4 @@
-import type { Paise } from '@parish/shared';
+import { ZERO_PAISE, type Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,14 +40,14 @@ export const paymentHeadStatusSummary = pgTable(
     status: paymentStatus().notNull(),
     count: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts. */
-    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /** Sum of collected amounts of paid payments (0 for other statuses), test payments left out. */
-    paidAmountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    paidAmountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /** Sum of concessions granted (`payments.concession_paise`), migration 0010. */
-    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
     testCount: bigint({ mode: 'number' }).notNull().default(0),
-    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
   },
   (t) => [primaryKey({ columns: [t.paymentHeadId, t.status] })],
 );
@@ -70,10 +70,10 @@ export const collectionDaySummary = pgTable(
     /** Paid payments, test payments left out. */
     count: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of collected amounts, test payments left out. */
-    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
     testCount: bigint({ mode: 'number' }).notNull().default(0),
-    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
   },
   (t) => [
     unique('collection_day_summary_key_uq')
@@ -97,24 +97,24 @@ export const memberPaymentSummary = pgTable(
     paidCount: bigint({ mode: 'number' }).notNull().default(0),
     unpaidCount: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts of all the member's payments. */
-    assignedPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    assignedPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /** Sum of collected amounts of paid payments, test payments left out. */
-    paidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    paidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /**
      * Sum of assigned amounts of unpaid payments (pending, failed) and of dues a test payment paid:
      * test money is not money (migration 0022, decision 0114). `paidCount` and `unpaidCount` count alike.
      */
-    unpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
-    arrearUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
-    currentUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
-    miscUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    unpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
+    arrearUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
+    currentUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
+    miscUnpaidPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /** Sum of concessions granted on the member's payments, migration 0010. */
-    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    concessionPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
     /** Payments waived whole (status `waived`), migration 0010; not counted as unpaid. */
     waivedCount: bigint({ mode: 'number' }).notNull().default(0),
     /** Paid test payments (`payments.is_test`, no real money), migration 0018: their count and amounts. */
     testCount: bigint({ mode: 'number' }).notNull().default(0),
-    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(0),
+    testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
   },
   (t) => [
     index('member_payment_summary_unpaid_idx')

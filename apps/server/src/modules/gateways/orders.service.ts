@@ -13,6 +13,7 @@ import {
   lineAboveLimit,
   lineAboveLimitMessage,
   paiseToRupees,
+  sumPaise,
   type Paise,
 } from '@parish/shared';
 
@@ -95,7 +96,7 @@ export function newTxnId(prefix: 'WL' | 'RP', now: Date): string {
  * falls back to the due amount; on any other head the custom amount is ignored).
  * @throws 400 'Please enter a valid amount' for a custom amount that is not a rupee amount.
  */
-function orderAmount(duePaise: Paise, variable: boolean, custom: string | number | undefined): number {
+function orderAmount(duePaise: Paise, variable: boolean, custom: string | number | undefined): Paise {
   const amount = effectiveAmount(duePaise, variable, custom);
   if (!amount.ok) throw badRequest(GATEWAY_MSG.invalidAmount, 'customAmounts');
   return amount.paise;
@@ -199,7 +200,7 @@ export async function prepareOrder(
     }))
     .sort((a, b) => a.paymentId.localeCompare(b.paymentId));
   await checkOrderLimits(ctx.db, lines);
-  const totalPaise = lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  const totalPaise = sumPaise(lines.map((line) => line.amountPaise));
   if (totalPaise < MIN_ONLINE_PAISE) throw badRequest(MSG.payAtOffice, 'paymentIds', ErrorCode.PAY_AT_OFFICE);
   return { member: { ...member }, lines, totalPaise };
 }

@@ -1,6 +1,7 @@
 import {
   MSG,
   calendarDateIn,
+  paiseOfSum,
   paiseToRupees,
   type ChequeList,
   type ReverseReceiptResult,
@@ -57,7 +58,7 @@ export async function listUnclearedCheques(ctx: ServiceContext): Promise<ChequeL
       date: row.cheque_date,
       issuedAt: new Date(row.issued_at).toISOString(),
       ageDays: row.age,
-      total: paiseToRupees(Number(row.total_paise)),
+      total: paiseToRupees(paiseOfSum(row.total_paise)),
       collectedBy: row.collector,
     })),
   };

@@ -5,6 +5,9 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   COLLECTION_MSG,
   ErrorCode,
+  ZERO_PAISE,
+  addPaise,
+  paiseOfSum,
   paiseToRupees,
   rupeesToPaise,
   type CashierCollections,
@@ -13,6 +16,7 @@ import {
   type CollectDuesResult,
   type CollectPaymentInput,
   type MemberPayments,
+  type Paise,
   type PaymentRecord,
 } from '@parish/shared';
 
@@ -145,8 +149,8 @@ export async function listOwnCollections(
   const [totals] = await ctx.db
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
-      paise: sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})), 0)`.mapWith(
-        Number,
+      paise: sql<Paise>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})), 0)`.mapWith(
+        paiseOfSum,
       ),
     })
     .from(payments)
@@ -162,7 +166,7 @@ export async function listOwnCollections(
     total: totals?.count ?? 0,
     page: query.page,
     limit: query.limit,
-    totalCollected: paiseToRupees(totals?.paise ?? 0),
+    totalCollected: paiseToRupees(totals?.paise ?? ZERO_PAISE),
   };
 }
 
@@ -189,15 +193,15 @@ export async function getMemberPayments(ctx: ServiceContext, input: { memberId: 
     .select({ paid: memberPaymentSummary.paidPaise, pending: memberPaymentSummary.unpaidPaise })
     .from(memberPaymentSummary)
     .where(eq(memberPaymentSummary.memberId, memberId));
-  const paidPaise = Number(sums?.paid ?? 0);
-  const pendingPaise = Number(sums?.pending ?? 0);
+  const paidPaise = sums?.paid ?? ZERO_PAISE;
+  const pendingPaise = sums?.pending ?? ZERO_PAISE;
   return {
     member,
     items,
     totals: {
       paid: paiseToRupees(paidPaise),
       pending: paiseToRupees(pendingPaise),
-      total: paiseToRupees(paidPaise + pendingPaise),
+      total: paiseToRupees(addPaise(paidPaise, pendingPaise)),
     },
   };
 }

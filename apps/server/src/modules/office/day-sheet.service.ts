@@ -5,17 +5,23 @@ import {
   MSG,
   OFFICE_MSG,
   REVERSAL_REASON_LABELS,
+  ZERO_PAISE,
+  addPaise,
   calendarDateIn,
   formatDisplayDate,
   formatINR,
   formatPaisePlain,
+  paise,
+  paiseOfSum,
   paiseToRupees,
+  rupees,
   rupeesToPaise,
   type CashierDays,
   type CloseDayInput,
   type DaySheet,
-  type ReversalReason,
   type Paise,
+  type ReversalReason,
+  type Rupees,
 } from '@parish/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 
@@ -40,17 +46,19 @@ const METHODS: readonly Method[] = ['cash', 'upi', 'cheque'];
 
 /** Sums paise by method; anything else counts under cash. */
 function byMethod(rows: readonly { method: string; totalPaise: Paise }[]) {
-  const sums: Record<Method, number> = { cash: 0, upi: 0, cheque: 0 };
-  for (const row of rows)
-    sums[(METHODS as readonly string[]).includes(row.method) ? (row.method as Method) : 'cash'] += row.totalPaise;
+  const sums: Record<Method, Paise> = { cash: ZERO_PAISE, upi: ZERO_PAISE, cheque: ZERO_PAISE };
+  for (const row of rows) {
+    const method = (METHODS as readonly string[]).includes(row.method) ? (row.method as Method) : 'cash';
+    sums[method] = addPaise(sums[method], row.totalPaise);
+  }
   return sums;
 }
 
-const rupeeTotals = (sums: Record<Method, number>) => ({
+const rupeeTotals = (sums: Record<Method, Paise>) => ({
   cash: paiseToRupees(sums.cash),
   upi: paiseToRupees(sums.upi),
   cheque: paiseToRupees(sums.cheque),
-  total: paiseToRupees(sums.cash + sums.upi + sums.cheque),
+  total: paiseToRupees(addPaise(sums.cash, sums.upi, sums.cheque)),
 });
 
 /**
@@ -143,12 +151,12 @@ async function daySheetOf(
     .select()
     .from(cashierDays)
     .where(and(eq(cashierDays.cashierId, cashier.id), eq(cashierDays.day, day)));
-  const collected = byMethod(issued.map((r) => ({ method: r.method, totalPaise: Number(r.total_paise) })));
-  const reversedSums = byMethod(reversed.map((r) => ({ method: r.method, totalPaise: Number(r.total_paise) })));
+  const collected = byMethod(issued.map((r) => ({ method: r.method, totalPaise: paiseOfSum(r.total_paise) })));
+  const reversedSums = byMethod(reversed.map((r) => ({ method: r.method, totalPaise: paiseOfSum(r.total_paise) })));
   const net = {
-    cash: collected.cash - reversedSums.cash,
-    upi: collected.upi - reversedSums.upi,
-    cheque: collected.cheque - reversedSums.cheque,
+    cash: paise(collected.cash - reversedSums.cash),
+    upi: paise(collected.upi - reversedSums.upi),
+    cheque: paise(collected.cheque - reversedSums.cheque),
   };
   const count = state?.denominations as { notes: Record<string, number>; coins: number } | null | undefined;
   const counted = state?.countedPaise ?? null;
@@ -166,7 +174,7 @@ async function daySheetOf(
       member: { name: r.name, parishNumber: r.parish_number },
       method: r.method,
       reference: r.reference,
-      total: paiseToRupees(Number(r.total_paise)),
+      total: paiseToRupees(paiseOfSum(r.total_paise)),
       lines: r.lines,
       voided: r.voided,
     })),
@@ -180,7 +188,7 @@ async function daySheetOf(
       note: r.note,
       member: { name: r.name, parishNumber: r.parish_number },
       method: r.method,
-      total: paiseToRupees(Number(r.total_paise)),
+      total: paiseToRupees(paiseOfSum(r.total_paise)),
     })),
     collected: rupeeTotals(collected),
     reversed: rupeeTotals(reversedSums),
@@ -191,9 +199,9 @@ async function daySheetOf(
       count && counted !== null
         ? {
             notes: count.notes,
-            coins: paiseToRupees(count.coins),
+            coins: paiseToRupees(paise(count.coins)),
             counted: paiseToRupees(counted),
-            difference: paiseToRupees(counted - net.cash),
+            difference: paiseToRupees(paise(counted - net.cash)),
           }
         : null,
   };
@@ -201,9 +209,9 @@ async function daySheetOf(
 
 /** The cash counted, in paise: notes by face value plus coins (rupees). */
 function countedPaise(denominations: NonNullable<CloseDayInput['denominations']>): Paise {
-  let sum = rupeesToPaise(denominations.coins);
-  for (const face of DENOMINATIONS) sum += (denominations.notes[face] ?? 0) * rupeesToPaise(Number(face));
-  return sum;
+  let sum: number = rupeesToPaise(denominations.coins);
+  for (const face of DENOMINATIONS) sum += (denominations.notes[face] ?? 0) * rupeesToPaise(rupees(Number(face)));
+  return paise(sum);
 }
 
 /**
@@ -331,7 +339,7 @@ export async function listCashierDays(ctx: ServiceContext): Promise<CashierDays>
       day: row.day,
       status: row.closed ? 'closed' : 'open',
       receiptCount: row.receipts,
-      total: paiseToRupees(Number(row.total_paise)),
+      total: paiseToRupees(paiseOfSum(row.total_paise)),
     })),
   };
 }
@@ -349,7 +357,7 @@ async function daySheetRows(
   key: DaySheetKey,
 ): Promise<{ day: string; rows: (string | number | null)[][] }> {
   const sheet = await getDaySheet(ctx, key);
-  const money = (rupees: number) => formatPaisePlain(rupeesToPaise(rupees));
+  const money = (amount: Rupees) => formatPaisePlain(rupeesToPaise(amount));
   const rows: (string | number | null)[][] = [
     ['Entry', 'Receipt No.', 'Date', 'Member Name', 'Parish Number', 'Method', 'Reference', 'Amount', 'Reason'],
     ...sheet.receipts.map((r) => [
@@ -371,7 +379,7 @@ async function daySheetRows(
       r.member.parishNumber,
       methodLabel(r.method),
       r.note,
-      money(-r.total),
+      money(rupees(-r.total)),
       reasonLabel(r.reason),
     ]),
     ...METHODS.map((m) => ['Net', '', '', '', '', methodLabel(m), '', money(sheet.net[m]), '']),
@@ -421,7 +429,7 @@ export async function daySheetHtml(ctx: ServiceContext, key: DaySheetKey, nonce:
   const parish = await getParishSettings(ctx.db);
   const e = escapeHtml;
   const tz = ctx.config.parishTimezone;
-  const inr = (rupees: number) => e(formatINR(rupeesToPaise(rupees)));
+  const inr = (amount: Rupees) => e(formatINR(rupeesToPaise(amount)));
   const receiptRows = sheet.receipts
     .map(
       (r) =>
@@ -442,7 +450,7 @@ export async function daySheetHtml(ctx: ServiceContext, key: DaySheetKey, nonce:
     ? `<h3>Cash count</h3><table><tbody>${Object.entries(sheet.cashCount.notes)
         .map(
           ([face, n]) =>
-            `<tr><th scope="row">₹${e(face)} × ${e(String(n))}</th><td class="num">${inr(Number(face) * n)}</td></tr>`,
+            `<tr><th scope="row">₹${e(face)} × ${e(String(n))}</th><td class="num">${inr(rupees(Number(face) * n))}</td></tr>`,
         )
         .join(
           '',

@@ -1,6 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 
-import { MSG, calendarDateIn, paiseToRupees, type InactiveMemberDues, type ReceiptSummary } from '@parish/shared';
+import {
+  MSG,
+  calendarDateIn,
+  paiseToRupees,
+  sumPaise,
+  type InactiveMemberDues,
+  type ReceiptSummary,
+} from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { members, paymentHeads, payments, receipts, staffUsers } from '../../db/schema/index.ts';
@@ -74,6 +81,6 @@ export async function listInactiveMemberDues(ctx: ServiceContext): Promise<Inact
     .where(and(eq(payments.status, 'pending'), eq(members.isActive, false)))
     .orderBy(asc(members.name), asc(paymentHeads.name), asc(paymentHeads.year), asc(payments.id));
   const items = rows.map(({ amountPaise, ...row }) => ({ ...row, amount: paiseToRupees(amountPaise) }));
-  const totalPaise = rows.reduce((sum, row) => sum + row.amountPaise, 0);
+  const totalPaise = sumPaise(rows.map((row) => row.amountPaise));
   return { items, total: paiseToRupees(totalPaise) };
 }

@@ -6,10 +6,12 @@ import {
   HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
   calendarDateIn,
   defaultDueDate,
+  paiseOfSum,
   paiseToRupees,
   paymentHeadInputSchema,
   rupeesToPaise,
   type HeadType,
+  type Paise,
   type PaymentHead,
   type PaymentHeadBulkResult,
   type PaymentHeadInput,
@@ -18,7 +20,6 @@ import {
   type PaymentHeadUpdate,
   type PaymentHeadWithStats,
   type RowError,
-  type Paise,
 } from '@parish/shared';
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
@@ -45,11 +46,11 @@ const statsColumns = {
   paid: sql<number>`count(${payments.id}) filter (where ${PAID_REAL_MONEY})`.mapWith(Number),
   pending: sql<number>`count(${payments.id}) filter (where ${OWED_PENDING})`.mapWith(Number),
   collectedPaise:
-    sql<number>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${PAID_REAL_MONEY}), 0)`.mapWith(
-      Number,
+    sql<Paise>`coalesce(sum(coalesce(${payments.paidAmountPaise}, ${payments.amountPaise})) filter (where ${PAID_REAL_MONEY}), 0)`.mapWith(
+      paiseOfSum,
     ),
-  outstandingPaise: sql<number>`coalesce(sum(${payments.amountPaise}) filter (where ${OWED_PENDING}), 0)`.mapWith(
-    Number,
+  outstandingPaise: sql<Paise>`coalesce(sum(${payments.amountPaise}) filter (where ${OWED_PENDING}), 0)`.mapWith(
+    paiseOfSum,
   ),
 };
 

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import {
   HEAD_OR_MEMBER_NOT_FOUND_MESSAGE,
   ROLLOVER_NOT_CURRENT_MESSAGE,
+  paiseOfSum,
   paiseToRupees,
+  sumPaise,
   type RolloverInput,
   type RolloverSummary,
 } from '@parish/shared';
@@ -51,7 +53,7 @@ async function rolloverFigures(db: DbOrTx, year: number, ids: readonly string[] 
              where payment_head_id = any(${sql.param(headIds)}::uuid[]) and ${UNPAID}`,
       )
     : [];
-  const unpaidPaise = heads.reduce((sum, head) => sum + Number(head.unpaid), 0);
+  const unpaidPaise = sumPaise(heads.map((head) => paiseOfSum(head.unpaid)));
   return {
     year,
     heads: heads.map((head) => ({
@@ -59,7 +61,7 @@ async function rolloverFigures(db: DbOrTx, year: number, ids: readonly string[] 
       name: head.name,
       year: head.year,
       members: Number(head.members),
-      unpaidAmount: paiseToRupees(Number(head.unpaid)),
+      unpaidAmount: paiseToRupees(paiseOfSum(head.unpaid)),
       paidMembers: Number(head.paid),
     })),
     members: Number(distinct?.members ?? 0),

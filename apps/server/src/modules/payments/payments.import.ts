@@ -1,18 +1,20 @@
 import { sql } from 'drizzle-orm';
 
 import {
-  calendarDateIn,
   HEAD_YEAR_MAX,
   HEAD_YEAR_MIN,
   MSG,
+  ZERO_PAISE,
+  calendarDateIn,
   defaultDueDate,
   mismatchNotApplied,
   normalizeParishNumber,
   paiseToRupees,
   parseRupeesToPaise,
   type HeadType,
-  type Rupees,
+  type Paise,
   type RowError,
+  type Rupees,
   type UploadCsvPreview,
   type UploadCsvResult,
 } from '@parish/shared';
@@ -129,7 +131,7 @@ export function parseMatrix(csvData: readonly (readonly string[])[], currentYear
       errors.push({ row, message: parish.error });
       return;
     }
-    const amounts = new Map<number, number>();
+    const amounts = new Map<number, Paise>();
     for (const head of heads) {
       const cell = (cells[head.index] ?? '').trim();
       if (!cell) continue;
@@ -152,9 +154,9 @@ export function parseMatrix(csvData: readonly (readonly string[])[], currentYear
 }
 
 /** The most common non-zero amount of a column (ties: the one seen first), in paise. */
-export function mostCommonAmount(rows: readonly ParsedRow[], index: number): number | null {
-  const counts = new Map<number, number>();
-  let best: number | null = null;
+export function mostCommonAmount(rows: readonly ParsedRow[], index: number): Paise | null {
+  const counts = new Map<Paise, number>();
+  let best: Paise | null = null;
   let bestCount = 0;
   for (const row of rows) {
     const paise = row.amounts.get(index);
@@ -358,7 +360,7 @@ async function matchOrCreateHeads(
         ids.set(head.index, { id: match.id, year: match.year, dueDate: match.due_date });
         continue;
       }
-      const amountPaise = mostCommonAmount(matrix.rows, head.index) ?? 0;
+      const amountPaise = mostCommonAmount(matrix.rows, head.index) ?? ZERO_PAISE;
       const headDue = head.type === 'arrear' ? null : dueDate;
       const [row] = await queryRows<{ id: string }>(
         tx,

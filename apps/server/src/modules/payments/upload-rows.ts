@@ -5,6 +5,7 @@ import {
   duplicateHeldBy,
   mismatchedFields,
   normalizeMobile,
+  type Paise,
   type RowError,
   type UploadMismatch,
 } from '@parish/shared';
@@ -21,7 +22,7 @@ export interface ParsedRow {
   /** Raw phone text, as the file wrote it. */
   phone: string;
   /** Paise per head column index; only non-zero cells. */
-  amounts: Map<number, number>;
+  amounts: Map<number, Paise>;
 }
 
 /** An active, visible member an upload row may meet: id, upper-case parish number, name, 12-digit mobile. */

@@ -1,11 +1,13 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 
 import {
+  ZERO_PAISE,
+  addPaise,
   paiseToRupees,
-  type Language,
   type CustomerPayments,
   type CustomerPaymentsQuery,
   type CustomerTransactions,
+  type Language,
 } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
@@ -81,7 +83,7 @@ export async function getCustomerPayments(
   let statement = statements.get(ctx.db);
   if (!statement) statements.set(ctx.db, (statement = portalStatement(ctx.db)));
   const rows = await statement.execute({ memberId });
-  const paise = { arrears: 0, current: 0, misc: 0, paid: 0 };
+  const sums = { arrears: ZERO_PAISE, current: ZERO_PAISE, misc: ZERO_PAISE, paid: ZERO_PAISE };
   const count = { arrears: 0, current: 0, misc: 0, paid: 0 };
   const items = [];
   // The arrears gate is a rule on the dues still payable, not a figure (docs/domain.md, "Arrears first").
@@ -92,13 +94,14 @@ export async function getCustomerPayments(
     if (payment.status === 'pending' && row.head.type === 'arrear') arrearsBlocking = true;
     if (bucket) {
       count[bucket] += 1;
-      paise[bucket] += bucket === 'paid' ? (payment.paidAmountPaise ?? payment.amountPaise) : payment.amountPaise;
+      const amount = bucket === 'paid' ? (payment.paidAmountPaise ?? payment.amountPaise) : payment.amountPaise;
+      sums[bucket] = addPaise(sums[bucket], amount);
     }
     if (query.status && payment.status !== query.status) continue;
     const item = toPaymentRecord(row);
     items.push(row.held === true && payment.status === 'pending' ? { ...item, checkoutInProgress: true } : item);
   }
-  const figure = (bucket: keyof typeof paise) => ({ amount: paiseToRupees(paise[bucket]), count: count[bucket] });
+  const figure = (bucket: keyof typeof sums) => ({ amount: paiseToRupees(sums[bucket]), count: count[bucket] });
   const summary = {
     arrears: figure('arrears'),
     current: figure('current'),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatReceiptNumber } from '../payments/ledger/receipts.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { buildReceiptHtml, paymentMethodLabel, type ReceiptData } from './receipt-html.ts';
+import { paise } from '@parish/shared';
 
 describe('formatReceiptNumber', () => {
   it('names the financial year and pads the sequence to 6 digits', () => {
@@ -40,7 +41,7 @@ function data(text: string, overrides: Partial<ReceiptData> = {}): ReceiptData {
     paymentMethod: 'cash',
     member: { name: text, parishNumber: text, mobile: '919847012345', email: text },
     head: { name: text, description: text, typeLabel: 'Arrears' },
-    amountPaise: 10_000_000,
+    amountPaise: paise(10_000_000),
     ...overrides,
   };
 }

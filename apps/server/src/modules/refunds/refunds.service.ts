@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 
 import {
   MSG,
+  paiseOfSum,
   paiseToRupees,
   type ApplyRefundInput,
   type ExceptionReason,
@@ -98,7 +99,7 @@ export async function refundSummary(ctx: Pick<ServiceContext, 'db'>): Promise<Re
     sql`select count(*)::int as count, sum(remaining_paise)::text as remaining
         from payment_exceptions where status = 'open'`,
   );
-  return { count: row?.count ?? 0, amount: paiseToRupees(Number(row?.remaining ?? 0)) };
+  return { count: row?.count ?? 0, amount: paiseToRupees(paiseOfSum(row?.remaining)) };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   formatDisplayDate,
   formatINR,
   headTypeLabel,
+  paiseOfSum,
   type DeliveryStatus,
   type RemindersProgressData,
 } from '@parish/shared';
@@ -461,7 +462,7 @@ async function buildMessage(
       description: string;
       type: string;
       dueDate: string | null;
-      amountPaise: number;
+      amountPaise: unknown;
     }>(
       ctx.db,
       sql`SELECT h.name AS "headName", h.description, h.type::text AS type,
@@ -481,7 +482,7 @@ async function buildMessage(
       {
         memberName: work.memberName,
         headName: assigned.headName,
-        amount: formatINR(Number(assigned.amountPaise)),
+        amount: formatINR(paiseOfSum(assigned.amountPaise)),
         type: headTypeLabel(assigned.type),
         dueDate: assigned.dueDate ? formatDisplayDate(assigned.dueDate) : '-',
         description: assigned.description,

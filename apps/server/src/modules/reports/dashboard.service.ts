@@ -1,4 +1,12 @@
-import { paiseToRupees, type Dashboard, type Paise, type Rupees } from '@parish/shared';
+import {
+  ZERO_PAISE,
+  addPaise,
+  paiseOfSum,
+  paiseToRupees,
+  type Dashboard,
+  type Paise,
+  type Rupees,
+} from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 
@@ -21,7 +29,12 @@ type CollectionRow = { method: string | null; bucket: string } & Record<
   unknown
 >;
 
-const emptyGroup = (): GroupPaise => ({ pendingAmount: 0, pendingCount: 0, paidAmount: 0, paidCount: 0 });
+const emptyGroup = (): GroupPaise => ({
+  pendingAmount: ZERO_PAISE,
+  pendingCount: 0,
+  paidAmount: ZERO_PAISE,
+  paidCount: 0,
+});
 
 /** Members in all and active ones. */
 type MemberCounts = Dashboard['members'];
@@ -152,9 +165,9 @@ async function currentSnapshot(db: Db): Promise<string | null> {
  */
 function tallyStatuses(statusRows: readonly StatusRow[]) {
   const payments = { total: 0, paid: 0, pending: 0, failed: 0, waived: 0 };
-  let collectedPaise = 0;
-  let unpaidPaise = 0;
-  let concessionPaise = 0;
+  let collectedPaise = ZERO_PAISE;
+  let unpaidPaise = ZERO_PAISE;
+  let concessionPaise = ZERO_PAISE;
   // Paid test payments (sandbox, no real money): apart from every collected figure (migration 0018).
   const testPayments = zero();
   const groupPaise = { arrears: emptyGroup(), current: emptyGroup(), misc: emptyGroup() };
@@ -162,28 +175,28 @@ function tallyStatuses(statusRows: readonly StatusRow[]) {
     const count = num(row.count);
     const group = groupPaise[dueGroupOf(row.type)];
     payments.total += count;
-    concessionPaise += num(row.concession);
+    concessionPaise = addPaise(concessionPaise, paiseOfSum(row.concession));
     testPayments.count += num(row.test_count);
-    testPayments.amount += num(row.test_paise);
+    testPayments.amount = addPaise(testPayments.amount, paiseOfSum(row.test_paise));
     // A waived due is neither paid nor outstanding (docs/domain.md, §4 "Concessions").
     if (row.status === 'waived') payments.waived += count;
     else if (row.status === 'paid') {
       payments.paid += count;
-      collectedPaise += num(row.paid);
+      collectedPaise = addPaise(collectedPaise, paiseOfSum(row.paid));
       group.paidCount += count;
-      group.paidAmount += num(row.paid);
+      group.paidAmount = addPaise(group.paidAmount, paiseOfSum(row.paid));
     } else {
       if (row.status === 'failed') payments.failed += count;
       else payments.pending += count;
-      unpaidPaise += num(row.amount);
+      unpaidPaise = addPaise(unpaidPaise, paiseOfSum(row.amount));
       group.pendingCount += count;
-      group.pendingAmount += num(row.amount);
+      group.pendingAmount = addPaise(group.pendingAmount, paiseOfSum(row.amount));
     }
   }
   return { payments, collectedPaise, unpaidPaise, concessionPaise, groupPaise, testPayments };
 }
 
-const zero = (): CountAmount => ({ count: 0, amount: 0 });
+const zero = (): CountAmount => ({ count: 0, amount: ZERO_PAISE });
 
 /**
  * The collection figures (paise) from the collection rows: each period's total, the year's per
@@ -196,17 +209,17 @@ function tallyCollections(collectionRows: readonly CollectionRow[]) {
   for (const row of collectionRows) {
     const method = byMethod.get(row.method) ?? zero();
     method.count += num(row.all_count);
-    method.amount += num(row.all_amount);
+    method.amount = addPaise(method.amount, paiseOfSum(row.all_amount));
     byMethod.set(row.method, method);
     const slot = methodsYtd[row.bucket as keyof typeof methodsYtd];
     for (const name of ['ytd', 'today', 'week', 'month'] as const) {
       const count = num(row[`${name}_count`]);
-      const amount = num(row[`${name}_amount`]);
+      const amount = paiseOfSum(row[`${name}_amount`]);
       periods[name].count += count;
-      periods[name].amount += amount;
+      periods[name].amount = addPaise(periods[name].amount, amount);
       if (name === 'ytd' && slot) {
         slot.count += count;
-        slot.amount += amount;
+        slot.amount = addPaise(slot.amount, amount);
       }
     }
   }

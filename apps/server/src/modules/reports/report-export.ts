@@ -1,13 +1,15 @@
 import {
+  REPORT_FILE_PREFIX,
   datedFileName,
   formatDisplayDate,
   formatPaisePlain,
   headTypeLabel,
+  paiseOfSum,
   paiseToRupees,
-  REPORT_FILE_PREFIX,
   rupeesToPaise,
   type PaymentReportRow,
   type ReportExportQuery,
+  type Rupees,
 } from '@parish/shared';
 import { setImmediate } from 'node:timers/promises';
 
@@ -52,8 +54,8 @@ import { num } from './report-sql.ts';
 /** Rows fetched per database round trip while streaming. */
 export const EXPORT_CHUNK = 1000;
 
-const money = (rupees: number) => formatPaisePlain(rupeesToPaise(rupees));
-const paise = (value: unknown) => formatPaisePlain(num(value));
+const money = (amount: Rupees) => formatPaisePlain(rupeesToPaise(amount));
+const paiseText = (value: unknown) => formatPaisePlain(paiseOfSum(value));
 
 /**
  * Every row of a report as a CSV or .xlsx download (`GET /api/admin/reports/export`), header
@@ -447,7 +449,7 @@ function headRecord(row: Row) {
     _id: String(row.id),
     name: String(row.name),
     description: String(row.description ?? ''),
-    amount: paiseToRupees(num(row.amount_paise)),
+    amount: paiseToRupees(paiseOfSum(row.amount_paise)),
     type: String(row.type),
     year: num(row.year),
     dueDate: (row.due_date as string | null) ?? null,
@@ -462,8 +464,8 @@ function paymentRecord(row: Row) {
     _id: String(row.id),
     memberId: { _id: String(row.member_id), name: String(row.member_name), parishNumber: String(row.parish_number) },
     paymentHeadId: { _id: String(row.payment_head_id), name: String(row.head_name) },
-    amount: paiseToRupees(num(row.amount_paise)),
-    paidAmount: row.paid_amount_paise === null ? null : paiseToRupees(num(row.paid_amount_paise)),
+    amount: paiseToRupees(paiseOfSum(row.amount_paise)),
+    paidAmount: row.paid_amount_paise === null ? null : paiseToRupees(paiseOfSum(row.paid_amount_paise)),
     status: String(row.status),
     year: num(row.year),
     dueDate: (row.due_date as string | null) ?? null,
@@ -591,8 +593,8 @@ export async function* fullExportRows(rc: ReportContext): AsyncGenerator<Cell[][
         p.memberId.parishNumber,
         p.paymentHeadId._id,
         p.paymentHeadId.name,
-        paise(row.amount_paise),
-        row.paid_amount_paise === null ? '' : paise(row.paid_amount_paise),
+        paiseText(row.amount_paise),
+        row.paid_amount_paise === null ? '' : paiseText(row.paid_amount_paise),
         p.status,
         p.year,
         formatDisplayDate(p.dueDate, tz),

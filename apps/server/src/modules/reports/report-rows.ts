@@ -2,12 +2,14 @@ import {
   REPORT_DEFAULT_ORDER,
   REPORT_MSG,
   REPORT_SORT_FIELDS,
+  paiseOfSum,
   paiseToRupees,
   type DueType,
   type HeadType,
   type PaymentReportRow,
   type ReportOf,
   type ReportType,
+  type Rupees,
 } from '@parish/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -126,15 +128,15 @@ export async function overviewReport(rc: ReportContext): Promise<ReportOf<'overv
   const paid = num(t.paid);
   return {
     type: 'overview',
-    todaysCollection: paiseToRupees(num(t.today)),
-    totalReceivables: paiseToRupees(num(t.receivable)),
-    totalCollected: paiseToRupees(num(t.collected)),
-    totalOutstanding: paiseToRupees(num(t.outstanding)),
+    todaysCollection: paiseToRupees(paiseOfSum(t.today)),
+    totalReceivables: paiseToRupees(paiseOfSum(t.receivable)),
+    totalCollected: paiseToRupees(paiseOfSum(t.collected)),
+    totalOutstanding: paiseToRupees(paiseOfSum(t.outstanding)),
     collectionRate: collectionRate(paid, total),
     // A waived due is not unpaid (docs/domain.md, §4 "Concessions").
     payments: { total, paid, unpaid: total - paid - num(t.waived) },
     byMethod: methods,
-    totalConcessions: paiseToRupees(num(t.concessions)),
+    totalConcessions: paiseToRupees(paiseOfSum(t.concessions)),
     testPayments,
   };
 }
@@ -144,13 +146,13 @@ export async function overviewReport(rc: ReportContext): Promise<ReportOf<'overv
  * summary rows matching `where`: the separate line beside the collection totals, which leave
  * them out (`docs/domain.md`, §10 "Payment mode"; migration 0018).
  */
-export async function testPaymentsSql(db: Db, where: SQL): Promise<{ count: number; amount: number }> {
+export async function testPaymentsSql(db: Db, where: SQL): Promise<{ count: number; amount: Rupees }> {
   const [row] = await queryRows<{ count: unknown; paise: unknown }>(
     db,
     sql`SELECT coalesce(sum(test_count), 0) AS count, coalesce(sum(test_paise), 0) AS paise
           FROM collection_day_summary WHERE ${where}`,
   );
-  return { count: num(row?.count), amount: paiseToRupees(num(row?.paise)) };
+  return { count: num(row?.count), amount: paiseToRupees(paiseOfSum(row?.paise)) };
 }
 
 /** Count and amount (rupees) per payment method of the day summary rows matching `where`, largest first. */
@@ -164,7 +166,7 @@ export async function byMethodSql(db: Db, where: SQL) {
   return rows.map((row) => ({
     method: row.method ?? 'unknown',
     count: num(row.count),
-    amount: paiseToRupees(num(row.amount)),
+    amount: paiseToRupees(paiseOfSum(row.amount)),
   }));
 }
 
@@ -207,11 +209,11 @@ export async function dailyRows(
   const items = rows.map((row) => ({
     day: row.day,
     count: num(row.count),
-    amount: paiseToRupees(num(row.amount)),
+    amount: paiseToRupees(paiseOfSum(row.amount)),
     byMethod: (parseJson(row.methods) as [string | null, unknown, unknown][]).map(([method, count, amount]) => ({
       method: method ?? 'unknown',
       count: num(count),
-      amount: paiseToRupees(num(amount)),
+      amount: paiseToRupees(paiseOfSum(amount)),
     })),
   }));
   return { items, total: num(rows[0]?.total) };
@@ -260,9 +262,9 @@ export async function memberRows(rc: ReportContext, filters: ReportFilters, limi
   );
   return rows.map((row) => ({
     ...memberFields(row),
-    amountPaid: paiseToRupees(num(row.paid_paise)),
-    amountPending: paiseToRupees(num(row.unpaid_paise)),
-    paymentRate: paymentRate(num(row.paid_paise), num(row.assigned_paise)),
+    amountPaid: paiseToRupees(paiseOfSum(row.paid_paise)),
+    amountPending: paiseToRupees(paiseOfSum(row.unpaid_paise)),
+    paymentRate: paymentRate(paiseOfSum(row.paid_paise), paiseOfSum(row.assigned_paise)),
     paidCount: num(row.paid_count),
     pendingCount: num(row.unpaid_count),
   }));
@@ -301,12 +303,12 @@ export async function headRows(rc: ReportContext, filters: ReportFilters, limit:
   return rows.map((row) => ({
     paymentHeadId: String(row.id),
     name: String(row.name),
-    amount: paiseToRupees(num(row.amount_paise)),
+    amount: paiseToRupees(paiseOfSum(row.amount_paise)),
     type: row.type as HeadType,
     year: num(row.year),
     isActive: Boolean(row.is_active),
-    collected: paiseToRupees(num(row.collected)),
-    outstanding: paiseToRupees(num(row.outstanding)),
+    collected: paiseToRupees(paiseOfSum(row.collected)),
+    outstanding: paiseToRupees(paiseOfSum(row.outstanding)),
     collectionRate: collectionRate(num(row.paid), num(row.total)),
     paidCount: num(row.paid),
     totalCount: num(row.total),
@@ -338,7 +340,7 @@ export async function yearRows(rc: ReportContext, filters: ReportFilters, limit:
     sql`SELECT *, count(*) OVER () AS row_total FROM (${YEAR_SQL}) y
          ORDER BY year ${dir(filters.sortOrder)} LIMIT ${limit} OFFSET ${offset}`,
   );
-  const r = (v: unknown) => paiseToRupees(num(v));
+  const r = (v: unknown) => paiseToRupees(paiseOfSum(v));
   return {
     total: num(rows[0]?.row_total),
     items: rows.map((row) => ({
@@ -369,8 +371,8 @@ const iso = (value: unknown): string | null =>
 
 /** A payments row (raw SQL) as a report row; `amount` is the paid amount when paid. */
 export function toPaymentRow(row: Record<string, unknown>): PaymentReportRow {
-  const assigned = num(row.amount_paise);
-  const paid = row.paid_amount_paise === null ? null : num(row.paid_amount_paise);
+  const assigned = paiseOfSum(row.amount_paise);
+  const paid = row.paid_amount_paise === null ? null : paiseOfSum(row.paid_amount_paise);
   const status = row.status as PaymentReportRow['status'];
   return {
     paymentId: String(row.id),
@@ -524,10 +526,10 @@ export async function memberDueRows(rc: ReportContext, filters: ReportFilters, l
   );
   return rows.map((row) => ({
     ...memberFields(row),
-    arrears: paiseToRupees(num(row.arrear_unpaid_paise)),
-    current: paiseToRupees(num(row.current_unpaid_paise)),
-    misc: paiseToRupees(num(row.misc_unpaid_paise)),
-    totalPending: paiseToRupees(num(row.unpaid_paise)),
+    arrears: paiseToRupees(paiseOfSum(row.arrear_unpaid_paise)),
+    current: paiseToRupees(paiseOfSum(row.current_unpaid_paise)),
+    misc: paiseToRupees(paiseOfSum(row.misc_unpaid_paise)),
+    totalPending: paiseToRupees(paiseOfSum(row.unpaid_paise)),
     pendingCount: num(row.unpaid_count),
   }));
 }

@@ -1,10 +1,14 @@
 import {
   REPORT_PAGE_SIZE,
+  ZERO_PAISE,
+  addPaise,
+  paiseOfSum,
   paiseToRupees,
   rupeesToPaise,
   type ReportOf,
   type ReportRequest,
   type ReportResponse,
+  type Rupees,
 } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 
@@ -100,11 +104,11 @@ async function dailyReport(
   const series = seriesRows.map((row) => ({
     day: row.day,
     count: num(row.count),
-    amount: paiseToRupees(num(row.amount)),
+    amount: paiseToRupees(paiseOfSum(row.amount)),
   }));
   const totals = byMethod.reduce(
-    (acc, row) => ({ count: acc.count + row.count, amountPaise: acc.amountPaise + rupeesToPaise(row.amount) }),
-    { count: 0, amountPaise: 0 },
+    (acc, row) => ({ count: acc.count + row.count, amountPaise: addPaise(acc.amountPaise, rupeesToPaise(row.amount)) }),
+    { count: 0, amountPaise: ZERO_PAISE },
   );
   return {
     type: 'daily',
@@ -167,8 +171,8 @@ async function headReport(
     chart: chartRows.map((row) => ({
       paymentHeadId: String(row.id),
       name: String(row.name),
-      collected: paiseToRupees(num(row.collected)),
-      outstanding: paiseToRupees(num(row.outstanding)),
+      collected: paiseToRupees(paiseOfSum(row.collected)),
+      outstanding: paiseToRupees(paiseOfSum(row.outstanding)),
     })),
   };
 }
@@ -194,8 +198,8 @@ async function yearwiseReport(
     limit,
     trend: trendRows.map((row) => ({
       year: num(row.year),
-      totalReceivable: paiseToRupees(num(row.receivable)),
-      collected: paiseToRupees(num(row.collected)),
+      totalReceivable: paiseToRupees(paiseOfSum(row.receivable)),
+      collected: paiseToRupees(paiseOfSum(row.collected)),
     })),
   };
 }
@@ -215,7 +219,7 @@ async function detailsTotal(rc: ReportContext, filters: ReportFilters): Promise<
 }
 
 /** Count and total of every direct collection matching the filters (from the day summary when only dates filter). */
-async function directTotals(rc: ReportContext, filters: ReportFilters): Promise<{ count: number; amount: number }> {
+async function directTotals(rc: ReportContext, filters: ReportFilters): Promise<{ count: number; amount: Rupees }> {
   let rows: { count: unknown; amount: unknown }[];
   if (!filters.search && !filters.transactionId) {
     const from = filters.from ? sql`AND day >= ${filters.from}::date` : sql``;
@@ -232,7 +236,7 @@ async function directTotals(rc: ReportContext, filters: ReportFilters): Promise<
             FROM payments p JOIN members m ON m.id = p.member_id WHERE ${directWhere(rc, filters)}`,
     );
   }
-  return { count: num(rows[0]?.count), amount: paiseToRupees(num(rows[0]?.amount)) };
+  return { count: num(rows[0]?.count), amount: paiseToRupees(paiseOfSum(rows[0]?.amount)) };
 }
 
 async function directReport(
@@ -275,10 +279,10 @@ async function memberDueReport(
     limit,
     totals: {
       members: num(t.members),
-      arrears: paiseToRupees(num(t.arrears)),
-      current: paiseToRupees(num(t.current)),
-      misc: paiseToRupees(num(t.misc)),
-      totalPending: paiseToRupees(num(t.total)),
+      arrears: paiseToRupees(paiseOfSum(t.arrears)),
+      current: paiseToRupees(paiseOfSum(t.current)),
+      misc: paiseToRupees(paiseOfSum(t.misc)),
+      totalPending: paiseToRupees(paiseOfSum(t.total)),
     },
   };
 }

@@ -1,4 +1,12 @@
-import { MSG, paiseToRupees, type Paise, type StaffTransaction } from '@parish/shared';
+import {
+  MSG,
+  ZERO_PAISE,
+  addPaise,
+  paiseOfSum,
+  paiseToRupees,
+  type Paise,
+  type StaffTransaction,
+} from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
@@ -32,7 +40,7 @@ function toTransaction(row: Row): StaffTransaction {
   const raw = typeof row.items === 'string' ? (JSON.parse(row.items) as unknown[]) : ((row.items as unknown[]) ?? []);
   return {
     _id: String(row.id),
-    amount: paiseToRupees(num(row.amount_paise)),
+    amount: paiseToRupees(paiseOfSum(row.amount_paise)),
     status: row.status as StaffTransaction['status'],
     paymentGateway: row.payment_gateway as StaffTransaction['paymentGateway'],
     transactionId: String(row.transaction_id),
@@ -51,7 +59,7 @@ function toTransaction(row: Row): StaffTransaction {
     paymentIds: (raw as [string, string, string, unknown][]).map(([paymentId, headId, headName, amount]) => ({
       paymentId,
       paymentHeadId: { _id: headId, name: headName },
-      paidAmount: paiseToRupees(num(amount)),
+      paidAmount: paiseToRupees(paiseOfSum(amount)),
     })),
   };
 }
@@ -94,21 +102,21 @@ export async function transactionStats(ctx: ServiceContext) {
     sql`SELECT status, payment_gateway AS gateway, count(*) AS count, coalesce(sum(amount_paise), 0) AS amount
           FROM transactions GROUP BY status, payment_gateway ORDER BY payment_gateway, status`,
   );
-  const zero = () => ({ count: 0, amountPaise: 0 });
+  const zero = (): { count: number; amountPaise: Paise } => ({ count: 0, amountPaise: ZERO_PAISE });
   const total = zero();
   const byStatus = { pending: zero(), success: zero(), failed: zero() };
   const byGateway = new Map<string, { count: number; amountPaise: Paise }>();
   for (const row of rows) {
     const count = num(row.count);
-    const amount = num(row.amount);
+    const amount = paiseOfSum(row.amount);
     total.count += count;
-    total.amountPaise += amount;
+    total.amountPaise = addPaise(total.amountPaise, amount);
     const status = byStatus[row.status as keyof typeof byStatus];
     status.count += count;
-    status.amountPaise += amount;
+    status.amountPaise = addPaise(status.amountPaise, amount);
     const gateway = byGateway.get(row.gateway) ?? zero();
     gateway.count += count;
-    gateway.amountPaise += amount;
+    gateway.amountPaise = addPaise(gateway.amountPaise, amount);
     byGateway.set(row.gateway, gateway);
   }
   const out = (v: { count: number; amountPaise: Paise }) => ({ count: v.count, amount: paiseToRupees(v.amountPaise) });

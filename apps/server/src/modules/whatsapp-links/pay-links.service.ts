@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 
-import { ErrorCode, PAY_LINK_MSG, paiseToRupees, type PayView, type WorldlineOrder } from '@parish/shared';
+import {
+  ErrorCode,
+  PAY_LINK_MSG,
+  paiseOfSum,
+  paiseToRupees,
+  sumPaise,
+  type PayView,
+  type WorldlineOrder,
+} from '@parish/shared';
 
 import type { Actor, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
@@ -134,14 +142,14 @@ export async function payView(ctx: ServiceContext, input: { mobile: string; toke
          ORDER BY CASE h.type WHEN 'arrear' THEN 0 WHEN 'current due' THEN 1 ELSE 2 END,
                   coalesce(p.due_date, h.due_date), h.name, p.id`,
   );
-  const totalPaise = rows.reduce((sum, row) => sum + Number(row.amountPaise), 0);
+  const totalPaise = sumPaise(rows.map((row) => paiseOfSum(row.amountPaise)));
   return {
     firstName: member.name.trim().split(/\s+/)[0] ?? '',
     items: rows.map((row) => ({
       _id: row.id,
       headName: row.headName,
       type: row.type,
-      amount: paiseToRupees(Number(row.amountPaise)),
+      amount: paiseToRupees(paiseOfSum(row.amountPaise)),
       dueDate: row.dueDate,
     })),
     total: paiseToRupees(totalPaise),

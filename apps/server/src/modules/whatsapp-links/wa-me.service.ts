@@ -5,9 +5,11 @@ import {
   MSG,
   PAY_LINK_MSG,
   formatINR,
+  paiseOfSum,
   toWhatsAppNumber,
-  type OptedOutMembers,
   type OptOutStatus,
+  type OptedOutMembers,
+  type Paise,
   type ReminderRound,
   type WaMeLink,
 } from '@parish/shared';
@@ -42,7 +44,7 @@ export function waMeUrl(mobile: string, message: string): string {
 }
 
 /** The reminder text of `docs/domain.md`, §9 "WhatsApp without the Cloud API". */
-function reminderText(input: { name: string; parish: string; pendingPaise: number; link: string }): string {
+function reminderText(input: { name: string; parish: string; pendingPaise: Paise; link: string }): string {
   return [
     `Dear ${input.name},`,
     `This is a reminder from ${input.parish}: your pending dues come to ${formatINR(input.pendingPaise)}.`,
@@ -51,12 +53,12 @@ function reminderText(input: { name: string; parish: string; pendingPaise: numbe
   ].join('\n');
 }
 
-async function pendingPaiseOf(ctx: ServiceContext, memberId: string): Promise<number> {
+async function pendingPaiseOf(ctx: ServiceContext, memberId: string): Promise<Paise> {
   const [row] = await queryRows<{ paise: string | number }>(
     ctx.db,
     sql`SELECT coalesce(sum(amount_paise), 0) AS paise FROM payments WHERE member_id = ${memberId} AND status = 'pending'`,
   );
-  return Number(row?.paise ?? 0);
+  return paiseOfSum(row?.paise);
 }
 
 /**
@@ -228,7 +230,7 @@ export async function currentRound(ctx: ServiceContext): Promise<{ round: Remind
   const items = [];
   for (const row of rows) {
     const link = linkOf({ id: row.memberId, mobile: row.mobile, payLinkVersion: row.payLinkVersion });
-    const message = reminderText({ name: row.name, parish, pendingPaise: Number(row.pendingPaise), link });
+    const message = reminderText({ name: row.name, parish, pendingPaise: paiseOfSum(row.pendingPaise), link });
     items.push({
       deliveryId: row.deliveryId,
       memberId: row.memberId,

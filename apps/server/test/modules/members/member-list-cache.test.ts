@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { Member, PaymentHead } from '@parish/shared';
+import { paise, type Member, type PaymentHead } from '@parish/shared';
 
 import { queryRows } from '../../../src/db/client.ts';
 import { members, payments } from '../../../src/db/schema/index.ts';
@@ -148,7 +148,7 @@ describe('GET /api/members, answered again', () => {
     const head = await createHead('Geevarghese Fund 2026');
     await t.db
       .insert(payments)
-      .values({ memberId: member.id, paymentHeadId: head._id, amountPaise: 50_000, year: 2026 });
+      .values({ memberId: member.id, paymentHeadId: head._id, amountPaise: paise(50_000), year: 2026 });
     const page = await list(t, query);
     expect(page.items.find((item) => item._id === member.id)?.selectedParticulars).toEqual([head._id]);
 
@@ -161,7 +161,7 @@ describe('GET /api/members, answered again', () => {
     const head = await createHead('Mathai Fund 2026');
     const [payment] = await t.db
       .insert(payments)
-      .values({ memberId: member.id, paymentHeadId: head._id, amountPaise: 50_000, year: 2026 })
+      .values({ memberId: member.id, paymentHeadId: head._id, amountPaise: paise(50_000), year: 2026 })
       .returning({ id: payments.id });
     const before = await versions();
 

@@ -1,4 +1,4 @@
-import { MEMBER_SORT_FIELDS, type MemberListQuery } from '@parish/shared';
+import { MEMBER_SORT_FIELDS, paise, type MemberListQuery } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -103,7 +103,7 @@ beforeAll(async () => {
     rows.slice(0, 5).map((row) => ({
       memberId: row.id,
       paymentHeadId: head.json<{ _id: string }>()._id,
-      amountPaise: 10_000,
+      amountPaise: paise(10_000),
       year: 2026,
     })),
   );

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ErrorCode, type Member } from '@parish/shared';
+import { ErrorCode, paise, type Member } from '@parish/shared';
 
 import {
   auditEvents,
@@ -207,9 +207,11 @@ describe('GET /api/members/:id', () => {
     const m = await created(body());
     const [head] = await t.db
       .insert(paymentHeads)
-      .values({ name: 'Tithe', amountPaise: 50_000, type: 'current due', year: 2026 })
+      .values({ name: 'Tithe', amountPaise: paise(50_000), type: 'current due', year: 2026 })
       .returning();
-    await t.db.insert(payments).values({ memberId: m._id, paymentHeadId: head!.id, amountPaise: 50_000, year: 2026 });
+    await t.db
+      .insert(payments)
+      .values({ memberId: m._id, paymentHeadId: head!.id, amountPaise: paise(50_000), year: 2026 });
     const response = await t.app.inject({ method: 'GET', url: `/api/members/${m._id}`, headers: cashier.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...m, selectedParticulars: [head!.id] });
@@ -460,7 +462,7 @@ describe('DELETE /api/members/:id', () => {
       .values(
         [1, 2, 3].map((i) => ({
           name: `Head ${i}`,
-          amountPaise: 10_000 * i,
+          amountPaise: paise(10_000 * i),
           type: 'current due' as const,
           year: 2026,
         })),
@@ -472,24 +474,29 @@ describe('DELETE /api/members/:id', () => {
         {
           memberId: m._id,
           paymentHeadId: heads[0]!.id,
-          amountPaise: 10_000,
-          paidAmountPaise: 10_000,
+          amountPaise: paise(10_000),
+          paidAmountPaise: paise(10_000),
           status: 'paid' as const,
           year: 2026,
           paidAt: new Date().toISOString(),
           paymentGateway: 'manual' as const,
         },
-        { memberId: m._id, paymentHeadId: heads[1]!.id, amountPaise: 20_000, year: 2026 },
-        { memberId: m._id, paymentHeadId: heads[2]!.id, amountPaise: 30_000, year: 2026 },
+        { memberId: m._id, paymentHeadId: heads[1]!.id, amountPaise: paise(20_000), year: 2026 },
+        { memberId: m._id, paymentHeadId: heads[2]!.id, amountPaise: paise(30_000), year: 2026 },
       ])
       .returning();
     const [txn] = await t.db
       .insert(transactions)
-      .values({ memberId: m._id, amountPaise: 30_000, paymentGateway: 'worldline', transactionId: `TXN${Date.now()}` })
+      .values({
+        memberId: m._id,
+        amountPaise: paise(30_000),
+        paymentGateway: 'worldline',
+        transactionId: `TXN${Date.now()}`,
+      })
       .returning();
     await t.db
       .insert(transactionItems)
-      .values({ transactionId: txn!.id, paymentId: inFlight!.id, amountPaise: 30_000 });
+      .values({ transactionId: txn!.id, paymentId: inFlight!.id, amountPaise: paise(30_000) });
 
     const response = await t.app.inject({ method: 'DELETE', url: `/api/members/${m._id}`, headers: admin.headers });
     expect(response.statusCode, response.body).toBe(200);

@@ -5,6 +5,7 @@ import {
   COLLECTION_MSG,
   ErrorCode,
   MSG,
+  paise,
   type CashierCollections,
   type CollectResult,
   type MemberPayments,
@@ -309,7 +310,7 @@ describe('receipt numbers', () => {
       const head = (
         await fresh.db
           .insert(paymentHeads)
-          .values({ name: 'Fund', amountPaise: 10_000, type: 'miscellaneous', year: 2026 })
+          .values({ name: 'Fund', amountPaise: paise(10_000), type: 'miscellaneous', year: 2026 })
           .returning()
       )[0];
       if (!head) throw new Error('no head');
@@ -318,7 +319,7 @@ describe('receipt numbers', () => {
         const member = await createMember(fresh.app);
         const [row] = await fresh.db
           .insert(payments)
-          .values({ memberId: member.id, paymentHeadId: head.id, amountPaise: 10_000, year: 2026 })
+          .values({ memberId: member.id, paymentHeadId: head.id, amountPaise: paise(10_000), year: 2026 })
           .returning({ id: payments.id });
         if (row) paymentIds.push(row.id);
       }
@@ -433,7 +434,7 @@ describe('PUT /api/payments/:id/reverse', () => {
       .update(payments)
       .set({
         status: 'paid',
-        paidAmountPaise: 150_000,
+        paidAmountPaise: paise(150_000),
         paidAt: t.clock.now().toISOString(),
         paymentGateway: 'worldline',
         paymentMethod: 'online',
@@ -552,7 +553,7 @@ describe('GET /api/payments/:id/receipt', () => {
       .update(payments)
       .set({
         status: 'paid',
-        paidAmountPaise: 150_000,
+        paidAmountPaise: paise(150_000),
         paidAt: t.clock.now().toISOString(),
         paymentGateway: 'worldline',
       })

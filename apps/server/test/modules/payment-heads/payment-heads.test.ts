@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ErrorCode, type PaymentHead, type PaymentHeadList, type PaymentHeadWithStats } from '@parish/shared';
+import { ErrorCode, paise, type PaymentHead, type PaymentHeadList, type PaymentHeadWithStats } from '@parish/shared';
 
 import { auditEvents, paymentHeads, payments } from '../../../src/db/schema/index.ts';
 import { createMember, createTestApp, expectError, loginAs, type RoleSession, type TestApp } from '../../helpers.ts';
@@ -55,11 +55,11 @@ async function insertPayment(headId: string, memberId: string, amountPaise: numb
   await t.db.insert(payments).values({
     memberId,
     paymentHeadId: headId,
-    amountPaise,
+    amountPaise: paise(amountPaise),
     year: 2026,
     ...(paidPaise !== undefined && {
       status: 'paid' as const,
-      paidAmountPaise: paidPaise,
+      paidAmountPaise: paise(paidPaise),
       paidAt: '2026-11-20T05:00:00.000Z',
       paymentGateway: 'manual' as const,
     }),

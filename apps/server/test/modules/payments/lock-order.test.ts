@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { WorldlineOrder } from '@parish/shared';
+import { paise, type WorldlineOrder } from '@parish/shared';
 
 import { SANDBOX_SECRETS } from '../../../src/config/gateways.ts';
 import { systemContext } from '../../../src/context.ts';
@@ -48,8 +48,8 @@ describe('a new order racing the settlement of the checkout it supersedes', () =
         headId: 'h',
         headName: 'h',
         headType: 'miscellaneous',
-        duePaise: amountPaise,
-        amountPaise,
+        duePaise: paise(amountPaise),
+        amountPaise: paise(amountPaise),
       };
       const [settled, ordered] = await Promise.allSettled([
         settleTransaction(ctx, { txnId: held.txnId, evidence: { gateway: 'worldline', source: 'callback', msg } }),
@@ -59,7 +59,7 @@ describe('a new order racing the settlement of the checkout it supersedes', () =
           gatewayOrderId: null,
           memberId: member.account.id,
           lines: [line],
-          totalPaise: amountPaise,
+          totalPaise: paise(amountPaise),
           isTest: true,
         }),
       ]);

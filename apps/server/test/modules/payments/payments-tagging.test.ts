@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ErrorCode, type AssignPaymentsResult, type Payment, type PaymentHead, type PaymentList } from '@parish/shared';
+import {
+  ErrorCode,
+  paise,
+  type AssignPaymentsResult,
+  type Payment,
+  type PaymentHead,
+  type PaymentList,
+} from '@parish/shared';
 
 import { auditEvents, payments, transactionItems, transactions } from '../../../src/db/schema/index.ts';
 import {
@@ -75,7 +82,12 @@ async function paymentsOf(headId: string): Promise<Map<string, { amountPaise: nu
 async function markPaid(headId: string, memberId: string, paidPaise: number): Promise<void> {
   await t.db
     .update(payments)
-    .set({ status: 'paid', paidAmountPaise: paidPaise, paidAt: '2026-11-21T06:00:00.000Z', paymentGateway: 'manual' })
+    .set({
+      status: 'paid',
+      paidAmountPaise: paise(paidPaise),
+      paidAt: '2026-11-21T06:00:00.000Z',
+      paymentGateway: 'manual',
+    })
     .where(and(eq(payments.paymentHeadId, headId), eq(payments.memberId, memberId)));
 }
 
@@ -273,11 +285,16 @@ describe('POST /api/payments/revoke ("Cancel tags")', () => {
     const [paymentD] = await t.db.select().from(payments).where(eq(payments.memberId, d!.id));
     const [txn] = await t.db
       .insert(transactions)
-      .values({ memberId: d!.id, amountPaise: 150000, paymentGateway: 'worldline', transactionId: `T${Date.now()}` })
+      .values({
+        memberId: d!.id,
+        amountPaise: paise(150000),
+        paymentGateway: 'worldline',
+        transactionId: `T${Date.now()}`,
+      })
       .returning();
     await t.db
       .insert(transactionItems)
-      .values({ transactionId: txn!.id, paymentId: paymentD!.id, amountPaise: 150000 });
+      .values({ transactionId: txn!.id, paymentId: paymentD!.id, amountPaise: paise(150000) });
 
     const response = await revoke({ paymentHeadId: head._id, memberIds: [a!.id, b!.id, d!.id] });
     expect(response.statusCode, response.body).toBe(200);

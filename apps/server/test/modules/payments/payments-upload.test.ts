@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ErrorCode, type UploadCsvResult } from '@parish/shared';
+import { ErrorCode, paise, type UploadCsvResult } from '@parish/shared';
 
 import { systemContext } from '../../../src/context.ts';
 import { queryRows } from '../../../src/db/client.ts';
@@ -171,7 +171,7 @@ describe('POST /api/payments/upload-csv into a database holding the member sampl
     const [thomas] = await t.db.select().from(members).where(eq(members.parishNumber, 'SM101'));
     await t.db
       .update(payments)
-      .set({ status: 'paid', paidAmountPaise: 1, paidAt: '2026-11-21T06:00:00.000Z', paymentGateway: 'manual' })
+      .set({ status: 'paid', paidAmountPaise: paise(1), paidAt: '2026-11-21T06:00:00.000Z', paymentGateway: 'manual' })
       .where(eq(payments.memberId, thomas!.id));
     const before = await counts(t);
     const response = await upload(t, admin, MATRIX);

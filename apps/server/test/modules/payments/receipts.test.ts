@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { CollectResult } from '@parish/shared';
+import { paise, type CollectResult } from '@parish/shared';
 
 import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS, queryRows } from '../../../src/db/client.ts';
 import { payments, receiptItems, receipts } from '../../../src/db/schema/index.ts';
@@ -69,8 +69,8 @@ describe('markPaid: one receipt for one act of paying', () => {
         tx,
         t.config.parishTimezone,
         onlineInput(member.id, [
-          { paymentId: p2.id, amountPaise: 200_000 },
-          { paymentId: p1.id, amountPaise: 150_050 },
+          { paymentId: p2.id, amountPaise: paise(200_000) },
+          { paymentId: p1.id, amountPaise: paise(150_050) },
         ]),
       ),
     );
@@ -110,8 +110,8 @@ describe('markPaid: one receipt for one act of paying', () => {
         tx,
         t.config.parishTimezone,
         onlineInput(member.id, [
-          { paymentId: p1.id, amountPaise: 150_050 },
-          { paymentId: p2.id, amountPaise: 50_000 },
+          { paymentId: p1.id, amountPaise: paise(150_050) },
+          { paymentId: p2.id, amountPaise: paise(50_000) },
         ]),
       ),
     );
@@ -146,9 +146,9 @@ describe('markPaid: one receipt for one act of paying', () => {
         tx,
         t.config.parishTimezone,
         onlineInput(member.id, [
-          { paymentId: mine.id, amountPaise: 50_000 },
-          { paymentId: alreadyPaid.id, amountPaise: 10_000 },
-          { paymentId: theirs.id, amountPaise: 50_000 },
+          { paymentId: mine.id, amountPaise: paise(50_000) },
+          { paymentId: alreadyPaid.id, amountPaise: paise(10_000) },
+          { paymentId: theirs.id, amountPaise: paise(50_000) },
         ]),
       ),
     );
@@ -241,8 +241,8 @@ describe('markPaid under concurrency', () => {
             tx,
             t.config.parishTimezone,
             onlineInput(member.id, [
-              { paymentId: first.id, amountPaise: 10_000 },
-              { paymentId: second.id, amountPaise: 20_000 },
+              { paymentId: first.id, amountPaise: paise(10_000) },
+              { paymentId: second.id, amountPaise: paise(20_000) },
             ]),
           ),
         ),

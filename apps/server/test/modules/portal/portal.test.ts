@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GATEWAY_MSG,
   MSG,
+  paise,
+  paiseOfSum,
+  paiseToRupees,
   type CustomerPayments,
   type CustomerTransactions,
   type WorldlineOrder,
-  paiseToRupees,
 } from '@parish/shared';
 
 import { queryRows } from '../../../src/db/client.ts';
@@ -92,7 +94,7 @@ async function formerAnswer(memberId: string, status?: 'pending' | 'paid'): Prom
   );
   const figure = (bucket: string) => {
     const row = sums.find((s) => s.bucket === bucket);
-    return { amount: paiseToRupees(Number(row?.paise ?? 0)), count: Number(row?.count ?? 0) };
+    return { amount: paiseToRupees(paiseOfSum(row?.paise)), count: Number(row?.count ?? 0) };
   };
   const summary = {
     arrears: figure('arrears'),
@@ -175,7 +177,7 @@ describe('GET /api/customer/payments', () => {
     const testPaid = await due(t.app, id, 'miscellaneous', 1_500);
     await t.db
       .update(payments)
-      .set({ status: 'paid', isTest: true, paidAt: new Date().toISOString(), paidAmountPaise: 1_200 })
+      .set({ status: 'paid', isTest: true, paidAt: new Date().toISOString(), paidAmountPaise: paise(1_200) })
       .where(eq(payments.id, testPaid));
     const failed = await due(t.app, id, 'current due', 9_900);
     await t.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, failed));

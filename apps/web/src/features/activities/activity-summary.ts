@@ -1,4 +1,4 @@
-import { formatINR, isAuditMoneyPath, parseRupeesToPaise } from '@parish/shared';
+import { formatINR, isAuditMoneyPath, paise, parseRupeesToPaise } from '@parish/shared';
 
 /** Keys never shown in the log, whatever an audit record carries. */
 const HIDDEN = /hash|password|token|secret|salt/i;
@@ -33,11 +33,13 @@ export function valueText(
   rupees = false,
 ): string {
   if (value === null || value === undefined || value === '') return words.empty;
-  if (/Paise$/.test(key) && typeof value === 'number') return formatINR(value);
-  if (/Paise$/.test(key) && typeof value === 'string' && /^-?\d+$/.test(value)) return formatINR(Number(value));
+  if (/Paise$/.test(key) && (typeof value === 'number' || (typeof value === 'string' && /^-?\d+$/.test(value)))) {
+    // Recorded in paise; a value that is not a whole number of paise is shown as recorded.
+    if (Number.isSafeInteger(Number(value))) return formatINR(paise(Number(value)));
+  }
   if (rupees && (typeof value === 'number' || typeof value === 'string')) {
-    const paise = parseRupeesToPaise(value);
-    if (paise !== null) return formatINR(paise);
+    const amount = parseRupeesToPaise(value);
+    if (amount !== null) return formatINR(amount);
   }
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -1,17 +1,17 @@
 import {
   collectionContracts,
+  memberContracts,
   officeContracts,
+  yearEndContracts,
+  type CashierCollections,
   type CashierDays,
   type ChequeList,
-  type CloseDayInput,
+  type CloseDayInputRaw,
   type CollectDuesInputRaw,
   type CollectDuesResult,
-  type DaySheet,
-  memberContracts,
-  type CashierCollections,
-  type MemberPayments,
-  yearEndContracts,
   type ConcessionInputRaw,
+  type DaySheet,
+  type MemberPayments,
   type PaymentRecord,
   type UpiSettings,
 } from '@parish/shared';
@@ -116,7 +116,7 @@ export function useDaySheet(day: string | null) {
 }
 
 /** `POST /api/day-sheets/close`: closes the caller's day, with the optional cash count (notes by face value, coins in rupees). */
-export function closeDaySheet(body: CloseDayInput): Promise<DaySheet> {
+export function closeDaySheet(body: CloseDayInputRaw): Promise<DaySheet> {
   return apiRequest(officeContracts.closeDay, { body });
 }
 

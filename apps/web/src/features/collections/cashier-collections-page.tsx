@@ -50,7 +50,7 @@ export default function CashierCollectionsPage() {
           {t('collections.mine.totalCollected')}
         </Text>
         <Text fw={700} fz="xl" c="green.9" style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
-          {formatINR(paiseOf(list.data?.totalCollected ?? 0))}
+          {formatINR(paiseOf(list.data?.totalCollected))}
         </Text>
         {list.data ? (
           <>

@@ -1,6 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { COLLECTION_METHODS, type CollectionMethod } from '@parish/shared';
+import { COLLECTION_METHODS, type CollectionMethod, type Paise } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import type { DuesValues } from './collect-rules.ts';
@@ -23,7 +23,7 @@ export function CollectMethodFields({
   utrBad,
 }: {
   form: UseFormReturnType<DuesValues>;
-  amountPaise: number;
+  amountPaise: Paise;
   note: string;
   utrBad: boolean;
 }) {

@@ -3,6 +3,11 @@ import {
   collectionContracts,
   formatINR,
   officeContracts,
+  paise,
+  paiseToRupees,
+  rupees,
+  rupeesToPaise,
+  sumPaise,
   type ContractBody,
   type DaySheet,
   type MemberPayments,
@@ -39,20 +44,20 @@ function due(overrides: Parameters<typeof payment>[0] & { year?: number }): Paym
 
 /** Three pending dues, the current one first as the server may give them: ₹1,500 current, ₹1,200 arrears, ₹500+ fund. */
 const dues: PaymentRecord[] = [
-  due({ id: CURRENT_ID, headName: 'Annual Dues 2026', amount: 1500 }),
-  due({ id: ARREAR_ID, type: 'arrear', headName: 'Annual Dues 2025', amount: 1200, year: 2025 }),
-  due({ id: FUND_ID, type: 'miscellaneous', headName: 'Church Renovation Fund', amount: 500, variable: true }),
+  due({ id: CURRENT_ID, headName: 'Annual Dues 2026', amount: rupees(1500) }),
+  due({ id: ARREAR_ID, type: 'arrear', headName: 'Annual Dues 2025', amount: rupees(1200), year: 2025 }),
+  due({ id: FUND_ID, type: 'miscellaneous', headName: 'Church Renovation Fund', amount: rupees(500), variable: true }),
 ];
 
 const memberPayments: MemberPayments = {
   member: { ...member, selectedParticulars: [], isActive: true, createdAt: '2026-04-01T04:30:00.000Z' },
   items: dues,
-  totals: { paid: 0, pending: 3200, total: 3200 },
+  totals: { paid: rupees(0), pending: rupees(3200), total: rupees(3200) },
 };
 
 type CollectBody = ContractBody<typeof officeContracts.collectDues>;
 
-const noMoney = { cash: 0, upi: 0, cheque: 0, total: 0 };
+const noMoney = { cash: rupees(0), upi: rupees(0), cheque: rupees(0), total: rupees(0) };
 /** The cashier's day sheet of today, open or closed, with nothing on it. */
 function sheetOfToday(status: 'open' | 'closed'): DaySheet {
   return {
@@ -88,7 +93,7 @@ function counter(reply: (body: CollectBody) => Response | null = () => null, day
           receiptId: 'r-1',
           receiptNumber: '2026-27/000001',
           items: [],
-          total: body.items.reduce((sum, item) => sum + item.amount, 0),
+          total: paiseToRupees(sumPaise(body.items.map((item) => rupeesToPaise(rupees(item.amount))))),
         }
       );
     }),
@@ -131,7 +136,7 @@ describe('the Collect Payment dialog', () => {
       within(list).getByRole('checkbox', { name: 'Church Renovation Fund 2026' }),
     ]);
     expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, false]);
-    expect(toReceive()).toHaveTextContent(formatINR(270000));
+    expect(toReceive()).toHaveTextContent(formatINR(paise(270000)));
     expect(confirmButton(dialog)).toBeEnabled();
 
     await user.click(confirmButton(dialog));
@@ -159,7 +164,7 @@ describe('the Collect Payment dialog', () => {
     await user.type(amount, '400');
 
     expect(
-      within(dialog).getByText(t('collections.collect.minimum', { amount: formatINR(50000) })),
+      within(dialog).getByText(t('collections.collect.minimum', { amount: formatINR(paise(50000)) })),
     ).toBeInTheDocument();
     expect(amount).toHaveValue('400');
     expect(confirmButton(dialog)).toBeDisabled();
@@ -169,21 +174,23 @@ describe('the Collect Payment dialog', () => {
     await user.clear(amount);
     await user.type(amount, '750');
     expect(confirmButton(dialog)).toBeEnabled();
-    expect(toReceive()).toHaveTextContent(formatINR(345000));
+    expect(toReceive()).toHaveTextContent(formatINR(paise(345000)));
 
     // Above the due of a variable head: the counter asks first, naming the excess (decision 0025).
     await user.click(confirmButton(dialog));
     const ask = within(dialog).getByRole('alertdialog', { name: t('collections.collect.excessTitle') });
     expect(ask).toHaveTextContent(
       t('collections.collect.excessLine', {
-        excess: formatINR(25000),
-        due: formatINR(50000),
+        excess: formatINR(paise(25000)),
+        due: formatINR(paise(50000)),
         name: 'Church Renovation Fund',
       }),
     );
     expect(sent).toEqual([]);
     await user.click(
-      within(ask).getByRole('button', { name: t('collections.collect.excessConfirm', { total: formatINR(345000) }) }),
+      within(ask).getByRole('button', {
+        name: t('collections.collect.excessConfirm', { total: formatINR(paise(345000)) }),
+      }),
     );
     await screen.findByRole('dialog', { name: t('collections.collect.successTitle') });
     expect(sent[0]?.body.items).toEqual([
@@ -220,7 +227,7 @@ describe('the Collect Payment dialog', () => {
     await user.clear(amount);
     await user.type(amount, '10000000.01');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      t('collections.collect.aboveLimit', { limit: formatINR(1_00_00_000_00) }),
+      t('collections.collect.aboveLimit', { limit: formatINR(paise(1_00_00_000_00)) }),
     );
     expect(confirmButton(dialog)).toBeDisabled();
   });
@@ -233,7 +240,7 @@ describe('the Collect Payment dialog', () => {
     // ₹1,200 + ₹1,500 + ₹1,97,300 = ₹2,00,000 in cash.
     await user.type(amount, '197300');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      t('collections.collect.cashLimit', { earlier: formatINR(0) }),
+      t('collections.collect.cashLimit', { earlier: formatINR(paise(0)) }),
     );
     expect(confirmButton(dialog)).toBeDisabled();
     await user.clear(amount);

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { MAX_LINE_PAISE, formatINR, type CollectDuesInputRaw, type PaymentRecord } from '@parish/shared';
+import { MAX_LINE_PAISE, formatINR, type CollectDuesInputRaw, type Paise, type PaymentRecord } from '@parish/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ import { DueLineRow } from './due-line-row.tsx';
  * Why Confirm is held back before the server is asked (`docs/domain.md`, §4 "Limits on one line",
  * "Cash of ₹2,00,000 or more"): a line above one crore, or cash at the section 269ST limit.
  */
-function LimitNotice({ check, earlierCashPaise }: { check: DuesCheck; earlierCashPaise: number }) {
+function LimitNotice({ check, earlierCashPaise }: { check: DuesCheck; earlierCashPaise: Paise }) {
   const { t } = useTranslation();
   if (check.aboveLimit.length === 0 && !check.cashLimit) return null;
   return (

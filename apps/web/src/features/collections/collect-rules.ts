@@ -2,15 +2,17 @@ import {
   DEFAULT_PARISH_TIMEZONE,
   MAX_LINE_PAISE,
   UTR_PATTERN,
+  ZERO_PAISE,
   calendarDateIn,
   cashLimitReached,
   collectionAmountProblem,
   excessAboveDue,
-  lineAboveLimit,
   formatPaisePlain,
+  lineAboveLimit,
   paiseToRupees,
   parseRupeesToPaise,
   paymentKindOf,
+  sumPaise,
   type CollectDuesInputRaw,
   type CollectionMethod,
   type Paise,
@@ -104,7 +106,7 @@ export function asLine(payment: PaymentRecord): DueLine {
     headName: payment.paymentHeadId.name,
     year: payment.paymentHeadId.year,
     type: payment.paymentHeadId.type,
-    duePaise: parseRupeesToPaise(payment.amount) ?? 0,
+    duePaise: parseRupeesToPaise(payment.amount) ?? ZERO_PAISE,
     variable: payment.paymentHeadId.variable_amount,
   };
 }
@@ -155,11 +157,15 @@ export interface DuesCheck {
  * shared counter rules, the UTR and the cheque details.
  * @param earlierCashPaise the member's cash of today already received ({@link cashToday}), paise
  */
-export function checkDues(lines: readonly DueLine[], values: DuesValues, earlierCashPaise: Paise = 0): DuesCheck {
+export function checkDues(
+  lines: readonly DueLine[],
+  values: DuesValues,
+  earlierCashPaise: Paise = ZERO_PAISE,
+): DuesCheck {
   const chosen = lines.filter((line) => values.selected.includes(line.paymentId));
   const short = chosen.filter((line) => belowDue(line, values.amounts[line.paymentId]));
-  const typed = (line: DueLine) => typedPaise(line, values.amounts[line.paymentId]) ?? 0;
-  const totalPaise = chosen.reduce((sum, line) => sum + typed(line), 0);
+  const typed = (line: DueLine) => typedPaise(line, values.amounts[line.paymentId]) ?? ZERO_PAISE;
+  const totalPaise = sumPaise(chosen.map(typed));
   const excess = chosen
     .map((line) => ({ line, excessPaise: excessAboveDue(line.duePaise, typed(line)) }))
     .filter((entry) => entry.line.variable && entry.excessPaise > 0);
@@ -181,10 +187,12 @@ export function checkDues(lines: readonly DueLine[], values: DuesValues, earlier
  */
 export function cashToday(payments: readonly PaymentRecord[], now: Date, timeZone = DEFAULT_PARISH_TIMEZONE): Paise {
   const today = calendarDateIn(now, timeZone);
-  return payments
-    .filter((p) => p.status === 'paid' && p.paymentMethod === 'cash' && p.paidAt)
-    .filter((p) => calendarDateIn(new Date(p.paidAt ?? ''), timeZone) === today)
-    .reduce((sum, p) => sum + (parseRupeesToPaise(p.paidAmount ?? p.amount) ?? 0), 0);
+  return sumPaise(
+    payments
+      .filter((p) => p.status === 'paid' && p.paymentMethod === 'cash' && p.paidAt)
+      .filter((p) => calendarDateIn(new Date(p.paidAt ?? ''), timeZone) === today)
+      .map((p) => parseRupeesToPaise(p.paidAmount ?? p.amount) ?? ZERO_PAISE),
+  );
 }
 
 /**
@@ -213,7 +221,7 @@ export function duesBody(memberId: string, lines: readonly DueLine[], values: Du
       .filter((line) => values.selected.includes(line.paymentId))
       .map((line) => ({
         paymentId: line.paymentId,
-        amount: paiseToRupees(typedPaise(line, values.amounts[line.paymentId]) ?? 0),
+        amount: paiseToRupees(typedPaise(line, values.amounts[line.paymentId]) ?? ZERO_PAISE),
       })),
     paymentMethod: values.method,
     ...(reference && { reference }),

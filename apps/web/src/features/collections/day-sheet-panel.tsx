@@ -3,9 +3,13 @@ import { notifications } from '@mantine/notifications';
 import {
   DEFAULT_PARISH_TIMEZONE,
   DENOMINATIONS,
+  ZERO_PAISE,
   calendarDateIn,
   formatDisplayDate,
   formatINR,
+  paise,
+  parseRupeesToPaise,
+  sumPaise,
   type DaySheet,
 } from '@parish/shared';
 import { IconDownload, IconFileSpreadsheet, IconLock, IconPrinter } from '@tabler/icons-react';
@@ -27,8 +31,10 @@ function CloseDayModal({ sheet, opened, onClose }: { sheet: DaySheet; opened: bo
   const queryClient = useQueryClient();
   const [notes, setNotes] = useState<Record<string, number>>({});
   const [coins, setCoins] = useState<number>(0);
-  const countedPaise =
-    DENOMINATIONS.reduce((sum, face) => sum + (notes[face] ?? 0) * paiseOf(Number(face)), 0) + paiseOf(coins);
+  const countedPaise = sumPaise([
+    ...DENOMINATIONS.map((face) => paise((notes[face] ?? 0) * (parseRupeesToPaise(face) ?? 0))),
+    parseRupeesToPaise(coins) ?? ZERO_PAISE,
+  ]);
   const counting = countedPaise > 0;
   const close = useMutation({
     mutationFn: () => closeDaySheet({ day: sheet.day, ...(counting ? { denominations: { notes, coins } } : {}) }),
@@ -74,7 +80,9 @@ function CloseDayModal({ sheet, opened, onClose }: { sheet: DaySheet; opened: bo
           <Group justify="space-between">
             <Text size="sm">{t('collections.day.counted', { amount: formatINR(countedPaise) })}</Text>
             <Text size="sm" fw={700} aria-live="polite">
-              {t('collections.day.difference', { amount: formatINR(countedPaise - signedPaiseOf(sheet.net.cash)) })}
+              {t('collections.day.difference', {
+                amount: formatINR(paise(countedPaise - signedPaiseOf(sheet.net.cash))),
+              })}
             </Text>
           </Group>
         ) : null}

@@ -1,4 +1,4 @@
-import { formatDisplayDate, formatINR, type PaymentRecord } from '@parish/shared';
+import { formatDisplayDate, formatINR, type Paise, type PaymentRecord } from '@parish/shared';
 
 import { paiseOf } from '../../lib/money.ts';
 
@@ -8,7 +8,7 @@ import { paiseOf } from '../../lib/money.ts';
  */
 
 /** The paise a collection received: its paid amount, else its due amount (rupees on the wire). */
-export function paidPaise(payment: PaymentRecord): number {
+export function paidPaise(payment: PaymentRecord): Paise {
   return paiseOf(payment.paidAmount ?? payment.amount);
 }
 

@@ -1,4 +1,4 @@
-import type { MemberPayments } from '@parish/shared';
+import { paise, rupees, type MemberPayments } from '@parish/shared';
 import { describe, expect, it } from 'vitest';
 
 import { payment } from '../../test/fixtures.ts';
@@ -17,15 +17,15 @@ const paidExtra = payment({
   id: 'b',
   type: 'arrear',
   headName: '=HYPERLINK("x")',
-  amount: 1000,
-  paidAmount: 1250.5,
+  amount: rupees(1000),
+  paidAmount: rupees(1250.5),
   status: 'paid',
   paidAt: '2026-11-22T20:00:00.000Z',
   transactionId: 'MAN-1',
   dueDate: null,
 });
-const pendingLate = payment({ id: 'a', amount: 100000, dueDate: '2026-03-31' });
-const pendingLater = payment({ id: 'c', type: 'misc', amount: 500, dueDate: '2027-03-31' });
+const pendingLate = payment({ id: 'a', amount: rupees(100000), dueDate: '2026-03-31' });
+const pendingLater = payment({ id: 'c', type: 'misc', amount: rupees(500), dueDate: '2027-03-31' });
 
 describe('Payment Summary list', () => {
   it('counts a paid payment at its paid amount, a pending one at its assigned amount', () => {
@@ -88,7 +88,7 @@ describe('Payment history CSV', () => {
 
 describe('Collect Payment rules', () => {
   it('shows the due amount as plain rupee text', () => {
-    expect(rupeesText(10_000_000)).toBe('100000.00');
-    expect(rupeesText(150_050)).toBe('1500.50');
+    expect(rupeesText(paise(10_000_000))).toBe('100000.00');
+    expect(rupeesText(paise(150_050))).toBe('1500.50');
   });
 });

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
-import { formatDisplayDate, formatINR, type PaymentRecord } from '@parish/shared';
+import { ZERO_PAISE, formatDisplayDate, formatINR, paise, type PaymentRecord } from '@parish/shared';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -50,7 +50,7 @@ export function PaymentItem({
   const waived = payment.status === 'waived';
   const overdue = isOverdue(payment, today);
   const assigned = paiseOf(payment.amount);
-  const extra = paid && payment.paidAmount !== null ? paiseOf(payment.paidAmount) - assigned : 0;
+  const extra = paid && payment.paidAmount !== null ? paise(paiseOf(payment.paidAmount) - assigned) : ZERO_PAISE;
   const head = payment.paymentHeadId;
   return (
     <Card withBorder padding="sm" component="li">

@@ -1,5 +1,5 @@
 import { Image, Stack, Text } from '@mantine/core';
-import { formatINR, upiPayLink } from '@parish/shared';
+import { formatINR, upiPayLink, type Paise } from '@parish/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +12,7 @@ import { useUpiSettings } from './api.ts';
  * code shows (issue 27, item 5); nothing while it loads or while the amount is zero. The image is
  * drawn by `qrcode` (loaded only when shown).
  */
-export function UpiQr({ amountPaise, note }: { amountPaise: number; note: string }) {
+export function UpiQr({ amountPaise, note }: { amountPaise: Paise; note: string }) {
   const { t } = useTranslation();
   const upi = useUpiSettings();
   const [image, setImage] = useState<string | null>(null);

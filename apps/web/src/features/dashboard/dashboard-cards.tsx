@@ -1,5 +1,5 @@
 import { Anchor, Paper, SimpleGrid, Text, type MantineColor } from '@mantine/core';
-import { formatDisplayDate, formatINR, type Dashboard } from '@parish/shared';
+import { formatDisplayDate, formatINR, type Dashboard, type Rupees } from '@parish/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { amountPaise } from '../../lib/money.ts';
 
 /** A dashboard figure in rupees (from the API) as `₹1,00,000.00`, its sign dropped. */
-export const inr = (rupees: number) => formatINR(amountPaise(rupees));
+export const inr = (rupees: Rupees) => formatINR(amountPaise(rupees));
 
 /** One dashboard card: label, value, a hint, and 'View report' to `to` when given. */
 function Card({

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { METHOD_BUCKETS, type Dashboard } from '@parish/shared';
+import { METHOD_BUCKETS, addPaise, formatINR, type Dashboard } from '@parish/shared';
 import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 
 import { TestPaymentsLine } from '../../components/test-payments-line.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { amountPaise } from '../../lib/money.ts';
 import { DASHBOARD_KEY, useDashboard } from './api.ts';
 import { DashboardCards, inr } from './dashboard-cards.tsx';
 import { RefundsPending } from './refunds-pending.tsx';
@@ -45,8 +46,10 @@ function TypeBreakdown({ data }: { data: Dashboard }) {
       <Stack gap="sm">
         {groups.map((group) => {
           const figures = data.byType[group.key];
-          const whole = figures.paidAmount + figures.pendingAmount;
-          const share = whole > 0 ? (figures.paidAmount / whole) * 100 : 0;
+          // Summed in paise: rupee floats do not add up exactly.
+          const paidPaise = amountPaise(figures.paidAmount);
+          const wholePaise = addPaise(paidPaise, amountPaise(figures.pendingAmount));
+          const share = wholePaise > 0 ? (paidPaise / wholePaise) * 100 : 0;
           const rate = (Math.round(share * 10) / 10).toFixed(1);
           return (
             <div key={group.key}>
@@ -55,7 +58,7 @@ function TypeBreakdown({ data }: { data: Dashboard }) {
                   {group.label}
                 </Text>
                 <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {t('reports.dashboard.paidOfTotal', { paid: inr(figures.paidAmount), total: inr(whole) })}
+                  {t('reports.dashboard.paidOfTotal', { paid: inr(figures.paidAmount), total: formatINR(wholePaise) })}
                 </Text>
               </Group>
               <Progress

@@ -1,4 +1,4 @@
-import { officeContracts, paymentContracts, type ContractBody, type InactiveMemberDues } from '@parish/shared';
+import { officeContracts, paymentContracts, rupees, type ContractBody, type InactiveMemberDues } from '@parish/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { t } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -23,10 +23,10 @@ const dues: InactiveMemberDues = {
       paymentHeadId: '6a1e9c7e-2b1f-4f0e-8a55-3b2d1c0000a1',
       headName: 'Building Fund',
       headYear: 2026,
-      amount: 2500,
+      amount: rupees(2500),
     },
   ],
-  total: 2500,
+  total: rupees(2500),
 };
 
 describe('pending dues of inactive members', () => {
@@ -59,7 +59,7 @@ describe('pending dues of inactive members', () => {
     server.use(
       on(officeContracts.inactiveMemberDues).reply(() => {
         asked = true;
-        return { items: [], total: 0 };
+        return { items: [], total: rupees(0) };
       }),
     );
     renderScreen(<InactiveDuesNotice />);

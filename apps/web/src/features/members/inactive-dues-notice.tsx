@@ -45,7 +45,7 @@ export function InactiveDuesNotice() {
         <Text size="sm">
           {t('members.inactiveDues.text', {
             count: items.length,
-            total: formatINR(amountPaise(dues.data?.total ?? 0)),
+            total: formatINR(amountPaise(dues.data?.total)),
           })}
         </Text>
         {remove.isError ? (

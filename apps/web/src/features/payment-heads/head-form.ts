@@ -1,6 +1,7 @@
 import {
-  defaultDueDate,
   MSG,
+  ZERO_PAISE,
+  defaultDueDate,
   paiseToRupees,
   parseRupeesToPaise,
   paymentHeadInputSchema,
@@ -77,7 +78,7 @@ export function headBody(values: HeadFormValues, isEdit: boolean): HeadBody {
     dueDate: hasDueDate(values.type) ? values.dueDate : null,
     variable_amount: values.variable_amount,
   };
-  if (!isEdit) body.amount = paiseToRupees(parseRupeesToPaise(values.amount) ?? 0);
+  if (!isEdit) body.amount = paiseToRupees(parseRupeesToPaise(values.amount) ?? ZERO_PAISE);
   return body;
 }
 

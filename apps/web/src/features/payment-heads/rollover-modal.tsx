@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatRupees, HEAD_YEAR_MAX, HEAD_YEAR_MIN, paiseToRupees } from '@parish/shared';
+import { HEAD_YEAR_MAX, HEAD_YEAR_MIN, formatRupees, paiseToRupees, sumPaise } from '@parish/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ export function RolloverModal({ onClose }: { onClose: () => void }) {
   });
   const heads = preview.data?.heads ?? [];
   const chosen = heads.filter((head) => !excluded.has(head.paymentHeadId));
-  const unpaid = paiseToRupees(chosen.reduce((sum, head) => sum + paiseOf(head.unpaidAmount), 0));
+  const unpaid = paiseToRupees(sumPaise(chosen.map((head) => paiseOf(head.unpaidAmount))));
   // Unpaid dues of the chosen heads; the distinct members are known for the whole year's heads.
   const dues = chosen.reduce((sum, head) => sum + head.members, 0);
   const allChosen = chosen.length === heads.length;

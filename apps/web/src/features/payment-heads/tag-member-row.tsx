@@ -1,3 +1,4 @@
+import type { Rupees } from '@parish/shared';
 import { Checkbox, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -22,7 +23,7 @@ export function TagMemberRow({
   onAmount,
 }: {
   member: MemberRef;
-  paid: number | undefined;
+  paid: Rupees | undefined;
   entry: Selection | undefined;
   headAmount: number;
   onToggle: (member: MemberRef, on: boolean) => void;

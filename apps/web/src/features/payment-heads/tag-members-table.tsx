@@ -1,4 +1,5 @@
 import { Checkbox, Table } from '@mantine/core';
+import type { Rupees } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import type { MemberRef } from './api.ts';
@@ -19,7 +20,7 @@ export function TagMembersTable({
   onSelected,
 }: {
   rows: MemberRef[];
-  paid: ReadonlyMap<string, number>;
+  paid: ReadonlyMap<string, Rupees>;
   selected: Selections;
   headAmount: number;
   onSelected: (change: (current: Selections) => Map<string, Selection>) => void;

@@ -1,4 +1,4 @@
-import { paiseToRupees, parseRupeesToPaise } from '@parish/shared';
+import { paiseToRupees, parseRupeesToPaise, type Rupees } from '@parish/shared';
 
 import type { HeadPayment, MemberRef, PaymentHead } from './api.ts';
 
@@ -29,13 +29,13 @@ export function toAssignments(selected: Iterable<Selection>): { memberId: string
 
 /** The head's current tags: paid members (locked, with the rupees paid) and the pending ones (preselected). */
 export interface ExistingTags {
-  paid: Map<string, number>;
+  paid: Map<string, Rupees>;
   selected: Map<string, Selection>;
 }
 
 /** Splits the head's payments into {@link ExistingTags}: a custom amount shows only where it differs from the head's. */
 export function splitExisting(head: PaymentHead, payments: HeadPayment[]): ExistingTags {
-  const paid = new Map<string, number>();
+  const paid = new Map<string, Rupees>();
   const selected = new Map<string, Selection>();
   for (const payment of payments) {
     if (payment.status === 'paid') {

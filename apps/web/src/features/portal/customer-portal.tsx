@@ -1,6 +1,6 @@
 import { Alert, Box, Container, Stack, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { formatINR, type CustomerSummary, type PaymentRecord } from '@parish/shared';
+import { addPaise, formatINR, type CustomerSummary, type PaymentRecord } from '@parish/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -25,7 +25,7 @@ const pendingFigure = (summary: CustomerSummary | undefined) =>
   summary
     ? {
         count: summary.arrears.count + summary.current.count + summary.misc.count,
-        paise: paiseOf(summary.arrears.amount) + paiseOf(summary.current.amount) + paiseOf(summary.misc.amount),
+        paise: addPaise(paiseOf(summary.arrears.amount), paiseOf(summary.current.amount), paiseOf(summary.misc.amount)),
       }
     : null;
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDisplayDate, formatINR, type PaymentRecord } from '@parish/shared';
+import { formatDisplayDate, formatINR, paise, type PaymentRecord } from '@parish/shared';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -101,7 +101,7 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
             </Text>
             {paid > assigned ? (
               <Text size="xs" c="green.9">
-                {t('portal.paid.extra', { amount: formatINR(paid - assigned) })}
+                {t('portal.paid.extra', { amount: formatINR(paise(paid - assigned)) })}
               </Text>
             ) : null}
             <Badge size="sm" color="green" variant="light" c="green.9">

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { rupeesToPaise, formatINR } from '@parish/shared';
+import { formatINR, rupeesToPaise, sumPaise } from '@parish/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
@@ -35,7 +35,7 @@ export default function PayLinkPage() {
 
   const data = view.data;
   const items = data ? payable(data) : [];
-  const amount = formatINR(items.reduce((sum, item) => sum + rupeesToPaise(item.amount), 0));
+  const amount = formatINR(sumPaise(items.map((item) => rupeesToPaise(item.amount))));
   return (
     <Container size={520} py="xl" component="main">
       <Stack gap="md">

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { formatINR, paymentKindOf, type WorldlineConfig } from '@parish/shared';
+import { ZERO_PAISE, formatINR, paymentKindOf, type WorldlineConfig } from '@parish/shared';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -61,7 +61,7 @@ export function ConfirmDialog({ request, config, processing, onCancel, onPay }: 
       <Stack gap="sm">
         <Text size="sm">{t('portal.confirm.aboutToPay')}</Text>
         <Text fw={700} fz={28} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="confirm-amount">
-          {formatINR(request?.totalPaise ?? 0)}
+          {formatINR(request?.totalPaise ?? ZERO_PAISE)}
         </Text>
         <Text size="sm">{description}</Text>
         {note ? (

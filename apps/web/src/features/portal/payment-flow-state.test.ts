@@ -11,11 +11,12 @@ import {
   type FlowState,
   type PaymentRequest,
 } from './payment-flow-state.ts';
+import { paise, rupees } from '@parish/shared';
 
-const arrear = payment({ id: 'a', type: 'arrear', amount: 1000 });
-const current = payment({ id: 'c', type: 'current due', amount: 1500 });
-const variable = payment({ id: 'v', type: 'miscellaneous', amount: 500, variable: true });
-const request: PaymentRequest = { mode: 'single', payments: [arrear], totalPaise: 100_000, customAmounts: {} };
+const arrear = payment({ id: 'a', type: 'arrear', amount: rupees(1000) });
+const current = payment({ id: 'c', type: 'current due', amount: rupees(1500) });
+const variable = payment({ id: 'v', type: 'miscellaneous', amount: rupees(500), variable: true });
+const request: PaymentRequest = { mode: 'single', payments: [arrear], totalPaise: paise(100_000), customAmounts: {} };
 
 describe('flowReducer', () => {
   it('runs a payment from choice to success', () => {

@@ -1,4 +1,4 @@
-import { arrearsGateBlocks, type PaymentRecord } from '@parish/shared';
+import { arrearsGateBlocks, type Paise, type PaymentRecord } from '@parish/shared';
 
 import { headTypes, orderAmounts } from './payment-rules.ts';
 
@@ -17,7 +17,7 @@ export interface PaymentRequest {
   mode: ConfirmMode;
   payments: PaymentRecord[];
   /** Sum of the effective amounts, paise. */
-  totalPaise: number;
+  totalPaise: Paise;
   customAmounts: Record<string, string>;
 }
 

@@ -1,4 +1,4 @@
-import { paymentKindOf as kindOf } from '@parish/shared';
+import { paymentKindOf as kindOf, rupees } from '@parish/shared';
 import { describe, expect, it } from 'vitest';
 
 import { payment } from '../../test/fixtures.ts';
@@ -32,7 +32,7 @@ describe('groupPending and selectablePayments', () => {
   const arrear = payment({ id: 'a', type: 'arrear' });
   const misc = payment({ id: 'm', type: 'miscellaneous' });
   const current = payment({ id: 'c', type: 'current due' });
-  const paid = payment({ id: 'x', type: 'arrear', status: 'paid', paidAmount: 1500 });
+  const paid = payment({ id: 'x', type: 'arrear', status: 'paid', paidAmount: rupees(1500) });
 
   it('splits the pending payments by kind in the order given and leaves paid ones out', () => {
     const groups = groupPending([current, paid, arrear, misc]);
@@ -60,8 +60,8 @@ describe('acceptAmountInput', () => {
 });
 
 describe('effectiveAmount and orderAmounts', () => {
-  const fixed = payment({ id: 'f', amount: 1500 });
-  const variable = payment({ id: 'v', amount: 1500, variable: true });
+  const fixed = payment({ id: 'f', amount: rupees(1500) });
+  const variable = payment({ id: 'v', amount: rupees(1500), variable: true });
 
   it('pays the due amount of a fixed head whatever is typed', () => {
     expect(effectiveAmount(fixed, '9999')).toEqual({ ok: true, paise: 150_000, custom: false });

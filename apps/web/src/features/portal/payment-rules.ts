@@ -1,4 +1,6 @@
 import {
+  ZERO_PAISE,
+  addPaise,
   arrearsGateBlocks,
   effectiveAmount as sharedEffectiveAmount,
   formatPaisePlain,
@@ -98,12 +100,12 @@ export function orderAmounts(
   payments: readonly PaymentRecord[],
   entered: Readonly<Record<string, string>>,
 ): OrderAmounts | null {
-  let totalPaise = 0;
+  let totalPaise = ZERO_PAISE;
   const customAmounts: Record<string, string> = {};
   for (const payment of payments) {
     const amount = effectiveAmount(payment, entered[payment._id]);
     if (!amount.ok) return null;
-    totalPaise += amount.paise;
+    totalPaise = addPaise(totalPaise, amount.paise);
     if (amount.custom) customAmounts[payment._id] = formatPaisePlain(amount.paise);
   }
   return { totalPaise, customAmounts };

@@ -1,7 +1,12 @@
 import {
   formatINR,
+  paise,
+  paiseToRupees,
   portalContracts,
+  rupees,
+  rupeesToPaise,
   settingsContracts,
+  sumPaise,
   type CustomerPayments,
   type PaymentRecord,
 } from '@parish/shared';
@@ -23,13 +28,19 @@ import { CustomerPortal } from './customer-portal.tsx';
 
 const member = sessionUser();
 
-const arrear = payment({ id: 'p-arrear', type: 'arrear', headName: 'Annual Dues 2025', amount: 1200, year: 2025 });
-const current = payment({ id: 'p-current', headName: 'Annual Dues 2026', amount: 1500 });
+const arrear = payment({
+  id: 'p-arrear',
+  type: 'arrear',
+  headName: 'Annual Dues 2025',
+  amount: rupees(1200),
+  year: 2025,
+});
+const current = payment({ id: 'p-current', headName: 'Annual Dues 2026', amount: rupees(1500) });
 const fund = payment({
   id: 'p-fund',
   type: 'miscellaneous',
   headName: 'Church Renovation Fund',
-  amount: 500,
+  amount: rupees(500),
   variable: true,
 });
 
@@ -37,7 +48,7 @@ const fund = payment({
 function pendingAnswer(items: PaymentRecord[]): CustomerPayments {
   const figure = (type: string) => {
     const some = items.filter((item) => item.paymentHeadId.type === type);
-    return { count: some.length, amount: some.reduce((sum, item) => sum + item.amount, 0) };
+    return { count: some.length, amount: paiseToRupees(sumPaise(some.map((item) => rupeesToPaise(item.amount)))) };
   };
   return {
     items,
@@ -46,7 +57,7 @@ function pendingAnswer(items: PaymentRecord[]): CustomerPayments {
       arrears: figure('arrear'),
       current: figure('current due'),
       misc: figure('miscellaneous'),
-      paid: { count: 0, amount: 0 },
+      paid: { count: 0, amount: rupees(0) },
     },
     arrearsBlocking: items.some((item) => item.paymentHeadId.type === 'arrear'),
   };
@@ -88,7 +99,7 @@ describe("the member's Pending tab", () => {
     const { user } = openPortal([arrear, current, fund]);
 
     expect(await screen.findByRole('region', { name: t('portal.pending.bannerTitle') })).toHaveTextContent(
-      t('portal.pending.clearAllArrears', { amount: formatINR(120000) }),
+      t('portal.pending.clearAllArrears', { amount: formatINR(paise(120000)) }),
     );
     const currentSection = screen.getByRole('region', { name: t('portal.pending.currentBlockedSection') });
     expect(within(currentSection).getByText(t('portal.pending.blocked'))).toBeInTheDocument();
@@ -103,13 +114,13 @@ describe("the member's Pending tab", () => {
     expect(selectBox('Church Renovation Fund')).toBeChecked();
     expect(selectBox('Annual Dues 2026')).not.toBeChecked();
     expect(
-      screen.getByRole('button', { name: t('portal.pending.paySelected', { amount: formatINR(170000) }) }),
+      screen.getByRole('button', { name: t('portal.pending.paySelected', { amount: formatINR(paise(170000)) }) }),
     ).toBeEnabled();
 
     await user.click(within(currentSection).getByRole('button', { name: t('portal.pending.clearArrearsFirst') }));
     const dialog = await screen.findByRole('dialog', { name: t('portal.confirm.arrears') });
     expect(dialog).toHaveTextContent(t('portal.confirm.allArrears'));
-    expect(await confirmAmount()).toHaveTextContent(formatINR(120000));
+    expect(await confirmAmount()).toHaveTextContent(formatINR(paise(120000)));
   });
 
   it('lets the member choose current dues once no arrears are pending', async () => {
@@ -124,7 +135,7 @@ describe("the member's Pending tab", () => {
     await user.click(selectBox('Annual Dues 2026'));
     expect(selectBox('Annual Dues 2026')).toBeChecked();
     expect(
-      screen.getByRole('button', { name: t('portal.pending.paySelected', { amount: formatINR(150000) }) }),
+      screen.getByRole('button', { name: t('portal.pending.paySelected', { amount: formatINR(paise(150000)) }) }),
     ).toBeEnabled();
   });
 
@@ -134,14 +145,14 @@ describe("the member's Pending tab", () => {
     const amount = await screen.findByRole('textbox', {
       name: t('portal.pending.amountLabelFor', { name: 'Church Renovation Fund' }),
     });
-    expect(screen.getByText(t('portal.pending.min', { amount: formatINR(50000) }))).toBeInTheDocument();
+    expect(screen.getByText(t('portal.pending.min', { amount: formatINR(paise(50000)) }))).toBeInTheDocument();
 
     await user.type(amount, '7a5-0.5x');
     expect(amount).toHaveValue('750.5');
 
     await user.click(selectBox('Church Renovation Fund'));
     expect(
-      screen.getByRole('button', { name: t('portal.pending.paySelected', { amount: formatINR(75050) }) }),
+      screen.getByRole('button', { name: t('portal.pending.paySelected', { amount: formatINR(paise(75050)) }) }),
     ).toBeInTheDocument();
 
     await user.click(
@@ -150,7 +161,7 @@ describe("the member's Pending tab", () => {
     expect(await screen.findByRole('dialog', { name: t('portal.confirm.single') })).toHaveTextContent(
       t('portal.confirm.paymentFor', { name: 'Church Renovation Fund' }),
     );
-    expect(await confirmAmount()).toHaveTextContent(formatINR(75050));
+    expect(await confirmAmount()).toHaveTextContent(formatINR(paise(75050)));
     await user.click(screen.getByRole('button', { name: t('common.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -159,6 +170,6 @@ describe("the member's Pending tab", () => {
     await user.click(
       screen.getByRole('button', { name: t('portal.pending.payNowFor', { name: 'Church Renovation Fund' }) }),
     );
-    expect(await confirmAmount()).toHaveTextContent(formatINR(50000));
+    expect(await confirmAmount()).toHaveTextContent(formatINR(paise(50000)));
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatINR, type CustomerPayments, type PaymentRecord } from '@parish/shared';
+import { formatINR, sumPaise, type CustomerPayments, type PaymentRecord } from '@parish/shared';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export interface PendingTabProps {
   onRequest: (mode: ConfirmMode, payments: PaymentRecord[]) => void;
 }
 
-const sumPaise = (payments: readonly PaymentRecord[]) => payments.reduce((sum, p) => sum + paiseOf(p.amount), 0);
+const duesPaise = (payments: readonly PaymentRecord[]) => sumPaise(payments.map((p) => paiseOf(p.amount)));
 
 /**
  * The Pending tab (`docs/domain.md`, §2 "Pending tab"): Select All ('Select All Available' while arrears
@@ -73,7 +73,7 @@ export function PendingTab(props: PendingTabProps) {
   }
 
   const chosen = selectable.filter((payment) => selected.has(payment._id));
-  const chosenTotal = orderAmounts(chosen, entered)?.totalPaise ?? sumPaise(chosen);
+  const chosenTotal = orderAmounts(chosen, entered)?.totalPaise ?? duesPaise(chosen);
   const allChosen = selectable.length > 0 && chosen.length === selectable.length;
   const toggle = (paymentId: string, on: boolean) => {
     const next = new Set(selected);
@@ -168,7 +168,7 @@ function ArrearsBanner({
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('portal.pending.bannerText', { count: groups.arrears.length })}</Text>
         <Button color="white" c="red.9" variant="filled" size="sm" disabled={processing} onClick={onClear}>
-          {t('portal.pending.clearAllArrears', { amount: formatINR(sumPaise(groups.arrears)) })}
+          {t('portal.pending.clearAllArrears', { amount: formatINR(duesPaise(groups.arrears)) })}
         </Button>
       </Stack>
     </Alert>

@@ -1,10 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import { formatINR } from '@parish/shared';
+import { ZERO_PAISE, formatINR, parseRupeesToPaise } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { paiseOf } from '../../lib/money.ts';
 import { portalKeys } from './api.ts';
 import { defaultFailureKey } from './payment-flow-state.ts';
 import type { FlowControls } from './use-flow-controls.ts';
@@ -23,8 +22,10 @@ export interface ReturnOutcome {
 
 /** The amount a return names (its `amount` in rupees, else the payment context's) as `₹…`; null when none. */
 function returnAmountText(outcome: ReturnOutcome, context: PaymentContext | null): string | null {
-  const paise = outcome.amount ? paiseOf(Number(outcome.amount)) : context ? paiseOf(context.amount) : 0;
-  return paise > 0 ? formatINR(paise) : null;
+  // Rupees as the return's text and the stored context hold them (plain numbers), read exactly.
+  const rupees = outcome.amount ? Number(outcome.amount) : context ? context.amount : 0;
+  const amountPaise = parseRupeesToPaise(rupees) ?? ZERO_PAISE;
+  return amountPaise > 0 ? formatINR(amountPaise) : null;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { Rupees } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { Money } from './report-ui.tsx';
 
 /** The Direct Collections count and total of every match (`docs/domain.md`, §2 "Reports and Analytics"). */
-export function DirectTotals({ totals }: { totals: { count: number; amount: number } }) {
+export function DirectTotals({ totals }: { totals: { count: number; amount: Rupees } }) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={2} maw={480}>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatDisplayDate, formatINR } from '@parish/shared';
+import { REPORT_DEFAULT_ORDER, REPORT_SORT_FIELDS, formatDisplayDate, formatINR, type Rupees } from '@parish/shared';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -212,7 +212,7 @@ export function YearwiseTab() {
   const [page, setPage] = useState(1);
   const report = useReport('yearwise', {}, page);
   const data = report.data;
-  const split = (group: { collected: number; pending: number }) => (
+  const split = (group: { collected: Rupees; pending: Rupees }) => (
     <Stack gap={0}>
       <Text size="sm" c="green.9" style={{ whiteSpace: 'nowrap' }}>
         {t('reports.yearwise.collectedShort')}: {formatINR(amountPaise(group.collected))}

@@ -52,7 +52,7 @@ export function OverviewTab() {
             <Figure
               label={t('reports.overview.totalReceivables')}
               hint={t('yearEnd.concession.reportFigure', {
-                amount: formatINR(amountPaise(data.totalConcessions ?? 0)),
+                amount: formatINR(amountPaise(data.totalConcessions)),
               })}
             >
               <Money rupees={data.totalReceivables} />

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 
 import { BarChart, LineChart } from '@mantine/charts';
-import { formatDisplayDate, formatINR } from '@parish/shared';
+import { formatDisplayDate, formatINR, type Rupees } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { amountPaise } from '../../lib/money.ts';
@@ -20,7 +20,8 @@ export type ReportChartProps =
   | { kind: 'heads'; data: { name: string; collected: number; outstanding: number }[] }
   | { kind: 'years'; data: { year: number; totalReceivable: number; collected: number }[] };
 
-const money = (rupees: number) => formatINR(amountPaise(rupees));
+// The chart hands its values back as plain numbers: the rupee amounts it was given, and its axis ticks.
+const money = (value: number) => formatINR(amountPaise(value as Rupees));
 /** The largest of `values` (0 for none): the value an axis's unit is chosen by. */
 const largest = (values: number[]) => values.reduce((max, value) => Math.max(max, value), 0);
 

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { formatINR, type ReportType } from '@parish/shared';
+import { formatINR, type ReportType, type Rupees } from '@parish/shared';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import { amountPaise } from '../../lib/money.ts';
 import { downloadReport, type ReportFilters } from './api.ts';
 
 /** An amount in rupees from the API shown as ₹1,00,000.00. */
-export function Money({ rupees, strong = false }: { rupees: number; strong?: boolean }) {
+export function Money({ rupees, strong = false }: { rupees: Rupees; strong?: boolean }) {
   return (
     <Text
       span

@@ -4,8 +4,10 @@ import {
   collectionContracts,
   formatINR,
   officeContracts,
+  paise,
   paymentContracts,
   reportContracts,
+  rupees,
   type ContractBody,
   type PaymentReportRow,
   type ReceiptSummary,
@@ -40,8 +42,8 @@ const row: PaymentReportRow = {
   headName: 'Annual Dues 2026',
   headType: 'current due',
   year: 2026,
-  amount: 1500,
-  assignedAmount: 1500,
+  amount: rupees(1500),
+  assignedAmount: rupees(1500),
   status: 'paid',
   createdAt: '2026-04-01T04:30:00.000Z',
   paidAt: '2026-11-20T05:00:00.000Z',
@@ -67,11 +69,11 @@ function receiptSummary(overrides: Partial<ReceiptSummary> = {}): ReceiptSummary
     reference: null,
     collectedBy: { _id: 'u-c1', name: 'Anna Cashier' },
     lines: [
-      { paymentId: 'p-arrear', headName: 'Arrears', headYear: 2025, amount: 500 },
-      { paymentId: PAYMENT_ID, headName: 'Annual Dues', headYear: 2026, amount: 1500 },
-      { paymentId: 'p-fund', headName: 'Building Fund', headYear: 2026, amount: 2500 },
+      { paymentId: 'p-arrear', headName: 'Arrears', headYear: 2025, amount: rupees(500) },
+      { paymentId: PAYMENT_ID, headName: 'Annual Dues', headYear: 2026, amount: rupees(1500) },
+      { paymentId: 'p-fund', headName: 'Building Fund', headYear: 2026, amount: rupees(2500) },
     ],
-    total: 4500,
+    total: rupees(4500),
     voided: false,
     ...overrides,
   };
@@ -108,12 +110,12 @@ function directCollections(reply: () => Response | null = () => null, summary = 
         receiptId: RECEIPT_ID,
         receiptNumber: summary.receiptNumber,
         paymentIds: ['p-arrear', PAYMENT_ID, 'p-fund'],
-        newReceipt: { receiptId: 'r2', receiptNumber: '2026-27/000008', items: [], total: 2000 },
+        newReceipt: { receiptId: 'r2', receiptNumber: '2026-27/000008', items: [], total: rupees(2000) },
       };
     }),
     on(reportContracts.report).reply(({ body }) => {
       expect(body.type).toBe('direct');
-      return { type: 'direct', items: [row], total: 1, page: 1, limit: 25, totals: { count: 1, amount: 1500 } };
+      return { type: 'direct', items: [row], total: 1, page: 1, limit: 25, totals: { count: 1, amount: rupees(1500) } };
     }),
     on(collectionContracts.reverse).reply(({ body, params }) => {
       expect(params.id).toBe(PAYMENT_ID);
@@ -165,7 +167,7 @@ describe('the reversal dialog', () => {
         date: '20/11/2026',
         method: t('reports.methods.cash'),
         count: 3,
-        total: formatINR(450000),
+        total: formatINR(paise(450000)),
       }),
     );
     // Every line and the total, not only the line clicked.
@@ -173,8 +175,8 @@ describe('the reversal dialog', () => {
       'Arrears 2025',
       'Annual Dues 2026',
       'Building Fund 2026',
-      formatINR(50000),
-      formatINR(250000),
+      formatINR(paise(50000)),
+      formatINR(paise(250000)),
     ]) {
       expect(dialog).toHaveTextContent(text);
     }
@@ -182,7 +184,7 @@ describe('the reversal dialog', () => {
       t('reports.direct.dayEffect', {
         collector: 'Anna Cashier',
         method: t('reports.methods.cash'),
-        total: formatINR(450000),
+        total: formatINR(paise(450000)),
       }),
     );
     expect(dialog).not.toHaveTextContent(t('reports.direct.inactiveTitle'));
@@ -251,9 +253,9 @@ describe('the reversal dialog', () => {
         collector: 'Anna Cashier',
         method: t('reports.methods.cash'),
         number: '2026-27/000007',
-        total: formatINR(450000),
-        kept: formatINR(200000),
-        pending: formatINR(250000),
+        total: formatINR(paise(450000)),
+        kept: formatINR(paise(200000)),
+        pending: formatINR(paise(250000)),
       }),
     );
     expect(confirm).toBeEnabled();

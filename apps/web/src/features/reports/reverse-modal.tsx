@@ -18,9 +18,12 @@ import {
   REVERSAL_REASONS,
   formatDisplayDate,
   formatINR,
+  paise,
+  sumPaise,
   type PaymentReportRow,
   type ReceiptSummary,
   type ReversalReason,
+  type Rupees,
 } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,7 +38,7 @@ import { useMethodLabel } from './report-ui.tsx';
 type Action = 'reverse' | 'correct';
 
 /** Rupees as the screen shows them: ₹ with Indian grouping. */
-const rupees = (amount: number) => formatINR(amountPaise(amount));
+const rupees = (amount: Rupees) => formatINR(amountPaise(amount));
 
 /**
  * The confirmation before a reversal (`docs/domain.md`, "Reversal with a reason" and "Correcting a
@@ -164,9 +167,11 @@ function ReceiptPanel(props: {
   const methodLabel = useMethodLabel();
   const count = summary.lines.length;
   const method = methodLabel(summary.paymentMethod);
-  const keptPaise = summary.lines
-    .filter((line) => line.paymentId !== null && keep.includes(line.paymentId))
-    .reduce((sum, line) => sum + amountPaise(line.amount), 0);
+  const keptPaise = sumPaise(
+    summary.lines
+      .filter((line) => line.paymentId !== null && keep.includes(line.paymentId))
+      .map((line) => amountPaise(line.amount)),
+  );
   const collector = summary.collectedBy?.name ?? '';
   return (
     <Stack gap="sm">
@@ -208,7 +213,7 @@ function ReceiptPanel(props: {
               number: summary.receiptNumber,
               total: rupees(summary.total),
               kept: formatINR(keptPaise),
-              pending: formatINR(amountPaise(summary.total) - keptPaise),
+              pending: formatINR(paise(amountPaise(summary.total) - keptPaise)),
             })}
       </Text>
       {summary.member.active ? null : (

@@ -98,7 +98,7 @@ export async function captureRazorpayPayment(
   settings: RazorpaySettings,
   transport: GatewayTransport,
   paymentId: string,
-  amountPaise: number,
+  amountPaise: Paise,
 ): Promise<RazorpayPaymentEntity | null> {
   const { status, body } = await callGateway(transport, {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { GATEWAY_MSG } from '@parish/shared';
+import { GATEWAY_MSG, paise } from '@parish/shared';
 
 import { amountMismatchDetails, type Outcome, type TransactionRow } from '../gateway.ts';
 import { CHECKOUT_HOLD_MS } from '../orders.service.ts';
@@ -55,7 +55,7 @@ export function decideRazorpayOutcome(
         statusCode: 'captured',
         message: GATEWAY_MSG.amountMismatch,
         fail: true,
-        details: amountMismatchDetails('status', row.amountPaise, { paise: captured.amount }),
+        details: amountMismatchDetails('status', row.amountPaise, { paise: paise(captured.amount) }),
       };
     }
     return { kind: 'paid', statusCode: 'captured', pgReferenceId: captured.id, method: captured.method ?? 'online' };

@@ -1,4 +1,4 @@
-import type { RazorpayConfig } from '@parish/shared';
+import { paise, type RazorpayConfig } from '@parish/shared';
 
 import { GatewayUnavailableError } from '../gateway-client.ts';
 import type { GatewayDeps, Outcome, PaymentGateway, TransactionRow } from '../gateway.ts';
@@ -78,7 +78,7 @@ export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
     name: 'razorpay',
     displayName: 'Razorpay',
     txnIdPrefix: 'RP',
-    minimumPaise: 100,
+    minimumPaise: paise(100),
     async createOrder(order) {
       const created = await createRazorpayOrder(settings(), deps.transport, {
         amountPaise: order.amountPaise,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { formatINR, parseRupeesToPaise } from '@parish/shared';
+import { ZERO_PAISE, formatINR, paise, parseRupeesToPaise } from '@parish/shared';
 
 import { escapeHtml } from '../../../lib/html.ts';
 import { hexEquals, razorpayCheckoutSignature } from '../razorpay/razorpay-signature.ts';
@@ -101,12 +101,12 @@ const invalidWorldlineRequest: SandboxPage = {
 /** Worldline's bank page: Success, Failure and Cancel; 400 on a bad token. */
 export function worldlineBankPage(deps: SandboxDeps, q: WorldlineRequest): SandboxPage {
   if (!worldlineTokenOk(deps, q)) return invalidWorldlineRequest;
-  const paise = parseRupeesToPaise(q.amount) ?? 0;
+  const amountPaise = parseRupeesToPaise(q.amount) ?? ZERO_PAISE;
   const body = `<span class="tag">SANDBOX — no real money</span>
 <h1>Sandbox bank (Worldline)</h1>
 <p class="note">This page stands in for the bank. Choose what the bank answers.</p>
 <dl><dt>Merchant</dt><dd>${escapeHtml(q.merchantId)}</dd><dt>Transaction</dt><dd>${escapeHtml(q.txnId)}</dd>
-<dt>Amount</dt><dd>${escapeHtml(formatINR(paise))}</dd></dl>
+<dt>Amount</dt><dd>${escapeHtml(formatINR(amountPaise))}</dd></dl>
 <form method="post" action="/api/sandbox/worldline/bank">${hiddenFields(q)}
 ${OUTCOME_BUTTONS}</form>`;
   return { status: 200, html: page('Sandbox bank (Worldline)', body) };
@@ -203,7 +203,7 @@ export function razorpayPayPage(deps: SandboxDeps, q: RazorpayPayRequest): Sandb
 <h1>Sandbox payment (Razorpay)</h1>
 <p class="note">This page stands in for Razorpay Checkout. Choose what the payment does.</p>
 <dl><dt>Order</dt><dd>${escapeHtml(order.id)}</dd><dt>Receipt</dt><dd>${escapeHtml(order.receipt)}</dd>
-<dt>Amount</dt><dd>${escapeHtml(formatINR(order.amount))}</dd></dl>
+<dt>Amount</dt><dd>${escapeHtml(formatINR(paise(order.amount)))}</dd></dl>
 <form method="post" action="/api/sandbox/razorpay/pay">${hiddenFields(q)}
 ${OUTCOME_BUTTONS}</form>`;
   return { status: 200, html: page('Sandbox payment (Razorpay)', body) };

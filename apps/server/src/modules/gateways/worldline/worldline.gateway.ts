@@ -1,4 +1,4 @@
-import { WORLDLINE_STATUS, type WorldlineConfig } from '@parish/shared';
+import { WORLDLINE_STATUS, paise, type WorldlineConfig } from '@parish/shared';
 
 import { GatewayUnavailableError } from '../gateway-client.ts';
 import type { GatewayDeps, Outcome, PaymentGateway, TransactionRow } from '../gateway.ts';
@@ -51,7 +51,7 @@ export function worldlineGateway(deps: GatewayDeps): WorldlineGateway {
     name: 'worldline',
     displayName: 'Worldline',
     txnIdPrefix: 'WL',
-    minimumPaise: 1,
+    minimumPaise: paise(1),
     async createOrder(order) {
       return { gatewayOrderId: null, checkout: worldlineCheckout(settings(), deps.config.publicUrl, order) };
     },

@@ -1,4 +1,4 @@
-import { REFUND_MSG, paiseToRupees, type ApplyRefundInput, type Paise } from '@parish/shared';
+import { REFUND_MSG, paise, paiseToRupees, type ApplyRefundInput, type Paise } from '@parish/shared';
 import { and, eq } from 'drizzle-orm';
 
 import { actorOf, type ServiceContext } from '../../../context.ts';
@@ -55,7 +55,7 @@ export async function applyRefundToDue(
       isTest: source?.isTest ?? false,
     });
     if (marked.paid.length === 0) throw badRequest(REFUND_MSG.notMembersDue, 'paymentId');
-    const remainingPaise = row.remainingPaise - due.amountPaise;
+    const remainingPaise = paise(row.remainingPaise - due.amountPaise);
     const status = remainingPaise === 0 ? 'applied' : 'open';
     await tx
       .update(paymentExceptions)

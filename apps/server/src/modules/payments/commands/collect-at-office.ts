@@ -1,4 +1,4 @@
-import { COLLECTION_MSG, ErrorCode, OFFICE_MSG, calendarDateIn } from '@parish/shared';
+import { COLLECTION_MSG, ErrorCode, OFFICE_MSG, ZERO_PAISE, calendarDateIn } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../../context.ts';
 import { conflict } from '../../../lib/app-error.ts';
@@ -60,7 +60,7 @@ export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollecti
       checkOfficeLimits(rows, input);
       await checkUtrFree(tx, input.utr);
       const asPaid = (receipt: { id: string; number: string } | null) =>
-        rows.map((row) => paidRecord(row, facts, amounts.get(row.payment.id) ?? 0, receipt));
+        rows.map((row) => paidRecord(row, facts, amounts.get(row.payment.id) ?? ZERO_PAISE, receipt));
       const [single] = input.memberId === null ? asPaid(null) : [];
       const { memberId } = input;
       const marked = await markPaid(
@@ -74,7 +74,7 @@ export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollecti
           utr: input.utr,
           enforceDueAmount: true,
           onNotUpdated: (paymentId, attempt) =>
-            explainLineNotPaid(tx, { paymentId, amountPaise: amounts.get(paymentId) ?? 0, memberId }, attempt),
+            explainLineNotPaid(tx, { paymentId, amountPaise: amounts.get(paymentId) ?? ZERO_PAISE, memberId }, attempt),
           audit: single && paymentCollectedAudit(ctx.audit, single),
         },
         lockedPayments(rows),

@@ -4,6 +4,10 @@ import {
   CONCESSION_AMOUNT_MESSAGE,
   ErrorCode,
   MSG,
+  ZERO_PAISE,
+  ZERO_RUPEES,
+  paise,
+  paiseOfSum,
   paiseToRupees,
   rupeesToPaise,
   type ConcessionInput,
@@ -64,14 +68,14 @@ export async function grantConcession(
       sql`select ${paymentHeld(sql`${paymentId}::uuid`)} as held`,
     );
     if (checkout?.held) throw conflict(CONCESSION_IN_CHECKOUT_MESSAGE, ErrorCode.CHECKOUT_IN_PROGRESS);
-    const duePaise = Number(row.amount);
-    const beforeConcession = Number(row.concession);
-    const newPaise = input.kind === 'waive' ? 0 : rupeesToPaise(input.amount ?? 0);
+    const duePaise = paiseOfSum(row.amount);
+    const beforeConcession = paiseOfSum(row.concession);
+    const newPaise = input.kind === 'waive' ? ZERO_PAISE : rupeesToPaise(input.amount ?? ZERO_RUPEES);
     if (input.kind === 'lower' && (newPaise <= 0 || newPaise >= duePaise)) {
       throw badRequest(CONCESSION_AMOUNT_MESSAGE, 'amount');
     }
     const status = input.kind === 'waive' ? 'waived' : row.status;
-    const concessionPaise = beforeConcession + duePaise - newPaise;
+    const concessionPaise = paise(beforeConcession + duePaise - newPaise);
     await tx.execute(
       sql`update payments set amount_paise = ${newPaise}, concession_paise = ${concessionPaise},
                  status = ${status}::payment_status, concession_reason = ${input.reason},

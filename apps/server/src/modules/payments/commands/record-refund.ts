@@ -1,4 +1,4 @@
-import { paiseToRupees, type MarkRefundedInput } from '@parish/shared';
+import { ZERO_PAISE, paiseToRupees, type MarkRefundedInput } from '@parish/shared';
 import { eq } from 'drizzle-orm';
 
 import { actorOf, type ServiceContext } from '../../../context.ts';
@@ -22,7 +22,7 @@ export async function recordRefund(ctx: ServiceContext, id: string, input: MarkR
       .update(paymentExceptions)
       .set({
         status: 'refunded',
-        remainingPaise: 0,
+        remainingPaise: ZERO_PAISE,
         resolvedAt: now,
         refundReference: input.refundReference,
         refundDate: input.refundDate,

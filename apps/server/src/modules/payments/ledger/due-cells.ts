@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 
-import type { Paise } from '@parish/shared';
+import { paiseOfSum, type Paise } from '@parish/shared';
 
 import { queryRows, type Tx } from '../../../db/client.ts';
 
@@ -62,8 +62,8 @@ export async function existingCells(tx: Tx, cells: DueCells): Promise<ExistingCe
     memberId: row.member_id,
     paymentHeadId: row.payment_head_id,
     status: row.status,
-    amountPaise: Number(row.amount_paise),
-    cellPaise: Number(row.cell),
+    amountPaise: paiseOfSum(row.amount_paise),
+    cellPaise: paiseOfSum(row.cell),
     locked: row.locked,
   }));
 }

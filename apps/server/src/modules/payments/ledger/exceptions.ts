@@ -1,4 +1,4 @@
-import { ErrorCode, MSG, REFUND_MSG, type ExceptionReason, type Paise } from '@parish/shared';
+import { ErrorCode, MSG, REFUND_MSG, ZERO_PAISE, type ExceptionReason, type Paise } from '@parish/shared';
 import { eq } from 'drizzle-orm';
 
 import type { Tx } from '../../../db/client.ts';
@@ -38,7 +38,7 @@ export async function queueException(tx: Tx, money: QueuedMoney): Promise<void> 
     .insert(paymentExceptions)
     .values(
       returnedByGateway
-        ? { ...entry, remainingPaise: 0, status: 'refunded', ...returnedByGateway }
+        ? { ...entry, remainingPaise: ZERO_PAISE, status: 'refunded', ...returnedByGateway }
         : { ...entry, remainingPaise: money.amountPaise, status: 'open' },
     )
     .onConflictDoNothing();

@@ -1,3 +1,4 @@
+import { paiseOfSum, type Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
@@ -64,7 +65,7 @@ export interface MarkPaidResult {
 export interface LockedPayment {
   memberId: string;
   status: string;
-  amountPaise: number;
+  amountPaise: Paise;
   /** Whether its head takes a variable amount (`docs/domain.md`, "Effective amount"). */
   variableAmount: boolean;
 }
@@ -159,7 +160,7 @@ async function lockPayments(tx: DbOrTx, lines: readonly ReceiptLine[]): Promise<
       {
         memberId: row.member_id,
         status: row.status,
-        amountPaise: Number(row.amount_paise),
+        amountPaise: paiseOfSum(row.amount_paise),
         variableAmount: row.variable_amount,
       },
     ]),

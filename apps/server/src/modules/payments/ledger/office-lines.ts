@@ -14,6 +14,8 @@ import {
   lineAboveLimit,
   lineAboveLimitMessage,
   lineLimitPaise,
+  paiseOfSum,
+  sumPaise,
   type CollectDuesInput,
   type CollectDuesResult,
   type Paise,
@@ -95,11 +97,11 @@ export async function lockOfficeLines(
       dayClosed: dayClosedSql(collector.id, collector.today),
       lineLimitPaise: sql<Paise | null>`(select ${parishSettings.maxLinePaise} from ${parishSettings}
                                           where ${parishSettings.id} = 1)`.mapWith((value) =>
-        value === null ? null : Number(value),
+        value === null ? null : paiseOfSum(value),
       ),
       memberCashTodayPaise: sql<Paise>`(select coalesce(sum(r.total_paise), 0) from receipts r
           where r.member_id = ${payments.memberId} and r.payment_method = 'cash' and r.voided_at is null
-            and (r.issued_at at time zone ${collector.timeZone})::date = ${collector.today}::date)`.mapWith(Number),
+            and (r.issued_at at time zone ${collector.timeZone})::date = ${collector.today}::date)`.mapWith(paiseOfSum),
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
@@ -124,7 +126,7 @@ export function checkOfficeLimits(rows: readonly OfficeLineRow[], input: OfficeC
     throw badRequest(lineAboveLimitMessage(formatINR(limit)), 'collectionAmount', ErrorCode.AMOUNT_ABOVE_LIMIT);
   }
   if (input.paymentMethod !== 'cash') return;
-  const cashNow = input.lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  const cashNow = sumPaise(input.lines.map((line) => line.amountPaise));
   if (cashLimitReached(first.memberCashTodayPaise, cashNow)) {
     throw badRequest(
       cashLimitMessage(formatINR(first.memberCashTodayPaise)),

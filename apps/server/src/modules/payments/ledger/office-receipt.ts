@@ -1,6 +1,7 @@
 import {
   OFFICE_MSG,
   paiseToRupees,
+  sumPaise,
   type AuditEntry,
   type CollectDuesResult,
   type Paise,
@@ -97,7 +98,7 @@ export function paymentCollectedAudit(context: AuditContext, record: PaymentReco
  */
 export async function receiptAnswer(tx: DbOrTx, receipt: IssuedReceipt): Promise<CollectDuesResult> {
   const items = await receiptLines(tx, receipt.id);
-  const totalPaise = items.reduce((sum, item) => sum + item.amountPaise, 0);
+  const totalPaise = sumPaise(items.map((item) => item.amountPaise));
   return {
     success: true,
     message: OFFICE_MSG.collected,

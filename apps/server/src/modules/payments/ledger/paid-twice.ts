@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import { GATEWAY_MSG, paiseToRupees, type AuditAfter, type Paise } from '@parish/shared';
+import { GATEWAY_MSG, paiseToRupees, sumPaise, type AuditAfter, type Paise, type Rupees } from '@parish/shared';
 
 import type { AuditContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -12,7 +12,7 @@ import type { ReceiptLine } from './receipts.ts';
 export interface PaidTwice {
   paymentId: string;
   amountPaise: Paise;
-  amount: number;
+  amount: Rupees;
   paidBy: AuditAfter<'transaction.paid_twice'>['conflicts'][number]['paidBy'];
 }
 
@@ -59,7 +59,7 @@ export async function recordPaidTwice(
     after: {
       conflicts: conflicts.map(({ paymentId, amount, paidBy }) => ({ paymentId, amount, paidBy })),
       // Summed in paise: rupee floats do not add up (100.1 + 200.2 is 300.29999999999995).
-      refundDue: paiseToRupees(conflicts.reduce((sum, c) => sum + c.amountPaise, 0)),
+      refundDue: paiseToRupees(sumPaise(conflicts.map((c) => c.amountPaise))),
     },
   });
   return note;

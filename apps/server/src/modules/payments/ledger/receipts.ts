@@ -1,4 +1,11 @@
-import { calendarDateIn, financialYearOf, type AuditAction, type AuditEntry, type Paise } from '@parish/shared';
+import {
+  calendarDateIn,
+  financialYearOf,
+  sumPaise,
+  type AuditAction,
+  type AuditEntry,
+  type Paise,
+} from '@parish/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
 import type { AuditContext } from '../../../context.ts';
@@ -122,7 +129,7 @@ export async function issueReceipt(
   const financialYear = financialYearOf(calendarDateIn(facts.issuedAt, timeZone));
   const issuedAt = facts.issuedAt.toISOString();
   const cheque = facts.cheque ?? null;
-  const total = lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  const total = sumPaise(lines.map((line) => line.amountPaise));
   const ids = `{${lines.map((line) => line.paymentId).join(',')}}`;
   const amounts = `{${lines.map((line) => line.amountPaise).join(',')}}`;
   const paidFields = paying

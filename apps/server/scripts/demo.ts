@@ -307,7 +307,7 @@ async function writeDemo(tx: Tx, content: DemoContent): Promise<boolean> {
     await tx
       .insert(receiptCounters)
       .values({ financialYear, lastNumber })
-      .onConflictDoUpdate({ target: receiptCounters.financialYear, set: { lastNumber } });
+      .onConflictDoUpdate({ target: [receiptCounters.parishId, receiptCounters.financialYear], set: { lastNumber } });
   }
   const paidCount = ledger.payments.filter((p) => p.paid).length;
   await recordAudit(tx, DEMO_AUDIT, {

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app.ts';
 import { MIGRATIONS_FOLDER, openDatabase, queryRows } from '../src/db/client.ts';
+import { GLOBAL_TABLES } from '../src/db/parish-tables.ts';
 import { latestKnownMigration } from '../src/db/release-check.ts';
 import { bearer, loginMember, loginStaff, testConfig } from './helpers.ts';
 import { replayOldRelease, type OldRelease } from './old-release.ts';
@@ -65,6 +66,23 @@ describe('upgrading a data folder of commit 7e35530', () => {
           const missing = Object.keys(row).filter((column) => !(column in (match?.row ?? {})));
           expect(missing, table).toEqual(table === 'payments' ? missing.filter((c) => c === 'receipt_number') : []);
         }
+      }
+      // Issue 28 (migration 0024): the old database became the home parish, named as its settings
+      // said, and every old row is that parish's.
+      const parishes = await queryRows<{ id: number; name: string }>(
+        database.db,
+        sql`SELECT id, name FROM parishes ORDER BY id`,
+      );
+      expect(parishes).toEqual([{ id: 1, name: expected.rows.parish_settings?.[0]?.name }]);
+      for (const table of Object.keys(expected.rows).filter((name) => !GLOBAL_TABLES.includes(name))) {
+        const [counts] = await queryRows<{ home: number; other: number }>(
+          database.db,
+          sql.raw(
+            `SELECT count(*) FILTER (WHERE parish_id = 1)::int AS home,
+                    count(*) FILTER (WHERE parish_id IS DISTINCT FROM 1)::int AS other FROM "${table}"`,
+          ),
+        );
+        expect(counts, table).toEqual({ home: expected.rows[table]?.length, other: 0 });
       }
       const app = await buildApp({
         config: testConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Upgrade-Admin-1' }),

@@ -13,16 +13,24 @@ export type VersionedTable = 'members' | 'payments';
 export type DataVersions = Record<VersionedTable, string | null>;
 
 /**
- * Scalar subqueries reading each table's version, to put in a statement's select list: the
- * versions then come from that statement's own snapshot.
+ * The parish whose data versions a statement reads or locks: the one the triggers of migration 0024
+ * bump (`request_parish_id()`, else the home parish while requests are not scoped; decision 0124).
+ */
+const versionParishSql = sql`coalesce(request_parish_id(), 1)`;
+
+/**
+ * Scalar subqueries reading each table's version (of the current parish, {@link versionParishSql}),
+ * to put in a statement's select list: the versions then come from that statement's own snapshot.
  */
 export const dataVersionSql: Record<VersionedTable, SQL<string | null>> = {
-  members: sql<string | null>`(select version::text from data_versions where name = 'members')`,
-  payments: sql<string | null>`(select version::text from data_versions where name = 'payments')`,
+  members: sql<string | null>`(select version::text from data_versions
+                               where parish_id = ${versionParishSql} and name = 'members')`,
+  payments: sql<string | null>`(select version::text from data_versions
+                                where parish_id = ${versionParishSql} and name = 'payments')`,
 };
 
 /**
- * Locks the `data_versions` rows of the tables a transaction is about to write, in name order.
+ * Locks the `data_versions` rows (of the current parish) of the tables a transaction is about to write, in name order.
  * Call it as the transaction's first statement. The triggers of migration 0006 update these rows
  * anyway, but only when the write comes, after the transaction may already hold row locks
  * (a member `FOR UPDATE`, a foreign-key check's share lock on a member): two transactions could
@@ -35,6 +43,7 @@ export const dataVersionSql: Record<VersionedTable, SQL<string | null>> = {
 export async function lockDataVersions(tx: DbOrTx, tables: readonly VersionedTable[]): Promise<void> {
   const names = [...new Set(tables)].sort();
   await tx.execute(
-    sql`select 1 from data_versions where name = any(${sql.param(names)}::text[]) order by name for update`,
+    sql`select 1 from data_versions where parish_id = ${versionParishSql} and name = any(${sql.param(names)}::text[])
+        order by name for update`,
   );
 }

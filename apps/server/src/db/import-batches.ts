@@ -55,7 +55,10 @@ export async function finishImportBatch(tx: DbOrTx, batchId: string): Promise<bo
     sql`update import_batches set finished_at = now() where id = ${batchId} and finished_at is null returning id`,
   );
   if (finished.length === 0) return false;
-  await tx.execute(sql`update data_versions set version = gen_random_uuid() where name = 'members'`);
+  await tx.execute(
+    sql`update data_versions set version = gen_random_uuid()
+        where parish_id = coalesce(request_parish_id(), 1) and name = 'members'`,
+  );
   return true;
 }
 

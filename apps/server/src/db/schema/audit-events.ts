@@ -1,6 +1,7 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { actorType } from './enums.ts';
+import { parishIdColumn } from './parishes.ts';
 
 /**
  * The audit trail: who did what, when, with the state before and after. Written in the same
@@ -9,7 +10,8 @@ import { actorType } from './enums.ts';
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    parishId: parishIdColumn(),
+    id: bigserial({ mode: 'number' }).notNull(),
     occurredAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     actorType: actorType().notNull(),
     actorId: text(),
@@ -24,6 +26,7 @@ export const auditEvents = pgTable(
     ip: text(),
   },
   (t) => [
+    primaryKey({ name: 'audit_events_pkey', columns: [t.parishId, t.id] }),
     index('audit_events_occurred_idx').on(t.occurredAt),
     index('audit_events_entity_idx').on(t.entityType, t.entityId),
   ],

@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 import { subjectType } from './enums.ts';
+import { parishIdColumn } from './parishes.ts';
 
 /**
  * Refresh tokens, stored as SHA-256 hashes. Each login starts a family; each refresh replaces
@@ -10,11 +11,12 @@ import { subjectType } from './enums.ts';
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
     familyId: uuid().notNull(),
     subjectType: subjectType().notNull(),
     subjectId: uuid().notNull(),
-    tokenHash: text().notNull().unique(),
+    tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
     familyExpiresAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: 'string' }),
@@ -22,13 +24,16 @@ export const refreshTokens = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'refresh_tokens_pkey', columns: [t.parishId, t.id] }),
+    unique('refresh_tokens_tokenHash_unique').on(t.parishId, t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_subject_idx').on(t.subjectType, t.subjectId),
   ],
 );
 
 /**
- * Failed sign-in counters, kept in the database so that every server process shares them.
+ * Failed sign-in counters, kept in the database so that every server process shares them. A global
+ * table (`docs/parishes.md`): an address's budget is the diocese's, and account keys name unique ids.
  * Keys: `account:<type>:<id>` (shared by the mobile and parish-number paths), `ident:<value>` for
  * unknown identifiers, and `ip:<address>`.
  */

@@ -1,4 +1,6 @@
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+
+import { parishIdColumn } from './parishes.ts';
 
 /**
  * A version stamp per table whose derived answers the server caches (`docs/domain.md`, "B1"). A
@@ -10,10 +12,15 @@ import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
  *
  * Rows: `members` (any column the member list shows or searches) and `payments` (assignments:
  * rows added or removed, or moved to another member or head; not collections), read by the
- * member list's caches (`members.service.ts`). A transaction that writes either table locks its
+ * member list's caches (`members.service.ts`). One row per parish and table (migration 0024). A transaction that writes either table locks its
  * rows first (`lockDataVersions`, `src/db/data-versions.ts`), or it could deadlock.
  */
-export const dataVersions = pgTable('data_versions', {
-  name: text().primaryKey(),
-  version: uuid().notNull().defaultRandom(),
-});
+export const dataVersions = pgTable(
+  'data_versions',
+  {
+    parishId: parishIdColumn(),
+    name: text().notNull(),
+    version: uuid().notNull().defaultRandom(),
+  },
+  (t) => [primaryKey({ name: 'data_versions_pkey', columns: [t.parishId, t.name] })],
+);

@@ -1,4 +1,5 @@
 export * from './enums.ts';
+export * from './parishes.ts';
 export * from './staff-users.ts';
 export * from './import-batches.ts';
 export * from './members.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { jobStatus } from './enums.ts';
+import { parishIdColumn } from './parishes.ts';
 
 /**
  * Background jobs (bulk imports, bulk WhatsApp reminders): their state lives here so a job
@@ -10,7 +11,8 @@ import { jobStatus } from './enums.ts';
 export const backgroundJobs = pgTable(
   'background_jobs',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
     type: text().notNull(),
     status: jobStatus().notNull().default('queued'),
     payload: jsonb()
@@ -29,5 +31,12 @@ export const backgroundJobs = pgTable(
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true, mode: 'string' }),
   },
-  (t) => [index('background_jobs_claim_idx').on(t.status, t.runAfter)],
+  (t) => [
+    primaryKey({ name: 'background_jobs_pkey', columns: [t.parishId, t.id] }),
+    index('background_jobs_claim_idx').on(t.status, t.runAfter),
+    // One job per monthly reminder round (migration 0013's index; decision 0038), per parish.
+    uniqueIndex('background_jobs_reminder_round_uq')
+      .on(t.parishId, sql`(${t.payload} ->> 'round')`)
+      .where(sql`${t.type} = 'whatsapp.reminders' and ${t.payload} ? 'round'`),
+  ],
 );

@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { importBatches } from './import-batches.ts';
+import { parishIdColumn } from './parishes.ts';
 
 /**
  * Members of the parish (`docs/domain.md`, §3 "Members"). A member with paid history is deactivated,
@@ -11,7 +23,8 @@ import { importBatches } from './import-batches.ts';
 export const members = pgTable(
   'members',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
     name: text().notNull(),
     /** 12 digits starting with 91. */
     mobile: text().notNull(),
@@ -71,14 +84,20 @@ export const members = pgTable(
      * The CSV import that wrote the row, null for members added otherwise. While that batch is
      * unfinished the row is invisible to every read (`memberVisible` in `db/import-batches.ts`).
      */
-    importBatchId: uuid().references(() => importBatches.id),
+    importBatchId: uuid(),
   },
   (t) => [
+    primaryKey({ name: 'members_pkey', columns: [t.parishId, t.id] }),
+    foreignKey({
+      name: 'members_import_batch_id_import_batches_id_fk',
+      columns: [t.parishId, t.importBatchId],
+      foreignColumns: [importBatches.parishId, importBatches.id],
+    }),
     uniqueIndex('members_mobile_active_uq')
-      .on(t.mobile)
+      .on(t.parishId, t.mobile)
       .where(sql`${t.isActive}`),
     uniqueIndex('members_parish_number_active_uq')
-      .on(sql`upper(${t.parishNumber})`)
+      .on(t.parishId, sql`upper(${t.parishNumber})`)
       .where(sql`${t.isActive}`),
     // A small pending list (256 kB, not 4 MB): PGlite has no autovacuum to merge it, and while
     // large it made the planner scan every member for a search the index could answer (migration

@@ -1,6 +1,7 @@
 import type { Paise } from '@parish/shared';
-import { bigint, date, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+import { parishIdColumn } from './parishes.ts';
 import { staffUsers } from './staff-users.ts';
 
 /**
@@ -12,13 +13,14 @@ import { staffUsers } from './staff-users.ts';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
+    parishId: parishIdColumn(),
     actorId: uuid().notNull(),
     key: text().notNull(),
     requestHash: text().notNull(),
     response: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.actorId, t.key] })],
+  (t) => [primaryKey({ name: 'idempotency_keys_actor_id_key_pk', columns: [t.parishId, t.actorId, t.key] })],
 );
 
 /**
@@ -31,16 +33,32 @@ export const idempotencyKeys = pgTable(
 export const cashierDays = pgTable(
   'cashier_days',
   {
-    cashierId: uuid()
-      .notNull()
-      .references(() => staffUsers.id),
+    parishId: parishIdColumn(),
+    cashierId: uuid().notNull(),
     day: date({ mode: 'string' }).notNull(),
     closedAt: timestamp({ withTimezone: true, mode: 'string' }),
-    closedBy: uuid().references(() => staffUsers.id),
+    closedBy: uuid(),
     reopenedAt: timestamp({ withTimezone: true, mode: 'string' }),
-    reopenedBy: uuid().references(() => staffUsers.id),
+    reopenedBy: uuid(),
     denominations: jsonb(),
     countedPaise: bigint({ mode: 'number' }).$type<Paise>(),
   },
-  (t) => [primaryKey({ columns: [t.cashierId, t.day] })],
+  (t) => [
+    primaryKey({ name: 'cashier_days_cashier_id_day_pk', columns: [t.parishId, t.cashierId, t.day] }),
+    foreignKey({
+      name: 'cashier_days_cashier_id_staff_users_id_fk',
+      columns: [t.parishId, t.cashierId],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }),
+    foreignKey({
+      name: 'cashier_days_closed_by_staff_users_id_fk',
+      columns: [t.parishId, t.closedBy],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }),
+    foreignKey({
+      name: 'cashier_days_reopened_by_staff_users_id_fk',
+      columns: [t.parishId, t.reopenedBy],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }),
+  ],
 );

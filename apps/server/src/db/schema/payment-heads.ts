@@ -1,13 +1,15 @@
 import type { Paise } from '@parish/shared';
-import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { headType } from './enums.ts';
+import { parishIdColumn } from './parishes.ts';
 
 /** Payment heads (account heads, particulars; `docs/domain.md`, §3 "Payment heads"). Amounts in paise. */
 export const paymentHeads = pgTable(
   'payment_heads',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
     name: text().notNull(),
     description: text().notNull().default(''),
     /** The base amount in paise; immutable after creation (`docs/domain.md`, "§5 Validation"). */
@@ -23,5 +25,9 @@ export const paymentHeads = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('payment_heads_year_name_idx').on(t.year, t.name), index('payment_heads_type_idx').on(t.type)],
+  (t) => [
+    primaryKey({ name: 'payment_heads_pkey', columns: [t.parishId, t.id] }),
+    index('payment_heads_year_name_idx').on(t.year, t.name),
+    index('payment_heads_type_idx').on(t.type),
+  ],
 );

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -16,6 +17,7 @@ import {
 
 import { paymentGateway, paymentStatus } from './enums.ts';
 import { members } from './members.ts';
+import { parishIdColumn } from './parishes.ts';
 import { paymentHeads } from './payment-heads.ts';
 import { receipts } from './receipts.ts';
 import { staffUsers } from './staff-users.ts';
@@ -29,13 +31,10 @@ import { staffUsers } from './staff-users.ts';
 export const payments = pgTable(
   'payments',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    memberId: uuid()
-      .notNull()
-      .references(() => members.id),
-    paymentHeadId: uuid()
-      .notNull()
-      .references(() => paymentHeads.id),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
+    memberId: uuid().notNull(),
+    paymentHeadId: uuid().notNull(),
     /** Assigned amount in paise. */
     amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     /** What was actually paid, in paise; null while not paid. */
@@ -49,10 +48,10 @@ export const payments = pgTable(
     paymentMethod: text(),
     paymentGateway: paymentGateway(),
     collectionMode: text(),
-    collectedBy: uuid().references(() => staffUsers.id),
+    collectedBy: uuid(),
     notes: text(),
     /** The receipt that holds this payment while it is paid; null while it is not. */
-    receiptId: uuid().references(() => receipts.id),
+    receiptId: uuid(),
     /**
      * The number of that receipt (`receipts.number`), kept beside `receiptId` by `markPaid` and
      * cleared with it by a reversal, so readers of payments need no join.
@@ -74,13 +73,39 @@ export const payments = pgTable(
     concessionReason: text(),
     /** The admin's words for the last concession (required for `other`). */
     concessionNote: text(),
-    concededBy: uuid().references(() => staffUsers.id),
+    concededBy: uuid(),
     concededAt: timestamp({ withTimezone: true, mode: 'string' }),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payments_member_head_uq').on(t.memberId, t.paymentHeadId),
+    primaryKey({ name: 'payments_pkey', columns: [t.parishId, t.id] }),
+    foreignKey({
+      name: 'payments_member_id_members_id_fk',
+      columns: [t.parishId, t.memberId],
+      foreignColumns: [members.parishId, members.id],
+    }),
+    foreignKey({
+      name: 'payments_payment_head_id_payment_heads_id_fk',
+      columns: [t.parishId, t.paymentHeadId],
+      foreignColumns: [paymentHeads.parishId, paymentHeads.id],
+    }),
+    foreignKey({
+      name: 'payments_collected_by_staff_users_id_fk',
+      columns: [t.parishId, t.collectedBy],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }),
+    foreignKey({
+      name: 'payments_receipt_id_receipts_id_fk',
+      columns: [t.parishId, t.receiptId],
+      foreignColumns: [receipts.parishId, receipts.id],
+    }),
+    foreignKey({
+      name: 'payments_conceded_by_staff_users_id_fk',
+      columns: [t.parishId, t.concededBy],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }),
+    uniqueIndex('payments_member_head_uq').on(t.parishId, t.memberId, t.paymentHeadId),
     index('payments_receipt_idx').on(t.receiptId),
     index('payments_head_status_idx').on(t.paymentHeadId, t.status),
     index('payments_member_status_idx').on(t.memberId, t.status),
@@ -95,17 +120,18 @@ export const payments = pgTable(
 );
 
 /**
- * Receipt number counters: one row per Indian financial year (named by the year it starts),
+ * Receipt number counters: one row per parish and Indian financial year (named by the year it starts),
  * incremented in the same transaction that marks a payment paid, so numbers are unique and
  * sequential within the year.
  */
 export const receiptCounters = pgTable(
   'receipt_counters',
   {
+    parishId: parishIdColumn(),
     financialYear: integer().notNull(),
     lastNumber: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.financialYear] })],
+  (t) => [primaryKey({ name: 'receipt_counters_financial_year_pk', columns: [t.parishId, t.financialYear] })],
 );
 
 /**
@@ -118,15 +144,33 @@ export const receiptCounters = pgTable(
 export const receiptItems = pgTable(
   'receipt_items',
   {
-    receiptId: uuid()
-      .notNull()
-      .references(() => receipts.id),
+    parishId: parishIdColumn(),
+    receiptId: uuid().notNull(),
     line: integer().notNull(),
-    paymentId: uuid().references(() => payments.id, { onDelete: 'set null' }),
-    paymentHeadId: uuid().references(() => paymentHeads.id, { onDelete: 'set null' }),
+    paymentId: uuid(),
+    paymentHeadId: uuid(),
     headName: text().notNull(),
     headYear: integer().notNull(),
     amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.receiptId, t.line] }), index('receipt_items_payment_idx').on(t.paymentId)],
+  (t) => [
+    primaryKey({ name: 'receipt_items_receipt_id_line_pk', columns: [t.parishId, t.receiptId, t.line] }),
+    foreignKey({
+      name: 'receipt_items_receipt_id_receipts_id_fk',
+      columns: [t.parishId, t.receiptId],
+      foreignColumns: [receipts.parishId, receipts.id],
+    }),
+    // ON DELETE SET NULL (payment_id) in the SQL (migration 0024): the parish stays.
+    foreignKey({
+      name: 'receipt_items_payment_id_payments_id_fk',
+      columns: [t.parishId, t.paymentId],
+      foreignColumns: [payments.parishId, payments.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'receipt_items_payment_head_id_payment_heads_id_fk',
+      columns: [t.parishId, t.paymentHeadId],
+      foreignColumns: [paymentHeads.parishId, paymentHeads.id],
+    }).onDelete('set null'),
+    index('receipt_items_payment_idx').on(t.paymentId),
+  ],
 );

@@ -1,9 +1,23 @@
 import type { Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { paymentGateway } from './enums.ts';
 import { members } from './members.ts';
+import { parishIdColumn } from './parishes.ts';
 import { staffUsers } from './staff-users.ts';
 
 /**
@@ -16,14 +30,13 @@ import { staffUsers } from './staff-users.ts';
 export const receipts = pgTable(
   'receipts',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
     /** `2026-27/000001`: the financial year it was issued in and the sequence within it. */
-    number: text().notNull().unique(),
+    number: text().notNull(),
     /** The financial year (April to March) named by the year it starts, e.g. 2026 for 2026-27. */
     financialYear: integer().notNull(),
-    memberId: uuid()
-      .notNull()
-      .references(() => members.id),
+    memberId: uuid().notNull(),
     /** When the money was received (the payments' paidAt). */
     issuedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
     /** cash, upi, cheque at the office; online (or the gateway's method) for a gateway payment. */
@@ -32,7 +45,7 @@ export const receipts = pgTable(
     /** manual (office) or online. */
     collectionMode: text().notNull(),
     /** The staff member who collected it; null for an online payment. */
-    collectedBy: uuid().references(() => staffUsers.id),
+    collectedBy: uuid(),
     /** The reference typed at the counter, or our online transaction id. */
     transactionId: text(),
     /** The gateway's reference, or the reference typed at the counter. */
@@ -43,7 +56,7 @@ export const receipts = pgTable(
     notes: text(),
     /** When it was voided by a reversal; null while it stands. */
     voidedAt: timestamp({ withTimezone: true, mode: 'string' }),
-    voidedBy: uuid().references(() => staffUsers.id),
+    voidedBy: uuid(),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     /** Why it was voided (`REVERSAL_REASONS`: wrong_member, wrong_amount, cheque_bounced, duplicate, other). */
     voidReason: text(),
@@ -57,14 +70,36 @@ export const receipts = pgTable(
     chequeStatus: text(),
     /** When the cheque was marked cleared or bounced, and by whom. */
     chequeStatusAt: timestamp({ withTimezone: true, mode: 'string' }),
-    chequeStatusBy: uuid().references(() => staffUsers.id),
+    chequeStatusBy: uuid(),
     /** A UPI collection at the counter: the 12-digit UTR the member's app showed, unique among receipts that stand. */
     utr: text(),
   },
   (t) => [
+    primaryKey({ name: 'receipts_pkey', columns: [t.parishId, t.id] }),
+    unique('receipts_number_unique').on(t.parishId, t.number),
+    foreignKey({
+      name: 'receipts_member_id_members_id_fk',
+      columns: [t.parishId, t.memberId],
+      foreignColumns: [members.parishId, members.id],
+    }),
+    foreignKey({
+      name: 'receipts_collected_by_staff_users_id_fk',
+      columns: [t.parishId, t.collectedBy],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }),
+    foreignKey({
+      name: 'receipts_voided_by_staff_users_id_fk',
+      columns: [t.parishId, t.voidedBy],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }),
+    foreignKey({
+      name: 'receipts_cheque_status_by_staff_users_id_fk',
+      columns: [t.parishId, t.chequeStatusBy],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }),
     index('receipts_member_issued_idx').on(t.memberId, t.issuedAt),
     uniqueIndex('receipts_utr_uq')
-      .on(t.utr)
+      .on(t.parishId, t.utr)
       .where(sql`${t.voidedAt} is null and ${t.utr} is not null`),
     index('receipts_collector_issued_idx').on(t.collectedBy, t.issuedAt),
     index('receipts_voided_idx')

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { backgroundJobs } from './jobs.ts';
 import { members } from './members.ts';
+import { parishIdColumn } from './parishes.ts';
 
 /**
  * One WhatsApp message to one member: the outbox of reminders and notifications. A bulk send is a
@@ -14,11 +25,10 @@ import { members } from './members.ts';
 export const messageDeliveries = pgTable(
   'message_deliveries',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    jobId: uuid().references(() => backgroundJobs.id),
-    memberId: uuid()
-      .notNull()
-      .references(() => members.id),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
+    jobId: uuid(),
+    memberId: uuid().notNull(),
     /** Template or message kind: payment, success, assignment, hello_world. */
     kind: text().notNull(),
     /** queued | sending | sent | delivered | read | failed | unknown */
@@ -36,8 +46,19 @@ export const messageDeliveries = pgTable(
     sentAt: timestamp({ withTimezone: true, mode: 'string' }),
   },
   (t) => [
+    primaryKey({ name: 'message_deliveries_pkey', columns: [t.parishId, t.id] }),
+    foreignKey({
+      name: 'message_deliveries_job_id_background_jobs_id_fk',
+      columns: [t.parishId, t.jobId],
+      foreignColumns: [backgroundJobs.parishId, backgroundJobs.id],
+    }),
+    foreignKey({
+      name: 'message_deliveries_member_id_members_id_fk',
+      columns: [t.parishId, t.memberId],
+      foreignColumns: [members.parishId, members.id],
+    }),
     uniqueIndex('message_deliveries_job_member_uq')
-      .on(t.jobId, t.memberId, t.kind)
+      .on(t.parishId, t.jobId, t.memberId, t.kind)
       .where(sql`${t.jobId} is not null`),
     index('message_deliveries_message_id_idx').on(t.messageId),
     index('message_deliveries_member_created_idx').on(t.memberId, t.createdAt),

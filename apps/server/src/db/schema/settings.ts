@@ -1,29 +1,39 @@
 import type { Paise } from '@parish/shared';
-import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Parish settings: a single row (id 1). Used by the landing page, loading text and receipts. */
-export const parishSettings = pgTable('parish_settings', {
-  id: integer().primaryKey().default(1),
-  name: text().notNull(),
-  address: text().notNull().default(''),
-  contact: text().notNull().default(''),
-  logoUrl: text().notNull().default(''),
-  updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  /**
-   * True for the demo parish made by `npm run demo`: its gateways without credentials run in
-   * sandbox mode and every screen says it is a demo (`docs/domain.md`, §10 "Payment mode").
-   */
-  demo: boolean().notNull().default(false),
-  /** The parish's UPI ID (VPA) for the counter's QR code; '' when not set. */
-  upiVpa: text().notNull().default(''),
-  /**
-   * The second language of printed receipts (ml, hi or ta), beside English; '' for English only
-   * (`docs/domain.md`, §8 "Bilingual receipt").
-   */
-  receiptLanguage: text().notNull().default(''),
-  /**
-   * The parish's bound on one line in paise, below the one-crore bound (`docs/domain.md`, §4
-   * "Limits on one line", decision 0105); null for one crore.
-   */
-  maxLinePaise: bigint({ mode: 'number' }).$type<Paise>(),
-});
+import { parishIdColumn } from './parishes.ts';
+
+/**
+ * Parish settings: one row per parish (id 1 in each; migration 0024). Used by the landing page,
+ * loading text and receipts.
+ */
+export const parishSettings = pgTable(
+  'parish_settings',
+  {
+    parishId: parishIdColumn(),
+    id: integer().notNull().default(1),
+    name: text().notNull(),
+    address: text().notNull().default(''),
+    contact: text().notNull().default(''),
+    logoUrl: text().notNull().default(''),
+    updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /**
+     * True for the demo parish made by `npm run demo`: its gateways without credentials run in
+     * sandbox mode and every screen says it is a demo (`docs/domain.md`, §10 "Payment mode").
+     */
+    demo: boolean().notNull().default(false),
+    /** The parish's UPI ID (VPA) for the counter's QR code; '' when not set. */
+    upiVpa: text().notNull().default(''),
+    /**
+     * The second language of printed receipts (ml, hi or ta), beside English; '' for English only
+     * (`docs/domain.md`, §8 "Bilingual receipt").
+     */
+    receiptLanguage: text().notNull().default(''),
+    /**
+     * The parish's bound on one line in paise, below the one-crore bound (`docs/domain.md`, §4
+     * "Limits on one line", decision 0105); null for one crore.
+     */
+    maxLinePaise: bigint({ mode: 'number' }).$type<Paise>(),
+  },
+  (t) => [primaryKey({ name: 'parish_settings_pkey', columns: [t.parishId, t.id] })],
+);

@@ -1,13 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { staffRole } from './enums.ts';
+import { parishIdColumn } from './parishes.ts';
 
 /** Admin and cashier accounts. The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD. */
 export const staffUsers = pgTable(
   'staff_users',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
     username: text().notNull(),
     name: text().notNull(),
     role: staffRole().notNull(),
@@ -34,7 +47,8 @@ export const staffUsers = pgTable(
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('staff_users_username_lower_uq').on(sql`lower(${t.username})`),
+    primaryKey({ name: 'staff_users_pkey', columns: [t.parishId, t.id] }),
+    uniqueIndex('staff_users_username_lower_uq').on(t.parishId, sql`lower(${t.username})`),
     index('staff_users_role_idx').on(t.role),
   ],
 );
@@ -47,13 +61,20 @@ export const staffUsers = pgTable(
 export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    staffUserId: uuid()
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
+    staffUserId: uuid().notNull(),
     codeHash: text().notNull(),
     usedAt: timestamp({ withTimezone: true, mode: 'string' }),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('staff_recovery_codes_user_hash_uq').on(t.staffUserId, t.codeHash)],
+  (t) => [
+    primaryKey({ name: 'staff_recovery_codes_pkey', columns: [t.parishId, t.id] }),
+    foreignKey({
+      name: 'staff_recovery_codes_staff_user_id_staff_users_id_fk',
+      columns: [t.parishId, t.staffUserId],
+      foreignColumns: [staffUsers.parishId, staffUsers.id],
+    }).onDelete('cascade'),
+    uniqueIndex('staff_recovery_codes_user_hash_uq').on(t.parishId, t.staffUserId, t.codeHash),
+  ],
 );

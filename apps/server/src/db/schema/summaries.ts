@@ -5,6 +5,7 @@ import {
   bigserial,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -17,6 +18,7 @@ import {
 
 import { paymentGateway, paymentStatus, subjectType } from './enums.ts';
 import { members } from './members.ts';
+import { parishIdColumn } from './parishes.ts';
 import { paymentHeads } from './payment-heads.ts';
 
 /*
@@ -34,9 +36,8 @@ import { paymentHeads } from './payment-heads.ts';
 export const paymentHeadStatusSummary = pgTable(
   'payment_head_status_summary',
   {
-    paymentHeadId: uuid()
-      .notNull()
-      .references(() => paymentHeads.id, { onDelete: 'cascade' }),
+    parishId: parishIdColumn(),
+    paymentHeadId: uuid().notNull(),
     status: paymentStatus().notNull(),
     count: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of assigned amounts. */
@@ -49,7 +50,17 @@ export const paymentHeadStatusSummary = pgTable(
     testCount: bigint({ mode: 'number' }).notNull().default(0),
     testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
   },
-  (t) => [primaryKey({ columns: [t.paymentHeadId, t.status] })],
+  (t) => [
+    primaryKey({
+      name: 'payment_head_status_summary_payment_head_id_status_pk',
+      columns: [t.parishId, t.paymentHeadId, t.status],
+    }),
+    foreignKey({
+      name: 'payment_head_status_summary_payment_head_id_payment_heads_id_fk',
+      columns: [t.parishId, t.paymentHeadId],
+      foreignColumns: [paymentHeads.parishId, paymentHeads.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -62,7 +73,8 @@ export const paymentHeadStatusSummary = pgTable(
 export const collectionDaySummary = pgTable(
   'collection_day_summary',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    parishId: parishIdColumn(),
+    id: bigserial({ mode: 'number' }).notNull(),
     day: date({ mode: 'string' }).notNull(),
     paymentMethod: text(),
     paymentGateway: paymentGateway(),
@@ -76,8 +88,9 @@ export const collectionDaySummary = pgTable(
     testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
   },
   (t) => [
+    primaryKey({ name: 'collection_day_summary_pkey', columns: [t.parishId, t.id] }),
     unique('collection_day_summary_key_uq')
-      .on(t.day, t.paymentMethod, t.paymentGateway, t.collectedBy)
+      .on(t.parishId, t.day, t.paymentMethod, t.paymentGateway, t.collectedBy)
       .nullsNotDistinct(),
     index('collection_day_summary_collector_day_idx').on(t.collectedBy, t.day),
   ],
@@ -90,9 +103,8 @@ export const collectionDaySummary = pgTable(
 export const memberPaymentSummary = pgTable(
   'member_payment_summary',
   {
-    memberId: uuid()
-      .primaryKey()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    parishId: parishIdColumn(),
+    memberId: uuid().notNull(),
     totalCount: bigint({ mode: 'number' }).notNull().default(0),
     paidCount: bigint({ mode: 'number' }).notNull().default(0),
     unpaidCount: bigint({ mode: 'number' }).notNull().default(0),
@@ -117,6 +129,12 @@ export const memberPaymentSummary = pgTable(
     testPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
   },
   (t) => [
+    primaryKey({ name: 'member_payment_summary_pkey', columns: [t.parishId, t.memberId] }),
+    foreignKey({
+      name: 'member_payment_summary_member_id_members_id_fk',
+      columns: [t.parishId, t.memberId],
+      foreignColumns: [members.parishId, members.id],
+    }).onDelete('cascade'),
     index('member_payment_summary_unpaid_idx')
       .on(t.unpaidPaise.desc(), t.memberId)
       .where(sql`${t.unpaidPaise} > 0`),
@@ -124,16 +142,20 @@ export const memberPaymentSummary = pgTable(
 );
 
 /**
- * The parish time zone the summary triggers use for "day" (a single row, id 1). Set at start-up
+ * The parish time zone the summary triggers use for "day" (one row per parish, id 1; migration 0024). Set at start-up
  * from `PARISH_TIMEZONE` (`setParishTimezone`), which rebuilds the day summary when it changes.
  */
 export const parishTimezone = pgTable(
   'parish_timezone',
   {
-    id: integer().primaryKey().default(1),
+    parishId: parishIdColumn(),
+    id: integer().notNull().default(1),
     timezone: text().notNull(),
   },
-  (t) => [check('parish_timezone_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    primaryKey({ name: 'parish_timezone_pkey', columns: [t.parishId, t.id] }),
+    check('parish_timezone_single_row', sql`${t.id} = 1`),
+  ],
 );
 
 /**
@@ -144,7 +166,8 @@ export const parishTimezone = pgTable(
 export const eventTickets = pgTable(
   'event_tickets',
   {
-    ticketHash: text().primaryKey(),
+    parishId: parishIdColumn(),
+    ticketHash: text().notNull(),
     subjectType: subjectType().notNull(),
     subjectId: uuid().notNull(),
     /** admin, cashier or customer. */
@@ -153,5 +176,8 @@ export const eventTickets = pgTable(
     usedAt: timestamp({ withTimezone: true, mode: 'string' }),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('event_tickets_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ name: 'event_tickets_pkey', columns: [t.parishId, t.ticketHash] }),
+    index('event_tickets_expires_idx').on(t.expiresAt),
+  ],
 );

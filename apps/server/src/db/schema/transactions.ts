@@ -1,25 +1,37 @@
 import type { Paise } from '@parish/shared';
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { paymentGateway, transactionStatus } from './enums.ts';
 import { members } from './members.ts';
+import { parishIdColumn } from './parishes.ts';
 import { payments } from './payments.ts';
 
 /** An online checkout (`docs/domain.md`, §3 "Online transactions"): one per order, amounts in paise. */
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    memberId: uuid()
-      .notNull()
-      .references(() => members.id),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
+    memberId: uuid().notNull(),
     amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
     status: transactionStatus().notNull().default('pending'),
     paymentGateway: paymentGateway().notNull(),
     /** Our own transaction id sent to the gateway (Worldline txnId); unique. */
-    transactionId: text().notNull().unique(),
+    transactionId: text().notNull(),
     /** The gateway's order id (Razorpay `order_...`). */
-    gatewayOrderId: text().unique(),
+    gatewayOrderId: text(),
     /** The gateway's reference for the payment (Worldline tpsl_txn_id, Razorpay pay_...). */
     pgReferenceId: text(),
     paymentMethod: text(),
@@ -40,6 +52,14 @@ export const transactions = pgTable(
     isTest: boolean().notNull().default(false),
   },
   (t) => [
+    primaryKey({ name: 'transactions_pkey', columns: [t.parishId, t.id] }),
+    foreignKey({
+      name: 'transactions_member_id_members_id_fk',
+      columns: [t.parishId, t.memberId],
+      foreignColumns: [members.parishId, members.id],
+    }),
+    unique('transactions_transactionId_unique').on(t.parishId, t.transactionId),
+    unique('transactions_gatewayOrderId_unique').on(t.parishId, t.gatewayOrderId),
     index('transactions_member_created_idx').on(t.memberId, t.createdAt),
     index('transactions_status_idx').on(t.status, t.paymentGateway),
   ],
@@ -49,30 +69,41 @@ export const transactions = pgTable(
 export const transactionItems = pgTable(
   'transaction_items',
   {
-    transactionId: uuid()
-      .notNull()
-      .references(() => transactions.id),
-    paymentId: uuid()
-      .notNull()
-      .references(() => payments.id),
+    parishId: parishIdColumn(),
+    transactionId: uuid().notNull(),
+    paymentId: uuid().notNull(),
     amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.transactionId, t.paymentId] }),
+    primaryKey({
+      name: 'transaction_items_transaction_id_payment_id_pk',
+      columns: [t.parishId, t.transactionId, t.paymentId],
+    }),
+    foreignKey({
+      name: 'transaction_items_transaction_id_transactions_id_fk',
+      columns: [t.parishId, t.transactionId],
+      foreignColumns: [transactions.parishId, transactions.id],
+    }),
+    foreignKey({
+      name: 'transaction_items_payment_id_payments_id_fk',
+      columns: [t.parishId, t.paymentId],
+      foreignColumns: [payments.parishId, payments.id],
+    }),
     index('transaction_items_payment_idx').on(t.paymentId),
   ],
 );
 
-/** Gateway and messaging webhook deliveries, deduplicated by (provider, event id). */
+/** Gateway and messaging webhook deliveries, deduplicated by (parish, provider, event id). */
 export const gatewayEvents = pgTable(
   'gateway_events',
   {
+    parishId: parishIdColumn(),
     provider: text().notNull(),
     eventId: text().notNull(),
     receivedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     payload: jsonb().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  (t) => [primaryKey({ name: 'gateway_events_provider_event_id_pk', columns: [t.parishId, t.provider, t.eventId] })],
 );
 
 /**
@@ -85,16 +116,13 @@ export const gatewayEvents = pgTable(
 export const paymentExceptions = pgTable(
   'payment_exceptions',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    parishId: parishIdColumn(),
+    id: uuid().notNull().defaultRandom(),
     /** The online transaction that brought the money. */
-    transactionRowId: uuid()
-      .notNull()
-      .references(() => transactions.id),
-    memberId: uuid()
-      .notNull()
-      .references(() => members.id),
+    transactionRowId: uuid().notNull(),
+    memberId: uuid().notNull(),
     /** The due the money was meant for, when one. */
-    paymentId: uuid().references(() => payments.id),
+    paymentId: uuid(),
     /** `paid_twice`, `superseded_paid`, `amount_mismatch`, `status_disagrees`, `due_changed` (decision 0113). */
     reason: text().notNull(),
     amountPaise: bigint({ mode: 'number' }).$type<Paise>().notNull(),
@@ -112,6 +140,24 @@ export const paymentExceptions = pgTable(
   },
   (t) => [
     index('payment_exceptions_status_idx').on(t.status, t.createdAt),
-    unique('payment_exceptions_source_key').on(t.transactionRowId, t.reason, t.paymentId).nullsNotDistinct(),
+    primaryKey({ name: 'payment_exceptions_pkey', columns: [t.parishId, t.id] }),
+    foreignKey({
+      name: 'payment_exceptions_transaction_row_id_transactions_id_fk',
+      columns: [t.parishId, t.transactionRowId],
+      foreignColumns: [transactions.parishId, transactions.id],
+    }),
+    foreignKey({
+      name: 'payment_exceptions_member_id_members_id_fk',
+      columns: [t.parishId, t.memberId],
+      foreignColumns: [members.parishId, members.id],
+    }),
+    foreignKey({
+      name: 'payment_exceptions_payment_id_payments_id_fk',
+      columns: [t.parishId, t.paymentId],
+      foreignColumns: [payments.parishId, payments.id],
+    }),
+    unique('payment_exceptions_source_key')
+      .on(t.parishId, t.transactionRowId, t.reason, t.paymentId)
+      .nullsNotDistinct(),
   ],
 );

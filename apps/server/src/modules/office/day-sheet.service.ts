@@ -238,7 +238,7 @@ export async function closeDay(ctx: ServiceContext, input: CloseDayInput): Promi
           values (${actor.id}, ${day}, ${now}, ${actor.id},
                   ${input.denominations ? JSON.stringify({ notes: input.denominations.notes, coins: rupeesToPaise(input.denominations.coins) }) : null}::jsonb,
                   ${counted})
-          on conflict (cashier_id, day) do update
+          on conflict (parish_id, cashier_id, day) do update
             set closed_at = excluded.closed_at, closed_by = excluded.closed_by,
                 denominations = excluded.denominations, counted_paise = excluded.counted_paise
             where cashier_days.closed_at is null

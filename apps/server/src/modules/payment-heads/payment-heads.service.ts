@@ -78,7 +78,7 @@ async function selectHeadsWithStats(db: DbOrTx, where: SQL | undefined): Promise
     .from(paymentHeads)
     .leftJoin(payments, eq(payments.paymentHeadId, paymentHeads.id))
     .where(where)
-    .groupBy(paymentHeads.id)
+    .groupBy(paymentHeads.parishId, paymentHeads.id)
     .orderBy(asc(paymentHeads.year), sql`lower(${paymentHeads.name})`, asc(paymentHeads.name), asc(paymentHeads.id));
   return rows.map((row) => ({ ...toPaymentHead(row.head), stats: toStats(row) }));
 }

@@ -43,7 +43,7 @@ async function rolloverFigures(db: DbOrTx, year: number, ids: readonly string[] 
                coalesce(sum(s.count) filter (where s.status = 'paid'), 0) as paid
           from payment_heads h left join payment_head_status_summary s on s.payment_head_id = h.id
          where h.type = 'current due' and h.year = ${year} ${only}
-         group by h.id order by lower(h.name), h.name, h.id`,
+         group by h.parish_id, h.id order by lower(h.name), h.name, h.id`,
   );
   const headIds = heads.map((head) => head.id);
   const [distinct] = headIds.length

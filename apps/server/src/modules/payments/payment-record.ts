@@ -26,11 +26,10 @@ const recordColumns = {
   },
   head: paymentHeads,
   collector: { id: collector.id, name: collector.name },
-  // A lookup by the receipt's key for each row, whatever the planner's costs: joined, PGlite read
+  // A lookup by the receipt's key (parish, id) for each row, whatever the planner's costs: joined, PGlite read
   // every receipt of the parish for a member's six payments (decision 0061).
-  chequeStatus: sql<
-    string | null
-  >`(select ${receipts.chequeStatus} from ${receipts} where ${receipts.id} = ${payments.receiptId})`,
+  chequeStatus: sql<string | null>`(select ${receipts.chequeStatus} from ${receipts}
+      where ${receipts.parishId} = ${payments.parishId} and ${receipts.id} = ${payments.receiptId})`,
 };
 
 /** One payment row with its member, head, collector and receipt's cheque status, as {@link toPaymentRecord} takes it. */

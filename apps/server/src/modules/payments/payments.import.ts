@@ -208,7 +208,7 @@ type HeadTarget = { id: string; year: number; dueDate: string | null };
  *    password (no hash stored); a row whose name or phone differs from the member holding its
  *    parish number is applied only when `input.accept` lists it, else it is a row error naming the
  *    fields (the ticked ones are in the audit event as `acceptedMismatches`); then every non-zero cell inserted as a pending payment
- *    with `ON CONFLICT (member_id, payment_head_id) DO NOTHING`, so a rerun creates no duplicates
+ *    with `ON CONFLICT (parish_id, member_id, payment_head_id) DO NOTHING`, so a rerun creates no duplicates
  *    and a paid payment is never changed. Bulk statements use unnest arrays, never per-row inserts.
  *    After each batch commits, `head.updated` per head with the members assigned, and
  *    `member.updated` when members were created, go to `ctx.events` (`docs/ARCHITECTURE.md`,

@@ -64,7 +64,7 @@ async function storeParishTimezone(db: Db, timezone: string): Promise<void> {
     if (row?.timezone === timezone) return;
     await tx.execute(
       sql`INSERT INTO parish_timezone (id, timezone) VALUES (1, ${timezone})
-          ON CONFLICT (id) DO UPDATE SET timezone = excluded.timezone`,
+          ON CONFLICT (parish_id, id) DO UPDATE SET timezone = excluded.timezone`,
     );
     await tx.execute(sql`SELECT summaries_rebuild()`);
   });

@@ -84,7 +84,7 @@ export async function updateParishSettings(
     await tx
       .insert(parishSettings)
       .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: parishSettings.id, set: { ...values, updatedAt: ctx.clock.now().toISOString() } });
+      .onConflictDoUpdate({ target: [parishSettings.parishId, parishSettings.id], set: { ...values, updatedAt: ctx.clock.now().toISOString() } });
     const after = await getParishSettings(tx);
     await recordAudit(tx, ctx.audit, {
       action: 'settings.updated',

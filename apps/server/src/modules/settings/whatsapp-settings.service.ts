@@ -43,7 +43,7 @@ export async function updateWhatsAppSettings(ctx: ServiceContext, input: WhatsAp
       .insert(whatsappSettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({
-        target: whatsappSettings.id,
+        target: [whatsappSettings.parishId, whatsappSettings.id],
         set: { ...values, updatedAt: ctx.clock.now().toISOString() },
       });
     const after = await readWhatsAppSettings(tx);

@@ -346,8 +346,9 @@ describe('receipt numbers', () => {
       expect(april.json<CollectResult>().payment.receiptNumber).toBe('2027-28/000001');
       const counters = await fresh.db.select().from(receiptCounters).orderBy(receiptCounters.financialYear);
       expect(counters).toEqual([
-        { financialYear: 2026, lastNumber: 10 },
-        { financialYear: 2027, lastNumber: 1 },
+        // The home parish's series (migration 0024: receipt series are per parish).
+        { parishId: 1, financialYear: 2026, lastNumber: 10 },
+        { parishId: 1, financialYear: 2027, lastNumber: 1 },
       ]);
     } finally {
       await fresh.close();

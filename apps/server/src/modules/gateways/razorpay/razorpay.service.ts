@@ -236,7 +236,7 @@ export async function razorpayWebhook(
 function sqlInsertEvent(eventId: string, payload: unknown) {
   return sql`insert into gateway_events (provider, event_id, payload)
              values ('razorpay', ${eventId}, ${JSON.stringify(payload)}::jsonb)
-             on conflict (provider, event_id) do nothing returning event_id`;
+             on conflict (parish_id, provider, event_id) do nothing returning event_id`;
 }
 
 /** Forgets an event whose processing failed, so Razorpay's retry is processed. */

@@ -11,7 +11,7 @@ import { existingCells, type DueCells, type ExistingCell } from '../ledger/due-c
  * the batch's audit event `payment.csv_imported`:
  * 1. the payments already assigned for the cells are read first (the batch holds the payments
  *    data version, so no other assignment comes in between);
- * 2. every cell becomes a pending payment with `ON CONFLICT (member_id, payment_head_id) DO
+ * 2. every cell becomes a pending payment with `ON CONFLICT (parish_id, member_id, payment_head_id) DO
  *    NOTHING` (one `unnest` statement): a rerun creates no duplicates, a paid payment never changes;
  * 3. with `updatePendingAmounts`, a pending payment already assigned whose amount differs from its
  *    cell takes the cell's amount (one statement); paid, waived, conceded or in-checkout ones never
@@ -30,7 +30,7 @@ export async function importDues(tx: Tx, cells: DueCells, updatePendingAmounts: 
               select * from unnest(${sql.param(cells.memberIds)}::uuid[], ${sql.param(cells.headIds)}::uuid[],
                                    ${sql.param(cells.amounts)}::bigint[], ${sql.param(cells.years)}::int[],
                                    ${sql.param(cells.dueDates)}::date[])
-              on conflict (member_id, payment_head_id) do nothing
+              on conflict (parish_id, member_id, payment_head_id) do nothing
               returning member_id::text as member_id, payment_head_id::text as payment_head_id`,
         );
   return { inserted, ...(await reconcileAmounts(tx, existing, updatePendingAmounts)) };

@@ -49,7 +49,7 @@ export async function applyTagPlan(
           sql`insert into payments (member_id, payment_head_id, amount_paise, year, due_date)
               select m, ${head.id}::uuid, a, ${head.year}::int, ${head.dueDate}::date
               from unnest(${sql.param(inserts.memberIds)}::uuid[], ${sql.param(inserts.amounts)}::bigint[]) as t(m, a)
-              on conflict (member_id, payment_head_id) do nothing
+              on conflict (parish_id, member_id, payment_head_id) do nothing
               returning member_id::text as member_id`,
         );
   const updated =

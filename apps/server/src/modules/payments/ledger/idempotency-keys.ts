@@ -29,7 +29,7 @@ export async function claimKey(
     tx,
     sql`insert into idempotency_keys (actor_id, key, request_hash, response)
         values (${actorId}, ${key}, ${requestHash}, 'null'::jsonb)
-        on conflict (actor_id, key) do nothing returning key`,
+        on conflict (parish_id, actor_id, key) do nothing returning key`,
   );
   if (claimed.length > 0) return null;
   const [earlier] = await tx

@@ -39,7 +39,7 @@ function receiptNumberPrefix(financialYear: number): string {
 function takenReceiptNumberSql(financialYear: number): SQL {
   return sql`c as (
           insert into receipt_counters (financial_year, last_number) values (${financialYear}, 1)
-          on conflict (financial_year) do update set last_number = receipt_counters.last_number + 1
+          on conflict (parish_id, financial_year) do update set last_number = receipt_counters.last_number + 1
           returning last_number
         ),
         taken as (

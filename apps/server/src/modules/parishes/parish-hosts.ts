@@ -195,3 +195,45 @@ async function upsertHost(db: DbOrTx, host: string, parishId: number): Promise<v
         ON CONFLICT (host) DO UPDATE SET parish_id = excluded.parish_id`,
   );
 }
+
+/** What `npm run parish:host` was asked: list the hosts, or register one for a parish. */
+export type ParishHostCommand = { kind: 'list' } | { kind: 'register'; parishId: number; host: string };
+
+/** The usage line `npm run parish:host` prints for arguments it does not take. */
+export const PARISH_HOST_USAGE = 'Usage: npm run parish:host -- <parish-id> <host>   (or --list)';
+
+/**
+ * Reads the arguments of `npm run parish:host` (`docs/deploy.md`, "One server for a diocese").
+ * @param args the arguments after `--`: `<parish-id> <host>`, or `--list`
+ * @returns the command
+ * @throws Error with {@link PARISH_HOST_USAGE} (and the reason) for anything else
+ */
+export function parseParishHostArgs(args: readonly string[]): ParishHostCommand {
+  if (args.length === 1 && args[0] === '--list') return { kind: 'list' };
+  const [id, host] = args;
+  if (args.length !== 2 || id === undefined || host === undefined || !/^[1-9]\d{0,9}$/.test(id)) {
+    throw new Error(PARISH_HOST_USAGE);
+  }
+  if (normalizeHost(host) === null || host.includes(':')) {
+    throw new Error(
+      `Not a host name: ${host} (a DNS name such as stmarys.diocese.example, no port)\n${PARISH_HOST_USAGE}`,
+    );
+  }
+  return { kind: 'register', parishId: Number(id), host };
+}
+
+/**
+ * Every registered host with its parish, for `npm run parish:host -- --list`.
+ * @returns rows `{ host, parishId, parishName, createdAt }` (created_at as ISO UTC), by parish, then host
+ */
+export async function listParishHosts(
+  db: Db,
+): Promise<{ host: string; parishId: number; parishName: string; createdAt: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT h.host, h.parish_id AS "parishId", p.name AS "parishName",
+               to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
+          FROM parish_hosts h JOIN parishes p ON p.id = h.parish_id
+         ORDER BY h.parish_id, h.host`,
+  );
+}

@@ -260,6 +260,28 @@ describe('a diocese: two parishes, each with its hosts', () => {
     expect(checkout.consumerData.returnUrl).toBe('https://b.diocese.example/api/worldline/callback');
   });
 
+  it("refreshes a session from the parish host's own origin behind Caddy (https from X-Forwarded-Proto)", async () => {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      headers: { host: 'stb.org', 'x-forwarded-proto': 'https' },
+      payload: { username: 'admin', password: 'Admin-Test-Password-1' },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const cookie = signedIn.cookies.find((c) => c.name === 'parish_refresh')?.value;
+    expect(cookie).toBeDefined();
+    const refresh = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { host: 'stb.org', origin, 'x-forwarded-proto': 'https', 'x-requested-with': 'fetch' },
+        cookies: { parish_refresh: cookie ?? '' },
+      });
+    expectError(await refresh('https://b.diocese.example'), 403, 'FORBIDDEN');
+    const ok = await refresh('https://stb.org');
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it("outside a request, links name the parish's oldest host, else PUBLIC_URL", async () => {
     const deps = t.app.deps;
     expect(await runInParish(2, () => publicUrlOf(deps))).toBe('https://b.diocese.example');

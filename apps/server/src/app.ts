@@ -19,6 +19,7 @@ import { APP_VERSION } from './lib/app-version.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
 import { routeModules } from './modules/index.ts';
+import { parishHostHook } from './modules/parishes/request-parish.ts';
 import { syncParishTimezone } from './modules/reports/parish-calendar.ts';
 import { ensureParishSettings, isDemoParish } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
@@ -129,6 +130,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
+  // The request's parish by its host (decision 0125): before the rate limit and the auth plugin, so an
+  // unknown host is answered 404 at once and the caller's account is read in the parish.
+  app.addHook('onRequest', parishHostHook(app.deps));
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   // Before any plugin that adds routes (swagger-ui too), so that every route gets its roles checked.
   await app.register(authPlugin);

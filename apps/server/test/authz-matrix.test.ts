@@ -22,6 +22,8 @@ const ADMIN = ['admin'] as const;
  */
 const MATRIX: Record<string, RouteRoles> = {
   'GET /api/health': 'public',
+  // Caddy's on-demand TLS ask (parishes/parishes.routes.ts; decision 0125).
+  'GET /api/tls/ask': 'public',
   'GET /api/settings': 'public',
   'PUT /api/settings': ADMIN,
 

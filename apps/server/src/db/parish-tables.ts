@@ -8,11 +8,13 @@ import { queryRows, type DbOrTx } from './client.ts';
  * parish-owned and keeps the rule {@link parishKeyViolations} checks. Drizzle's migrations journal
  * (`drizzle.__drizzle_migrations`) is global too; it lives in its own schema.
  * - `parishes`: the parishes themselves.
+ * - `parish_hosts`: the host names a parish is found by (migration 0025): read before the request's
+ *   parish is known, and a host names one parish across the deployment.
  * - `login_throttle`: sign-in failure counters; an address's budget is the whole deployment's, and
  *   account keys name ids unique across parishes.
  * - `backup_runs`: the backups of the whole database (one snapshot holds every parish).
  */
-export const GLOBAL_TABLES: readonly string[] = ['parishes', 'login_throttle', 'backup_runs'];
+export const GLOBAL_TABLES: readonly string[] = ['parishes', 'parish_hosts', 'login_throttle', 'backup_runs'];
 
 /** The column that names a row's parish in every parish-owned table. */
 export const PARISH_COLUMN = 'parish_id';

@@ -10,6 +10,7 @@ import { fontsRoutes } from './fonts/fonts.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { parishesRoutes } from './parishes/parishes.routes.ts';
 import { paymentHeadsRoutes } from './payment-heads/payment-heads.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
@@ -28,6 +29,7 @@ import { whatsAppLinksRoutes } from './whatsapp-links/whatsapp-links.routes.ts';
  */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
+  parishesRoutes,
   authRoutes,
   settingsRoutes,
   usersRoutes,

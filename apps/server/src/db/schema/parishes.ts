@@ -28,3 +28,18 @@ export function parishIdColumn() {
     .default(sql`coalesce(request_parish_id(), 1)`)
     .references(() => parishes.id);
 }
+
+/**
+ * The host names a parish is found by (migration 0025, decision 0125; `docs/parishes.md`): its own
+ * domain or a subdomain of the diocese's. A global table: a host names exactly one parish, and it
+ * is read before the request's parish is known. `host` is lower-case, without port or trailing dot
+ * (a CHECK holds it to a plain DNS name); `created_at` is UTC. Read through `parishOfHost`
+ * (`apps/server/src/modules/parishes/parish-hosts.ts`).
+ */
+export const parishHosts = pgTable('parish_hosts', {
+  host: text().primaryKey(),
+  parishId: integer()
+    .notNull()
+    .references(() => parishes.id),
+  createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

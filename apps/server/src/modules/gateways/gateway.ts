@@ -113,6 +113,11 @@ export interface GatewayOrder {
   member: OrderMember;
   /** The payments paid, amounts in paise. */
   lines: OrderLine[];
+  /**
+   * The address the gateway returns the member to and calls back, without a trailing slash: the
+   * request's parish host or PUBLIC_URL (`publicUrlOf`, decisions 0117 and 0125).
+   */
+  publicUrl: string;
 }
 
 /** An order opened with a gateway. */

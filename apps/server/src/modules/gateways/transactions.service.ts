@@ -14,6 +14,7 @@ import { actorOf, type ServiceContext } from '../../context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { publicUrlOf } from '../parishes/request-parish.ts';
 import { GatewayUnavailableError } from './gateway-client.ts';
 import { gatewayAudit, type GatewayName, type OrderLine, type PaymentGateway, type TransactionRow } from './gateway.ts';
 import {
@@ -62,8 +63,8 @@ export type ReturnAnswer<Settled = object> =
  * (`payLink`), the gateway and the browser get only what the link already carries
  * ({@link linkHolderMember}, decision 0036).
  * @throws 503 'Online payment is not available yet…' when the gateway is off, or live while
- * `PUBLIC_URL` is not a public address (its return URL would not reach this server, decision
- * 0117; the sandbox and test credentials keep working locally); 400 'Please enter a valid amount'
+ * the address links start with (`publicUrlOf`: the request's parish host, else `PUBLIC_URL`) is
+ * not a public address (its return URL would not reach this server, decisions 0117 and 0125; the sandbox and test credentials keep working locally); 400 'Please enter a valid amount'
  * below the gateway's minimum (Razorpay ₹1.00); 503
  * 'Failed to create payment order' when the gateway cannot be reached; 400/404/409 as
  * {@link prepareOrder} and {@link recordPendingTransaction}.
@@ -75,10 +76,11 @@ export async function openCheckout<Evidence, Checkout>(
   const { gateway } = input;
   const mode = ctx.config[gateway.name].mode;
   if (mode === 'off') throw new AppError(ErrorCode.GATEWAY_UNAVAILABLE, GATEWAY_MSG.paymentsOff);
-  const addressProblem = publicAddressProblem(ctx.config.publicUrl);
+  const publicUrl = await publicUrlOf(ctx);
+  const addressProblem = publicAddressProblem(publicUrl);
   if (mode === 'live' && addressProblem) {
     ctx.log.error(
-      { publicUrl: ctx.config.publicUrl, problem: addressProblem },
+      { publicUrl, problem: addressProblem },
       `${gateway.displayName} checkout refused: PUBLIC_URL is not an address the gateway and the member's phone can reach`,
     );
     throw new AppError(ErrorCode.GATEWAY_UNAVAILABLE, GATEWAY_MSG.paymentsOff);
@@ -99,7 +101,7 @@ export async function openCheckout<Evidence, Checkout>(
   let opened;
   try {
     const orderMember = input.payLink ? linkHolderMember(member) : member;
-    opened = await gateway.createOrder({ txnId, amountPaise: totalPaise, member: orderMember, lines });
+    opened = await gateway.createOrder({ txnId, amountPaise: totalPaise, member: orderMember, lines, publicUrl });
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
     ctx.log.warn({ err: error.message }, `${gateway.displayName} order creation failed`);

@@ -17,6 +17,7 @@ import {
 import type { AppDeps, ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { publicUrlOf } from '../parishes/request-parish.ts';
 import {
   WhatsAppClient,
   WhatsAppSendError,
@@ -446,7 +447,7 @@ async function buildMessage(
   work: DeliveryWork,
   payload: ReminderJobPayload,
 ): Promise<WhatsAppMessageBody> {
-  const publicUrl = ctx.config.publicUrl;
+  const publicUrl = await publicUrlOf(ctx);
   const [member] = await queryRows<{ optOut: boolean }>(
     ctx.db,
     sql`SELECT whatsapp_opt_out AS "optOut" FROM members WHERE id = ${work.memberId}`,

@@ -4,14 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   parishSettingsSchema,
-  publicAddressProblem,
   publicAddressSchema,
   updateParishSettingsSchema,
   whatsAppSettingsSchema,
 } from '@parish/shared';
 
 import { errorAnswers } from '../../lib/route-options.ts';
-import { getParishSettings, updateParishSettings } from './settings.service.ts';
+import { getParishSettings, publicAddress, updateParishSettings } from './settings.service.ts';
 import { readWhatsAppSettings, updateWhatsAppSettings } from './whatsapp-settings.service.ts';
 
 const adminErrors = errorAnswers(400, 401, 403, 404, 409);
@@ -19,8 +18,9 @@ const adminErrors = errorAnswers(400, 401, 403, 404, 409);
 /**
  * `GET /api/settings` (public) and `PUT /api/settings` (admin): the parish settings;
  * `GET|PUT /api/admin/whatsapp-settings` (admin): the WhatsApp settings (payment links on or off,
- * the scheduled reminders' day and time); `GET /api/admin/public-address` (admin): `PUBLIC_URL`
- * and why links under it would not open outside the office (decision 0117).
+ * the scheduled reminders' day and time); `GET /api/admin/public-address` (admin): the address
+ * links start with (PUBLIC_URL, or the request's parish host: decision 0125) and why links under it
+ * would not open outside the office (decision 0117).
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -86,6 +86,6 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: publicAddressSchema, ...adminErrors },
       },
     },
-    async () => ({ publicUrl: app.config.publicUrl, problem: publicAddressProblem(app.config.publicUrl) }),
+    async (request) => publicAddress(request.ctx),
   );
 }

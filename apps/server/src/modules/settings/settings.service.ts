@@ -4,6 +4,7 @@ import {
   RECEIPT_LANGUAGES,
   lineLimitPaise,
   paiseToRupees,
+  publicAddressProblem,
   rupeesToPaise,
   type Paise,
   type ParishSettings,
@@ -13,6 +14,7 @@ import { actorOf, type ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { parishSettings } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { publicUrlOf } from '../parishes/request-parish.ts';
 
 /**
  * The parish settings (one row). Created at first start with the name from `PARISH_NAME`.
@@ -84,7 +86,10 @@ export async function updateParishSettings(
     await tx
       .insert(parishSettings)
       .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: [parishSettings.parishId, parishSettings.id], set: { ...values, updatedAt: ctx.clock.now().toISOString() } });
+      .onConflictDoUpdate({
+        target: [parishSettings.parishId, parishSettings.id],
+        set: { ...values, updatedAt: ctx.clock.now().toISOString() },
+      });
     const after = await getParishSettings(tx);
     await recordAudit(tx, ctx.audit, {
       action: 'settings.updated',
@@ -95,4 +100,14 @@ export async function updateParishSettings(
     });
     return after;
   });
+}
+
+/**
+ * The address links sent outside the office start with, and what is wrong with it (decision 0117):
+ * PUBLIC_URL, or `https://` and the request's parish host when it is a registered one (decision 0125).
+ * @returns `{ publicUrl, problem }`: problem `localhost`, `private` or null
+ */
+export async function publicAddress(ctx: ServiceContext) {
+  const publicUrl = await publicUrlOf(ctx);
+  return { publicUrl, problem: publicAddressProblem(publicUrl) };
 }

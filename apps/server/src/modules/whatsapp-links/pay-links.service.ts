@@ -19,6 +19,7 @@ import type { OrderRequest } from '../gateways/orders.service.ts';
 import { createWorldlineCheckout } from '../gateways/worldline/worldline.service.ts';
 import { readWhatsAppSettings } from '../settings/whatsapp-settings.service.ts';
 import { paymentLink } from '../reminders/whatsapp-client.ts';
+import { publicUrlOf } from '../parishes/request-parish.ts';
 import { readPayLink, signPayLink } from './link-signing.ts';
 
 /**
@@ -80,16 +81,17 @@ export async function paymentLinkMaker(
   ctx: ServiceContext,
 ): Promise<(member: { id: string; mobile: string; payLinkVersion: number }) => string> {
   const { payLinksEnabled } = await readWhatsAppSettings(ctx.db);
+  const publicUrl = await publicUrlOf(ctx);
   const expiresAt = Math.floor((ctx.clock.now().getTime() + ctx.config.payLinkDays * DAY_MS) / 1000);
   return (member) => {
-    if (!payLinksEnabled) return paymentLink(ctx.config.publicUrl, member.mobile);
+    if (!payLinksEnabled) return paymentLink(publicUrl, member.mobile);
     const token = signPayLink(ctx.config.linkKeys, {
       memberId: member.id,
       mobile: member.mobile,
       version: member.payLinkVersion,
       expiresAt,
     });
-    return `${ctx.config.publicUrl}/pay/${member.mobile}/${token}`;
+    return `${publicUrl}/pay/${member.mobile}/${token}`;
   };
 }
 

@@ -21,6 +21,7 @@ import { backgroundJobs, members, messageDeliveries, receipts } from '../../db/s
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
+import { publicUrlOf } from '../parishes/request-parish.ts';
 import { signReceiptLink } from './link-signing.ts';
 import { linkMember, memberPaymentLink, paymentLinkMaker } from './pay-links.service.ts';
 
@@ -103,7 +104,7 @@ export async function receiptWaMeLink(ctx: ServiceContext, input: { receiptId: s
   if (!member) throw notFound(MSG.notFound);
   if (member.whatsappOptOut) throw conflict(PAY_LINK_MSG.optedOut, ErrorCode.MEMBER_OPTED_OUT);
   const settings = await getParishSettings(ctx.db);
-  const link = `${ctx.config.publicUrl}/api/receipt-links/${signReceiptLink(ctx.config.linkKeys, receipt.id)}`;
+  const link = `${await publicUrlOf(ctx)}/api/receipt-links/${signReceiptLink(ctx.config.linkKeys, receipt.id)}`;
   const message = [
     `Dear ${member.name},`,
     `Thank you for your payment to ${settings.name}. Your receipt ${receipt.number}:`,

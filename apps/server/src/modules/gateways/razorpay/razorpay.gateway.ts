@@ -87,7 +87,7 @@ export function razorpayGateway(deps: GatewayDeps): RazorpayGateway {
       });
       return {
         gatewayOrderId: created.id,
-        checkout: razorpayCheckout(settings(), deps.config.publicUrl, order, created),
+        checkout: razorpayCheckout(settings(), order.publicUrl, order, created),
       };
     },
     async outcome(row, evidence): Promise<Outcome> {

@@ -53,7 +53,7 @@ export function worldlineGateway(deps: GatewayDeps): WorldlineGateway {
     txnIdPrefix: 'WL',
     minimumPaise: paise(1),
     async createOrder(order) {
-      return { gatewayOrderId: null, checkout: worldlineCheckout(settings(), deps.config.publicUrl, order) };
+      return { gatewayOrderId: null, checkout: worldlineCheckout(settings(), order.publicUrl, order) };
     },
     async outcome(row, evidence): Promise<Outcome> {
       const early = responseAmountMismatch(row, evidence.msg);

@@ -1,0 +1,75 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+
+import type { AppDeps } from '../../context.ts';
+import { currentParishId, enterParish } from '../../db/parish-scope.ts';
+import { notFound } from '../../lib/app-error.ts';
+
+import { firstHostOfParish, parishOfRequestHost } from './parish-hosts.ts';
+
+/** The answer to a request for a host no parish has (404 `NOT_FOUND`, decision 0125). */
+export const UNKNOWN_HOST_MSG = 'No parish is served at this address';
+
+/** The on-demand TLS ask Caddy calls (`parishes.routes.ts`). */
+export const TLS_ASK_PATH = '/api/tls/ask';
+
+/** Routes that answer whatever the host: the health check (monitors call it by address) and the TLS ask. */
+const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(['/api/health', TLS_ASK_PATH]);
+
+/** The registered host the request in progress came by, or null (an address the one-parish rule admitted). */
+const requestHosts = new AsyncLocalStorage<{ host: string | null }>();
+
+/**
+ * The Fastify onRequest hook that finds the request's parish by its host (decision 0125): the Host
+ * header, or X-Forwarded-Host from a proxy TRUST_PROXY names (Fastify's `request.host`), looked up
+ * with `parishOfRequestHost`. The parish is entered with `enterParish` (so `currentParishId()` names
+ * it for the rest of the request) and the registered host kept for {@link publicUrlOf}. A host no
+ * parish has is answered 404 `NOT_FOUND` ({@link UNKNOWN_HOST_MSG}) in the error contract's shape,
+ * except on `/api/health` and the TLS ask. Callback-style: the parish is entered in the context the
+ * rest of the request runs in.
+ * @param deps the app's dependencies (its database)
+ * @returns the hook, for `app.addHook('onRequest', ...)` before the auth plugin
+ */
+export function parishHostHook(deps: Pick<AppDeps, 'db'>) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    if (ANY_HOST_ROUTES.has(request.routeOptions.url ?? '')) {
+      done();
+      return;
+    }
+    parishOfRequestHost(deps.db, request.host).then(
+      (found) => {
+        if (!found) {
+          done(notFound(UNKNOWN_HOST_MSG));
+          return;
+        }
+        enterParish(found.parishId);
+        requestHosts.enterWith({ host: found.host });
+        done();
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
+}
+
+/**
+ * The address every link made for someone outside the office starts with (payment and receipt
+ * links, WhatsApp messages, gateway return and callback URLs; decisions 0117 and 0125), without a
+ * trailing slash:
+ * - in a request that came by a registered parish host: `https://<that host>`;
+ * - else, when work runs in a parish (`currentParishId()`) that has registered hosts: `https://` and
+ *   its oldest host;
+ * - else PUBLIC_URL (a one-parish install, a script).
+ * @param deps the database and configuration (`ctx` or `app.deps`)
+ * @throws the database's error when `parish_hosts` cannot be read
+ */
+export async function publicUrlOf(deps: Pick<AppDeps, 'db' | 'config'>): Promise<string> {
+  const host = requestHosts.getStore()?.host;
+  if (host) return `https://${host}`;
+  const parishId = currentParishId();
+  if (parishId !== null) {
+    const first = await firstHostOfParish(deps.db, parishId);
+    if (first) return `https://${first}`;
+  }
+  return deps.config.publicUrl;
+}

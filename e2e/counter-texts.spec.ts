@@ -154,8 +154,11 @@ test('counts read in the plural rules, My Collections explains collections besid
   await page.getByRole('tab', { name: 'Daily Collections', exact: true }).click();
   const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
   await expect(ticks.first()).toBeVisible();
-  const labels = (await ticks.allTextContents()).map((label) => label.trim()).filter((label) => label !== '₹0');
-  expect(labels.length).toBeGreaterThan(1);
+  // The axis first draws for an empty chart (only ₹0) and redraws when the day's figures arrive.
+  const moneyTicks = async () =>
+    (await ticks.allTextContents()).map((label) => label.trim()).filter((label) => label !== '₹0');
+  await expect.poll(async () => (await moneyTicks()).length).toBeGreaterThan(1);
+  const labels = await moneyTicks();
   const units = new Set(labels.map((label) => /(Cr|L|K)?$/.exec(label)?.[1] ?? ''));
   expect([...units], labels.join(', ')).toHaveLength(1);
 });

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_PARISH_TIMEZONE, calendarDateIn, type PaymentRecord } from '@parish/shared';
@@ -150,11 +150,9 @@ export function PaymentSummaryModal({ memberId, mode, onClose }: PaymentSummaryM
     <Modal
       opened={memberId !== null}
       onClose={onClose}
-      title={
-        <Title order={2} fz="lg">
-          {t('collections.summary.title')}
-        </Title>
-      }
+      // Mantine's modal title is itself the dialog's h2: a Title inside it nested one h2 in another.
+      title={t('collections.summary.title')}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 } }}
       size="lg"
       fullScreen={phone}
     >

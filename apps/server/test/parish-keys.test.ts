@@ -86,4 +86,37 @@ describe('every parish table carries its parish in its keys', () => {
       });
     expect(await parishKeyViolations(test.database.db)).toEqual([]);
   });
+
+  it('every key led by the parish has a plain index on what follows it, for lookups that do not name their parish yet (migration 0026)', async () => {
+    // A key (parish_id, x, ...) whose x leads no other index: PostgreSQL before 18 has no skip scan, so a
+    // lookup by x alone reads the whole table. Keys only ever used with their parish are listed.
+    const usedWithTheirParish = [
+      'parish_settings_pkey',
+      'parish_timezone_pkey',
+      'whatsapp_settings_pkey',
+      'data_versions_pkey',
+      'receipt_counters_financial_year_pk',
+      'collection_day_summary_pkey',
+      'collection_day_summary_key_uq',
+      'payment_exceptions_source_key',
+      'background_jobs_reminder_round_uq',
+    ];
+    const uncovered = await queryRows<{ key: string }>(
+      test.database.db,
+      sql`select k.indexrelid::regclass::text as key
+          from pg_index k
+          join pg_class c on c.oid = k.indrelid and c.relnamespace = 'public'::regnamespace
+          join pg_attribute p on p.attrelid = c.oid and p.attname = 'parish_id'
+          where k.indisunique and (k.indkey::int2[])[0] = p.attnum and k.indnatts > 1
+            and not exists (
+              select 1 from pg_index i
+              where i.indrelid = k.indrelid and i.indexrelid <> k.indexrelid
+                and (i.indkey::int2[])[0] = (k.indkey::int2[])[1]
+                and ((k.indkey::int2[])[1] <> 0
+                     or split_part(pg_get_indexdef(i.indexrelid, 1, true), ' ', 1)
+                        = split_part(pg_get_indexdef(k.indexrelid, 2, true), ' ', 1)))
+          order by 1`,
+    );
+    expect(uncovered.map((row) => row.key).filter((key) => !usedWithTheirParish.includes(key))).toEqual([]);
+  });
 });

@@ -29,5 +29,6 @@ export const auditEvents = pgTable(
     primaryKey({ name: 'audit_events_pkey', columns: [t.parishId, t.id] }),
     index('audit_events_occurred_idx').on(t.occurredAt),
     index('audit_events_entity_idx').on(t.entityType, t.entityId),
+    index('audit_events_id_lookup_idx').on(t.id),
   ],
 );

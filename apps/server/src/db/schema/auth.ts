@@ -28,6 +28,8 @@ export const refreshTokens = pgTable(
     unique('refresh_tokens_tokenHash_unique').on(t.parishId, t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_subject_idx').on(t.subjectType, t.subjectId),
+    index('refresh_tokens_id_lookup_idx').on(t.id),
+    index('refresh_tokens_token_hash_lookup_idx').on(t.tokenHash),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { parishIdColumn } from './parishes.ts';
 
@@ -21,5 +21,8 @@ export const importBatches = pgTable(
     /** Null while the batch is written; set in the one statement that makes its rows visible. */
     finishedAt: timestamp({ withTimezone: true, mode: 'string' }),
   },
-  (t) => [primaryKey({ name: 'import_batches_pkey', columns: [t.parishId, t.id] })],
+  (t) => [
+    primaryKey({ name: 'import_batches_pkey', columns: [t.parishId, t.id] }),
+    index('import_batches_id_lookup_idx').on(t.id),
+  ],
 );

@@ -38,5 +38,6 @@ export const backgroundJobs = pgTable(
     uniqueIndex('background_jobs_reminder_round_uq')
       .on(t.parishId, sql`(${t.payload} ->> 'round')`)
       .where(sql`${t.type} = 'whatsapp.reminders' and ${t.payload} ? 'round'`),
+    index('background_jobs_id_lookup_idx').on(t.id),
   ],
 );

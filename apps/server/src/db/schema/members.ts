@@ -96,8 +96,14 @@ export const members = pgTable(
     uniqueIndex('members_mobile_active_uq')
       .on(t.parishId, t.mobile)
       .where(sql`${t.isActive}`),
+    index('members_mobile_active_lookup_idx')
+      .on(t.mobile)
+      .where(sql`${t.isActive}`),
     uniqueIndex('members_parish_number_active_uq')
       .on(t.parishId, sql`upper(${t.parishNumber})`)
+      .where(sql`${t.isActive}`),
+    index('members_parish_number_active_lookup_idx')
+      .on(sql`upper(${t.parishNumber})`)
       .where(sql`${t.isActive}`),
     // A small pending list (256 kB, not 4 MB): PGlite has no autovacuum to merge it, and while
     // large it made the planner scan every member for a search the index could answer (migration
@@ -115,5 +121,6 @@ export const members = pgTable(
     index('members_import_batch_idx')
       .on(t.importBatchId)
       .where(sql`${t.importBatchId} is not null`),
+    index('members_id_lookup_idx').on(t.id),
   ],
 );

@@ -1,5 +1,16 @@
 import type { Paise } from '@parish/shared';
-import { bigint, date, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { parishIdColumn } from './parishes.ts';
 import { staffUsers } from './staff-users.ts';
@@ -20,7 +31,10 @@ export const idempotencyKeys = pgTable(
     response: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'idempotency_keys_actor_id_key_pk', columns: [t.parishId, t.actorId, t.key] })],
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_actor_id_key_pk', columns: [t.parishId, t.actorId, t.key] }),
+    index('idempotency_keys_key_lookup_idx').on(t.actorId, t.key),
+  ],
 );
 
 /**
@@ -60,5 +74,6 @@ export const cashierDays = pgTable(
       columns: [t.parishId, t.reopenedBy],
       foreignColumns: [staffUsers.parishId, staffUsers.id],
     }),
+    index('cashier_days_day_lookup_idx').on(t.cashierId, t.day),
   ],
 );

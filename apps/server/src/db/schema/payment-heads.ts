@@ -29,5 +29,6 @@ export const paymentHeads = pgTable(
     primaryKey({ name: 'payment_heads_pkey', columns: [t.parishId, t.id] }),
     index('payment_heads_year_name_idx').on(t.year, t.name),
     index('payment_heads_type_idx').on(t.type),
+    index('payment_heads_id_lookup_idx').on(t.id),
   ],
 );

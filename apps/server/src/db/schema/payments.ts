@@ -116,6 +116,7 @@ export const payments = pgTable(
     index('payments_collected_by_paid_at_idx')
       .on(t.collectedBy, t.paidAt)
       .where(sql`${t.status} = 'paid'`),
+    index('payments_id_lookup_idx').on(t.id),
   ],
 );
 
@@ -172,5 +173,6 @@ export const receiptItems = pgTable(
       foreignColumns: [paymentHeads.parishId, paymentHeads.id],
     }).onDelete('set null'),
     index('receipt_items_payment_idx').on(t.paymentId),
+    index('receipt_items_receipt_lookup_idx').on(t.receiptId),
   ],
 );

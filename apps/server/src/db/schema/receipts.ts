@@ -101,6 +101,9 @@ export const receipts = pgTable(
     uniqueIndex('receipts_utr_uq')
       .on(t.parishId, t.utr)
       .where(sql`${t.voidedAt} is null and ${t.utr} is not null`),
+    index('receipts_utr_lookup_idx')
+      .on(t.utr)
+      .where(sql`${t.voidedAt} is null and ${t.utr} is not null`),
     index('receipts_collector_issued_idx').on(t.collectedBy, t.issuedAt),
     index('receipts_voided_idx')
       .on(t.voidedAt)
@@ -108,5 +111,7 @@ export const receipts = pgTable(
     index('receipts_cheque_status_idx')
       .on(t.chequeStatus)
       .where(sql`${t.chequeStatus} = 'received'`),
+    index('receipts_id_lookup_idx').on(t.id),
+    index('receipts_number_lookup_idx').on(t.number),
   ],
 );

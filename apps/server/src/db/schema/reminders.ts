@@ -63,5 +63,6 @@ export const messageDeliveries = pgTable(
     index('message_deliveries_message_id_idx').on(t.messageId),
     index('message_deliveries_member_created_idx').on(t.memberId, t.createdAt),
     index('message_deliveries_job_status_idx').on(t.jobId, t.status),
+    index('message_deliveries_id_lookup_idx').on(t.id),
   ],
 );

@@ -49,7 +49,9 @@ export const staffUsers = pgTable(
   (t) => [
     primaryKey({ name: 'staff_users_pkey', columns: [t.parishId, t.id] }),
     uniqueIndex('staff_users_username_lower_uq').on(t.parishId, sql`lower(${t.username})`),
+    index('staff_users_username_lower_lookup_idx').on(sql`lower(${t.username})`),
     index('staff_users_role_idx').on(t.role),
+    index('staff_users_id_lookup_idx').on(t.id),
   ],
 );
 
@@ -76,5 +78,7 @@ export const staffRecoveryCodes = pgTable(
       foreignColumns: [staffUsers.parishId, staffUsers.id],
     }).onDelete('cascade'),
     uniqueIndex('staff_recovery_codes_user_hash_uq').on(t.parishId, t.staffUserId, t.codeHash),
+    index('staff_recovery_codes_user_lookup_idx').on(t.staffUserId),
+    index('staff_recovery_codes_id_lookup_idx').on(t.id),
   ],
 );

@@ -60,6 +60,7 @@ export const paymentHeadStatusSummary = pgTable(
       columns: [t.parishId, t.paymentHeadId],
       foreignColumns: [paymentHeads.parishId, paymentHeads.id],
     }).onDelete('cascade'),
+    index('payment_head_status_summary_head_lookup_idx').on(t.paymentHeadId),
   ],
 );
 
@@ -138,6 +139,7 @@ export const memberPaymentSummary = pgTable(
     index('member_payment_summary_unpaid_idx')
       .on(t.unpaidPaise.desc(), t.memberId)
       .where(sql`${t.unpaidPaise} > 0`),
+    index('member_payment_summary_member_lookup_idx').on(t.memberId),
   ],
 );
 
@@ -179,5 +181,6 @@ export const eventTickets = pgTable(
   (t) => [
     primaryKey({ name: 'event_tickets_pkey', columns: [t.parishId, t.ticketHash] }),
     index('event_tickets_expires_idx').on(t.expiresAt),
+    index('event_tickets_ticket_lookup_idx').on(t.ticketHash),
   ],
 );

@@ -62,6 +62,9 @@ export const transactions = pgTable(
     unique('transactions_gatewayOrderId_unique').on(t.parishId, t.gatewayOrderId),
     index('transactions_member_created_idx').on(t.memberId, t.createdAt),
     index('transactions_status_idx').on(t.status, t.paymentGateway),
+    index('transactions_id_lookup_idx').on(t.id),
+    index('transactions_transaction_id_lookup_idx').on(t.transactionId),
+    index('transactions_gateway_order_id_lookup_idx').on(t.gatewayOrderId),
   ],
 );
 
@@ -90,6 +93,7 @@ export const transactionItems = pgTable(
       foreignColumns: [payments.parishId, payments.id],
     }),
     index('transaction_items_payment_idx').on(t.paymentId),
+    index('transaction_items_transaction_lookup_idx').on(t.transactionId),
   ],
 );
 
@@ -103,7 +107,10 @@ export const gatewayEvents = pgTable(
     receivedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     payload: jsonb().notNull(),
   },
-  (t) => [primaryKey({ name: 'gateway_events_provider_event_id_pk', columns: [t.parishId, t.provider, t.eventId] })],
+  (t) => [
+    primaryKey({ name: 'gateway_events_provider_event_id_pk', columns: [t.parishId, t.provider, t.eventId] }),
+    index('gateway_events_event_lookup_idx').on(t.provider, t.eventId),
+  ],
 );
 
 /**
@@ -159,5 +166,6 @@ export const paymentExceptions = pgTable(
     unique('payment_exceptions_source_key')
       .on(t.parishId, t.transactionRowId, t.reason, t.paymentId)
       .nullsNotDistinct(),
+    index('payment_exceptions_id_lookup_idx').on(t.id),
   ],
 );

@@ -53,6 +53,11 @@ const MATRIX: Record<string, RouteRoles> = {
   'PUT /api/members/:id': ADMIN,
   'DELETE /api/members/:id': ADMIN,
   'GET /api/admin/members/:id/credentials': ADMIN,
+  // Wards (members/wards.routes.ts; decision 0126): staff read, admins change; members reach none.
+  'GET /api/wards': STAFF,
+  'POST /api/wards': ADMIN,
+  'PATCH /api/wards/:id': ADMIN,
+  'DELETE /api/wards/:id': ADMIN,
 
   // Collection at the office (office/counter.routes.ts); the receipt (receipts/receipts.routes.ts) also for the
   // member who owns it.
@@ -95,6 +100,8 @@ const MATRIX: Record<string, RouteRoles> = {
   // Dashboard, reports, transactions, audit trail, export and live updates (issue 6).
   'GET /api/admin/dashboard': STAFF,
   'POST /api/admin/reports': STAFF,
+  // The ward-wise report (reports/ward-report.ts; decision 0126).
+  'GET /api/reports/wards': STAFF,
   'GET /api/admin/reports/export': STAFF,
   'GET /api/admin/activities': ADMIN,
   'GET /api/admin/export': ADMIN,

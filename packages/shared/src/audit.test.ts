@@ -87,6 +87,14 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   'staff_user.password_reset': [{ before: staff, after: staff }],
   'settings.updated': [{ before: settings, after: { ...settings, name: 'St Mary Forane' } }],
   'member.created': [{ before: null, after: member }],
+  'ward.created': [{ before: null, after: { id: 'w1', name: 'St Joseph', memberCount: 0 } }],
+  'ward.updated': [
+    {
+      before: { id: 'w1', name: 'St Joseph', memberCount: 4 },
+      after: { id: 'w1', name: 'St Joseph Ward', memberCount: 4 },
+    },
+  ],
+  'ward.deleted': [{ before: { id: 'w1', name: 'St Joseph', memberCount: 0 }, after: null }],
   'member.updated': [{ before: member, after: { ...member, name: 'Thomas M', initialPasswordRederived: true } }],
   'member.deactivated': [
     {

@@ -1,6 +1,7 @@
 import type { HeadType } from './head-types.ts';
 import type { Rupees } from './money.ts';
 import type { Member } from './schemas/members.ts';
+import type { Ward } from './schemas/wards.ts';
 import type { PaymentHead, RowError } from './schemas/payment-heads.ts';
 import type { UploadMismatch } from './schemas/payments.ts';
 import type { PAYMENT_GATEWAYS, PaymentStatus } from './schemas/payments.ts';
@@ -78,6 +79,9 @@ export const AUDIT_ACTIONS = [
   'staff_user.two_step_enabled',
   'staff_user.two_step_removed',
   'auth.recovery_code_used',
+  'ward.created',
+  'ward.updated',
+  'ward.deleted',
 ] as const;
 
 /** One audit action. */
@@ -101,7 +105,8 @@ export type AuditEntityType =
   | 'demo'
   | 'payment_exception'
   | 'receipt'
-  | 'cashier_day';
+  | 'cashier_day'
+  | 'ward';
 
 /**
  * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
@@ -205,6 +210,10 @@ export interface AuditPayloads {
   /** Entity id `'1'` (the one settings row). */
   'settings.updated': { entity: 'parish_settings'; before: AuditParishSettings; after: AuditParishSettings };
   'member.created': { entity: 'member'; before: null; after: Member };
+  /** A ward added, renamed or deleted (decision 0126); `memberCount` as it stood. */
+  'ward.created': { entity: 'ward'; before: null; after: Ward };
+  'ward.updated': { entity: 'ward'; before: Ward; after: Ward };
+  'ward.deleted': { entity: 'ward'; before: Ward; after: null };
   /** `initialPasswordRederived` when a new name or mobile gave a member on the initial password a new one. */
   'member.updated': { entity: 'member'; before: Member; after: Member & { initialPasswordRederived?: true } };
   /** Deactivated, with the pending payments revoked (those no online checkout refers to). */
@@ -589,6 +598,9 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'staff_user.password_reset': [],
   'settings.updated': [],
   'member.created': [],
+  'ward.created': [],
+  'ward.updated': [],
+  'ward.deleted': [],
   'member.updated': [],
   'member.deactivated': [],
   'member.imported': [],

@@ -16,6 +16,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/users.ts';
 export * from './schemas/members.ts';
+export * from './schemas/wards.ts';
 export * from './csv.ts';
 export * from './schemas/member-import.ts';
 export * from './member-csv.ts';

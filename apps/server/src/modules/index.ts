@@ -10,6 +10,7 @@ import { fontsRoutes } from './fonts/fonts.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { wardsRoutes } from './members/wards.routes.ts';
 import { parishesRoutes } from './parishes/parishes.routes.ts';
 import { paymentHeadsRoutes } from './payment-heads/payment-heads.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -34,6 +35,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   settingsRoutes,
   usersRoutes,
   membersRoutes,
+  wardsRoutes,
   paymentHeadsRoutes,
   paymentsRoutes,
   counterRoutes,

@@ -41,6 +41,9 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   // members.service.ts: conflict(MSG.duplicateMember), mobile or parish number
   DUPLICATE_MOBILE: 409,
   DUPLICATE_PARISH_NUMBER: 409,
+  // wards.service.ts: conflict(WARD_MSG.duplicate) / conflict(WARD_MSG.hasMembers(n))
+  DUPLICATE_WARD: 409,
+  WARD_HAS_MEMBERS: 409,
   // payment-heads.service.ts: badRequest(HEAD_AMOUNT_IMMUTABLE_MESSAGE, 'amount')
   HEAD_AMOUNT_IMMUTABLE: 400,
   // payment-heads.service.ts: conflict(HEAD_HAS_PAID_MESSAGE)

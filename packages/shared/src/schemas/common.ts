@@ -81,6 +81,12 @@ export const ErrorCode = {
   /** 409: another active member has this parish number, case-insensitive (`MSG.duplicateMember`). */
   DUPLICATE_PARISH_NUMBER: 'DUPLICATE_PARISH_NUMBER',
 
+  // ---- Wards ----
+  /** 409: another ward of the parish has this name, case-insensitive (`WARD_MSG.duplicate`). */
+  DUPLICATE_WARD: 'DUPLICATE_WARD',
+  /** 409: deleting a ward while members belong to it (`WARD_MSG.hasMembers`). */
+  WARD_HAS_MEMBERS: 'WARD_HAS_MEMBERS',
+
   // ---- Payment heads ----
   /** 400 (field `amount`): an edit gives a head a different amount (`HEAD_AMOUNT_IMMUTABLE_MESSAGE`). */
   HEAD_AMOUNT_IMMUTABLE: 'HEAD_AMOUNT_IMMUTABLE',
@@ -215,6 +221,8 @@ const DOMAIN_KIND = {
   CANNOT_DEACTIVATE_SELF: 'VALIDATION_FAILED',
   DUPLICATE_MOBILE: 'CONFLICT',
   DUPLICATE_PARISH_NUMBER: 'CONFLICT',
+  DUPLICATE_WARD: 'CONFLICT',
+  WARD_HAS_MEMBERS: 'CONFLICT',
   HEAD_AMOUNT_IMMUTABLE: 'VALIDATION_FAILED',
   HEAD_HAS_PAID_PAYMENTS: 'CONFLICT',
   ARREARS_FIRST: 'VALIDATION_FAILED',

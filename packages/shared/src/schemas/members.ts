@@ -55,6 +55,11 @@ export const memberInputSchema = z.object({
     MSG.invalidEmail,
   ),
   address: optionalText(500, MSG.addressTooLong),
+  /**
+   * The member's ward (decision 0126; `docs/domain.md`, "Wards"): a ward id, null for no ward.
+   * Absent keeps the ward as it is (an edit from a form without the field does not clear it).
+   */
+  wardId: z.uuid({ error: 'Choose a ward from the list' }).nullable().optional(),
 });
 
 /** A member as entered (before normalisation). */
@@ -82,6 +87,8 @@ export const memberSchema = z.object({
   createdAt: z.string(),
   /** Present (true) when the member opted out of WhatsApp messages (`docs/domain.md`, §9 "Opting out"). */
   whatsappOptOut: z.literal(true).optional(),
+  /** The member's ward id (decision 0126); absent when the member belongs to no ward. */
+  wardId: z.string().optional(),
 });
 
 /** A member in API answers. */
@@ -96,7 +103,7 @@ export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
 /**
  * `GET /api/members` query: page (1-based, default 1), limit (default 10, at most 100), search
  * (name, mobile, parish number or location; case-insensitive substring), sortBy (whitelisted
- * column, default name) and sortOrder (default asc).
+ * column, default name), sortOrder (default asc) and wardId (a ward id, or `none`).
  */
 export const memberListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -104,6 +111,8 @@ export const memberListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   sortBy: z.enum(MEMBER_SORT_FIELDS).default('name'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
+  /** Only the members of this ward (a ward id), or `none` for the members without a ward (decision 0126). */
+  wardId: z.union([z.literal('none'), z.uuid()]).optional(),
 });
 
 /** The member list query after defaults. */

@@ -2,6 +2,7 @@ export * from './enums.ts';
 export * from './parishes.ts';
 export * from './staff-users.ts';
 export * from './import-batches.ts';
+export * from './wards.ts';
 export * from './members.ts';
 export * from './payment-heads.ts';
 export * from './receipts.ts';

@@ -14,6 +14,7 @@ import {
 
 import { importBatches } from './import-batches.ts';
 import { parishIdColumn } from './parishes.ts';
+import { wards } from './wards.ts';
 
 /**
  * Members of the parish (`docs/domain.md`, §3 "Members"). A member with paid history is deactivated,
@@ -85,6 +86,11 @@ export const members = pgTable(
      * unfinished the row is invisible to every read (`memberVisible` in `db/import-batches.ts`).
      */
     importBatchId: uuid(),
+    /**
+     * The member's ward of their parish, null for none (migration 0027, decision 0126; `docs/domain.md`,
+     * "Wards"). A ward with members cannot be deleted.
+     */
+    wardId: uuid(),
   },
   (t) => [
     primaryKey({ name: 'members_pkey', columns: [t.parishId, t.id] }),
@@ -122,5 +128,14 @@ export const members = pgTable(
       .on(t.importBatchId)
       .where(sql`${t.importBatchId} is not null`),
     index('members_id_lookup_idx').on(t.id),
+    foreignKey({
+      name: 'members_ward_id_wards_id_fk',
+      columns: [t.parishId, t.wardId],
+      foreignColumns: [wards.parishId, wards.id],
+    }).onDelete('restrict'),
+    // The member list's ward filter and the ward report (members.service.ts, wards.service.ts).
+    index('members_ward_idx')
+      .on(t.wardId)
+      .where(sql`${t.wardId} is not null`),
   ],
 );

@@ -1,5 +1,6 @@
 import type { Paise } from '@parish/shared';
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { parishIdColumn } from './parishes.ts';
 
@@ -34,6 +35,14 @@ export const parishSettings = pgTable(
      * "Limits on one line", decision 0105); null for one crore.
      */
     maxLinePaise: bigint({ mode: 'number' }).$type<Paise>(),
+    /**
+     * What the parish calls its wards: 'ward' or 'family_unit' (migration 0027, decision 0126;
+     * `docs/domain.md`, "Wards").
+     */
+    wardLabel: text().$type<'ward' | 'family_unit'>().notNull().default('ward'),
   },
-  (t) => [primaryKey({ name: 'parish_settings_pkey', columns: [t.parishId, t.id] })],
+  (t) => [
+    primaryKey({ name: 'parish_settings_pkey', columns: [t.parishId, t.id] }),
+    check('parish_settings_ward_label_check', sql`${t.wardLabel} in ('ward', 'family_unit')`),
+  ],
 );

@@ -24,6 +24,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
 import { deletePendingDuesOfMember } from '../payments/commands/delete-pending-dues.ts';
 import { memberIndex, searchPage } from './member-search-index.ts';
+import { assertWardExists } from './wards.service.ts';
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -68,6 +69,7 @@ export function toMember(row: MemberFields, selectedParticulars: readonly string
     isActive: row.isActive,
     createdAt: new Date(row.createdAt).toISOString(),
     ...(row.whatsappOptOut && { whatsappOptOut: true as const }),
+    ...(row.wardId != null && { wardId: row.wardId }),
   };
 }
 
@@ -86,6 +88,7 @@ type MemberFields = Omit<
     | 'isActive'
     | 'createdAt'
     | 'whatsappOptOut'
+    | 'wardId'
   >,
   'createdAt'
 > & { createdAt: string | Date };
@@ -182,14 +185,27 @@ function versionKey(versions: DataVersions | null | undefined): string | null {
  */
 export async function listMembers(ctx: ServiceContext, query: MemberListQuery): Promise<MemberPage> {
   const search = query.search?.trim().toLowerCase() ?? '';
-  const pageKey = JSON.stringify([search, query.sortBy, query.sortOrder, query.page, query.limit]);
+  const pageKey = listPageKey(query, search);
   const currentKey = versionKey(ctx.dataVersions);
   const cachedPage = memberPages.get(pageKey);
   if (currentKey !== null && cachedPage?.version === currentKey) return cachedPage.value;
+  // A ward's members are few and found by `members_ward_idx`: the database answers them.
+  if (query.wardId !== undefined) return listMembersFromDatabase(ctx, query, search, pageKey);
   return (
     (await listMembersFromIndex(ctx, query, search, pageKey)) ??
     (await listMembersFromDatabase(ctx, query, search, pageKey))
   );
+}
+
+/** The cache key of a page of the member list: search, ward, sort, page and size. */
+function listPageKey(query: MemberListQuery, search: string): string {
+  return JSON.stringify([search, query.wardId ?? '', query.sortBy, query.sortOrder, query.page, query.limit]);
+}
+
+/** The ward filter of the member list (decision 0126): a ward's members, those without one, or all. */
+function wardFilterSql(wardId: MemberListQuery['wardId']): SQL {
+  if (wardId === undefined) return sql`true`;
+  return wardId === 'none' ? sql`${members.wardId} is null` : sql`${members.wardId} = ${wardId}`;
 }
 
 /**
@@ -212,6 +228,7 @@ function memberPageStatement(db: Db) {
       isActive: members.isActive,
       createdAt: members.createdAt,
       whatsappOptOut: members.whatsappOptOut,
+      wardId: members.wardId,
       selectedParticulars: selectedParticularsSql,
     })
     .from(members)
@@ -278,15 +295,16 @@ export async function listMembersFromDatabase(
   ctx: ServiceContext,
   query: MemberListQuery,
   search: string = query.search?.trim().toLowerCase() ?? '',
-  pageKey: string = JSON.stringify([search, query.sortBy, query.sortOrder, query.page, query.limit]),
+  pageKey: string = listPageKey(query, search),
 ): Promise<MemberPage> {
   const { db } = ctx;
   const { page, limit, sortBy, sortOrder } = query;
   // Members of an unfinished import are not listed or counted yet (decision 0049).
   const visible = memberVisible(members.importBatchId);
+  const ward = wardFilterSql(query.wardId);
   const where = search
-    ? sql`${members.isActive} and ${visible} and ${members.searchText} like ${`%${escapeLike(search)}%`}`
-    : sql`${members.isActive} and ${visible}`;
+    ? sql`${members.isActive} and ${visible} and ${ward} and ${members.searchText} like ${`%${escapeLike(search)}%`}`
+    : sql`${members.isActive} and ${visible} and ${ward}`;
   const direction = sortOrder === 'desc' ? sql.raw('desc') : sql.raw('asc');
   // The page is limited before its head ids are gathered, so only its members are looked up; a
   // window count or a subquery per match would build and sort every match first.
@@ -298,7 +316,7 @@ export async function listMembersFromDatabase(
           select m.id, m.name, m.mobile, m.parish_number as "parishNumber",
                  m.alternate_contact as "alternateContact", m.current_location as "currentLocation",
                  m.email, m.address, m.is_active as "isActive", m.created_at as "createdAt",
-                 m.whatsapp_opt_out as "whatsappOptOut",
+                 m.whatsapp_opt_out as "whatsappOptOut", m.ward_id as "wardId",
                  array_to_string(${assignedHeadIdsSql(sql`m.id`)}, ',') as particulars,
                  row_number() over () as ordinal
           from (select * from ${members} where ${where}
@@ -309,7 +327,8 @@ export async function listMembersFromDatabase(
   );
   const membersVersion = rows[0]?.members ?? null;
   const cap = countCap(page, limit);
-  const cachedCount = memberCounts.get(search);
+  const countKey = JSON.stringify([search, query.wardId ?? '']);
+  const cachedCount = memberCounts.get(countKey);
   let count: CappedCount;
   let totalVersion: string | null = membersVersion;
   if (
@@ -328,7 +347,7 @@ export async function listMembersFromDatabase(
     );
     count = { counted: Number(counted?.total ?? 0), cap };
     totalVersion = counted?.members ?? null;
-    if (totalVersion !== null) memberCounts.set(search, { version: totalVersion, value: count });
+    if (totalVersion !== null) memberCounts.set(countKey, { version: totalVersion, value: count });
   }
   // A count made with a higher cap is exact up to that cap: still exact, or at least this cap.
   const totalIsLowerBound = count.counted > cap;
@@ -429,6 +448,8 @@ function editableColumns(input: MemberInput) {
     currentLocation: input.currentLocation ?? null,
     email: input.email ?? null,
     address: input.address ?? null,
+    // Absent keeps the ward (an edit without the field); null clears it (decision 0126).
+    ...(input.wardId !== undefined && { wardId: input.wardId }),
   };
 }
 
@@ -447,6 +468,7 @@ export async function createMember(ctx: ServiceContext, input: MemberInput): Pro
       await lockDataVersions(tx, ['members']);
       const duplicate = await duplicateField(tx, input);
       if (duplicate) throw duplicateMemberError(duplicate);
+      await assertWardExists(tx, input.wardId);
       const [row] = await tx
         .insert(members)
         .values({ ...editableColumns(input), passwordHash: null, passwordIsInitial: true })
@@ -485,6 +507,7 @@ export async function updateMember(ctx: ServiceContext, id: string, input: Membe
       if (!before) throw notFound(MSG.notFound);
       const duplicate = before.isActive ? await duplicateField(tx, input, id) : null;
       if (duplicate) throw duplicateMemberError(duplicate);
+      await assertWardExists(tx, input.wardId);
       const rederived =
         before.passwordIsInitial &&
         initialMemberPassword(before.name, before.mobile) !== initialMemberPassword(input.name, input.mobile);

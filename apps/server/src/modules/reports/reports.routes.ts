@@ -15,6 +15,7 @@ import {
   transactionListQuerySchema,
   transactionListSchema,
   transactionStatsSchema,
+  wardReportSchema,
 } from '@parish/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ import { getDashboard } from './dashboard.service.ts';
 import { activityExport, listActivities } from './activity-log.ts';
 import { fullExport, reportExport } from './report-export.ts';
 import { runReport } from './reports.service.ts';
+import { wardReport } from './ward-report.ts';
 import { getTransaction, listTransactions, transactionStats } from './transactions.service.ts';
 
 const errors = {
@@ -59,6 +61,19 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const staff = { roles: ['admin', 'cashier'] as const };
   const admin = { roles: ['admin'] as const };
 
+  r.get(
+    '/api/reports/wards',
+    {
+      config: staff,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Ward-wise report (decision 0126): per ward, then members without a ward — active members, raised, collected, pending (rupees; test money excluded) and collection rate.',
+        response: { 200: wardReportSchema, ...errors },
+      },
+    },
+    async (request) => wardReport(request.ctx.db),
+  );
   r.get(
     '/api/admin/dashboard',
     {

@@ -1,0 +1,52 @@
+import { paiseOfSum, paiseToRupees, type WardReportRow } from '@parish/shared';
+import { sql } from 'drizzle-orm';
+
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { num, paymentRate } from './report-sql.ts';
+
+/**
+ * `GET /api/reports/wards` (staff): the ward-wise report (issue 28 item 7, decision 0126;
+ * `docs/domain.md`, "Wards"). One row per ward, by name (case-insensitive), then the row of the
+ * members without a ward (`wardId: null`). `members` counts active members; the money sums the
+ * member summary (`member_payment_summary`) of every member of the ward, active or not, so a
+ * deactivated member's paid history still counts: `raised` = assigned, `collected` = paid,
+ * `pending` = unpaid, in RUPEES (paise inside). Test money is not money (decision 0114): the
+ * summary already counts a due paid by a test payment as unpaid and leaves it out of paid.
+ * `collectionRate` = collected / raised × 100, one decimal, capped at 100 (`paymentRate`).
+ * @returns `{ items }`, the "no ward" row last (also when no member is without a ward)
+ */
+export async function wardReport(db: DbOrTx): Promise<{ items: WardReportRow[] }> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with per_ward as (
+          select m.ward_id,
+                 count(*) filter (where m.is_active) as members,
+                 coalesce(sum(s.assigned_paise), 0) as raised,
+                 coalesce(sum(s.paid_paise), 0) as collected,
+                 coalesce(sum(s.unpaid_paise), 0) as pending
+            from members m left join member_payment_summary s on s.member_id = m.id
+           group by m.ward_id)
+        select * from (
+          select w.id as ward_id, w.name, p.members, p.raised, p.collected, p.pending, 0 as last
+            from wards w left join per_ward p on p.ward_id = w.id
+          union all
+          select null, null, p.members, p.raised, p.collected, p.pending, 1
+            from (values (1)) one (x) left join per_ward p on p.ward_id is null) r
+        order by r.last, lower(r.name), r.ward_id`,
+  );
+  return {
+    items: rows.map((row) => {
+      const raised = paiseOfSum(row.raised);
+      const collected = paiseOfSum(row.collected);
+      return {
+        wardId: row.ward_id == null ? null : String(row.ward_id),
+        name: row.name == null ? null : String(row.name),
+        members: num(row.members),
+        raised: paiseToRupees(raised),
+        collected: paiseToRupees(collected),
+        pending: paiseToRupees(paiseOfSum(row.pending)),
+        collectionRate: paymentRate(collected, raised),
+      };
+    }),
+  };
+}

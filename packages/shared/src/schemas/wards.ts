@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+import { rupeesOutputSchema } from '../money-schemas.ts';
+
+/** What a parish calls its wards (`parish_settings.ward_label`; decision 0126, `docs/domain.md` "Wards"). */
+export const WARD_LABELS = ['ward', 'family_unit'] as const;
+
+/** A ward label: 'ward' or 'family_unit'. */
+export type WardLabel = (typeof WARD_LABELS)[number];
+
+/** The longest ward name, in characters (after trimming). */
+export const MAX_WARD_NAME_LENGTH = 60;
+
+/** The plain-English messages of the ward routes (`docs/domain.md`, "Wards"). */
+export const WARD_MSG = {
+  nameRequired: 'Enter the ward name',
+  nameTooLong: `The ward name must be at most ${MAX_WARD_NAME_LENGTH} characters`,
+  duplicate: 'A ward with this name already exists',
+  notFound: 'Ward not found',
+  /** 409 of `DELETE /api/wards/:id` while members belong to the ward. */
+  hasMembers: (count: number) =>
+    `Move its ${count} ${count === 1 ? 'member' : 'members'} to another ward first: a ward with members cannot be deleted`,
+} as const;
+
+/**
+ * `POST /api/wards` and `PATCH /api/wards/:id` body (admin): `{ name }`, trimmed, 1 to
+ * {@link MAX_WARD_NAME_LENGTH} characters. Unique in the parish, case-insensitively (409 `DUPLICATE_WARD`).
+ */
+export const wardInputSchema = z.object({
+  name: z
+    .string({ error: WARD_MSG.nameRequired })
+    .trim()
+    .min(1, WARD_MSG.nameRequired)
+    .max(MAX_WARD_NAME_LENGTH, WARD_MSG.nameTooLong),
+});
+
+/** A ward as entered, after trimming. */
+export type WardInput = z.output<typeof wardInputSchema>;
+
+/** A ward as the API answers it: id, name and the number of active members in it. */
+export const wardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Active members of the ward. */
+  memberCount: z.number().int(),
+});
+
+/** A ward in API answers. */
+export type Ward = z.infer<typeof wardSchema>;
+
+/** `GET /api/wards` answer: every ward of the parish, sorted by name (case-insensitive). */
+export const wardListSchema = z.array(wardSchema);
+
+/**
+ * One row of the ward-wise report (`GET /api/reports/wards`): a ward, or the members without one
+ * (`wardId: null`, `name: null`). `members` counts active members; the money is in RUPEES over
+ * every member of the ward (a deactivated member's paid history stays): `raised` the dues assigned,
+ * `collected` paid (test money excluded, decision 0114), `pending` still owed (a due paid by a test
+ * payment counts as owed); `collectionRate` = collected / raised × 100, one decimal, capped at 100.
+ */
+export const wardReportRowSchema = z.object({
+  wardId: z.string().nullable(),
+  name: z.string().nullable(),
+  members: z.number().int(),
+  raised: rupeesOutputSchema,
+  collected: rupeesOutputSchema,
+  pending: rupeesOutputSchema,
+  collectionRate: z.number(),
+});
+
+/** One row of the ward-wise report. */
+export type WardReportRow = z.infer<typeof wardReportRowSchema>;
+
+/** `GET /api/reports/wards` answer: the wards by name, then the "no ward" row. */
+export const wardReportSchema = z.object({ items: z.array(wardReportRowSchema) });

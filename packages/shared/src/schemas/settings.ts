@@ -4,6 +4,7 @@ import { lineAboveLimitMessage } from '../messages.ts';
 import { positiveRupeesSchema } from '../money-schemas.ts';
 import { formatINR, paiseToRupees } from '../money.ts';
 import { MAX_LINE_PAISE } from '../payment-rules.ts';
+import { WARD_LABELS } from './wards.ts';
 
 /** A receipt's possible second languages: '' (English only), Malayalam, Hindi or Tamil. */
 export const RECEIPT_LANGUAGES = ['', 'ml', 'hi', 'ta'] as const;
@@ -47,6 +48,11 @@ export const parishSettingsSchema = z.object({
       error: lineAboveLimitMessage(formatINR(MAX_LINE_PAISE)),
     })
     .optional(),
+  /**
+   * What the parish calls its wards: 'ward' or 'family_unit' (decision 0126; `docs/domain.md`,
+   * "Wards"). The server always answers it ('ward' by default); a `PUT` without it keeps it.
+   */
+  wardLabel: z.enum(WARD_LABELS).optional(),
 });
 
 /** Parish settings. */

@@ -21,7 +21,8 @@ import { publicUrlOf } from '../parishes/request-parish.ts';
  * @returns `{ name, address, contact, logoUrl, currency: 'INR', receiptLanguage, maxLineAmount }`
  *   (receiptLanguage '' for English-only receipts, else ml, hi or ta: `docs/domain.md`, §8
  *   "Bilingual receipt"; maxLineAmount the bound on one line in rupees, one crore when not set:
- *   §4 "Limits on one line")
+ *   §4 "Limits on one line"; wardLabel 'ward' or 'family_unit', what the parish calls its wards,
+ *   decision 0126)
  */
 export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
   const [row] = await db.select().from(parishSettings).where(eq(parishSettings.id, 1));
@@ -33,6 +34,7 @@ export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
     currency: 'INR',
     receiptLanguage: isReceiptLanguage(row?.receiptLanguage) ? row.receiptLanguage : '',
     maxLineAmount: paiseToRupees(lineLimitPaise(row?.maxLinePaise)),
+    wardLabel: row?.wardLabel === 'family_unit' ? 'family_unit' : 'ward',
   };
 }
 
@@ -70,7 +72,7 @@ export async function isDemoParish(db: DbOrTx): Promise<boolean> {
  * Updates the settings (admin), with an audit event holding the before and after (the logo cut
  * to its first 80 characters) in the same transaction.
  * @param input name, address, contact and logo URL (the currency is always INR), the receipts'
- *   second language and the bound on one line in rupees (each kept when absent).
+ *   second language, the bound on one line in rupees and the ward label (each kept when absent).
  * @returns the settings after the change.
  * @throws AppError 401 without a signed-in caller.
  */

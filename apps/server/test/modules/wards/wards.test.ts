@@ -205,3 +205,22 @@ describe('GET /api/reports/wards', () => {
     }
   });
 });
+
+describe('the ward label setting', () => {
+  it('reads ward by default, is set to family_unit by the admin (audited), kept when absent, and refuses others', async () => {
+    const read = async () => (await ok<{ wardLabel: string }>(call('GET', '/api/settings'))).wardLabel;
+    expect(await read()).toBe('ward');
+    const base = { name: 'St Mary', address: '', contact: '', logoUrl: '' };
+    await ok(call('PUT', '/api/settings', { ...base, wardLabel: 'family_unit' }));
+    expect(await read()).toBe('family_unit');
+    await ok(call('PUT', '/api/settings', base));
+    expect(await read()).toBe('family_unit');
+    expect((await call('PUT', '/api/settings', { ...base, wardLabel: 'zone' })).statusCode).toBe(400);
+    const [audit] = await queryRows<{ after: { wardLabel?: string } }>(
+      t.app.db,
+      sql`select after from audit_events where action = 'settings.updated' order by id desc limit 1`,
+    );
+    expect(audit?.after.wardLabel).toBe('family_unit');
+    await ok(call('PUT', '/api/settings', { ...base, wardLabel: 'ward' }));
+  });
+});

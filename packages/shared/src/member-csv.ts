@@ -44,12 +44,14 @@ function normalizeHeader(cell: string): string {
  * The field a header names, by the rules of `docs/domain.md`, §5 "Member CSV import": both 'parish' and
  * 'number' → parish number; 'alternate' → alternate contact; 'name' (not parish) → name;
  * 'mobile' or 'phone' → mobile; 'location' → current location; 'email' → email; 'address' →
- * address. Checked in this order, so "Email Address" is the email and "Alternate Phone" the
+ * address; 'ward' or 'family unit' → the ward's name (decision 0126, before 'name', so "Ward Name"
+ * is the ward). Checked in this order, so "Email Address" is the email and "Alternate Phone" the
  * alternate contact.
  */
 function fieldOfHeader(header: string): MemberCsvField | null {
   if (header.includes('parish') && header.includes('number')) return 'parishNumber';
   if (header.includes('alternate')) return 'alternateContact';
+  if (header.includes('ward') || header.includes('family unit')) return 'ward';
   if (header.includes('name') && !header.includes('parish')) return 'name';
   if (header.includes('mobile') || header.includes('phone')) return 'mobile';
   if (header.includes('location')) return 'currentLocation';

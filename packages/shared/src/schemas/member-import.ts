@@ -28,6 +28,11 @@ export const memberImportRowSchema = z.object({
   currentLocation: rawCell.optional(),
   email: rawCell.optional(),
   address: rawCell.optional(),
+  /**
+   * The member's ward by name (decision 0126; `docs/domain.md`, "Wards"): matched to a ward of the
+   * parish case-insensitively; an unknown name is created on import; blank is no ward.
+   */
+  ward: rawCell.optional(),
 });
 
 /** A raw member CSV row. */
@@ -87,6 +92,11 @@ export const memberImportPreviewSchema = z.object({
   present: z.array(previewRowSchema),
   mismatches: z.array(uploadMismatchSchema),
   errors: z.array(memberImportErrorSchema),
+  /**
+   * The ward names of the rows to create that name no ward of the parish (case-insensitively; the
+   * first spelling in the file): the import would create these wards (decision 0126).
+   */
+  newWards: z.array(z.string()),
 });
 
 /** The dry run of a member import. */

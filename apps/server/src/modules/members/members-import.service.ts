@@ -19,6 +19,7 @@ import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
 import { finishImportBatch, removeImportBatch, startImportBatch, touchImportBatch } from '../../db/import-batches.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { ensureWards, newWardNames, wardOfCell } from './import-wards.ts';
 
 /**
  * Rows per INSERT statement and per transaction. One chunk is one `INSERT ... SELECT FROM
@@ -33,6 +34,8 @@ export const MEMBER_IMPORT_CHUNK_ROWS = 250;
 export interface AcceptedRow {
   row: number;
   input: MemberInput;
+  /** The row's ward by name, trimmed; undefined for none (decision 0126). */
+  ward?: string | undefined;
 }
 
 /** A members row as raw SQL returns it (snake_case columns). */
@@ -47,6 +50,7 @@ interface RawMemberRow {
   address: string | null;
   is_active: boolean;
   created_at: string | Date;
+  ward_id: string | null;
 }
 
 /** A raw members row as the API shows a member (a new member has no heads yet). */
@@ -63,6 +67,7 @@ function memberOfRawRow(row: RawMemberRow): Member {
     selectedParticulars: [],
     isActive: row.is_active,
     createdAt: new Date(row.created_at).toISOString(),
+    ...(row.ward_id != null && { wardId: row.ward_id }),
   };
 }
 
@@ -124,9 +129,12 @@ async function checkRows(
   const errors: MemberImportError[] = [];
   const valid: AcceptedRow[] = [];
   rows.forEach((raw, index) => {
-    const parsed = memberInputSchema.safeParse(raw);
-    if (parsed.success) valid.push({ row: index + 1, input: parsed.data });
-    else errors.push({ row: index + 1, message: parsed.error.issues[0]?.message ?? MSG.invalidInput });
+    const { ward: _ward, ...fields } = raw;
+    const parsed = memberInputSchema.safeParse(fields);
+    const ward = wardOfCell(raw.ward);
+    if (!parsed.success) errors.push({ row: index + 1, message: parsed.error.issues[0]?.message ?? MSG.invalidInput });
+    else if ('error' in ward) errors.push({ row: index + 1, message: ward.error });
+    else valid.push({ row: index + 1, input: parsed.data, ward: ward.ward });
   });
   const taken = await findTaken(db, valid);
   const accepted: AcceptedRow[] = [];
@@ -181,6 +189,10 @@ export async function previewMemberImport(
     present,
     mismatches,
     errors: errors.filter((error) => !heldRows.has(error.row)),
+    newWards: await newWardNames(
+      ctx.db,
+      accepted.map((row) => row.ward),
+    ),
   };
 }
 
@@ -198,9 +210,13 @@ export async function insertMemberChunk(
   ctx: ServiceContext,
   batchId: string,
   chunk: readonly AcceptedRow[],
+  wardIds: ReadonlyMap<string, string> = new Map(),
 ): Promise<{ created: Member[]; raced: MemberImportError[] }> {
   const column = (pick: (input: MemberInput) => string | undefined) =>
     textArray(chunk.map((accepted) => pick(accepted.input) ?? null));
+  const wards = textArray(
+    chunk.map((accepted) => (accepted.ward ? (wardIds.get(accepted.ward.toLowerCase()) ?? null) : null)),
+  );
   return ctx.db.transaction(async (tx) => {
     await lockDataVersions(tx, ['members']);
     await touchImportBatch(tx, batchId);
@@ -208,15 +224,15 @@ export async function insertMemberChunk(
       tx,
       sql`insert into members
             (name, mobile, parish_number, alternate_contact, current_location, email, address,
-             password_hash, password_is_initial, import_batch_id)
-          select n, m, p, ac, cl, e, a, null, true, ${batchId}::uuid
+             password_hash, password_is_initial, import_batch_id, ward_id)
+          select n, m, p, ac, cl, e, a, null, true, ${batchId}::uuid, w::uuid
           from unnest(${column((i) => i.name)}, ${column((i) => i.mobile)}, ${column((i) => i.parishNumber)},
                       ${column((i) => i.alternateContact)}, ${column((i) => i.currentLocation)},
-                      ${column((i) => i.email)}, ${column((i) => i.address)})
-               as source(n, m, p, ac, cl, e, a)
+                      ${column((i) => i.email)}, ${column((i) => i.address)}, ${wards})
+               as source(n, m, p, ac, cl, e, a, w)
           on conflict do nothing
           returning id, name, mobile, parish_number, alternate_contact, current_location, email, address,
-                    is_active, created_at`,
+                    is_active, created_at, ward_id`,
     );
     // Mobiles are unique within a chunk (checkRows), so they tell which rows went in.
     const byMobile = new Map(inserted.map((row) => [row.mobile, row]));
@@ -274,11 +290,17 @@ export async function importMembers(
   const created: Member[] = [];
   const [first, last] = [accepted[0], accepted.at(-1)];
   if (!first || !last) return { success: true, imported: 0, errors, members: created };
+  // The wards the file names that do not exist yet are created first (decision 0126).
+  const wardIds = await ensureWards(
+    ctx,
+    accepted.map((row) => row.ward),
+  );
   const batchId = await startImportBatch(ctx.db, 'members');
   let raced = 0;
   try {
     for (let start = 0; start < accepted.length; start += MEMBER_IMPORT_CHUNK_ROWS) {
-      const result = await insertMemberChunk(ctx, batchId, accepted.slice(start, start + MEMBER_IMPORT_CHUNK_ROWS));
+      const chunk = accepted.slice(start, start + MEMBER_IMPORT_CHUNK_ROWS);
+      const result = await insertMemberChunk(ctx, batchId, chunk, wardIds);
       created.push(...result.created);
       errors.push(...result.raced);
       raced += result.raced.length;

@@ -224,3 +224,35 @@ describe('the ward label setting', () => {
     await ok(call('PUT', '/api/settings', { ...base, wardLabel: 'ward' }));
   });
 });
+
+describe('the Ward column of the member import', () => {
+  it('matches existing wards case-insensitively, lists and then creates unknown ones, and leaves blanks without a ward', async () => {
+    const existing = await addWard('Bethlehem');
+    const rows = [
+      { name: 'Import One', mobile: '9800022201', parishNumber: 'WI001', ward: ' bethlehem ' },
+      { name: 'Import Two', mobile: '9800022202', parishNumber: 'WI002', ward: 'Galilee' },
+      { name: 'Import Three', mobile: '9800022203', parishNumber: 'WI003', ward: 'GALILEE' },
+      { name: 'Import Four', mobile: '9800022204', parishNumber: 'WI004', ward: '' },
+      { name: 'Import Five', mobile: '9800022205', parishNumber: 'WI005', ward: 'x'.repeat(61) },
+    ];
+    const preview = await ok<{ newWards: string[]; toCreate: unknown[]; errors: { row: number; message: string }[] }>(
+      call('POST', '/api/members/bulk/preview', { members: rows }),
+    );
+    expect(preview.newWards).toEqual(['Galilee']);
+    expect(preview.toCreate).toHaveLength(4);
+    expect(preview.errors).toEqual([{ row: 5, message: WARD_MSG.nameTooLong }]);
+    expect((await ok<Ward[]>(call('GET', '/api/wards'))).some((ward) => ward.name === 'Galilee')).toBe(false);
+
+    const result = await ok<{ imported: number; members: Member[] }>(
+      call('POST', '/api/members/bulk', { members: rows }),
+    );
+    expect(result.imported).toBe(4);
+    const wards = await ok<Ward[]>(call('GET', '/api/wards'));
+    const galilee = wards.find((ward) => ward.name === 'Galilee');
+    expect(galilee?.memberCount).toBe(2);
+    expect(wards.find((ward) => ward.id === existing.id)?.memberCount).toBe(1);
+    expect(result.members.map((m) => m.wardId)).toEqual([existing.id, galilee?.id, galilee?.id, undefined]);
+    const again = await ok<{ newWards: string[] }>(call('POST', '/api/members/bulk/preview', { members: rows }));
+    expect(again.newWards).toEqual([]);
+  });
+});

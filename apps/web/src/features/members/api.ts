@@ -123,7 +123,14 @@ export async function importMemberRows(rows: readonly MemberImportRow[]): Promis
  * @throws ApiError with the server's message
  */
 export async function previewMemberRows(rows: readonly MemberImportRow[]): Promise<MemberImportPreview> {
-  const combined: MemberImportPreview = { totalRows: 0, toCreate: [], present: [], mismatches: [], errors: [] };
+  const combined: MemberImportPreview = {
+    totalRows: 0,
+    toCreate: [],
+    present: [],
+    mismatches: [],
+    errors: [],
+    newWards: [],
+  };
   for (let start = 0; start < rows.length; start += BULK_BATCH_ROWS) {
     const result = await apiRequest(memberContracts.importPreview, {
       body: { members: rows.slice(start, start + BULK_BATCH_ROWS) },
@@ -134,6 +141,9 @@ export async function previewMemberRows(rows: readonly MemberImportRow[]): Promi
     combined.present.push(...shift(result.present));
     combined.mismatches.push(...shift(result.mismatches));
     combined.errors.push(...shift(result.errors));
+    // A new ward named by two batches is one new ward (names match case-insensitively).
+    const seen = new Set(combined.newWards.map((name) => name.toLowerCase()));
+    combined.newWards.push(...result.newWards.filter((name) => !seen.has(name.toLowerCase())));
   }
   return combined;
 }

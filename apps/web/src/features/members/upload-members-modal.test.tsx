@@ -18,6 +18,7 @@ const CSV =
 
 const PREVIEW: MemberImportPreview = {
   totalRows: 3,
+  newWards: [],
   toCreate: [{ row: 3, parishNumber: 'SM203', name: 'New Member' }],
   present: [{ row: 2, parishNumber: 'SM101', name: 'Thomas Mathew' }],
   mismatches: [

@@ -10,6 +10,7 @@ import {
   HEAD_AMOUNT_IMMUTABLE_MESSAGE,
   HEAD_HAS_PAID_MESSAGE,
   MSG,
+  WARD_MSG,
   REMINDER_MSG,
   REPORT_MSG,
   amountBelowDueMessage,
@@ -292,6 +293,23 @@ describe('members', () => {
     const parishClash = await insert({ mobile: '919000000001', parishNumber: first.parishNumber });
     expect(uniqueViolationOf(parishClash)).toEqual({ constraint: 'members_parish_number_active_uq' });
     expect(uniqueViolationOf(new Error('other'))).toBeNull();
+  });
+});
+
+describe('wards', () => {
+  it('DUPLICATE_WARD: a ward name the parish has, case-insensitively; WARD_HAS_MEMBERS: deleting a ward with members (409)', async () => {
+    const add = (name: string) =>
+      t.app.inject({ method: 'POST', url: '/api/wards', headers: admin.headers, payload: { name } });
+    const ward = (await add('Error Codes Ward')).json<{ id: string }>();
+    expectDomainError(await add('error codes ward'), 'DUPLICATE_WARD', 409, WARD_MSG.duplicate);
+    const holder = await createMember(t.app);
+    await t.app.db.update(members).set({ wardId: ward.id }).where(eq(members.id, holder.id));
+    expectDomainError(
+      await t.app.inject({ method: 'DELETE', url: `/api/wards/${ward.id}`, headers: admin.headers }),
+      'WARD_HAS_MEMBERS',
+      409,
+      WARD_MSG.hasMembers(1),
+    );
   });
 });
 

@@ -84,6 +84,8 @@ describe('parish settings', () => {
       receiptLanguage: '',
       // The bound on one line, one crore until the parish lowers it (decision 0105).
       maxLineAmount: 1_00_00_000,
+      // What the parish calls its wards, 'ward' until it chooses 'family_unit' (decision 0126).
+      wardLabel: 'ward',
     });
   });
 
@@ -145,10 +147,22 @@ describe('parish settings', () => {
       headers: admin.headers,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ...update, currency: 'INR', receiptLanguage: '', maxLineAmount: 1_00_00_000 });
+    expect(response.json()).toEqual({
+      ...update,
+      currency: 'INR',
+      receiptLanguage: '',
+      maxLineAmount: 1_00_00_000,
+      wardLabel: 'ward',
+    });
 
     const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
-    expect(read.json()).toEqual({ ...update, currency: 'INR', receiptLanguage: '', maxLineAmount: 1_00_00_000 });
+    expect(read.json()).toEqual({
+      ...update,
+      currency: 'INR',
+      receiptLanguage: '',
+      maxLineAmount: 1_00_00_000,
+      wardLabel: 'ward',
+    });
 
     const events = await t.db
       .select()

@@ -128,7 +128,9 @@ export async function openParishFile(
     if (!line) continue;
     const tab = line.indexOf('\t');
     const table = line.slice(0, tab);
-    rows.set(table, [...(rows.get(table) ?? []), line.slice(tab + 1)]);
+    const list = rows.get(table) ?? [];
+    if (list.length === 0) rows.set(table, list);
+    list.push(line.slice(tab + 1));
   }
   return { header, rows };
 }

@@ -94,6 +94,9 @@ describe('a parish moves: export one parish, import it elsewhere', () => {
     expect(file.header.tables.payments?.count).toBe(12);
     expect(file.header.tables.receipts?.count).toBe(3);
     expect(file.header.tables.receipt_items?.count).toBeGreaterThanOrEqual(3);
+    expect(() => readBackupHeader(file.bytes)).toThrow(/not a Parish Dues backup/); // npm run restore refuses it
+    await expect(importParish(fresh, file.bytes, undefined)).rejects.toThrow(/BACKUP_PASSPHRASE/);
+    await expect(importParish(fresh, file.bytes, 'a wrong passphrase')).rejects.toThrow(/passphrase is wrong/);
     const result = await importParish(fresh, file.bytes, PASSPHRASE);
     expect(result).toMatchObject({ parishId: 1, filledHome: true });
     expect(await countsOf(fresh.db, 1)).toEqual(await countsOf(source.db, 1));

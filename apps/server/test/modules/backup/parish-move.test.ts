@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { sql } from 'drizzle-orm';
@@ -157,4 +162,47 @@ describe('a parish moves: export one parish, import it elsewhere', () => {
     ]);
     await expect(importParish(target.database, newer, undefined)).rejects.toThrow(/upgrade this deployment first/);
   });
+});
+
+describe('npm run parish:export and parish:import', () => {
+  it('move a parish between two embedded data folders, encrypted, and print what they did', async () => {
+    const run = promisify(execFile);
+    const root = path.resolve(import.meta.dirname, '../../../../..');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'parish-move-cli-'));
+    try {
+      mkdirSync(path.join(dir, 'a'));
+      const from = await openDatabase({ pgliteDir: path.join(dir, 'a', 'pglite') });
+      const head = await insertHead(from.db, { amountPaise: 99_999 });
+      const [member] = await queryRows<{ id: string }>(
+        from.db,
+        sql`insert into members (name, mobile, parish_number) values ('Cli Member', '9847000001', 'CLI1') returning id`,
+      );
+      await insertPayment(from.db, member ?? { id: '' }, head);
+      await from.close();
+      const { DATABASE_URL: _url, ...withoutDatabaseUrl } = process.env;
+      const script = (name: string, data: string, args: string[]) =>
+        run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/scripts', name), ...args], {
+          cwd: root,
+          env: {
+            ...withoutDatabaseUrl,
+            DATA_DIR: path.join(dir, data),
+            BACKUP_PASSPHRASE: PASSPHRASE,
+            LOG_LEVEL: 'silent',
+            INIT_CWD: dir,
+          },
+        });
+      const exported = await script('parish-export.ts', 'a', ['1', 'p.pdparish']);
+      expect(exported.stdout).toMatch(/^Parish 1 \(.*\) written to .*p\.pdparish: \d+ rows, .* MB, encrypted, in/);
+      const imported = await script('parish-import.ts', 'b', ['p.pdparish']);
+      expect(imported.stdout).toMatch(/imported as parish 1 \(the empty home parish of this install\)/);
+      const to = await openDatabase({ pgliteDir: path.join(dir, 'b', 'pglite') });
+      try {
+        expect(await queryRows(to.db, sql`select sum(amount_paise)::int as s from payments`)).toEqual([{ s: 99_999 }]);
+      } finally {
+        await to.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

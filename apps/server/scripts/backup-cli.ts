@@ -7,6 +7,7 @@ import type { AppDeps } from '../src/context.ts';
 import type { Database } from '../src/db/client.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { EventBus } from '../src/lib/events.ts';
+import { lockDataDir } from '../src/lib/data-dir-lock.ts';
 import type { Logger } from '../src/lib/logger.ts';
 import { newBackupKey, readBackupHeader, type BackupHeader } from '../src/modules/backup/backup-file.ts';
 import { backupRequestDir, type BackupRequest } from '../src/workers/daily-backup.ts';
@@ -130,5 +131,19 @@ function readStart(file: string, bytes: number): Buffer {
     return head.subarray(0, readSync(fd, head, 0, bytes, 0));
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Takes the data folder's lock for a command that opens the embedded database itself (it has one
+ * user at a time). @returns the release @throws Error "Stop the server first. ..." when it is held
+ */
+export function lockServer(dataDir: string): () => void {
+  try {
+    return lockDataDir(dataDir);
+  } catch (error) {
+    throw new Error(`Stop the server first. ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }

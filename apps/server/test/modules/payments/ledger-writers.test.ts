@@ -18,7 +18,8 @@ import { describe, expect, it } from 'vitest';
  *   tables, any case, quoted or not, `public.` or not.
  *
  * Named exceptions, and only these: `modules/backup/` (backup and restore copy the whole
- * database). Migrations and their triggers (`apps/server/drizzle/`) and the demo seeder and
+ * database; the parish move, `parish-move.ts`, copies one parish's rows as they are, in one
+ * transaction checked against the file's counts and sums, `docs/decisions/0127-parish-move.md`). Migrations and their triggers (`apps/server/drizzle/`) and the demo seeder and
  * benchmarks (`apps/server/scripts/`) are outside `src`.
  *
  * It also holds the ledger's shape: a command is one file of at most 120 lines, and the helpers
@@ -31,7 +32,7 @@ const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
 /** Where a file may write the ledger's tables, and why. */
 const ALLOWED_WRITERS: Record<string, string> = {
   'modules/payments/': 'the ledger: its commands and their shared pieces',
-  'modules/backup/': 'backup and restore copy the whole database',
+  'modules/backup/': 'backup and restore copy the whole database; the parish move copies one parish as it is',
 };
 
 /** The ledger's write helpers: only `modules/payments/` imports them. */

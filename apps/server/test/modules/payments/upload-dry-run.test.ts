@@ -229,6 +229,8 @@ describe('member import dry run (decision 0110)', () => {
       totalRows: 5,
       toCreate: [{ row: 4, parishNumber: 'SM203', name: 'New Member' }],
       present: [{ row: 2, parishNumber: 'SM101', name: 'thomas mathew' }],
+      // No Ward column in this file, so no ward to create (issue 28, wards).
+      newWards: [],
       mismatches: [
         {
           row: 1,

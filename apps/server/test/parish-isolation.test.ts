@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { queryRows } from '../src/db/client.ts';
 import { runAsOwner, runInParish } from '../src/db/parish-scope.ts';
+import {
+  MEMBER_INDEX_PARISHES,
+  memberIndex,
+  memberIndexParishCount,
+} from '../src/modules/members/member-search-index.ts';
 import { registerParishHost } from '../src/modules/parishes/parish-hosts.ts';
 import { createHead } from './gateway-fixtures.ts';
 import { insertPayment } from './factories.ts';
@@ -378,6 +383,21 @@ describe('two parishes on one deployment (issue 28 item 2)', () => {
       }
     });
     expect(refused).toMatch(/row-level security/);
+  });
+
+  it("lists each parish's members from its own index, and holds at most MEMBER_INDEX_PARISHES indexes", async () => {
+    const listed = async (session: Session) =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/members?limit=50', headers: session.headers })
+      ).json<{ items: Array<{ name: string }> }>().items.map((m) => m.name);
+    for (let round = 0; round < 2; round += 1) {
+      expect(await listed(b.admin)).toEqual([b.memberName]);
+      expect(await listed(a.admin)).toEqual([a.memberName]);
+    }
+    for (let parishId = 1; parishId <= MEMBER_INDEX_PARISHES + 4; parishId += 1) {
+      await runInParish(parishId, () => memberIndex(t.db, 'name', 'asc', null));
+    }
+    expect(memberIndexParishCount(t.db)).toBe(MEMBER_INDEX_PARISHES);
   });
 
   it('keeps each parish to its own receipt series, both starting at 1', async () => {

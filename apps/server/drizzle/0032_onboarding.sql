@@ -19,6 +19,11 @@ CREATE TABLE "onboarding_choices" (
 		or ("choice" = 'dismissed' and "step" = 'checklist'))
 );--> statement-breakpoint
 ALTER TABLE "onboarding_choices" ADD CONSTRAINT "onboarding_choices_parish_id_parishes_id_fk" FOREIGN KEY ("parish_id") REFERENCES "parishes"("id");--> statement-breakpoint
+-- A parish that already has members was set up before the checklist existed: its checklist starts
+-- dismissed, so its admins keep landing on the dashboard (written before the policy is in force).
+INSERT INTO "onboarding_choices" ("parish_id", "step", "choice")
+	SELECT "p"."id", 'checklist', 'dismissed' FROM "parishes" "p"
+	WHERE EXISTS (SELECT 1 FROM "members" "m" WHERE "m"."parish_id" = "p"."id");--> statement-breakpoint
 ALTER TABLE "onboarding_choices" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "onboarding_choices" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY parish_isolation ON "onboarding_choices" USING (parish_id = request_parish_id()) WITH CHECK (parish_id = request_parish_id());

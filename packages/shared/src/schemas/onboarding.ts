@@ -97,7 +97,8 @@ export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 /**
  * `POST /api/onboarding/heads` body: the templates to create with their amounts (rupees, as the
  * head form takes them: text or number). A template left out or with a blank amount is not
- * created; at least one must have an amount.
+ * created; at least one must have an amount. `tagAllMembers` (default false) then tags every
+ * active member to each head created, at its amount (the ledger's tagging command).
  */
 export const headTemplatesInputSchema = z.strictObject({
   heads: z
@@ -108,13 +109,17 @@ export const headTemplatesInputSchema = z.strictObject({
       }),
     )
     .max(HEAD_TEMPLATES.length),
+  tagAllMembers: z.boolean().optional().default(false),
 });
 
 /** The template heads to create, as sent. */
-export type HeadTemplatesInput = z.infer<typeof headTemplatesInputSchema>;
+export type HeadTemplatesInput = z.output<typeof headTemplatesInputSchema>;
 
-/** `POST /api/onboarding/heads` answer (201): the heads created. */
-export const headTemplatesResultSchema = z.object({ created: z.array(paymentHeadSchema) });
+/**
+ * `POST /api/onboarding/heads` answer (201): the heads created, and how many dues were assigned
+ * (members × heads; 0 without `tagAllMembers`).
+ */
+export const headTemplatesResultSchema = z.object({ created: z.array(paymentHeadSchema), assigned: z.number().int() });
 
 /** The heads created from templates. */
 export type HeadTemplatesResult = z.infer<typeof headTemplatesResultSchema>;

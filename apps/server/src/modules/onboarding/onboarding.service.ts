@@ -4,6 +4,7 @@ import {
   HEAD_TEMPLATE_HEADS,
   ONBOARDING_MSG,
   ONBOARDING_STEPS,
+  financialYearLabel,
   financialYearOf,
   paymentHeadInputSchema,
   type HeadTemplatesInput,
@@ -12,6 +13,7 @@ import {
   type OnboardingStatus,
   type OnboardingStep,
   type OnboardingStepStatus,
+  type PaymentHead,
   type PaymentHeadInput,
 } from '@parish/shared';
 
@@ -23,6 +25,7 @@ import { backgroundJobs, members, onboardingChoices, parishSettings, paymentHead
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { newHeadColumns, parishToday } from '../payment-heads/payment-heads.service.ts';
+import { assignPayments } from '../payments/commands/assign-dues.ts';
 import { toPaymentHead } from '../payments/payment-record.ts';
 import { REMINDER_JOB_TYPE } from '../reminders/job-runner.ts';
 import { ROUND_JOB_TYPE } from '../whatsapp-links/wa-me.service.ts';
@@ -227,11 +230,6 @@ export async function dismissOnboarding(ctx: ServiceContext): Promise<Onboarding
   return { ...status, dismissed: true };
 }
 
-/** The financial year printed as the receipts print it: 2026 -> '2026-27'. */
-function financialYearLabel(fy: number): string {
-  return `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
-}
-
 /**
  * `POST /api/onboarding/heads` (admin): creates the year's heads from templates (issue 28 item 6:
  * yearly church tax, building fund, feast; names and types in `HEAD_TEMPLATE_HEADS`) with the
@@ -240,8 +238,10 @@ function financialYearLabel(fy: number): string {
  * (`paymentHeadInputSchema`: amount above 0, at most 2 decimals, at most one crore) and built by
  * the payment heads module's `newHeadColumns`; all are created in one transaction with one
  * `payment_head.bulk_created` audit event, or none.
+ * With `tagAllMembers`, every active member is then tagged to each head created (the ledger's
+ * `assignPayments`, one transaction per head, after the heads' own).
  * @param input `heads`: `{template, amount}` (rupees); a blank amount leaves that template out.
- * @returns the heads created, as the API shows a head (rupees).
+ * @returns the heads created, as the API shows a head (rupees), and the dues assigned.
  * @throws 400 'Enter the amount of at least one head' when no template has an amount; 400 with the
  *   head form's message ('Please enter a valid amount', …) for a bad amount; 409 'A head named
  *   Feast already exists for 2026-27' when the year already has a head of that name
@@ -301,5 +301,28 @@ export async function createHeadsFromTemplates(
     return heads;
   });
   for (const head of created) ctx.events.publish({ type: 'head.updated', data: { paymentHeadId: head._id } });
-  return { created };
+  return { created, assigned: input.tagAllMembers ? await tagEveryActiveMember(ctx, parishId, created) : 0 };
+}
+
+/**
+ * Tags every active member of the parish to each head at the head's amount, one ledger command
+ * (`assignPayments`, its own transaction and audit event) per head.
+ * @returns the dues assigned, over all heads.
+ */
+async function tagEveryActiveMember(ctx: ServiceContext, parishId: number, heads: PaymentHead[]): Promise<number> {
+  const active = await ctx.db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.parishId, parishId), eq(members.isActive, true)));
+  if (active.length === 0) return 0;
+  let assigned = 0;
+  for (const head of heads) {
+    const result = await assignPayments(ctx, {
+      paymentHeadId: head._id,
+      assignments: active.map((member) => ({ memberId: member.id })),
+      replacePending: false,
+    });
+    assigned += result.assigned;
+  }
+  return assigned;
 }

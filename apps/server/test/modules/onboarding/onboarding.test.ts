@@ -8,7 +8,6 @@ import { systemContext } from '../../../src/context.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { runInParish } from '../../../src/db/parish-scope.ts';
 import { onboardingStatus, setOnboardingChoice } from '../../../src/modules/onboarding/onboarding.service.ts';
-import { insertHead, insertPayment } from '../../factories.ts';
 import { createMember, createTestApp, expectError, loginAs, type RoleSession, type TestApp } from '../../helpers.ts';
 
 /*
@@ -204,8 +203,17 @@ describe('the new parish checklist', () => {
     expect(now.register).toBe('done');
     expect(now.reminders).toBe('todo');
 
-    const head = await insertHead(t.app.db, { name: 'Tithe' });
-    await insertPayment(t.app.db, member, head);
+    // The feast's head, tagged to every active member: the dues the first reminder round is about.
+    const feast = await ok<HeadTemplatesResult>(
+      call('POST', '/api/onboarding/heads', { heads: [{ template: 'feast', amount: '250' }], tagAllMembers: true }),
+      201,
+    );
+    expect(feast.assigned).toBe(1);
+    const dues = await queryRows<{ member_id: string; amount_paise: number; status: string }>(
+      t.app.db,
+      sql`select member_id::text, amount_paise::int, status::text from payments where payment_head_id = ${feast.created[0]?._id}::uuid`,
+    );
+    expect(dues).toEqual([{ member_id: member.id, amount_paise: 25_000, status: 'pending' }]);
     await ok(call('POST', '/api/admin/reminders/rounds'));
     const full = await status();
     expect(full).toMatchObject({ settled: 7, progress: 100, complete: true, dismissed: false });

@@ -87,7 +87,8 @@ export default function StaffLogin() {
 
   async function enter(answer: SignInAnswer) {
     signIn(answer.token, answer.user);
-    await navigate(HOME_BY_ROLE[answer.user.role], { replace: true });
+    // `signedIn`: the admin's landing may be the new parish checklist instead (decision 0132).
+    await navigate(HOME_BY_ROLE[answer.user.role], { replace: true, state: { signedIn: true } });
   }
 
   async function submit(body: StaffSignInBody) {

@@ -15,12 +15,15 @@ import { apiRequest } from '../../lib/api-request.ts';
 /** The checklist's query key. */
 export const ONBOARDING_KEY = ['onboarding'] as const;
 
-/** `GET /api/onboarding`: the steps, their states and the progress; only fetched when `enabled`. */
-export function useOnboardingStatus(enabled = true) {
+/**
+ * `GET /api/onboarding`: the steps, their states and the progress. `fresh`: read again each time
+ * the caller mounts (the checklist screen: the admin comes back from a screen that did a step).
+ */
+export function useOnboardingStatus(fresh = false) {
   return useQuery({
     queryKey: ONBOARDING_KEY,
     queryFn: ({ signal }) => apiRequest(onboardingContracts.status, {}, { signal }),
-    enabled,
+    ...(fresh && { refetchOnMount: 'always' as const }),
   });
 }
 

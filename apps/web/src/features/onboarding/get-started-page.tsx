@@ -118,7 +118,7 @@ function Completed({ status }: { status: OnboardingStatus }) {
  */
 export default function GetStartedPage() {
   const { t } = useTranslation();
-  const status = useOnboardingStatus();
+  const status = useOnboardingStatus(true);
   const choose = useChooseStep();
   const data = status.data;
   return (

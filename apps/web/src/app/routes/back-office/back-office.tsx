@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 
@@ -27,6 +27,7 @@ import { useTwoStepStatus } from '../../../features/account/api.ts';
 import { HeaderCollectionYtd } from '../../../features/dashboard/header-collection-ytd.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useLiveUpdates } from '../../../lib/live-updates.ts';
+import { JUST_SIGNED_IN_KEY } from '../../../lib/storage.ts';
 import { useParishSettings } from '../../../lib/settings.ts';
 import { checklistOpen, useOnboardingStatus } from '../../../features/onboarding/api.ts';
 import { Dashboard } from './dashboard.tsx';
@@ -164,16 +165,20 @@ function GetStartedNavLink({ active, onClick }: { active: boolean; onClick: () =
 }
 
 /**
- * The admin's dashboard route: right after signing in (the sign-in screen passes `{ signedIn:
- * true }`), an admin whose parish checklist is open (not complete, not dismissed) lands on "Get
- * started" instead (issue 28 item 6, decision 0132); any other visit shows the dashboard.
+ * The admin's dashboard route: right after signing in (the sign-in screen leaves
+ * `JUST_SIGNED_IN_KEY` in session storage, read once here), an admin whose parish checklist is
+ * open (not complete, not dismissed) lands on "Get started" instead (issue 28 item 6, decision
+ * 0132); any other visit shows the dashboard.
  */
 function AdminLanding() {
-  const location = useLocation();
-  const signedIn = (location.state as { signedIn?: boolean } | null)?.signedIn === true;
+  const [justSignedIn] = useState(() => sessionStorage.getItem(JUST_SIGNED_IN_KEY) === '1');
   const status = useOnboardingStatus();
-  if (signedIn && status.isPending) return <FullScreenLoader />;
-  if (signedIn && checklistOpen(status.data)) return <Navigate to="/admin/get-started" replace />;
+  const decided = !status.isPending;
+  useEffect(() => {
+    if (justSignedIn && decided) sessionStorage.removeItem(JUST_SIGNED_IN_KEY);
+  }, [justSignedIn, decided]);
+  if (justSignedIn && !decided) return <FullScreenLoader />;
+  if (justSignedIn && checklistOpen(status.data)) return <Navigate to="/admin/get-started" replace />;
   return <Dashboard role="admin" />;
 }
 

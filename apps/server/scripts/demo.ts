@@ -32,6 +32,7 @@ import { loadConfig, type Config } from '../src/config/env.ts';
 import { openDatabase, type Database, type DbOrTx, type Tx } from '../src/db/client.ts';
 import {
   members,
+  onboardingChoices,
   parishSettings,
   paymentHeads,
   payments,
@@ -198,6 +199,8 @@ async function writeDemo(tx: Tx, content: DemoContent): Promise<boolean> {
     .update(parishSettings)
     .set({ ...PARISH, demo: true, updatedAt: nowIso })
     .where(eq(parishSettings.id, 1));
+  // The demo parish is set up already: its admin is not sent to the new parish checklist (decision 0132).
+  await tx.insert(onboardingChoices).values({ step: 'checklist', choice: 'dismissed' }).onConflictDoNothing();
   if (content.cashierHash) {
     await tx
       .insert(staffUsers)

@@ -58,6 +58,12 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/wards': ADMIN,
   'PATCH /api/wards/:id': ADMIN,
   'DELETE /api/wards/:id': ADMIN,
+  // The new parish checklist (onboarding/onboarding.routes.ts; decision 0132): admins only.
+  'GET /api/onboarding': ADMIN,
+  'PUT /api/onboarding/steps/:step/choice': ADMIN,
+  'DELETE /api/onboarding/steps/:step/choice': ADMIN,
+  'POST /api/onboarding/dismiss': ADMIN,
+  'POST /api/onboarding/heads': ADMIN,
 
   // Collection at the office (office/counter.routes.ts); the receipt (receipts/receipts.routes.ts) also for the
   // member who owns it.

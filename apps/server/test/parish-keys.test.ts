@@ -100,6 +100,8 @@ describe('every parish table carries its parish in its keys', () => {
       'collection_day_summary_key_uq',
       'payment_exceptions_source_key',
       'background_jobs_reminder_round_uq',
+      // The new parish checklist's choices: read and written by parish and step only (decision 0132).
+      'onboarding_choices_pkey',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

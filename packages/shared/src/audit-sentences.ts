@@ -21,6 +21,8 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'ward.created': '{{actor}} added a ward',
   'ward.updated': '{{actor}} renamed a ward',
   'ward.deleted': '{{actor}} deleted a ward',
+  'onboarding.choice_set': '{{actor}} made a choice on the Get started checklist',
+  'onboarding.dismissed': '{{actor}} dismissed the Get started checklist',
   'member.updated': '{{actor}} edited the member {{member}}',
   'member.deactivated': '{{actor}} deleted the member {{member}}',
   'member.imported': '{{actor}} imported {{count}} members from a CSV',

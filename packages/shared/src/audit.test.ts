@@ -95,6 +95,11 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
     },
   ],
   'ward.deleted': [{ before: { id: 'w1', name: 'St Joseph', memberCount: 0 }, after: null }],
+  'onboarding.choice_set': [
+    { before: null, after: { step: 'gateway', choice: 'off' } },
+    { before: { step: 'upi', choice: 'skip' }, after: { step: 'upi', choice: 'skip' } },
+  ],
+  'onboarding.dismissed': [{ before: null, after: null }],
   'member.updated': [{ before: member, after: { ...member, name: 'Thomas M', initialPasswordRederived: true } }],
   'member.deactivated': [
     {
@@ -416,7 +421,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(60);
+    expect(AUDIT_ACTIONS).toHaveLength(62);
   });
 
   it('isAuditAction tells them from any other string', () => {

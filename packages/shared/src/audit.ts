@@ -82,6 +82,8 @@ export const AUDIT_ACTIONS = [
   'ward.created',
   'ward.updated',
   'ward.deleted',
+  'onboarding.choice_set',
+  'onboarding.dismissed',
 ] as const;
 
 /** One audit action. */
@@ -106,7 +108,8 @@ export type AuditEntityType =
   | 'payment_exception'
   | 'receipt'
   | 'cashier_day'
-  | 'ward';
+  | 'ward'
+  | 'onboarding';
 
 /**
  * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
@@ -214,6 +217,17 @@ export interface AuditPayloads {
   'ward.created': { entity: 'ward'; before: null; after: Ward };
   'ward.updated': { entity: 'ward'; before: Ward; after: Ward };
   'ward.deleted': { entity: 'ward'; before: Ward; after: null };
+  /**
+   * An explicit choice on the "Get started" checklist (issue 28 item 6, decision 0132): a step
+   * skipped, the gateway off or WhatsApp by wa.me links; `before` the step's earlier choice or null.
+   */
+  'onboarding.choice_set': {
+    entity: 'onboarding';
+    before: { step: string; choice: string } | null;
+    after: { step: string; choice: string };
+  };
+  /** The completed "Get started" checklist dismissed (decision 0132). */
+  'onboarding.dismissed': { entity: 'onboarding'; before: null; after: null };
   /** `initialPasswordRederived` when a new name or mobile gave a member on the initial password a new one. */
   'member.updated': { entity: 'member'; before: Member; after: Member & { initialPasswordRederived?: true } };
   /** Deactivated, with the pending payments revoked (those no online checkout refers to). */
@@ -601,6 +615,8 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'ward.created': [],
   'ward.updated': [],
   'ward.deleted': [],
+  'onboarding.choice_set': [],
+  'onboarding.dismissed': [],
   'member.updated': [],
   'member.deactivated': [],
   'member.imported': [],

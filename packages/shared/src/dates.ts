@@ -52,6 +52,14 @@ export function financialYearOf(isoDate: string): number {
 }
 
 /**
+ * A financial year as receipts print it (`docs/domain.md`, "Money, dates and time"): 2026 -> '2026-27'.
+ * @param fy the year the financial year starts in (April)
+ */
+export function financialYearLabel(fy: number): string {
+  return `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
  * The default due date of a current due or miscellaneous head (`docs/domain.md`, §4 "Head type change"): 31 March of
  * the current financial year, i.e. this year when today is January to March, else next year.
  * @param today the parish's calendar date, `YYYY-MM-DD`

@@ -9,6 +9,7 @@ import { eventsRoutes } from './events/events.routes.ts';
 import { fontsRoutes } from './fonts/fonts.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { wardsRoutes } from './members/wards.routes.ts';
 import { parishesRoutes } from './parishes/parishes.routes.ts';
@@ -51,4 +52,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   passwordResetsRoutes,
   twoStepRoutes,
   fontsRoutes,
+  onboardingRoutes,
 ];

@@ -3,6 +3,7 @@ import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
+import { onboarding } from './en/onboarding.ts';
 import { passwordResets } from './en/password-resets.ts';
 import { paymentHeads } from './en/payment-heads.ts';
 import { reminders } from './en/reminders.ts';
@@ -27,4 +28,5 @@ export const enStaff = {
   exportData,
   twoStep,
   passwordResets,
+  onboarding,
 } as const;

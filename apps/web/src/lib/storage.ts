@@ -3,6 +3,11 @@ import type { SessionUser } from '@parish/shared';
 /** Local storage keys of the session (`docs/domain.md`, §3 "Browser-side state"). */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
+/**
+ * Session storage key set by the staff sign-in and read once by the admin's landing, which is the
+ * new parish checklist while it is open (decision 0132).
+ */
+export const JUST_SIGNED_IN_KEY = 'justSignedIn';
 /** Session storage key of the mobile number from a payment reminder link. */
 export const PAYMENT_LINK_MOBILE_KEY = 'paymentLinkMobile';
 

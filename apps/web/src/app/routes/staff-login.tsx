@@ -10,6 +10,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { signInStaff, signInStaffWithCode, type SignInAnswer, type StaffSignInBody } from '../../features/auth/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { JUST_SIGNED_IN_KEY } from '../../lib/storage.ts';
 import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
 
 type Portal = 'admin' | 'cashier';
@@ -86,6 +87,8 @@ export default function StaffLogin() {
   const busy = form.submitting;
 
   async function enter(answer: SignInAnswer) {
+    // Just signed in: the admin's landing may be the new parish checklist instead (decision 0132).
+    sessionStorage.setItem(JUST_SIGNED_IN_KEY, '1');
     signIn(answer.token, answer.user);
     await navigate(HOME_BY_ROLE[answer.user.role], { replace: true });
   }

@@ -3,6 +3,7 @@ import type { Member, MemberSortField } from '@parish/shared';
 import { IconSearch, IconUpload, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { MemberHistory } from '../../components/member-history.tsx';
 import { PasswordResetDialog, type PasswordResetRequest } from '../../components/password-reset-dialog.tsx';
@@ -23,7 +24,8 @@ type FormState = { open: false } | { open: true; member: Member | null; key: num
 
 /**
  * The Members page (`docs/domain.md`, §2 "Members page"; admin at /admin/members): server-side search,
- * sortable columns, 10 rows per page by default (10/25/50/100), Add Member and Upload Members,
+ * sortable columns, 10 rows per page by default (10/25/50/100), Add Member and Upload Members
+ * (opened at once by `?upload=1`),
  * and per row payment history, login credentials with the password resets (admin only), edit and delete.
  */
 export default function MembersPage() {
@@ -34,7 +36,9 @@ export default function MembersPage() {
   const { search, setSearch, debouncedSearch, page, setPage, limit } = paged;
   const [sort, setSort] = useState<MemberSort>({ sortBy: 'name', sortOrder: 'asc' });
   const [form, setForm] = useState<FormState>({ open: false });
-  const [uploading, setUploading] = useState(false);
+  // `?upload=1` (the "Get started" checklist's link, decision 0132) opens the upload dialog.
+  const [searchParams] = useSearchParams();
+  const [uploading, setUploading] = useState(isAdmin && searchParams.get('upload') === '1');
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [credentialsOf, setCredentialsOf] = useState<Member | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);

@@ -41,6 +41,13 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
+ * The form's rules, made once: a new function each render would give Mantine's `setFieldValue` a
+ * new identity each render, and the effect that copies the loaded settings into the form would then
+ * undo every keystroke (found by e2e/onboarding.spec.ts).
+ */
+const validateSettings = schemaValidator<SettingsBody>(updateParishSettingsSchema);
+
+/**
  * Parish settings screen (admin): name, address, contact and logo for the landing page and
  * receipts; a warning above them when PUBLIC_URL is not a public address (decision 0117).
  */
@@ -58,7 +65,7 @@ export default function ParishSettingsPage() {
       receiptLanguage: '',
       maxLineAmount: 1_00_00_000,
     } satisfies SettingsBody,
-    validate: schemaValidator<SettingsBody>(updateParishSettingsSchema),
+    validate: validateSettings,
     transformValues: (values) => parseValues(updateParishSettingsSchema, values),
   });
   const { setFieldValue, setErrors } = form;

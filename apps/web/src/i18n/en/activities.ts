@@ -49,6 +49,8 @@ export const activities = {
     'ward.created': 'Added ward',
     'ward.updated': 'Renamed ward',
     'ward.deleted': 'Deleted ward',
+    'onboarding.choice_set': 'Checklist choice',
+    'onboarding.dismissed': 'Dismissed checklist',
     'payment_head.created': 'Added account head',
     'payment_head.updated': 'Edited account head',
     'payment_head.deleted': 'Deleted account head',

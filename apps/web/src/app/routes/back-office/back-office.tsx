@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 
@@ -27,7 +27,9 @@ import { useTwoStepStatus } from '../../../features/account/api.ts';
 import { HeaderCollectionYtd } from '../../../features/dashboard/header-collection-ytd.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useLiveUpdates } from '../../../lib/live-updates.ts';
+import { JUST_SIGNED_IN_KEY } from '../../../lib/storage.ts';
 import { useParishSettings } from '../../../lib/settings.ts';
+import { checklistOpen, useOnboardingStatus } from '../../../features/onboarding/api.ts';
 import { Dashboard } from './dashboard.tsx';
 import { DayClosedNotice } from '../../../features/collections/day-closed-notice.tsx';
 
@@ -45,6 +47,7 @@ const CashierCollectionsPage = lazy(() => import('../../../features/collections/
 const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.tsx'));
 const ChequesPage = lazy(() => import('../../../features/collections/cheques-page.tsx'));
 const DaySheetsPage = lazy(() => import('../../../features/collections/day-sheets-page.tsx'));
+const GetStartedPage = lazy(() => import('../../../features/onboarding/get-started-page.tsx'));
 const PaymentSummaryModal = lazy(() =>
   import('../../../features/collections/payment-summary-modal.tsx').then((module) => ({
     default: module.PaymentSummaryModal,
@@ -148,6 +151,37 @@ export default function BackOffice({ role }: { role: StaffRole }) {
   return <BackOfficeShell role={role} offerTwoStep={twoStep.data?.enabled === false} />;
 }
 
+/**
+ * The admin's "Get started" entry in the sidebar (issue 28 item 6, decision 0132), first while the
+ * new parish checklist is not dismissed; hidden once it is.
+ */
+function GetStartedNavLink({ active, onClick }: { active: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  const status = useOnboardingStatus();
+  if (!status.data || status.data.dismissed) return null;
+  return (
+    <NavLink component={Link} to="/admin/get-started" label={t('onboarding.nav')} active={active} onClick={onClick} />
+  );
+}
+
+/**
+ * The admin's dashboard route: right after signing in (the sign-in screen leaves
+ * `JUST_SIGNED_IN_KEY` in session storage, read once here), an admin whose parish checklist is
+ * open (not complete, not dismissed) lands on "Get started" instead (issue 28 item 6, decision
+ * 0132); any other visit shows the dashboard.
+ */
+function AdminLanding() {
+  const [justSignedIn] = useState(() => sessionStorage.getItem(JUST_SIGNED_IN_KEY) === '1');
+  const status = useOnboardingStatus();
+  const decided = !status.isPending;
+  useEffect(() => {
+    if (justSignedIn && decided) sessionStorage.removeItem(JUST_SIGNED_IN_KEY);
+  }, [justSignedIn, decided]);
+  if (justSignedIn && !decided) return <FullScreenLoader />;
+  if (justSignedIn && checklistOpen(status.data)) return <Navigate to="/admin/get-started" replace />;
+  return <Dashboard role="admin" />;
+}
+
 /** The shell itself; `offerTwoStep` shows the two-step banner (not on My account). */
 function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep: boolean }) {
   const { t } = useTranslation();
@@ -192,6 +226,9 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
           </AppShell.Header>
           <AppShell.Navbar p="sm" aria-label="Main">
             <ScrollArea>
+              {role === 'admin' ? (
+                <GetStartedNavLink active={location.pathname === `${base}/get-started`} onClick={close} />
+              ) : null}
               {NAV[role].map((item) => (
                 <NavLink
                   key={item.path}
@@ -209,9 +246,10 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
             {role === 'cashier' ? <DayClosedNotice id="day-closed-banner" mb="md" /> : null}
             <Suspense fallback={<FullScreenLoader />}>
               <Routes>
-                <Route path="dashboard" element={<Dashboard role={role} />} />
+                <Route path="dashboard" element={role === 'admin' ? <AdminLanding /> : <Dashboard role={role} />} />
                 {role === 'admin' ? (
                   <>
+                    <Route path="get-started" element={<GetStartedPage />} />
                     <Route path="members" element={<MembersPage />} />
                     <Route path="payments" element={<PaymentHeadsPage />} />
                     <Route path="reminders" element={<RemindersPage />} />

@@ -1,0 +1,76 @@
+/**
+ * Texts of the new parish's "Get started" checklist (issue 28 item 6, decision 0132; staff only,
+ * English).
+ */
+export const onboarding = {
+  nav: 'Get started',
+  title: 'Get started',
+  intro:
+    'Set up your parish in one afternoon. Each step opens the screen that does it, or is done right here. Come back any time: your progress is kept.',
+  progressLabel: 'Checklist progress',
+  progress: '{{settled}} of {{total}} steps done ({{percent}} %)',
+  loading: 'Loading the checklist...',
+  loadError: 'Could not load the checklist: {{reason}}',
+  state: { done: 'Done', skipped: 'Skipped', todo: 'To do' },
+  skip: 'Skip for now',
+  skipStep: 'Skip “{{step}}” for now',
+  undo: 'Undo “{{step}}” choice',
+  undoShort: 'Undo',
+  complete: 'All steps are done. Your parish is ready.',
+  dismiss: 'Dismiss the checklist',
+  dismissed: 'Checklist dismissed. You will find everything in the menu.',
+  steps: {
+    details: {
+      title: 'Parish details',
+      body: 'The parish’s name, address, contact number and logo, as receipts and the members’ pages show them.',
+      action: 'Open Parish Settings',
+    },
+    register: {
+      title: 'Import the member register',
+      body: 'Upload the register as a CSV file. A dry run shows the rows to create and any problems before anything is saved.',
+      action: 'Import members',
+    },
+    heads: {
+      title: 'This year’s account heads',
+      body: 'Create the heads of financial year {{year}} from templates: enter the amounts the parish collects, leave a head empty to leave it out.',
+      action: 'Open Account Heads',
+      churchTax: 'Yearly church tax (₹)',
+      buildingFund: 'Building fund (₹)',
+      feast: 'Feast (₹)',
+      tagAll: 'Assign these heads to every active member',
+      create: 'Create heads',
+      creating: 'Creating...',
+      created_one: '{{count}} head created.',
+      created_other: '{{count}} heads created.',
+      assigned_one: '{{count}} due assigned to members.',
+      assigned_other: '{{count}} dues assigned to members.',
+    },
+    upi: {
+      title: 'UPI ID',
+      body: 'With the parish UPI ID, the counter shows a QR code for the exact amount.',
+      label: 'Parish UPI ID',
+      placeholder: 'stmarys@sbi',
+      save: 'Save UPI ID',
+      saving: 'Saving...',
+    },
+    gateway: {
+      title: 'Online payment gateway',
+      body: 'Members pay online through the parish’s gateway account. Enter its credentials in Parish Settings, or go without online payment for now.',
+      action: 'Open Parish Settings',
+      off: 'No online payment for now',
+      chosenOff: 'Online payment is off.',
+    },
+    whatsapp: {
+      title: 'WhatsApp',
+      body: 'Reminders go out through the WhatsApp Cloud API, or one by one from the office phone with wa.me links.',
+      action: 'Open Parish Settings',
+      waMe: 'Use wa.me links',
+      chosenWaMe: 'Reminders go by wa.me links.',
+    },
+    reminders: {
+      title: 'First reminder round',
+      body: 'Send the members their first reminder of their dues.',
+      action: 'Open Send Reminders',
+    },
+  },
+} as const;

@@ -5,7 +5,7 @@
 -- dismissed ('dismissed', step 'checklist'). One row per parish and step; every other step's state
 -- is derived from the data (settings, members, heads, reminder rounds).
 CREATE TABLE "onboarding_choices" (
-	"parish_id" integer DEFAULT coalesce(request_parish_id(), 1) NOT NULL,
+	"parish_id" integer DEFAULT request_parish_id() NOT NULL,
 	"step" text NOT NULL,
 	"choice" text NOT NULL,
 	"chosen_by" text,

@@ -100,6 +100,8 @@ describe('every parish table carries its parish in its keys', () => {
       'collection_day_summary_key_uq',
       'payment_exceptions_source_key',
       'background_jobs_reminder_round_uq',
+      // The diocese's levies (global, decision 0131): every write and read names the parish.
+      'diocese_levies_slot_year_uq',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

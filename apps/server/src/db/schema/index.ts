@@ -18,3 +18,4 @@ export * from './data-versions.ts';
 export * from './backups.ts';
 export * from './whatsapp.ts';
 export * from './office.ts';
+export * from './diocese.ts';

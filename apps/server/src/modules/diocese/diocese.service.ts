@@ -16,6 +16,7 @@ import type { z } from 'zod';
 
 import type { AppDeps } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import { runAsOwner } from '../../db/parish-scope.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { tableDownload, type Download, type TableFormat } from '../../lib/table-download.ts';
@@ -34,10 +35,16 @@ import {
 
 /**
  * The diocese's work (issue 28 item 5, decision 0131): parishes made and their first admin invited,
- * roll-ups per parish and head type, levies. Cross-parish reads live in `diocese-reads.ts`; a write
- * into one parish sets that parish for its transaction (`app.parish_id`, as the parish import does),
- * so row-level security's WITH CHECK holds it.
+ * roll-ups per parish and head type, levies. Cross-parish reads live in `diocese-reads.ts` and run as
+ * the owner (`runAsOwner`, `db/parish-scope.ts`: not held by the parish policies); a write into one
+ * parish sets that parish for its transaction (`set_config('app.parish_id', .., true)`, as the parish
+ * import does), so it runs as `parish_app` and row-level security's WITH CHECK holds it to that parish.
  */
+
+/** Every parish, read as the owner (the counts cross parishes). */
+function parishesAsOwner(deps: Pick<AppDeps, 'db'>): Promise<ParishRow[]> {
+  return runAsOwner(() => readParishes(deps.db));
+}
 
 /** Who acted, for the parish audit records the diocese writes. */
 export interface DioceseActor {
@@ -50,7 +57,7 @@ export interface DioceseActor {
  * @returns the parishes, by name
  */
 export function listParishes(deps: Pick<AppDeps, 'db'>): Promise<ParishRow[]> {
-  return readParishes(deps.db);
+  return parishesAsOwner(deps);
 }
 
 /**
@@ -94,7 +101,7 @@ export async function createParish(
     return id;
   });
   forgetParishHosts(deps.db);
-  const parish = (await readParishes(deps.db)).find((row) => row.id === parishId);
+  const parish = (await parishesAsOwner(deps)).find((row) => row.id === parishId);
   if (!parish) throw new Error('the parish just made is missing');
   return parish;
 }
@@ -113,7 +120,7 @@ export async function inviteParishAdmin(
   parishId: number,
   input: { username: string; name: string },
 ): Promise<{ username: string; oneTimePassword: string; signInUrl: string }> {
-  const parish = (await readParishes(deps.db)).find((row) => row.id === parishId);
+  const parish = (await parishesAsOwner(deps)).find((row) => row.id === parishId);
   if (!parish) throw notFound(DIOCESE_MSG.parishNotFound);
   const oneTimePassword = newOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
@@ -181,13 +188,15 @@ export async function rollup(
   deps: Pick<AppDeps, 'db'>,
   input: { period: string; page: number; pageSize: number },
 ): Promise<RollupResponse> {
-  const parishes = await readParishes(deps.db);
+  const parishes = await parishesAsOwner(deps);
   const pageParishes = parishes.slice((input.page - 1) * input.pageSize, input.page * input.pageSize);
   const { from, to } = periodDays(input.period);
   const sums =
     pageParishes.length === 0
       ? []
-      : await readRollupSums(deps.db, { from, to, parishIds: pageParishes.map((parish) => parish.id) });
+      : await runAsOwner(() =>
+          readRollupSums(deps.db, { from, to, parishIds: pageParishes.map((parish) => parish.id) }),
+        );
   return {
     period: input.period,
     page: input.page,
@@ -221,9 +230,9 @@ export async function rollupExport(
   deps: Pick<AppDeps, 'db'>,
   input: { period: string; format: TableFormat },
 ): Promise<Download> {
-  const parishes = await readParishes(deps.db);
+  const parishes = await parishesAsOwner(deps);
   const { from, to } = periodDays(input.period);
-  const sums = await readRollupSums(deps.db, { from, to, parishIds: null });
+  const sums = await runAsOwner(() => readRollupSums(deps.db, { from, to, parishIds: null }));
   async function* rows() {
     yield [['Parish', 'Head type', 'Raised', 'Collected', 'Outstanding', 'Collection rate (%)']];
     for (const parish of parishes) {
@@ -295,11 +304,13 @@ export function shareOf(basePaise: Paise, basisPoints: number): Paise {
  * @returns every parish (by name), with its levies and total; the diocese's total
  */
 export async function leviesOwed(deps: Pick<AppDeps, 'db'>, year: number): Promise<LeviesResponse> {
-  const parishes = await readParishes(deps.db);
-  const levies = await readLeviesInForce(deps.db, year);
+  const parishes = await parishesAsOwner(deps);
+  const levies = await runAsOwner(() => readLeviesInForce(deps.db, year));
   const { from, to } = periodDays(String(year));
   const sums = levies.some((levy) => levy.kind === 'share')
-    ? await readRollupSums(deps.db, { from, to, parishIds: [...new Set(levies.map((levy) => levy.parishId))] })
+    ? await runAsOwner(() =>
+        readRollupSums(deps.db, { from, to, parishIds: [...new Set(levies.map((levy) => levy.parishId))] }),
+      )
     : [];
   let diocesePaise = 0;
   const items = parishes.map((parish) => {

@@ -5,6 +5,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { queryRows } from '../../../src/db/client.ts';
+import { runAsOwner, runInParish } from '../../../src/db/parish-scope.ts';
 import { setDioceseAdmin } from '../../../src/modules/diocese/diocese-auth.ts';
 import { shareOf } from '../../../src/modules/diocese/diocese.service.ts';
 import { forgetParishHosts, registerParishHost } from '../../../src/modules/parishes/parish-hosts.ts';
@@ -60,10 +61,12 @@ async function member(parishId: number, n: number): Promise<Seeded> {
   const mobile = `9198${String(parishId).padStart(2, '0')}${String(n).padStart(6, '0')}`;
   const number = `P${parishId}M${n}`;
   contactDetails.push(name, mobile, number);
-  const [row] = await queryRows<{ id: string }>(
-    t.db,
-    sql`INSERT INTO members (parish_id, name, mobile, parish_number, address, is_active)
+  const [row] = await runInParish(parishId, () =>
+    queryRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO members (parish_id, name, mobile, parish_number, address, is_active)
         VALUES (${parishId}, ${name}, ${mobile}, ${number}, ${`House ${n}, Pala`}, true) RETURNING id`,
+    ),
   );
   return { memberId: String(row?.id) };
 }
@@ -72,11 +75,13 @@ async function head(
   parishId: number,
   input: { type: 'arrear' | 'current due' | 'miscellaneous'; amount: number; dueDate: string | null; year?: number },
 ): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    t.db,
-    sql`INSERT INTO payment_heads (parish_id, name, amount_paise, type, year, due_date)
+  const [row] = await runInParish(parishId, () =>
+    queryRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO payment_heads (parish_id, name, amount_paise, type, year, due_date)
         VALUES (${parishId}, ${`Head ${input.type} ${input.dueDate ?? 'none'}`}, ${input.amount}, ${input.type},
                 ${input.year ?? 2026}, ${input.dueDate}) RETURNING id`,
+    ),
   );
   return String(row?.id);
 }
@@ -94,13 +99,15 @@ async function due(
   },
 ): Promise<void> {
   const paid = input.status === 'paid';
-  await t.db.execute(
-    sql`INSERT INTO payments (parish_id, member_id, payment_head_id, amount_paise, paid_amount_paise, status, year,
+  await runInParish(parishId, async () => {
+    await t.db.execute(
+      sql`INSERT INTO payments (parish_id, member_id, payment_head_id, amount_paise, paid_amount_paise, status, year,
                               due_date, paid_at, payment_method, is_test)
         VALUES (${parishId}, ${memberId}, ${headId}, ${input.amount}, ${paid ? input.amount : null}, ${input.status},
                 ${input.year ?? 2026}, ${input.dueDate}, ${paid ? '2026-07-01T05:00:00Z' : null}, ${paid ? 'cash' : null},
                 ${input.test ?? false})`,
-  );
+    );
+  });
 }
 
 beforeAll(async () => {
@@ -218,10 +225,12 @@ describe('a new parish and its first admin', () => {
     const parish = made.json<{ id: number; hosts: string[]; staffCount: number }>();
     expect(parish).toMatchObject({ id: 2, hosts: [NEW_HOST], staffCount: 0 });
     // What a fresh parish needs, as the home parish has it: its settings row and its time zone row.
-    const fresh = await queryRows<{ name: string; timezone: string }>(
-      t.db,
-      sql`SELECT s.name, z.timezone FROM parish_settings s JOIN parish_timezone z ON z.parish_id = s.parish_id AND z.id = 1
+    const fresh = await runAsOwner(() =>
+      queryRows<{ name: string; timezone: string }>(
+        t.db,
+        sql`SELECT s.name, z.timezone FROM parish_settings s JOIN parish_timezone z ON z.parish_id = s.parish_id AND z.id = 1
            WHERE s.parish_id = 2 AND s.id = 1`,
+      ),
     );
     expect(fresh).toEqual([{ name: 'St. Brigid, Pala', timezone: 'Asia/Kolkata' }]);
     const [hosts] = await queryRows<{ n: number }>(
@@ -248,6 +257,17 @@ describe('a new parish and its first admin', () => {
       ErrorCode.DUPLICATE_USERNAME,
     );
 
+    const settings = await call('GET', '/api/settings', { host: NEW_HOST });
+    expect(settings.json<{ name: string }>().name).toBe('St. Brigid, Pala');
+    // The account is the new parish's: the home parish's host does not know it.
+    expectError(
+      await call('POST', '/api/auth/admin/login', {
+        host: HOME_HOST,
+        payload: { username: 'brigid-admin', password: oneTimePassword },
+      }),
+      401,
+      ErrorCode.INVALID_CREDENTIALS,
+    );
     const login = await call('POST', '/api/auth/admin/login', {
       host: NEW_HOST,
       payload: { username: 'brigid-admin', password: oneTimePassword },
@@ -266,9 +286,11 @@ describe('a new parish and its first admin', () => {
       payload: { currentPassword: oneTimePassword, newPassword: 'Brigid-Password-1' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const [staff] = await queryRows<{ parishId: number; mustChange: boolean }>(
-      t.db,
-      sql`SELECT parish_id AS "parishId", password_must_change AS "mustChange" FROM staff_users WHERE username = 'brigid-admin'`,
+    const [staff] = await runAsOwner(() =>
+      queryRows<{ parishId: number; mustChange: boolean }>(
+        t.db,
+        sql`SELECT parish_id AS "parishId", password_must_change AS "mustChange" FROM staff_users WHERE username = 'brigid-admin'`,
+      ),
     );
     expect(staff).toEqual({ parishId: 2, mustChange: false });
     const list = await diocese('GET', '/api/diocese/parishes');

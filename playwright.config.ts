@@ -11,6 +11,11 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(os.tmpdir(), `parish-e2e-${process.pid}`);
 /**
+ * Where `npm run diocese:admin` prints the e2e diocese administrator's one-time password before the
+ * server starts; e2e/diocese.spec.ts reads it (the same name from E2E_PORT).
+ */
+const dioceseAdminFile = path.join(os.tmpdir(), `parish-e2e-diocese-${port}.txt`);
+/**
  * The local stand-in for the WhatsApp Cloud API that e2e/reminders.spec.ts starts on this port;
  * other specs never send, so nothing needs it to be running.
  */
@@ -43,7 +48,10 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/server/scripts/demo.ts && node --enable-source-maps apps/server/dist/server.mjs`,
+    command:
+      `rm -rf ${dataDir} && node --import tsx apps/server/scripts/demo.ts` +
+      ` && node --import tsx apps/server/scripts/diocese-admin.ts --username e2e-bishop > ${dioceseAdminFile}` +
+      ` && node --enable-source-maps apps/server/dist/server.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -7,8 +7,12 @@ import type { DataVersions } from './db/data-versions.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventBus } from './lib/events.ts';
 
-/** Who may call a route: `'public'` or a list of roles. Every route must say (`docs/domain.md`, "AZ-02"). */
-export type RouteRoles = 'public' | readonly Role[];
+/**
+ * Who may call a route: `'public'`, a list of parish roles, or `'diocese'` (a diocese administrator's
+ * token only: the diocese module checks it, and no parish principal is admitted; decision 0131).
+ * Every route must say (`docs/domain.md`, "AZ-02").
+ */
+export type RouteRoles = 'public' | 'diocese' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyInstance {

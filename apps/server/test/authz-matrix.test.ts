@@ -216,6 +216,20 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/reminders/opted-out': ADMIN,
   'POST /api/admin/members/:id/revoke-pay-links': ADMIN,
+
+  // The diocese (diocese.routes.ts, decision 0131): sign-in is public; every other route admits only a
+  // diocese administrator's token (401 anonymous, 403 for any parish principal).
+  'POST /api/diocese/auth/login': 'public',
+  'GET /api/diocese/auth/me': 'diocese',
+  'POST /api/diocese/auth/change-password': 'diocese',
+  'POST /api/diocese/auth/logout': 'diocese',
+  'GET /api/diocese/parishes': 'diocese',
+  'POST /api/diocese/parishes': 'diocese',
+  'POST /api/diocese/parishes/:id/invite': 'diocese',
+  'GET /api/diocese/rollup': 'diocese',
+  'GET /api/diocese/rollup/export': 'diocese',
+  'PUT /api/diocese/parishes/:id/levies': 'diocese',
+  'GET /api/diocese/levies': 'diocese',
 };
 
 /**
@@ -245,6 +259,8 @@ function methodsOf(route: RouteOptions): string[] {
 
 function admits(roles: RouteRoles, principal: Principal): boolean {
   if (roles === 'public') return true;
+  // A diocese route admits only a diocese administrator's token, none of these principals (decision 0131).
+  if (roles === 'diocese') return false;
   if (principal === 'anonymous') return false;
   return roles.includes(principal);
 }
@@ -302,7 +318,7 @@ describe('authorization matrix (AZ-01)', () => {
       const declared = route.options.config?.roles;
       const expected = entryFor(route);
       const label = `${route.method} ${route.url}`;
-      if (expected === 'public' || declared === 'public') {
+      if (expected === 'public' || declared === 'public' || expected === 'diocese' || declared === 'diocese') {
         expect(declared, label).toBe(expected);
       } else {
         expect([...(declared ?? [])].sort(), label).toEqual([...(expected ?? [])].sort());

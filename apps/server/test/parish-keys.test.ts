@@ -106,6 +106,8 @@ describe('every parish table carries its parish in its keys', () => {
       'background_jobs_reminder_round_uq',
       // The new parish checklist's choices: read and written by parish and step only (decision 0132).
       'onboarding_choices_pkey',
+      // The diocese's levies (global, decision 0131): every write and read names the parish.
+      'diocese_levies_slot_year_uq',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

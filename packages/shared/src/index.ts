@@ -17,6 +17,7 @@ export * from './schemas/settings.ts';
 export * from './schemas/users.ts';
 export * from './schemas/members.ts';
 export * from './schemas/wards.ts';
+export * from './schemas/diocese.ts';
 export * from './csv.ts';
 export * from './schemas/member-import.ts';
 export * from './member-csv.ts';

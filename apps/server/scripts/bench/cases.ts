@@ -1,5 +1,6 @@
 import { collectionsCase } from './collections.ts';
 import { dashboardCase } from './dashboard.ts';
+import { dioceseCase } from './diocese.ts';
 import { exportCase } from './export.ts';
 import { printRows, type BenchCase } from './harness.ts';
 import { memberListCase } from './member-list.ts';
@@ -19,6 +20,7 @@ export const BENCH_CASES: readonly BenchCase[] = [
   exportCase,
   pgliteMixedCase,
   paintCase,
+  dioceseCase,
 ];
 
 /**

@@ -164,6 +164,13 @@ export const GOALS = {
     bound: {},
     source: 'issue 18 (reported, no goal)',
   },
+  dioceseRollupP95: {
+    what: 'diocese roll-up, first page of 50 parishes, p95 (one request at a time)',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 1000, postgres: 1000 },
+    source: 'issue 28, Performance',
+  },
 } as const satisfies Record<string, Goal>;
 
 /** The id of a goal of {@link GOALS}. */

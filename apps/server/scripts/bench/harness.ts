@@ -85,12 +85,14 @@ export async function withBenchApp<T>(
   let app: BenchApp['app'] | undefined;
   try {
     await before?.(env);
+    // As the server opens it (src/server.ts): as parish_app, each statement in its request's parish.
     database =
       engine === 'pglite'
         ? await openDatabase({
             pglite: await PGlite.create(path.join(tmpDir, 'pglite'), { extensions: PGLITE_EXTENSIONS }),
+            scope: { fallbackParish: null },
           })
-        : await openDatabase({ databaseUrl });
+        : await openDatabase({ databaseUrl, scope: { fallbackParish: null } });
     app = await buildApp({ config: { ...loadConfig(env), webDistDir: null }, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

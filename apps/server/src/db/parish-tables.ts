@@ -13,8 +13,19 @@ import { queryRows, type DbOrTx } from './client.ts';
  * - `login_throttle`: sign-in failure counters; an address's budget is the whole deployment's, and
  *   account keys name ids unique across parishes.
  * - `backup_runs`: the backups of the whole database (one snapshot holds every parish).
+ * - `diocese_staff`: the diocese's administrators (migration 0031, decision 0131): they belong to no
+ *   parish and sign in before any parish is chosen.
+ * - `diocese_levies`: what each parish owes the diocese (migration 0031, decision 0131): kept by the
+ *   diocese, never by the parish (a parish must not set its own levy), read across parishes.
  */
-export const GLOBAL_TABLES: readonly string[] = ['parishes', 'parish_hosts', 'login_throttle', 'backup_runs'];
+export const GLOBAL_TABLES: readonly string[] = [
+  'parishes',
+  'parish_hosts',
+  'login_throttle',
+  'backup_runs',
+  'diocese_staff',
+  'diocese_levies',
+];
 
 /** The column that names a row's parish in every parish-owned table. */
 export const PARISH_COLUMN = 'parish_id';

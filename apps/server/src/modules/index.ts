@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
+import { dioceseRoutes } from './diocese/diocese.routes.ts';
 import { counterRoutes } from './office/counter.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { fontsRoutes } from './fonts/fonts.routes.ts';
@@ -53,4 +54,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   twoStepRoutes,
   fontsRoutes,
   onboardingRoutes,
+  dioceseRoutes,
 ];

@@ -79,7 +79,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       dataVersions: request.dataVersions,
     };
     const roles = request.routeOptions.config.roles;
-    if (!roles || roles === 'public') return;
+    // A diocese route (decision 0131) is checked by the diocese module's own hook, which admits only
+    // a diocese token and answers a parish principal 403.
+    if (!roles || roles === 'public' || roles === 'diocese') return;
     if (!request.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
     if (!roles.includes(request.actor.role)) {
       throw new AppError(ErrorCode.FORBIDDEN, request.routeOptions.config.forbiddenMessage ?? MSG.forbidden);

@@ -20,6 +20,13 @@ const BackOffice = lazy(() =>
 const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
 const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
+// The diocese area (decision 0131): its own session, and the staff texts (the diocese's are there).
+const DioceseLogin = lazy(() =>
+  Promise.all([import('../features/diocese/diocese-login.tsx'), loadStaffCatalogue()]).then(([module]) => module),
+);
+const DiocesePage = lazy(() =>
+  Promise.all([import('../features/diocese/diocese-page.tsx'), loadStaffCatalogue()]).then(([module]) => module),
+);
 const OneTimePasswordChange = lazy(() => import('../features/portal/one-time-password-change.tsx'));
 
 /**
@@ -89,6 +96,22 @@ const routes: RouteObject[] = [
     element: (
       <Suspended>
         <PayLink />
+      </Suspended>
+    ),
+  },
+  {
+    path: '/diocese/login',
+    element: (
+      <Suspended>
+        <DioceseLogin />
+      </Suspended>
+    ),
+  },
+  {
+    path: '/diocese',
+    element: (
+      <Suspended>
+        <DiocesePage />
       </Suspended>
     ),
   },

@@ -1,6 +1,7 @@
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
+import { diocese } from './en/diocese.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
 import { onboarding } from './en/onboarding.ts';
@@ -29,4 +30,5 @@ export const enStaff = {
   twoStep,
   passwordResets,
   onboarding,
+  diocese,
 } as const;

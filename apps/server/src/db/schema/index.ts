@@ -19,3 +19,4 @@ export * from './backups.ts';
 export * from './whatsapp.ts';
 export * from './office.ts';
 export * from './onboarding.ts';
+export * from './diocese.ts';

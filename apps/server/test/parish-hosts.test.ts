@@ -317,3 +317,37 @@ describe('a diocese: two parishes, each with its hosts', () => {
     expect(listed[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 });
+
+describe("the diocese's own host (DIOCESE_HOST)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DIOCESE_HOST: 'Dues.Diocese.Example' } });
+    await registerParishHost(t.db, 1, 'a.diocese.example');
+  });
+  afterAll(async () => t.close());
+
+  it('is served in no parish: Caddy may certify it, the diocese sign-in answers there, a parish sign-in finds no one', async () => {
+    expect((await ask(t, '?domain=dues.diocese.example')).statusCode).toBe(200);
+    const diocese = await t.app.inject({
+      method: 'POST',
+      url: '/api/diocese/auth/login',
+      headers: { host: 'dues.diocese.example' },
+      payload: { username: 'nobody', password: 'wrong-password-1' },
+    });
+    expect(diocese.statusCode, diocese.body).toBe(401);
+    const parishAdmin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      headers: { host: 'dues.diocese.example' },
+      payload: { username: 'admin', password: 'Admin-Test-Password-1' },
+    });
+    expect(parishAdmin.statusCode, parishAdmin.body).toBe(401);
+    const atParish = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      headers: { host: 'a.diocese.example' },
+      payload: { username: 'admin', password: 'Admin-Test-Password-1' },
+    });
+    expect(atParish.statusCode, atParish.body).toBe(200);
+  });
+});

@@ -48,6 +48,16 @@ const envSchema = z.object({
       (value) => value === undefined || value === '' || parseTrustProxy(value) !== null,
       'TRUST_PROXY must be the proxy’s addresses or networks, comma-separated (e.g. 127.0.0.1 or loopback)',
     ),
+  // The diocese's own host name (issue 28 item 5, decision 0131): served without a parish.
+  DIOCESE_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      'DIOCESE_HOST must be a host name, such as dues.diocese.example',
+    )
+    .optional(),
   // WhatsApp Cloud API (`docs/domain.md`, §10 "WhatsApp send", "WhatsApp answers", "WhatsApp error
   // codes" and "WhatsApp webhooks"); see Config.whatsapp.
   WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
@@ -154,6 +164,12 @@ export interface Config extends GatewaySettings {
    * (`docs/domain.md`, "AU-02 Per-address throttle").
    */
   trustProxy: string[] | false;
+  /**
+   * DIOCESE_HOST: the host name of the diocese's own area (`/diocese`, `/api/diocese/...`), served in
+   * no parish: a parish's routes there see no parish's data. null (the default): the diocese area
+   * answers on every parish host instead (decision 0131).
+   */
+  dioceseHost: string | null;
   /** WhatsApp Cloud API settings (WHATSAPP_* variables). */
   whatsapp: WhatsAppConfig;
   /**
@@ -217,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     trustProxy: (values.TRUST_PROXY && parseTrustProxy(values.TRUST_PROXY)) || false,
+    dioceseHost: values.DIOCESE_HOST || null,
     ...loadGatewaySettings(env),
     whatsapp: {
       accessToken: values.WHATSAPP_ACCESS_TOKEN,

@@ -41,7 +41,12 @@ export async function parishesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { domain } = request.query;
       const host = normalizeHost(domain);
-      if (host !== null && (await tlsAllowed(request.ctx.db, host, request.ctx.config.publicUrl))) return { host };
+      if (
+        host !== null &&
+        (host === request.ctx.config.dioceseHost ||
+          (await tlsAllowed(request.ctx.db, host, request.ctx.config.publicUrl)))
+      )
+        return { host };
       return reply.status(404).send({ success: false, error: MSG.notFound, code: ErrorCode.NOT_FOUND });
     },
   );

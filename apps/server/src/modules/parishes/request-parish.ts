@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context.ts';
 import { currentParishId, enterParish, runInParish } from '../../db/parish-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 
-import { firstHostOfParish, parishOfRequestHost } from './parish-hosts.ts';
+import { firstHostOfParish, normalizeHost, parishOfRequestHost } from './parish-hosts.ts';
 
 /** The answer to a request for a host no parish has (404 `NOT_FOUND`, decision 0125). */
 export const UNKNOWN_HOST_MSG = 'No parish is served at this address';
@@ -21,7 +21,7 @@ const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(['/api/health', TLS_ASK_PAT
 const requestHosts = new AsyncLocalStorage<{ host: string | null }>();
 
 /** The parish and host each request was found to belong to (its onRequest hook), for re-entering them later. */
-const requestParishes = new WeakMap<FastifyRequest, { parishId: number; host: string | null }>();
+const requestParishes = new WeakMap<FastifyRequest, { parishId: number | null; host: string | null }>();
 
 /**
  * The Fastify onRequest hook that finds the request's parish by its host (decision 0125): the Host
@@ -29,15 +29,23 @@ const requestParishes = new WeakMap<FastifyRequest, { parishId: number; host: st
  * with `parishOfRequestHost`. The parish is entered with `enterParish` (so `currentParishId()` names
  * it for the rest of the request) and the registered host kept for {@link publicUrlOf}. A host no
  * parish has is answered 404 `NOT_FOUND` ({@link UNKNOWN_HOST_MSG}) in the error contract's shape,
- * except on `/api/health` and the TLS ask. Callback-style: the parish is entered in the context the
+ * except on `/api/health` and the TLS ask, and at DIOCESE_HOST (the diocese's area, in no parish). Callback-style: the parish is entered in the context the
  * rest of the request runs in.
  * @param deps the app's dependencies (its database)
  * @returns the hook, for `app.addHook('onRequest', ...)` before the auth plugin
  */
-export function parishHostHook(deps: Pick<AppDeps, 'db'>) {
+export function parishHostHook(deps: Pick<AppDeps, 'db' | 'config'>) {
+  const dioceseHost = deps.config.dioceseHost;
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    // The health check and the TLS ask answer on any host.
     if (ANY_HOST_ROUTES.has(request.routeOptions.url ?? '')) {
       done();
+      return;
+    }
+    // Everything at the diocese's own host runs in no parish (a parish table reads as empty there).
+    if (dioceseHost !== null && normalizeHost(request.host) === dioceseHost) {
+      requestParishes.set(request, { parishId: null, host: null });
+      runInParish(null, () => done());
       return;
     }
     parishOfRequestHost(deps.db, request.host).then(

@@ -6,7 +6,7 @@ import { ONBOARDING_MSG, type HeadTemplatesResult, type OnboardingStatus, type P
 
 import { systemContext } from '../../../src/context.ts';
 import { queryRows } from '../../../src/db/client.ts';
-import { runInParish } from '../../../src/db/parish-scope.ts';
+import { runAsOwner, runInParish } from '../../../src/db/parish-scope.ts';
 import { onboardingStatus, setOnboardingChoice } from '../../../src/modules/onboarding/onboarding.service.ts';
 import { createMember, createTestApp, expectError, loginAs, type RoleSession, type TestApp } from '../../helpers.ts';
 
@@ -243,9 +243,9 @@ describe('the new parish checklist', () => {
     expect(other.dismissed).toBe(false);
     const home = await status();
     expect(home.steps.find((s) => s.step === 'upi')).toMatchObject({ state: 'done', choice: null });
-    const rows = await queryRows<{ parish_id: number }>(
-      t.app.db,
-      sql`select parish_id from onboarding_choices where step = 'upi'`,
+    // Every parish's rows, as the owner sees them: the one choice is parish 2's.
+    const rows = await runAsOwner(() =>
+      queryRows<{ parish_id: number }>(t.app.db, sql`select parish_id from onboarding_choices where step = 'upi'`),
     );
     expect(rows).toEqual([{ parish_id: 2 }]);
     expect((await runInParish(2, () => onboardingStatus(ctx))).settled).toBe(1);

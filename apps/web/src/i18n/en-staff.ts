@@ -8,6 +8,7 @@ import { paymentHeads } from './en/payment-heads.ts';
 import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { twoStep } from './en/two-step.ts';
+import { wards } from './en/wards.ts';
 import { yearEnd } from './en/year-end.ts';
 
 /**
@@ -27,4 +28,5 @@ export const enStaff = {
   exportData,
   twoStep,
   passwordResets,
+  wards,
 } as const;

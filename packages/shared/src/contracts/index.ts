@@ -14,3 +14,4 @@ export * from './backups.ts';
 export * from './whatsapp-links.ts';
 export * from './refunds.ts';
 export * from './health.ts';
+export * from './wards.ts';

@@ -22,6 +22,14 @@ export function useWards() {
   });
 }
 
+/** `GET /api/reports/wards`: the ward-wise report (admin, cashier): the ward screen and the dashboard. */
+export function useWardReport() {
+  return useQuery({
+    queryKey: [...WARDS_KEY, 'report'],
+    queryFn: ({ signal }) => apiRequest(wardContracts.report, {}, { signal }),
+  });
+}
+
 /** The ward names by id, for a Ward column (empty until the wards arrive). */
 export function useWardNames(): ReadonlyMap<string, string> {
   const wards = useWards();

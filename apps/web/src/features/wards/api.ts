@@ -9,14 +9,6 @@ import { WARDS_KEY } from '../../lib/wards.ts';
 /** The members queries' root key (features/members): a ward change renames or empties their Ward column. */
 const MEMBERS_ROOT_KEY = ['members'] as const;
 
-/** `GET /api/reports/wards`: the ward-wise report (admin, cashier). */
-export function useWardReport() {
-  return useQuery({
-    queryKey: [...WARDS_KEY, 'report'],
-    queryFn: ({ signal }) => apiRequest(wardContracts.report, {}, { signal }),
-  });
-}
-
 /** What a ward change does: add a name, rename a ward, or delete one. */
 export type WardChange =
   | { kind: 'add'; name: string }

@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { downloadTable, type TableFormat } from '../../lib/table-download.ts';
-import { useWardWords } from '../../lib/wards.ts';
-import { useWardReport } from './api.ts';
+import { useWardReport, useWardWords } from '../../lib/wards.ts';
 
 const COLUMNS = ['name', 'members', 'raised', 'collected', 'pending', 'rate'] as const;
 

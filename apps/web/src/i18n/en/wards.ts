@@ -67,6 +67,7 @@ export const wards = {
     collected: 'Collected',
     pending: 'Pending',
     rate: 'Collection rate',
+    choose: 'Choose a {{ward}}',
   },
   importNew: 'New {{wards}} this file creates: {{names}}',
   leader: {

@@ -275,7 +275,13 @@ async function loginWardLeader(admin: Session): Promise<Session> {
     method: 'POST',
     url: '/api/admin/users',
     headers,
-    payload: { username: 'matrix.leader', name: 'Matrix Leader', role: 'ward_leader', password, wardId: ward.json<{ id: string }>().id },
+    payload: {
+      username: 'matrix.leader',
+      name: 'Matrix Leader',
+      role: 'ward_leader',
+      password,
+      wardId: ward.json<{ id: string }>().id,
+    },
   });
   expect(created.statusCode).toBe(201);
   return loginStaff(t.app, 'matrix.leader', password);

@@ -264,7 +264,10 @@ export async function currentRound(ctx: ServiceContext): Promise<{ round: Remind
  * @throws AppError 400 (field `wardId`) for a ward not of the parish; 409 `NOBODY_PENDING` when
  *   there is nobody to remind
  */
-export async function startRound(ctx: ServiceContext, input: StartRound = {}): Promise<{ round: ReminderRound | null }> {
+export async function startRound(
+  ctx: ServiceContext,
+  input: StartRound = {},
+): Promise<{ round: ReminderRound | null }> {
   await ctx.db.transaction(async (tx) => {
     await assertWardExists(tx, input.wardId);
     const ward = input.wardId === undefined ? sql`true` : sql`m.ward_id = ${input.wardId}::uuid`;

@@ -144,7 +144,12 @@ describe('creating a ward leader (POST /api/admin/users)', () => {
       }),
       201,
     );
-    expectError(await call('DELETE', `/api/wards/${empty.id}`, admin), 409, ErrorCode.WARD_HAS_MEMBERS, WARD_MSG.hasLeader);
+    expectError(
+      await call('DELETE', `/api/wards/${empty.id}`, admin),
+      409,
+      ErrorCode.WARD_HAS_MEMBERS,
+      WARD_MSG.hasLeader,
+    );
     const wards = await ok<Ward[]>(call('GET', '/api/wards', admin));
     expect(wards.some((ward) => ward.id === empty.id)).toBe(true);
   });
@@ -181,7 +186,9 @@ describe('what a ward leader sees', () => {
     expect(own.total).toBe(1);
     const other = await ok<{ items: Member[]; total: number }>(call('GET', `/api/members?wardId=${south.id}`, leader));
     expect(other.items.map((member) => member._id)).toEqual([inNorth.id]);
-    const none = await ok<{ items: Member[]; total: number }>(call('GET', '/api/members?wardId=none&search=cyril', leader));
+    const none = await ok<{ items: Member[]; total: number }>(
+      call('GET', '/api/members?wardId=none&search=cyril', leader),
+    );
     expect(none.items).toEqual([]);
     // The admin still sees the whole register.
     const all = await ok<{ items: Member[]; total: number }>(call('GET', '/api/members', admin));
@@ -214,7 +221,9 @@ describe('what a ward leader sees', () => {
   });
 
   it('sends their ward’s members a reminder (wa.me link)', async () => {
-    const link = await ok<{ url: string; message: string }>(call('GET', `/api/members/${inNorth.id}/whatsapp-link`, leader));
+    const link = await ok<{ url: string; message: string }>(
+      call('GET', `/api/members/${inNorth.id}/whatsapp-link`, leader),
+    );
     expect(link.url).toMatch(/^https:\/\/wa\.me\//);
     expect(link.message).toContain('500');
   });
@@ -229,7 +238,11 @@ describe('what a ward leader sees', () => {
       t.app.db,
       sql`select id from payments where member_id = ${inNorth.id}::uuid`,
     );
-    const denied: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>][] = [
+    const denied: [
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: Record<string, unknown>,
+    ][] = [
       ['POST', `/api/payments/${due?.id}/collect`, { paymentMethod: 'cash' }],
       ['PUT', `/api/payments/${due?.id}/reverse`, {}],
       ['GET', '/api/payment-heads'],
@@ -252,7 +265,9 @@ describe('what a ward leader sees', () => {
       sql`select status from payments where id = ${due?.id}::uuid`,
     );
     expect(status?.status).toBe('pending');
-    expect((await ok<Ward[]>(call('GET', '/api/wards', admin))).find((ward) => ward.id === north.id)?.name).toBe('North');
+    expect((await ok<Ward[]>(call('GET', '/api/wards', admin))).find((ward) => ward.id === north.id)?.name).toBe(
+      'North',
+    );
   });
 });
 
@@ -263,14 +278,16 @@ describe('reminder rounds by ward (POST /api/admin/reminders/rounds?wardId=)', (
     );
     expect(started.round.items.map((item) => item.memberId)).toEqual([inSouth.id]);
     const whole = await ok<{ round: ReminderRound }>(call('POST', '/api/admin/reminders/rounds', admin, {}));
-    expect(whole.round.items.map((item) => item.memberId).sort()).toEqual(
-      [inNorth.id, inSouth.id, inNone.id].sort(),
-    );
+    expect(whole.round.items.map((item) => item.memberId).sort()).toEqual([inNorth.id, inSouth.id, inNone.id].sort());
   });
 
   it('an unknown ward is refused (400) and starts no round', async () => {
     const before = await ok<{ round: ReminderRound | null }>(call('GET', '/api/admin/reminders/rounds/current', admin));
-    const refused = await call('POST', '/api/admin/reminders/rounds?wardId=00000000-0000-4000-8000-000000000000', admin);
+    const refused = await call(
+      'POST',
+      '/api/admin/reminders/rounds?wardId=00000000-0000-4000-8000-000000000000',
+      admin,
+    );
     expectError(refused, 400, ErrorCode.VALIDATION_FAILED, WARD_MSG.notFound);
     const after = await ok<{ round: ReminderRound | null }>(call('GET', '/api/admin/reminders/rounds/current', admin));
     expect(after.round?.id).toBe(before.round?.id);

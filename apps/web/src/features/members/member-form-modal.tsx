@@ -1,4 +1,15 @@
-import { Alert, Button, Divider, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { memberInputSchema, type Member } from '@parish/shared';

@@ -50,7 +50,13 @@ interface NewStaffValues {
 const NEW_STAFF: NewStaffValues = { username: '', name: '', role: 'cashier', password: '' };
 
 /** The ward a new ward leader leads, in the parish's word for a ward. */
-function LeaderWardSelect({ value, onChange }: { value: string | undefined; onChange: (wardId: string | undefined) => void }) {
+function LeaderWardSelect({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (wardId: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const words = useWardWords();
   const wards = useWards();

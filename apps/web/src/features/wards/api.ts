@@ -11,9 +11,7 @@ const MEMBERS_ROOT_KEY = ['members'] as const;
 
 /** What a ward change does: add a name, rename a ward, or delete one. */
 export type WardChange =
-  | { kind: 'add'; name: string }
-  | { kind: 'rename'; ward: Ward; name: string }
-  | { kind: 'delete'; ward: Ward };
+  { kind: 'add'; name: string } | { kind: 'rename'; ward: Ward; name: string } | { kind: 'delete'; ward: Ward };
 
 /** Adds, renames or deletes a ward (admin); refreshes the wards and the members afterwards. */
 export function useChangeWard() {

@@ -146,8 +146,8 @@ function ReportRows({ rows, noWard }: { rows: readonly WardReportRow[]; noWard: 
               {t('wards.report.columns.raised')}: {formatRupees(row.raised)}
             </Text>
             <Text size="sm">
-              {t('wards.report.columns.collected')}: {formatRupees(row.collected)} ·{' '}
-              {t('wards.report.columns.pending')}: {formatRupees(row.pending)}
+              {t('wards.report.columns.collected')}: {formatRupees(row.collected)} · {t('wards.report.columns.pending')}
+              : {formatRupees(row.pending)}
             </Text>
           </Paper>
         ))}

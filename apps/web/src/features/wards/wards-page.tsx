@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MAX_WARD_NAME_LENGTH, type Ward } from '@parish/shared';
@@ -148,7 +161,9 @@ function ManageWards({ words }: { words: WardWords }) {
           </Table>
         ) : null}
       </Stack>
-      {renaming ? <RenameWard key={renaming.id} ward={renaming} words={words} onClose={() => setRenaming(null)} /> : null}
+      {renaming ? (
+        <RenameWard key={renaming.id} ward={renaming} words={words} onClose={() => setRenaming(null)} />
+      ) : null}
     </Paper>
   );
 }

@@ -244,32 +244,32 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                   <Route path="*" element={<Navigate to={`${base}/members`} replace />} />
                 </Routes>
               ) : (
-              <Routes>
-                <Route path="dashboard" element={<Dashboard role={role} />} />
-                <Route path="wards" element={<WardsPage />} />
-                {role === 'admin' ? (
-                  <>
-                    <Route path="members" element={<MembersPage />} />
-                    <Route path="payments" element={<PaymentHeadsPage />} />
-                    <Route path="reminders" element={<RemindersPage />} />
-                    <Route path="activities" element={<ActivitiesPage />} />
-                    <Route path="staff" element={<StaffAccounts />} />
-                    <Route path="settings" element={<ParishSettingsPage />} />
-                    <Route path="day-sheets" element={<DaySheetsPage />} />
-                    <Route path="export" element={<ExportDataPage />} />
-                  </>
-                ) : (
-                  <>
-                    <Route path="arrears" element={<CashierArrearsPage />} />
-                    <Route path="collections" element={<CashierCollectionsPage />} />
-                  </>
-                )}
-                <Route path="reports" element={<ReportsPage />} />
-                <Route path="refunds" element={<RefundsPage />} />
-                <Route path="cheques" element={<ChequesPage />} />
-                <Route path="account" element={<AccountPage />} />
-                <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
-              </Routes>
+                <Routes>
+                  <Route path="dashboard" element={<Dashboard role={role} />} />
+                  <Route path="wards" element={<WardsPage />} />
+                  {role === 'admin' ? (
+                    <>
+                      <Route path="members" element={<MembersPage />} />
+                      <Route path="payments" element={<PaymentHeadsPage />} />
+                      <Route path="reminders" element={<RemindersPage />} />
+                      <Route path="activities" element={<ActivitiesPage />} />
+                      <Route path="staff" element={<StaffAccounts />} />
+                      <Route path="settings" element={<ParishSettingsPage />} />
+                      <Route path="day-sheets" element={<DaySheetsPage />} />
+                      <Route path="export" element={<ExportDataPage />} />
+                    </>
+                  ) : (
+                    <>
+                      <Route path="arrears" element={<CashierArrearsPage />} />
+                      <Route path="collections" element={<CashierCollectionsPage />} />
+                    </>
+                  )}
+                  <Route path="reports" element={<ReportsPage />} />
+                  <Route path="refunds" element={<RefundsPage />} />
+                  <Route path="cheques" element={<ChequesPage />} />
+                  <Route path="account" element={<AccountPage />} />
+                  <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
+                </Routes>
               )}
             </Suspense>
           </AppShell.Main>

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 
 import { actorOf, leaderWardOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { currentParishId } from '../../db/parish-scope.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -61,7 +62,8 @@ export async function assertMemberInCallerWard(
   if (ward === undefined) return;
   const [row] = await queryRows<{ id: string }>(
     ctx.db,
-    sql`select id from members where id = ${memberId}::uuid and ward_id = ${ward}::uuid`,
+    sql`select id from members
+         where parish_id = ${currentParishId() ?? 1} and id = ${memberId}::uuid and ward_id = ${ward}::uuid`,
   );
   if (!row) throw notFound(MSG.notFound);
 }
@@ -151,7 +153,7 @@ export async function deleteWard(ctx: ServiceContext, id: string): Promise<void>
     if (count > 0) throw conflict(WARD_MSG.hasMembers(count), ErrorCode.WARD_HAS_MEMBERS);
     const [leader] = await queryRows<{ id: string }>(
       tx,
-      sql`select id from staff_users where ward_id = ${id}::uuid limit 1`,
+      sql`select id from staff_users where parish_id = ${currentParishId() ?? 1} and ward_id = ${id}::uuid limit 1`,
     );
     if (leader) throw conflict(WARD_MSG.hasLeader, ErrorCode.WARD_HAS_MEMBERS);
     await tx.execute(sql`delete from wards where id = ${id}::uuid`);

@@ -14,8 +14,10 @@ export type Actor =
       type: 'staff';
       id: string;
       name: string;
-      role: 'admin' | 'cashier';
+      role: 'admin' | 'cashier' | 'ward_leader';
       username: string;
+      /** A ward leader's ward: the only members they may see or remind (decision 0129); absent otherwise. */
+      wardId?: string;
       /** Signed in with a one-time password: may only change it (`docs/domain.md`, "Password resets"). */
       passwordChangeRequired?: boolean;
       /**
@@ -119,4 +121,18 @@ export function withAudit(ctx: ServiceContext, audit: AuditContext): ServiceCont
 export function actorOf(holder: { actor: Actor | null }): Actor {
   if (!holder.actor) throw new AppError(ErrorCode.UNAUTHORIZED, MSG.unauthorized);
   return holder.actor;
+}
+
+/**
+ * The ward a caller is confined to: a ward leader's ward (issue 28 item 7, decision 0129), or
+ * undefined for everyone else (no ward restriction). Services that a ward leader may call filter
+ * by it, and answer 404 for a member of another ward as for a missing one.
+ * @throws AppError 403 for a ward leader without a ward (the database's check forbids it; kept so
+ *   that a broken row never widens what a leader sees).
+ */
+export function leaderWardOf(holder: { actor: Actor | null }): string | undefined {
+  const actor = holder.actor;
+  if (actor?.type !== 'staff' || actor.role !== 'ward_leader') return undefined;
+  if (!actor.wardId) throw new AppError(ErrorCode.FORBIDDEN, MSG.forbidden);
+  return actor.wardId;
 }

@@ -6,14 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MSG } from '@parish/shared';
 
 import type { RouteRoles } from '../src/types.ts';
-import { createTestApp, loginAs, type RoleSession, type TestApp } from './helpers.ts';
+import { createTestApp, loginAs, loginStaff, type RoleSession, type Session, type TestApp } from './helpers.ts';
 
-type Principal = 'anonymous' | 'customer' | 'cashier' | 'admin';
-const PRINCIPALS: Principal[] = ['anonymous', 'customer', 'cashier', 'admin'];
+type Principal = 'anonymous' | 'customer' | 'cashier' | 'ward_leader' | 'admin';
+const PRINCIPALS: Principal[] = ['anonymous', 'customer', 'cashier', 'ward_leader', 'admin'];
 
 const STAFF = ['admin', 'cashier'] as const;
 const SIGNED_IN = ['admin', 'cashier', 'customer'] as const;
 const ADMIN = ['admin'] as const;
+/**
+ * Every signed-in account, the ward leader included: who am I, change the password (decision 0129:
+ * a ward leader is staff confined to one ward).
+ */
+const ANY_SIGNED_IN = ['admin', 'cashier', 'ward_leader', 'customer'] as const;
+/** Staff whose second factor the two-step routes manage: every staff role. */
+const ALL_STAFF = ['admin', 'cashier', 'ward_leader'] as const;
+/**
+ * What a ward leader reads besides the staff (decision 0129): their ward's members, a member's
+ * dues, their ward, and a member's wa.me reminder; each service answers 404 for another ward's member.
+ */
+const WARD_READERS = ['admin', 'cashier', 'ward_leader'] as const;
 
 /**
  * Who may call each route (`docs/domain.md`, "AZ-01"). Every route the app registers must be here: a new route
@@ -29,24 +41,24 @@ const MATRIX: Record<string, RouteRoles> = {
 
   'POST /api/auth/admin/login': 'public',
   'POST /api/auth/customer/login': 'public',
-  'GET /api/auth/verify': SIGNED_IN,
+  'GET /api/auth/verify': ANY_SIGNED_IN,
   'POST /api/auth/refresh': 'public',
   'POST /api/auth/logout': 'public',
-  'POST /api/auth/change-password': SIGNED_IN,
+  'POST /api/auth/change-password': ANY_SIGNED_IN,
   // Two-step sign-in for staff (two-step.routes.ts; docs/domain.md, "Two-step sign-in for staff").
   'POST /api/auth/admin/login/code': 'public',
-  'GET /api/auth/two-step': STAFF,
-  'POST /api/auth/two-step/setup': STAFF,
-  'POST /api/auth/two-step/enable': STAFF,
-  'POST /api/auth/two-step/disable': STAFF,
+  'GET /api/auth/two-step': ALL_STAFF,
+  'POST /api/auth/two-step/setup': ALL_STAFF,
+  'POST /api/auth/two-step/enable': ALL_STAFF,
+  'POST /api/auth/two-step/disable': ALL_STAFF,
 
   'GET /api/admin/users': ADMIN,
   'POST /api/admin/users': ADMIN,
   'PUT /api/admin/users/:id': ADMIN,
   'DELETE /api/admin/users/:id': ADMIN,
 
-  'GET /api/members': STAFF,
-  'GET /api/members/:id': STAFF,
+  'GET /api/members': WARD_READERS,
+  'GET /api/members/:id': WARD_READERS,
   'POST /api/members': ADMIN,
   'POST /api/members/bulk': ADMIN,
   'POST /api/members/bulk/preview': ADMIN,
@@ -54,7 +66,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'DELETE /api/members/:id': ADMIN,
   'GET /api/admin/members/:id/credentials': ADMIN,
   // Wards (members/wards.routes.ts; decision 0126): staff read, admins change; members reach none.
-  'GET /api/wards': STAFF,
+  'GET /api/wards': WARD_READERS,
   'POST /api/wards': ADMIN,
   'PATCH /api/wards/:id': ADMIN,
   'DELETE /api/wards/:id': ADMIN,
@@ -71,7 +83,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'PUT /api/payments/:id/reverse': STAFF,
   'GET /api/payments/:id/receipt': SIGNED_IN,
   'GET /api/cashier/collections': STAFF,
-  'GET /api/collections/members/:id/payments': STAFF,
+  'GET /api/collections/members/:id/payments': WARD_READERS,
 
   'GET /api/payment-heads': STAFF,
   'GET /api/payment-heads/:id': STAFF,
@@ -204,7 +216,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/pay/:mobile/:token': 'public',
   'POST /api/pay/:mobile/:token/order': 'public',
   'GET /api/receipt-links/:token': 'public',
-  'GET /api/members/:id/whatsapp-link': STAFF,
+  'GET /api/members/:id/whatsapp-link': WARD_READERS,
   'GET /api/receipts/:id/whatsapp-link': STAFF,
   'GET /api/admin/reminders/rounds/current': ADMIN,
   'POST /api/admin/reminders/rounds': ADMIN,
@@ -274,7 +286,28 @@ function concreteUrl(url: string): string {
 
 let t: TestApp;
 const routes: CollectedRoute[] = [];
-const sessions: Partial<Record<Principal, RoleSession>> = {};
+const sessions: Partial<Record<Principal, RoleSession | Session>> = {};
+
+/** A ward leader's session (decision 0129): a ward, then the leader created by the admin, signed in. */
+async function loginWardLeader(admin: Session): Promise<Session> {
+  const headers = { ...admin.headers, 'x-requested-with': 'fetch' };
+  const ward = await t.app.inject({ method: 'POST', url: '/api/wards', headers, payload: { name: 'Matrix ward' } });
+  const password = 'Leader-Test-Password-1';
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/users',
+    headers,
+    payload: {
+      username: 'matrix.leader',
+      name: 'Matrix Leader',
+      role: 'ward_leader',
+      password,
+      wardId: ward.json<{ id: string }>().id,
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  return loginStaff(t.app, 'matrix.leader', password);
+}
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -285,6 +318,7 @@ beforeAll(async () => {
   sessions.customer = await loginAs(t.app, 'customer');
   sessions.cashier = await loginAs(t.app, 'cashier');
   sessions.admin = await loginAs(t.app, 'admin');
+  sessions.ward_leader = await loginWardLeader(sessions.admin);
 });
 afterAll(async () => {
   await t.close();

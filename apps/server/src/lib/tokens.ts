@@ -1,12 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { Role } from '@parish/shared';
+import { ROLES, type Role } from '@parish/shared';
 import { createSigner, createVerifier } from 'fast-jwt';
 
 const ISSUER = 'parish-dues';
 const AUDIENCE = 'parish-dues';
 /** Access tokens live 15 minutes; the refresh cookie renews them. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
+
+/** Whether a claim names a role of the product (`ROLES`, the ward leader included: decision 0129). */
+function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
 
 /** The claims of an access token. */
 export interface AccessClaims {
@@ -67,7 +72,7 @@ export function verifyAccessToken(secret: Uint8Array, token: string, now: Date):
     if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.tv !== 'number') {
       return null;
     }
-    if (role !== 'admin' && role !== 'cashier' && role !== 'customer') return null;
+    if (!isRole(role)) return null;
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
     return { sub: payload.sub, role, tv: payload.tv, ...(sid && { sid }) };
   } catch {

@@ -69,11 +69,13 @@ function roleOnly(role: Role, redirectTo: string, screen: ReactNode) {
  * member's phone about 15 KB more (issue 18).
  */
 const routes: RouteObject[] = [
-  { path: '/', element: signedOutOnly(['admin', 'cashier', 'customer'], <Landing />) },
-  { path: '/admin/login', element: signedOutOnly(['admin', 'cashier'], <StaffLogin />) },
+  { path: '/', element: signedOutOnly(['admin', 'cashier', 'ward_leader', 'customer'], <Landing />) },
+  { path: '/admin/login', element: signedOutOnly(['admin', 'cashier', 'ward_leader'], <StaffLogin />) },
   { path: '/customer/login', element: signedOutOnly(['customer'], <MemberLogin />) },
   { path: '/admin/*', element: roleOnly('admin', '/admin/login', <BackOffice role="admin" />) },
   { path: '/cashier/*', element: roleOnly('cashier', '/admin/login', <BackOffice role="cashier" />) },
+  // A ward leader's screens (issue 28 item 7, decision 0129): their ward's members and their account.
+  { path: '/ward/*', element: roleOnly('ward_leader', '/admin/login', <BackOffice role="ward_leader" />) },
   { path: '/customer/*', element: roleOnly('customer', '/customer/login', <CustomerDashboard />) },
   ...['/payment-callback', '/payment/callback/worldline'].map((path) => ({
     path,

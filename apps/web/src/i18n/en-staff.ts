@@ -10,6 +10,7 @@ import { paymentHeads } from './en/payment-heads.ts';
 import { reminders } from './en/reminders.ts';
 import { reports } from './en/reports.ts';
 import { twoStep } from './en/two-step.ts';
+import { wards } from './en/wards.ts';
 import { yearEnd } from './en/year-end.ts';
 
 /**
@@ -31,4 +32,5 @@ export const enStaff = {
   passwordResets,
   onboarding,
   diocese,
+  wards,
 } as const;

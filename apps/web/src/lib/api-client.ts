@@ -66,7 +66,7 @@ export function refreshAccessToken(): Promise<string | null> {
 
 /** Options of {@link requestJson}. */
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Set false for auth calls, which must not trigger the refresh-and-replay. */
   retryOnUnauthorized?: boolean;

@@ -9,7 +9,7 @@ import type { z } from 'zod';
  */
 
 /** The HTTP methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One endpoint.

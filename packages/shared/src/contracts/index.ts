@@ -15,3 +15,4 @@ export * from './whatsapp-links.ts';
 export * from './refunds.ts';
 export * from './health.ts';
 export * from './onboarding.ts';
+export * from './wards.ts';

@@ -10,6 +10,7 @@ import {
   payViewSchema,
   roundItemParamsSchema,
   roundItemSchema,
+  startRoundSchema,
   waMeLinkSchema,
   whatsAppSettingsSchema,
 } from '../schemas/whatsapp-links.ts';
@@ -59,7 +60,12 @@ export const whatsAppLinkContracts = {
     output: currentRoundSchema,
   }),
   /** `POST /api/admin/reminders/rounds`: starts a new walk-through round. */
-  startRound: defineContract({ method: 'POST', path: '/api/admin/reminders/rounds', output: currentRoundSchema }),
+  startRound: defineContract({
+    method: 'POST',
+    path: '/api/admin/reminders/rounds',
+    query: startRoundSchema,
+    output: currentRoundSchema,
+  }),
   /** `POST /api/admin/reminders/rounds/:id/items/:deliveryId/sent`: ticks a member as sent. */
   tickRound: defineContract({
     method: 'POST',

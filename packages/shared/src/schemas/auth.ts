@@ -60,6 +60,8 @@ export const sessionUserSchema = z.object({
    * changing the password answers 403 `PASSWORD_CHANGE_REQUIRED` until it is changed.
    */
   passwordChangeRequired: z.boolean().optional(),
+  /** A ward leader's ward (decision 0129): the only members they see. Absent for every other role. */
+  wardId: z.string().optional(),
   /** The member's chosen language (`docs/domain.md`, "Member languages"), once they chose one. */
   language: z.enum(LANGUAGES).optional(),
 });

@@ -20,6 +20,8 @@ export const WARD_MSG = {
   /** 409 of `DELETE /api/wards/:id` while members belong to the ward. */
   hasMembers: (count: number) =>
     `Move its ${count} ${count === 1 ? 'member' : 'members'} to another ward first: a ward with members cannot be deleted`,
+  /** 409 of `DELETE /api/wards/:id` while a ward leader leads the ward (decision 0129). */
+  hasLeader: 'Give its ward leader another ward first: a ward with a ward leader cannot be deleted',
 } as const;
 
 /**

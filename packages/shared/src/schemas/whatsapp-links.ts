@@ -140,6 +140,15 @@ export const reminderRoundSchema = z.object({
 /** A walk-through round. */
 export type ReminderRound = z.infer<typeof reminderRoundSchema>;
 
+/**
+ * `POST /api/admin/reminders/rounds` query: `?wardId=`, a ward of the parish to remind only its
+ * members (issue 28 item 7, "reminders filter by ward"); absent for the whole parish.
+ */
+export const startRoundSchema = z.object({ wardId: z.uuid({ error: 'Choose a ward from the list' }).optional() });
+
+/** The query of a round start. */
+export type StartRound = z.infer<typeof startRoundSchema>;
+
 /** The current round, or null. */
 export const currentRoundSchema = z.object({ round: reminderRoundSchema.nullable() });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -14,8 +15,13 @@ import {
 
 import { staffRole } from './enums.ts';
 import { parishIdColumn } from './parishes.ts';
+import { wards } from './wards.ts';
 
-/** Admin and cashier accounts. The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD. */
+/**
+ * Admin, cashier and ward leader accounts. The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD.
+ * A ward leader has exactly one ward of their parish (`wardId`; migration 0029, decision 0129); the
+ * other roles none.
+ */
 export const staffUsers = pgTable(
   'staff_users',
   {
@@ -43,11 +49,22 @@ export const staffUsers = pgTable(
     totpEnabledAt: timestamp({ withTimezone: true, mode: 'string' }),
     /** The last 30-second step whose code was accepted: a code of that step or older is refused (no replay). */
     totpLastStep: integer(),
+    /** The ward a ward leader leads (decision 0129); null for every other role (a check says so). */
+    wardId: uuid(),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'staff_users_pkey', columns: [t.parishId, t.id] }),
+    foreignKey({
+      name: 'staff_users_ward_id_wards_id_fk',
+      columns: [t.parishId, t.wardId],
+      foreignColumns: [wards.parishId, wards.id],
+    }).onDelete('restrict'),
+    check('staff_users_ward_leader_ward_check', sql`(${t.role}::text = 'ward_leader') = (${t.wardId} is not null)`),
+    index('staff_users_ward_idx')
+      .on(t.parishId, t.wardId)
+      .where(sql`${t.wardId} is not null`),
     uniqueIndex('staff_users_username_lower_uq').on(t.parishId, sql`lower(${t.username})`),
     index('staff_users_username_lower_lookup_idx').on(sql`lower(${t.username})`),
     index('staff_users_role_idx').on(t.role),

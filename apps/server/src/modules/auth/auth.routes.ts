@@ -72,7 +72,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary:
-          'Staff sign-in (admin or cashier). Sets the refresh cookie; for an account with two-step sign-in, ' +
+          'Staff sign-in (admin, cashier or ward leader). Sets the refresh cookie; for an account with two-step sign-in, ' +
           'answers {twoStepRequired, challenge} instead (no session) for POST /api/auth/admin/login/code.',
         body: staffLoginSchema,
         response: { 200: staffLoginResponseSchema, ...errors },
@@ -107,7 +107,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/auth/verify',
     {
-      config: { roles: ['admin', 'cashier', 'customer'] },
+      config: { roles: ['admin', 'cashier', 'ward_leader', 'customer'] },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user of the bearer token.',
@@ -161,7 +161,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/change-password',
     {
-      config: { roles: ['admin', 'cashier', 'customer'], rateLimit: loginRateLimit },
+      config: { roles: ['admin', 'cashier', 'ward_leader', 'customer'], rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Changes the caller’s password; other sessions end, and a new token is returned.',

@@ -52,15 +52,22 @@ function secretOf(ctx: ServiceContext): Uint8Array {
   return new TextEncoder().encode(ctx.config.jwtSecret);
 }
 
-/** The user object of a staff account (`docs/domain.md`, §7 "Entities on the wire"). */
+/**
+ * The user object of a staff account (`docs/domain.md`, §7 "Entities on the wire"); a ward
+ * leader's carries their ward (decision 0129).
+ */
 export function staffSessionUser(
-  user: Pick<StaffRow, 'id' | 'name' | 'role' | 'username'> & { passwordMustChange?: boolean },
+  user: Pick<StaffRow, 'id' | 'name' | 'role' | 'username'> & {
+    passwordMustChange?: boolean;
+    wardId?: string | null;
+  },
 ): SessionUser {
   return {
     id: user.id,
     name: user.name,
     role: user.role,
     username: user.username,
+    ...(user.wardId && { wardId: user.wardId }),
     ...(user.passwordMustChange && { passwordChangeRequired: true }),
   };
 }

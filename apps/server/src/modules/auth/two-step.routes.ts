@@ -25,7 +25,7 @@ const errors = {
   409: errorBodySchema,
   429: errorBodySchema,
 };
-const STAFF = ['admin', 'cashier'] as const;
+const STAFF = ['admin', 'cashier', 'ward_leader'] as const;
 /** Code guesses: the sign-in routes' rate (the database throttle counts them too). */
 const codeRateLimit = { max: 30, timeWindow: '1 minute' };
 

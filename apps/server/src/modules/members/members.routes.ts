@@ -24,6 +24,7 @@ import {
   viewMemberCredentials,
 } from './members.service.ts';
 import { importMembers, previewMemberImport } from './members-import.service.ts';
+import { assertMemberInCallerWard } from './wards.service.ts';
 
 /**
  * Body limit of the bulk import: 10,000 rows of a parish export are about 2 MB of JSON; 8 MB
@@ -40,18 +41,19 @@ const errors = {
 };
 
 /**
- * The member register (`docs/domain.md`, §7 "Routes" and "Shapes the specification leaves open"): staff read,
- * admins write; the Login Credentials view is admin only and audited.
+ * The member register (`docs/domain.md`, §7 "Routes" and "Shapes the specification leaves open"): staff read
+ * (a ward leader only their ward's members, decision 0129), admins write; the Login Credentials view is admin only and audited.
  */
 export async function membersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const staff = { roles: ['admin', 'cashier'] as const };
+  // A ward leader reads their own ward's members only; another's answers 404 (decision 0129).
+  const readers = { roles: ['admin', 'cashier', 'ward_leader'] as const };
   const admin = { roles: ['admin'] as const };
 
   r.get(
     '/api/members',
     {
-      config: staff,
+      config: readers,
       schema: {
         tags: ['members'],
         summary:
@@ -65,7 +67,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/members/:id',
     {
-      config: staff,
+      config: readers,
       schema: {
         tags: ['members'],
         summary: 'One member (also a deactivated one), with the ids of the heads assigned.',
@@ -73,7 +75,10 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: memberSchema, ...errors },
       },
     },
-    async (request) => getMember(request.ctx.db, request.params.id),
+    async (request) => {
+      await assertMemberInCallerWard(request.ctx, request.params.id);
+      return getMember(request.ctx.db, request.params.id);
+    },
   );
   r.post(
     '/api/members',

@@ -12,7 +12,7 @@ import {
   type MemberSortField,
 } from '@parish/shared';
 
-import type { ServiceContext } from '../../context.ts';
+import { leaderWardOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { dataVersionSql, lockDataVersions, type DataVersions } from '../../db/data-versions.ts';
 import { memberVisible } from '../../db/import-batches.ts';
@@ -180,10 +180,14 @@ function versionKey(versions: DataVersions | null | undefined): string | null {
  * The versions `ctx.dataVersions` are those a statement of this request read: the auth plugin
  * reads them with the caller's account, so a page cached under them is the answer as of that
  * statement's snapshot. When they are null (no such statement), the cache is not consulted.
+ *
+ * A ward leader's list is their ward's, whatever `wardId` they send (issue 28 item 7, decision 0129).
  * @param query the validated list query: search, sort column and order, page (1-based), limit.
  * @returns `{ items, total, totalIsLowerBound, page, limit }`, items as the API shows members.
  */
-export async function listMembers(ctx: ServiceContext, query: MemberListQuery): Promise<MemberPage> {
+export async function listMembers(ctx: ServiceContext, asked: MemberListQuery): Promise<MemberPage> {
+  const leaderWard = leaderWardOf(ctx);
+  const query = leaderWard === undefined ? asked : { ...asked, wardId: leaderWard };
   const search = query.search?.trim().toLowerCase() ?? '';
   const pageKey = listPageKey(query, search);
   const currentKey = versionKey(ctx.dataVersions);

@@ -10,6 +10,7 @@ import {
   wardSchema,
 } from '@parish/shared';
 
+import { leaderWardOf } from '../../context.ts';
 import { createWard, deleteWard, listWards, renameWard } from './wards.service.ts';
 
 const errors = {
@@ -28,7 +29,8 @@ const errors = {
  */
 export async function wardsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const staff = { roles: ['admin', 'cashier'] as const };
+  // A ward leader reads only their own ward (decision 0129).
+  const staff = { roles: ['admin', 'cashier', 'ward_leader'] as const };
   const admin = { roles: ['admin'] as const };
 
   r.get(
@@ -41,7 +43,7 @@ export async function wardsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: wardListSchema, ...errors },
       },
     },
-    async (request) => listWards(request.ctx.db),
+    async (request) => listWards(request.ctx.db, leaderWardOf(request.ctx)),
   );
   r.post(
     '/api/wards',

@@ -1,8 +1,9 @@
-import { ErrorCode, WARD_MSG, type Ward, type WardInput } from '@parish/shared';
+import { ErrorCode, MSG, WARD_MSG, type Ward, type WardInput } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 
-import { actorOf, type ServiceContext } from '../../context.ts';
+import { actorOf, leaderWardOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { currentParishId } from '../../db/parish-scope.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -38,11 +39,33 @@ async function wardRows(db: DbOrTx, id?: string): Promise<Ward[]> {
 }
 
 /**
- * `GET /api/wards`: every ward of the parish with its active member count.
+ * `GET /api/wards`: every ward of the parish with its active member count; for a ward leader only
+ * their own ward (decision 0129).
+ * @param onlyWard the caller's ward when confined to one (`leaderWardOf`), else undefined
  * @returns `[{ id, name, memberCount }]` sorted by name, case-insensitively
  */
-export async function listWards(db: DbOrTx): Promise<Ward[]> {
-  return wardRows(db);
+export async function listWards(db: DbOrTx, onlyWard?: string): Promise<Ward[]> {
+  return wardRows(db, onlyWard);
+}
+
+/**
+ * Checks that a ward leader may see a member: the member must be in the leader's ward (issue 28
+ * item 7, decision 0129). Nothing is checked for other callers.
+ * @throws AppError 404 (the same text as a missing member, so nothing leaks) when the caller is a
+ *   ward leader and the member is unknown or in another ward (or in none)
+ */
+export async function assertMemberInCallerWard(
+  ctx: Pick<ServiceContext, 'actor' | 'db'>,
+  memberId: string,
+): Promise<void> {
+  const ward = leaderWardOf(ctx);
+  if (ward === undefined) return;
+  const [row] = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`select id from members
+         where parish_id = ${currentParishId() ?? 1} and id = ${memberId}::uuid and ward_id = ${ward}::uuid`,
+  );
+  if (!row) throw notFound(MSG.notFound);
 }
 
 /**
@@ -115,7 +138,8 @@ export async function renameWard(ctx: ServiceContext, id: string, input: WardInp
  * `DELETE /api/wards/:id` (admin): deletes a ward no member belongs to (active or not: the foreign
  * key restricts), audited `ward.deleted`.
  * @throws AppError 404 unknown ward; 409 `WARD_HAS_MEMBERS` (`WARD_MSG.hasMembers(n)`, n its
- *   members) while members belong to it
+ *   members) while members belong to it, or (`WARD_MSG.hasLeader`) while a ward leader leads it
+ *   (decision 0129: the staff account's foreign key restricts too)
  */
 export async function deleteWard(ctx: ServiceContext, id: string): Promise<void> {
   actorOf(ctx);
@@ -127,6 +151,11 @@ export async function deleteWard(ctx: ServiceContext, id: string): Promise<void>
     );
     const count = Number(held?.n ?? 0);
     if (count > 0) throw conflict(WARD_MSG.hasMembers(count), ErrorCode.WARD_HAS_MEMBERS);
+    const [leader] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from staff_users where parish_id = ${currentParishId() ?? 1} and ward_id = ${id}::uuid limit 1`,
+    );
+    if (leader) throw conflict(WARD_MSG.hasLeader, ErrorCode.WARD_HAS_MEMBERS);
     await tx.execute(sql`delete from wards where id = ${id}::uuid`);
     await recordAudit(tx, ctx.audit, { action: 'ward.deleted', entityType: 'ward', entityId: id, before, after: null });
   });

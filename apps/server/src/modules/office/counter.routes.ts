@@ -99,7 +99,8 @@ export async function counterRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/collections/members/:id/payments',
     {
-      config: staff,
+      // A ward leader reads their own ward's members' dues (decision 0129).
+      config: { roles: ['admin', 'cashier', 'ward_leader'] as const },
       schema: {
         tags: ['collections'],
         summary: 'One member’s payments for the Payment Summary dialog, with paid, pending and total in rupees.',

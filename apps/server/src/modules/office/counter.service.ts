@@ -26,6 +26,7 @@ import { escapeLike } from '../../db/like.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { paymentsInCheckout } from '../gateways/orders.service.ts';
 import { getMember } from '../members/members.service.ts';
+import { assertMemberInCallerWard } from '../members/wards.service.ts';
 import { collectAtOffice } from '../payments/commands/collect-at-office.ts';
 import { selectPaymentRecords } from '../payments/payment-record.ts';
 
@@ -177,10 +178,12 @@ export async function listOwnCollections(
  * test payment paid, for test money is not money: decision 0114) and their sum. The totals are the
  * member's summary row, the same figures as Member Analysis. A member has at most dozens of
  * payments, so no paging.
- * @throws 404 unknown member.
+ * @throws 404 unknown member, or (a ward leader's call) a member of another ward (decision 0129).
  */
 export async function getMemberPayments(ctx: ServiceContext, input: { memberId: string }): Promise<MemberPayments> {
   const { memberId } = input;
+  // A ward leader reads only their ward's members' dues (decision 0129): another's is "not found".
+  await assertMemberInCallerWard(ctx, memberId);
   const member = await getMember(ctx.db, memberId);
   const records = await selectPaymentRecords(ctx.db, eq(payments.memberId, memberId), [
     asc(paymentHeads.year),

@@ -11,6 +11,7 @@ import {
   type OptedOutMembers,
   type Paise,
   type ReminderRound,
+  type StartRound,
   type WaMeLink,
 } from '@parish/shared';
 
@@ -20,6 +21,7 @@ import { lockDataVersions } from '../../db/data-versions.ts';
 import { backgroundJobs, members, messageDeliveries, receipts } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { assertMemberInCallerWard, assertWardExists } from '../members/wards.service.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
 import { signReceiptLink } from './link-signing.ts';
@@ -63,11 +65,14 @@ async function pendingPaiseOf(ctx: ServiceContext, memberId: string): Promise<Pa
 }
 
 /**
- * `GET /api/members/:id/whatsapp-link` (admin, cashier): the member's reminder as a wa.me link,
- * with their pending total and payment link (`memberPaymentLink`).
- * @throws AppError 404 unknown or inactive member; 409 `MEMBER_OPTED_OUT`
+ * `GET /api/members/:id/whatsapp-link` (admin, cashier, ward leader): the member's reminder as a
+ * wa.me link, with their pending total and payment link (`memberPaymentLink`). A ward leader only
+ * for a member of their ward (issue 28 item 7, decision 0129).
+ * @throws AppError 404 unknown or inactive member, or (ward leader) a member of another ward; 409
+ *   `MEMBER_OPTED_OUT`
  */
 export async function memberWaMeLink(ctx: ServiceContext, input: { memberId: string }): Promise<WaMeLink> {
+  await assertMemberInCallerWard(ctx, input.memberId);
   const member = await linkMember(ctx.db, input.memberId);
   if (!member?.isActive) throw notFound('Member not found');
   if (member.whatsappOptOut) throw conflict(PAY_LINK_MSG.optedOut, ErrorCode.MEMBER_OPTED_OUT);
@@ -255,14 +260,21 @@ export async function currentRound(ctx: ServiceContext): Promise<{ round: Remind
 /**
  * Starts a new walk-through round (admin): every active member with a pending payment who has
  * not opted out, one `wa_me` row each (`queued` until ticked), audited `reminders.round_started`.
- * @throws AppError 409 `NOBODY_PENDING` when there is nobody to remind
+ * @param input `wardId` to remind only that ward's members (issue 28 item 7), else the parish.
+ * @throws AppError 400 (field `wardId`) for a ward not of the parish; 409 `NOBODY_PENDING` when
+ *   there is nobody to remind
  */
-export async function startRound(ctx: ServiceContext): Promise<{ round: ReminderRound | null }> {
+export async function startRound(
+  ctx: ServiceContext,
+  input: StartRound = {},
+): Promise<{ round: ReminderRound | null }> {
   await ctx.db.transaction(async (tx) => {
+    await assertWardExists(tx, input.wardId);
+    const ward = input.wardId === undefined ? sql`true` : sql`m.ward_id = ${input.wardId}::uuid`;
     const recipients = await queryRows<{ id: string; mobile: string }>(
       tx,
       sql`SELECT m.id, m.mobile FROM members m
-           WHERE m.is_active AND NOT m.whatsapp_opt_out
+           WHERE m.is_active AND NOT m.whatsapp_opt_out AND ${ward}
              AND EXISTS (SELECT 1 FROM payments p WHERE p.member_id = m.id AND p.status = 'pending')
            ORDER BY m.name, m.id`,
     );

@@ -15,6 +15,7 @@ import {
   payViewSchema,
   roundItemParamsSchema,
   roundItemSchema,
+  startRoundSchema,
   waMeLinkSchema,
   worldlineOrderSchema,
 } from '@parish/shared';
@@ -116,7 +117,8 @@ function staffRoutes(app: FastifyInstance): void {
   r.get(
     '/api/members/:id/whatsapp-link',
     jsonRoute(
-      staff,
+      // A ward leader sends their own ward's members' reminders (decision 0129).
+      { roles: ['admin', 'cashier', 'ward_leader'] as const },
       doc("A member's reminder as a wa.me link with their payment link; 409 MEMBER_OPTED_OUT."),
       { params: idParams },
       waMeLinkSchema,
@@ -148,12 +150,14 @@ function adminRoutes(app: FastifyInstance): void {
     '/api/admin/reminders/rounds',
     jsonRoute(
       admin,
-      doc('Starts a walk-through round: every active member with pending dues who has not opted out.'),
-      {},
+      doc(
+        'Starts a walk-through round: every active member with pending dues who has not opted out; with wardId, only that ward’s.',
+      ),
+      { querystring: startRoundSchema },
       currentRoundSchema,
       errors,
     ),
-    async (request) => startRound(request.ctx),
+    async (request) => startRound(request.ctx, request.query),
   );
   r.post(
     '/api/admin/reminders/rounds/:id/items/:deliveryId/sent',

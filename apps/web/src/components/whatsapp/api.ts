@@ -34,9 +34,9 @@ export function useCurrentRound() {
   });
 }
 
-/** Starts a new walk-through round. */
-export function startRound() {
-  return apiRequest(whatsAppLinkContracts.startRound, {});
+/** Starts a new walk-through round: the whole parish, or only a ward's members (`wardId`). */
+export function startRound(wardId?: string) {
+  return apiRequest(whatsAppLinkContracts.startRound, { query: wardId ? { wardId } : {} });
 }
 
 /** Ticks a member of a round as sent. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,13 +7,32 @@ import { useTranslation } from 'react-i18next';
 import type { ReminderRound } from '@parish/shared';
 
 import { errorText } from '../../lib/error-text.ts';
+import { useWards, useWardWords } from '../../lib/wards.ts';
 import { startRound, tickRound, useCurrentRound, whatsAppKeys } from './api.ts';
 import { WalkThroughItem } from './walk-through-item.tsx';
+
+/** The ward of the next round: every ward of the parish, or '' for the whole parish. */
+function RoundWardSelect({ value, onChange }: { value: string; onChange: (wardId: string) => void }) {
+  const { t } = useTranslation();
+  const words = useWardWords();
+  const wards = useWards();
+  return (
+    <NativeSelect
+      label={t('wards.filter.label', { ward: words.one })}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data={[
+        { value: '', label: t('wards.filter.all', { wards: words.wards }) },
+        ...(wards.data ?? []).map((ward) => ({ value: ward.id, label: ward.name })),
+      ]}
+    />
+  );
+}
 
 /**
  * "Walk through the list" (docs/domain.md, §9 "WhatsApp without the Cloud API"): a round of
  * every member with pending dues who has not opted out; the next member's wa.me link opens at a
- * click and ticks them as sent; the round's progress is the server's, so a reload or another
+ * click and ticks them as sent; a round can be one ward's members only (issue 28 item 7); the round's progress is the server's, so a reload or another
  * admin continues where it stopped.
  */
 export function WalkThroughPanel() {
@@ -22,6 +41,8 @@ export function WalkThroughPanel() {
   const round = useCurrentRound();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The round's ward (issue 28 item 7: reminders filter by ward); '' for the whole parish.
+  const [wardId, setWardId] = useState('');
   const current = round.data?.round ?? null;
   const next = current?.items.find((item) => !item.sent) ?? null;
 
@@ -33,7 +54,7 @@ export function WalkThroughPanel() {
     setBusy(true);
     setProblem(null);
     try {
-      const started = await startRound();
+      const started = await startRound(wardId || undefined);
       queryClient.setQueryData(whatsAppKeys.round, started);
     } catch (error) {
       setProblem(errorText(error));
@@ -116,7 +137,8 @@ export function WalkThroughPanel() {
             ) : null}
           </>
         ) : null}
-        <Group>
+        <Group align="flex-end">
+          <RoundWardSelect value={wardId} onChange={setWardId} />
           <Button variant={current ? 'default' : 'filled'} onClick={() => void begin()} loading={busy}>
             {current ? t('whatsapp.walk.start') : t('whatsapp.walk.startFirst')}
           </Button>

@@ -11,6 +11,7 @@ import { amountPaise } from '../../lib/money.ts';
 import { DASHBOARD_KEY, useDashboard } from './api.ts';
 import { DashboardCards, inr } from './dashboard-cards.tsx';
 import { RefundsPending } from './refunds-pending.tsx';
+import { WardFigures } from './ward-figures.tsx';
 
 type StaffRole = 'admin' | 'cashier';
 
@@ -117,7 +118,8 @@ function MethodsYtd({ data }: { data: Dashboard }) {
  * Today's Collection (with this week and month; a cashier's count only their own direct
  * collections), Payment Type Breakdown, Collection Methods (YTD), Quick actions. Cards link to
  * the reports with `tab=arrears|current|misc|daily`. Refresh reloads dashboard, members, heads and
- * payments; the figures also refetch every 30 s and on every live payment event.
+ * payments; the figures also refetch every 30 s and on every live payment event. Below, one
+ * ward's figures (`WardFigures`, issue 28 item 7).
  */
 export function DashboardPage({ role }: { role: StaffRole }) {
   const { t } = useTranslation();
@@ -184,6 +186,7 @@ export function DashboardPage({ role }: { role: StaffRole }) {
               </Text>
             </Stack>
           </SimpleGrid>
+          <WardFigures />
         </>
       ) : null}
       <Paper withBorder p="md">

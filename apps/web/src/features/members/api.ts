@@ -24,6 +24,8 @@ export interface MemberListParams {
   search: string;
   sortBy: MemberSortField;
   sortOrder: 'asc' | 'desc';
+  /** Only a ward's members (its id), or `none` for those without a ward (decision 0126); absent for all. */
+  wardId?: string;
 }
 
 /** One page of members with the total count. */
@@ -32,7 +34,14 @@ export type MemberPage = ContractOutput<typeof memberContracts.list>;
 /** `GET /api/members` for one page: search only when not blank. */
 export function fetchMemberPage(params: MemberListParams, signal?: AbortSignal): Promise<MemberPage> {
   const { page, limit, sortBy, sortOrder } = params;
-  const query = { page, limit, sortBy, sortOrder, search: params.search.trim() };
+  const query = {
+    page,
+    limit,
+    sortBy,
+    sortOrder,
+    search: params.search.trim(),
+    ...(params.wardId ? { wardId: params.wardId } : {}),
+  };
   return apiRequest(memberContracts.list, { query }, { signal });
 }
 

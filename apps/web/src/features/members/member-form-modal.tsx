@@ -1,4 +1,15 @@
-import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { memberInputSchema, type Member } from '@parish/shared';
@@ -6,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 
 import { OptOutSwitch } from '../../components/whatsapp/opt-out-switch.tsx';
 import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib/form-validation.ts';
+import { useWards, useWardWords } from '../../lib/wards.ts';
 import { useSaveMember } from './api.ts';
 import { memberErrorOfMessage, memberErrorOfSaveFailure } from './member-errors.ts';
 
@@ -18,6 +30,8 @@ interface MemberFormValues {
   currentLocation: string;
   email: string;
   address: string;
+  /** The member's ward id, or null for none (issue 28 item 7; decision 0126). */
+  wardId: string | null;
 }
 
 function initialValues(member: Member | null): MemberFormValues {
@@ -29,6 +43,7 @@ function initialValues(member: Member | null): MemberFormValues {
     currentLocation: member?.currentLocation ?? '',
     email: member?.email ?? '',
     address: member?.address ?? '',
+    wardId: member?.wardId ?? null,
   };
 }
 
@@ -37,6 +52,7 @@ function initialValues(member: Member | null): MemberFormValues {
  * shared `memberInputSchema` before sending (the normalised values are sent); the first problem
  * shows as an alert titled by what it says (Validation Error, Invalid Mobile Number, ... Duplicate
  * Member; Save Error otherwise).
+ * The ward select lists the parish's wards in its word ("Ward"/"Family unit"), with none first.
  * Editing shows the member's WhatsApp opt-out switch (`OptOutSwitch`), which saves at once.
  * Mount it with a `key` per member so each opening starts from that member's values.
  */
@@ -52,6 +68,8 @@ export function MemberFormModal({
 }) {
   const { t } = useTranslation();
   const save = useSaveMember();
+  const words = useWardWords();
+  const wards = useWards();
   const form = useForm({
     mode: 'controlled',
     initialValues: initialValues(member),
@@ -128,6 +146,16 @@ export function MemberFormModal({
           </SimpleGrid>
           <TextInput label={t('members.form.email')} type="email" autoComplete="off" {...field('email')} />
           <Textarea label={t('members.form.address')} autosize minRows={2} maxRows={5} {...field('address')} />
+          <NativeSelect
+            label={t('wards.memberField', { ward: words.one })}
+            value={form.values.wardId ?? ''}
+            onChange={(event) => form.setFieldValue('wardId', event.currentTarget.value || null)}
+            error={form.errors.wardId}
+            data={[
+              { value: '', label: t('wards.memberFieldNone', { ward: words.ward }) },
+              ...(wards.data ?? []).map((ward) => ({ value: ward.id, label: ward.name })),
+            ]}
+          />
           {member ? (
             <>
               <Divider />

@@ -18,13 +18,41 @@ import { resetMemberPassword, useMemberPage } from './api.ts';
 import { MembersResults } from './members-results.tsx';
 import type { MemberRowActions, MemberSort } from './members-table.tsx';
 import { UploadMembersModal } from './upload-members-modal.tsx';
+import { WardFilter } from './ward-filter.tsx';
+
+/** The search box and the ward filter of the members page. */
+function SearchAndWard(props: {
+  search: string;
+  onSearch: (search: string) => void;
+  fetching: boolean;
+  wardId: string;
+  onWard: (wardId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" gap="sm">
+      <TextInput
+        label={t('members.search')}
+        placeholder={t('members.searchPlaceholder')}
+        type="search"
+        value={props.search}
+        onChange={(event) => props.onSearch(event.currentTarget.value)}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={props.fetching ? <Loader size="xs" aria-hidden /> : null}
+        style={{ flex: '1 1 240px' }}
+        maw={480}
+      />
+      <WardFilter value={props.wardId} onChange={props.onWard} />
+    </Group>
+  );
+}
 
 /** Which add/edit dialog is open: none, add, or edit of a member. */
 type FormState = { open: false } | { open: true; member: Member | null; key: number };
 
 /**
  * The Members page (`docs/domain.md`, §2 "Members page"; admin at /admin/members): server-side search,
- * sortable columns, 10 rows per page by default (10/25/50/100), Add Member and Upload Members
+ * sortable columns, a ward filter (issue 28 item 7), 10 rows per page by default (10/25/50/100), Add Member and Upload Members
  * (opened at once by `?upload=1`),
  * and per row payment history, login credentials with the password resets (admin only), edit and delete.
  */
@@ -44,7 +72,8 @@ export default function MembersPage() {
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [passwordReset, setPasswordReset] = useState<PasswordResetRequest | null>(null);
 
-  const list = useMemberPage({ page, limit, search: debouncedSearch, ...sort });
+  const [wardId, setWardId] = useState('');
+  const list = useMemberPage({ page, limit, search: debouncedSearch, ...sort, ...(wardId ? { wardId } : {}) });
   const data = list.data;
   // A page past the end (after deletes, say) moves back to the last page.
   if (data && data.items.length === 0 && data.total > 0 && page > 1 && !list.isPlaceholderData) {
@@ -89,15 +118,15 @@ export default function MembersPage() {
         </Group>
       </Group>
       <InactiveDuesNotice />
-      <TextInput
-        label={t('members.search')}
-        placeholder={t('members.searchPlaceholder')}
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={list.isFetching && data ? <Loader size="xs" aria-hidden /> : null}
-        maw={480}
+      <SearchAndWard
+        search={search}
+        onSearch={setSearch}
+        fetching={list.isFetching && Boolean(data)}
+        wardId={wardId}
+        onWard={(next) => {
+          setWardId(next);
+          setPage(1);
+        }}
       />
       {list.isPending ? (
         <Group gap="xs" role="status">

@@ -12,6 +12,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useWardNames, useWardWords } from '../../lib/wards.ts';
+
 /** A sort of the members table. */
 export interface MemberSort {
   sortBy: MemberSortField;
@@ -132,6 +134,8 @@ export function MembersCards({
   actions: MemberRowActions;
 }) {
   const { t } = useTranslation();
+  const words = useWardWords();
+  const wardNames = useWardNames();
   return (
     <Stack gap="xs">
       <Group gap="xs" grow>
@@ -163,6 +167,11 @@ export function MembersCards({
                 {member.currentLocation}
               </Text>
             ) : null}
+            {member.wardId && wardNames.get(member.wardId) ? (
+              <Text size="sm" c="gray.7">
+                {words.one}: {wardNames.get(member.wardId)}
+              </Text>
+            ) : null}
             {member.email ? (
               <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
                 {member.email}
@@ -180,7 +189,7 @@ export function MembersCards({
 
 /**
  * The members table (`docs/domain.md`, §2 "Members page"): sortable Name, Parish Number, Mobile and
- * Location headers (with `aria-sort`), and per row the actions view payment history, view
+ * Location headers (with `aria-sort`), the member's ward (issue 28 item 7, in the parish's word), and per row the actions view payment history, view
  * login credentials (admin only), edit and delete as labelled icon buttons. Scrolls sideways
  * on a phone.
  */
@@ -196,8 +205,10 @@ export function MembersTable({
   actions: MemberRowActions;
 }) {
   const { t } = useTranslation();
+  const words = useWardWords();
+  const wardNames = useWardNames();
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={800}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -205,6 +216,7 @@ export function MembersTable({
             <SortableTh field="parishNumber" label={t('members.columns.parishNumber')} sort={sort} onSort={onSort} />
             <SortableTh field="mobile" label={t('members.columns.mobile')} sort={sort} onSort={onSort} />
             <SortableTh field="currentLocation" label={t('members.columns.location')} sort={sort} onSort={onSort} />
+            <Table.Th>{words.one}</Table.Th>
             <Table.Th>{t('members.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -224,6 +236,7 @@ export function MembersTable({
               <Table.Td>{member.parishNumber}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{member.mobile}</Table.Td>
               <Table.Td>{member.currentLocation ?? ''}</Table.Td>
+              <Table.Td>{member.wardId ? (wardNames.get(member.wardId) ?? '') : ''}</Table.Td>
               <Table.Td>
                 <RowActions member={member} actions={actions} />
               </Table.Td>

@@ -1,4 +1,4 @@
-import { memberContracts, type MemberImportPreview } from '@parish/shared';
+import { memberContracts, settingsContracts, type MemberImportPreview } from '@parish/shared';
 import { screen, within } from '@testing-library/react';
 import { t } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,14 @@ describe('the Upload Members dry run', () => {
   it('shows the dry run as soon as the file is chosen, with no tick box, and imports nothing yet', async () => {
     const sent: unknown[] = [];
     server.use(
+      // The dialog names new wards in the parish's word (issue 28 item 7).
+      on(settingsContracts.get).reply(() => ({
+        name: 'St. Mary’s Church',
+        address: '',
+        contact: '',
+        logoUrl: '',
+        currency: 'INR',
+      })),
       on(memberContracts.importPreview).reply(({ body }) => {
         sent.push(body.members.length);
         return PREVIEW;

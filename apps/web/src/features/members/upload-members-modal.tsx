@@ -14,6 +14,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { DryRunReview } from '../../components/upload-dry-run.tsx';
 import { previewMemberRows, useImportMembers } from './api.ts';
 import { downloadMemberTemplate } from './member-template.ts';
+import { useWardWords } from '../../lib/wards.ts';
 
 /** A problem shown in the dialog: a title key and the text. */
 interface UploadProblem {
@@ -123,6 +124,7 @@ export function UploadMembersModal({ opened, onClose }: { opened: boolean; onClo
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [reading, setReading] = useState(false);
   const dryRun = useMemberDryRun(setProblem);
+  const wardWords = useWardWords();
 
   function reset() {
     setFile(null);
@@ -211,6 +213,11 @@ export function UploadMembersModal({ opened, onClose }: { opened: boolean; onClo
               clearable
             />
             {dryRun.preview ? <DryRunReview dryRun={{ kind: 'members', preview: dryRun.preview }} /> : null}
+            {dryRun.preview && dryRun.preview.newWards.length > 0 ? (
+              <Alert color="blue" role="status">
+                {t('wards.importNew', { wards: wardWords.wards, names: dryRun.preview.newWards.join(', ') })}
+              </Alert>
+            ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}

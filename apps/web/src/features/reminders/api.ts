@@ -33,6 +33,8 @@ export interface ReminderMembersParams {
   page: number;
   limit: number;
   search: string;
+  /** Only a ward's members (its id), or `none` (issue 28 item 7: reminders filter by ward); '' for all. */
+  wardId?: string;
 }
 
 /**
@@ -40,14 +42,23 @@ export interface ReminderMembersParams {
  * query key is the Members page's (`['members', 'list', …]`), so both screens share the cache; the
  * previous page stays on screen while the next loads. Cached for `STALE_TIME.members` (2 min).
  */
-export function useReminderMembers({ page, limit, search }: ReminderMembersParams) {
-  const params = { page, limit, search, sortBy: 'name', sortOrder: 'asc' } as const;
+export function useReminderMembers({ page, limit, search, wardId = '' }: ReminderMembersParams) {
+  const params = { page, limit, search, sortBy: 'name', sortOrder: 'asc', wardId } as const;
   return useQuery({
     queryKey: [...MEMBERS_KEY, 'list', params],
     queryFn: ({ signal }) =>
       apiRequest(
         memberContracts.list,
-        { query: { page, limit, sortBy: 'name', sortOrder: 'asc', search: search.trim() } },
+        {
+          query: {
+            page,
+            limit,
+            sortBy: 'name',
+            sortOrder: 'asc',
+            search: search.trim(),
+            ...(wardId ? { wardId } : {}),
+          },
+        },
         { signal },
       ),
     staleTime: STALE_TIME.members,

@@ -1,18 +1,39 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSearch, IconSend, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { useWards, useWardWords } from '../../lib/wards.ts';
 import type { PagedSearch } from '../../lib/use-paged-search.ts';
 import { useReminderMembers } from './api.ts';
 import { ReminderMemberRow } from './reminder-member-row.tsx';
 import type { ReminderSending } from './use-reminder-sending.ts';
 
+/** The members panel's ward filter (issue 28 item 7): a ward, the members without one, or all (''). */
+function ReminderWardFilter({ value, onChange }: { value: string; onChange: (wardId: string) => void }) {
+  const { t } = useTranslation();
+  const words = useWardWords();
+  const wards = useWards();
+  return (
+    <NativeSelect
+      label={t('wards.filter.label', { ward: words.one })}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data={[
+        { value: '', label: t('wards.filter.all', { wards: words.wards }) },
+        { value: 'none', label: t('wards.filter.none', { ward: words.ward }) },
+        ...(wards.data ?? []).map((ward) => ({ value: ward.id, label: ward.name })),
+      ]}
+    />
+  );
+}
+
 /**
  * The Send Reminders page's Members panel (`docs/domain.md`, §2 "Admin Send Reminders"): the
- * search, Select All / Deselect All for the shown page with the count ticked, 'Send to Selected (n)'
+ * search, a ward filter (issue 28 item 7), Select All / Deselect All for the shown page with the count ticked, 'Send to Selected (n)'
  * and 'Send to All' (after a confirmation; both off while WhatsApp is not configured or a send
  * runs), the members one page at a time and the pager.
  */
@@ -27,7 +48,8 @@ export function ReminderMembersPanel({
 }) {
   const { t } = useTranslation();
   const { page, limit } = paged;
-  const list = useReminderMembers({ page, limit, search: paged.debouncedSearch });
+  const [wardId, setWardId] = useState('');
+  const list = useReminderMembers({ page, limit, search: paged.debouncedSearch, wardId });
   const shown = list.data?.items ?? [];
   const { selected, busy } = sending;
 
@@ -53,6 +75,13 @@ export function ReminderMembersPanel({
           value={paged.search}
           onChange={(event) => paged.setSearch(event.currentTarget.value)}
           type="search"
+        />
+        <ReminderWardFilter
+          value={wardId}
+          onChange={(next) => {
+            setWardId(next);
+            paged.setPage(1);
+          }}
         />
         <Group gap="xs">
           <Button variant="default" size="sm" onClick={() => sending.selectAll(shown)} disabled={shown.length === 0}>

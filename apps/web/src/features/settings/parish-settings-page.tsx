@@ -15,7 +15,13 @@ import {
 import { UpiSettingsCard } from './upi-settings-card.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { LANGUAGE_NAMES, RECEIPT_LANGUAGES, updateParishSettingsSchema } from '@parish/shared';
+import {
+  LANGUAGE_NAMES,
+  RECEIPT_LANGUAGES,
+  WARD_LABELS,
+  updateParishSettingsSchema,
+  type WardLabel,
+} from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +46,18 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/** What the parish calls its wards: "Ward" or "Family unit" (issue 28 item 7, decision 0126). */
+function WardLabelSelect(props: Record<string, unknown>) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      label={t('wards.labelSetting')}
+      data={WARD_LABELS.map((label) => ({ value: label, label: t(`wards.labelOptions.${label}`) }))}
+      {...props}
+    />
+  );
+}
+
 /**
  * The form's rules, made once: a new function each render would give Mantine's `setFieldValue` a
  * new identity each render, and the effect that copies the loaded settings into the form would then
@@ -49,7 +67,8 @@ const validateSettings = schemaValidator<SettingsBody>(updateParishSettingsSchem
 
 /**
  * Parish settings screen (admin): name, address, contact and logo for the landing page and
- * receipts; a warning above them when PUBLIC_URL is not a public address (decision 0117).
+ * receipts; a warning above them when PUBLIC_URL is not a public address (decision 0117); what the
+ * parish calls its wards, "Ward" or "Family unit" (issue 28 item 7, decision 0126).
  */
 export default function ParishSettingsPage() {
   const { t } = useTranslation();
@@ -64,6 +83,7 @@ export default function ParishSettingsPage() {
       logoUrl: '',
       receiptLanguage: '',
       maxLineAmount: 1_00_00_000,
+      wardLabel: 'ward' as WardLabel,
     } satisfies SettingsBody,
     validate: validateSettings,
     transformValues: (values) => parseValues(updateParishSettingsSchema, values),
@@ -74,7 +94,8 @@ export default function ParishSettingsPage() {
     if (!settings.data) return;
     // Field by field: replacing the values at once would also clear a shown message.
     const { name, address, contact, logoUrl, receiptLanguage = '', maxLineAmount = 1_00_00_000 } = settings.data;
-    const fields = { name, address, contact, logoUrl, receiptLanguage, maxLineAmount };
+    const wardLabel = settings.data.wardLabel ?? 'ward';
+    const fields = { name, address, contact, logoUrl, receiptLanguage, maxLineAmount, wardLabel };
     for (const [field, value] of Object.entries(fields)) {
       setFieldValue(field as keyof SettingsBody, value);
     }
@@ -142,6 +163,7 @@ export default function ParishSettingsPage() {
               prefix="₹"
               {...form.getInputProps('maxLineAmount')}
             />
+            <WardLabelSelect {...form.getInputProps('wardLabel')} />
             <Group justify="space-between">
               <Button variant="subtle" color="red" onClick={() => setFieldValue('logoUrl', '')} disabled={!logoUrl}>
                 {t('settings.removeLogo')}

@@ -31,18 +31,45 @@ import {
   useStaffAccounts,
   type NewStaffAccount,
 } from './api.ts';
+import { useWards, useWardWords } from '../../lib/wards.ts';
 import { StaffRow } from './staff-row.tsx';
 import { useStaffActions } from './use-staff-actions.tsx';
 
-/** The fields of the new staff account dialog (role 'cashier' or 'admin'). */
+/**
+ * The fields of the new staff account dialog: role 'cashier', 'admin' or 'ward_leader', the
+ * last with the ward they lead (`wardId`, absent otherwise; decision 0129).
+ */
 interface NewStaffValues {
   username: string;
   name: string;
   role: string;
   password: string;
+  wardId?: string | undefined;
 }
 
 const NEW_STAFF: NewStaffValues = { username: '', name: '', role: 'cashier', password: '' };
+
+/** The ward a new ward leader leads, in the parish's word for a ward. */
+function LeaderWardSelect({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (wardId: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const words = useWardWords();
+  const wards = useWards();
+  return (
+    <Select
+      label={t('wards.staffWard', { ward: words.one })}
+      value={value ?? null}
+      onChange={(next) => onChange(next ?? undefined)}
+      data={(wards.data ?? []).map((ward) => ({ value: ward.id, label: ward.name }))}
+      required
+    />
+  );
+}
 
 /** Add Staff Account: checked with the shared `createStaffUserSchema` before sending. */
 function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -75,13 +102,20 @@ function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () =>
           <Select
             label={t('staff.role')}
             value={form.values.role}
-            onChange={(value) => form.setFieldValue('role', value ?? 'cashier')}
+            onChange={(value) => {
+              form.setFieldValue('role', value ?? 'cashier');
+              if (value !== 'ward_leader') form.setFieldValue('wardId', undefined);
+            }}
             data={[
               { value: 'cashier', label: t('staff.cashier') },
               { value: 'admin', label: t('staff.admin') },
+              { value: 'ward_leader', label: t('wards.roleWardLeader') },
             ]}
             allowDeselect={false}
           />
+          {form.values.role === 'ward_leader' ? (
+            <LeaderWardSelect value={form.values.wardId} onChange={(wardId) => form.setFieldValue('wardId', wardId)} />
+          ) : null}
           <PasswordInput
             label={t('staff.password')}
             description={t('staff.passwordHint')}

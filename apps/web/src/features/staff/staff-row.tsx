@@ -2,11 +2,12 @@ import { Badge, Button, Group, Table } from '@mantine/core';
 import type { StaffUser } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
+import { useWardNames } from '../../lib/wards.ts';
 import type { StaffActions } from './use-staff-actions.tsx';
 
 /**
  * One staff account (`docs/domain.md`, "Password resets", "Two-step sign-in for staff"): name,
- * username, role, status (and two-step), then Reset Password; for another account also Reset
+ * username, role (a ward leader's with their ward, decision 0129), status (and two-step), then Reset Password; for another account also Reset
  * two-step (when on), a one-time password and Deactivate or Reactivate.
  * @param isMe whether the row is the signed-in admin's own account
  */
@@ -24,11 +25,18 @@ export function StaffRow({
   onOneTimePassword: (user: StaffUser) => void;
 }) {
   const { t } = useTranslation();
+  const wardNames = useWardNames();
   return (
     <Table.Tr>
       <Table.Td>{user.name}</Table.Td>
       <Table.Td>{user.username}</Table.Td>
-      <Table.Td>{user.role === 'admin' ? t('staff.admin') : t('staff.cashier')}</Table.Td>
+      <Table.Td>
+        {user.role === 'admin'
+          ? t('staff.admin')
+          : user.role === 'cashier'
+            ? t('staff.cashier')
+            : `${t('wards.roleWardLeader')}${user.wardId && wardNames.get(user.wardId) ? ` · ${wardNames.get(user.wardId)}` : ''}`}
+      </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <Badge color={user.isActive ? 'green.8' : 'gray.7'}>

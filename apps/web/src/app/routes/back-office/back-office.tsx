@@ -17,6 +17,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 
+import type { StaffRole } from '@parish/shared';
+
 import { FullScreenLoader } from '../../../components/full-screen-loader.tsx';
 import {
   MemberHistoryProvider,
@@ -30,6 +32,7 @@ import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { JUST_SIGNED_IN_KEY } from '../../../lib/storage.ts';
 import { useParishSettings } from '../../../lib/settings.ts';
 import { checklistOpen, useOnboardingStatus } from '../../../features/onboarding/api.ts';
+import { useWardWords } from '../../../lib/wards.ts';
 import { Dashboard } from './dashboard.tsx';
 import { DayClosedNotice } from '../../../features/collections/day-closed-notice.tsx';
 
@@ -48,6 +51,8 @@ const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.ts
 const ChequesPage = lazy(() => import('../../../features/collections/cheques-page.tsx'));
 const DaySheetsPage = lazy(() => import('../../../features/collections/day-sheets-page.tsx'));
 const GetStartedPage = lazy(() => import('../../../features/onboarding/get-started-page.tsx'));
+const WardsPage = lazy(() => import('../../../features/wards/wards-page.tsx'));
+const WardLeaderPage = lazy(() => import('../../../features/wards/ward-leader-page.tsx'));
 const PaymentSummaryModal = lazy(() =>
   import('../../../features/collections/payment-summary-modal.tsx').then((module) => ({
     default: module.PaymentSummaryModal,
@@ -69,13 +74,18 @@ function PaymentHistoryDialog(props: MemberHistoryProps) {
 
 const renderPaymentHistory: RenderMemberHistory = (props) => <PaymentHistoryDialog {...props} />;
 
-type StaffRole = 'admin' | 'cashier';
+/**
+ * Where each staff role's screens live: /admin, /cashier, and /ward for a ward leader (decision
+ * 0129), whose shell shows only their ward's members and their own account.
+ */
+const BASE: Record<StaffRole, string> = { admin: '/admin', cashier: '/cashier', ward_leader: '/ward' };
 
 /** Sidebar entries by role (`docs/domain.md`, §2 "Back-office shell"), plus the admin's own settings. */
 const NAV: Record<StaffRole, { path: string; key: string }[]> = {
   admin: [
     { path: 'dashboard', key: 'dashboard' },
     { path: 'members', key: 'members' },
+    { path: 'wards', key: 'wards' },
     { path: 'payments', key: 'payments' },
     { path: 'reports', key: 'reports' },
     { path: 'reminders', key: 'reminders' },
@@ -93,8 +103,14 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'arrears', key: 'arrears' },
     { path: 'collections', key: 'collections' },
     { path: 'reports', key: 'reports' },
+    { path: 'wards', key: 'wards' },
     { path: 'refunds', key: 'refunds' },
     { path: 'cheques', key: 'cheques' },
+    { path: 'account', key: 'account' },
+  ],
+  // A ward leader: their ward's members (dues, reminders) and their account, nothing else.
+  ward_leader: [
+    { path: 'members', key: 'wardMembers' },
     { path: 'account', key: 'account' },
   ],
 };
@@ -189,8 +205,11 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
   const settings = useParishSettings();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const base = `/${role}`;
-  useLiveUpdates();
+  const base = BASE[role];
+  const isLeader = role === 'ward_leader';
+  // The event stream and the year's collection are not a ward leader's (the server answers 403).
+  useLiveUpdates(!isLeader);
+  const wardWords = useWardWords();
 
   return (
     <ModalsProvider>
@@ -209,13 +228,17 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                 </Text>
               </Group>
               <Group gap="md" wrap="nowrap">
-                <HeaderCollectionYtd />
+                {isLeader ? null : <HeaderCollectionYtd />}
                 <Stack gap={0} visibleFrom="xs" align="flex-end">
                   <Text size="sm" fw={600}>
                     {user?.name}
                   </Text>
                   <Text size="xs" c="gray.7">
-                    {role === 'admin' ? t('shell.roleAdmin') : t('shell.roleCashier')}
+                    {role === 'admin'
+                      ? t('shell.roleAdmin')
+                      : role === 'cashier'
+                        ? t('shell.roleCashier')
+                        : t('wards.roleWardLeader')}
                   </Text>
                 </Stack>
                 <Button variant="default" size="xs" onClick={() => void signOut()}>
@@ -234,7 +257,13 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                   key={item.path}
                   component={Link}
                   to={`${base}/${item.path}`}
-                  label={t(`shell.nav.${item.key}`)}
+                  label={
+                    item.key === 'wards'
+                      ? wardWords.other
+                      : item.key === 'wardMembers'
+                        ? t('wards.leader.nav', { ward: wardWords.ward })
+                        : t(`shell.nav.${item.key}`)
+                  }
                   active={location.pathname === `${base}/${item.path}`}
                   onClick={close}
                 />
@@ -245,32 +274,41 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
             {offerTwoStep && location.pathname !== `${base}/account` ? <TwoStepBanner to={`${base}/account`} /> : null}
             {role === 'cashier' ? <DayClosedNotice id="day-closed-banner" mb="md" /> : null}
             <Suspense fallback={<FullScreenLoader />}>
-              <Routes>
-                <Route path="dashboard" element={role === 'admin' ? <AdminLanding /> : <Dashboard role={role} />} />
-                {role === 'admin' ? (
-                  <>
-                    <Route path="get-started" element={<GetStartedPage />} />
-                    <Route path="members" element={<MembersPage />} />
-                    <Route path="payments" element={<PaymentHeadsPage />} />
-                    <Route path="reminders" element={<RemindersPage />} />
-                    <Route path="activities" element={<ActivitiesPage />} />
-                    <Route path="staff" element={<StaffAccounts />} />
-                    <Route path="settings" element={<ParishSettingsPage />} />
-                    <Route path="day-sheets" element={<DaySheetsPage />} />
-                    <Route path="export" element={<ExportDataPage />} />
-                  </>
-                ) : (
-                  <>
-                    <Route path="arrears" element={<CashierArrearsPage />} />
-                    <Route path="collections" element={<CashierCollectionsPage />} />
-                  </>
-                )}
-                <Route path="reports" element={<ReportsPage />} />
-                <Route path="refunds" element={<RefundsPage />} />
-                <Route path="cheques" element={<ChequesPage />} />
-                <Route path="account" element={<AccountPage />} />
-                <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
-              </Routes>
+              {isLeader ? (
+                <Routes>
+                  <Route path="members" element={<WardLeaderPage />} />
+                  <Route path="account" element={<AccountPage />} />
+                  <Route path="*" element={<Navigate to={`${base}/members`} replace />} />
+                </Routes>
+              ) : (
+                <Routes>
+                  <Route path="dashboard" element={role === 'admin' ? <AdminLanding /> : <Dashboard role={role} />} />
+                  <Route path="wards" element={<WardsPage />} />
+                  {role === 'admin' ? (
+                    <>
+                      <Route path="get-started" element={<GetStartedPage />} />
+                      <Route path="members" element={<MembersPage />} />
+                      <Route path="payments" element={<PaymentHeadsPage />} />
+                      <Route path="reminders" element={<RemindersPage />} />
+                      <Route path="activities" element={<ActivitiesPage />} />
+                      <Route path="staff" element={<StaffAccounts />} />
+                      <Route path="settings" element={<ParishSettingsPage />} />
+                      <Route path="day-sheets" element={<DaySheetsPage />} />
+                      <Route path="export" element={<ExportDataPage />} />
+                    </>
+                  ) : (
+                    <>
+                      <Route path="arrears" element={<CashierArrearsPage />} />
+                      <Route path="collections" element={<CashierCollectionsPage />} />
+                    </>
+                  )}
+                  <Route path="reports" element={<ReportsPage />} />
+                  <Route path="refunds" element={<RefundsPage />} />
+                  <Route path="cheques" element={<ChequesPage />} />
+                  <Route path="account" element={<AccountPage />} />
+                  <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
+                </Routes>
+              )}
             </Suspense>
           </AppShell.Main>
         </AppShell>

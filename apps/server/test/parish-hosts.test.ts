@@ -6,7 +6,6 @@ import type { PublicAddress, WorldlineOrder } from '@parish/shared';
 
 import { runInParish, currentParishId } from '../src/db/parish-scope.ts';
 import {
-  forgetParishHosts,
   listParishHosts,
   normalizeHost,
   PARISH_HOST_USAGE,

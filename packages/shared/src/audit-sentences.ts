@@ -21,6 +21,7 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'ward.created': '{{actor}} added a ward',
   'ward.updated': '{{actor}} renamed a ward',
   'ward.deleted': '{{actor}} deleted a ward',
+  'settings.credentials_updated': '{{actor}} changed the payment gateway or WhatsApp credentials',
   'member.updated': '{{actor}} edited the member {{member}}',
   'member.deactivated': '{{actor}} deleted the member {{member}}',
   'member.imported': '{{actor}} imported {{count}} members from a CSV',

@@ -95,6 +95,12 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
     },
   ],
   'ward.deleted': [{ before: { id: 'w1', name: 'St Joseph', memberCount: 0 }, after: null }],
+  'settings.credentials_updated': [
+    {
+      before: { razorpayKeyId: '', razorpayKeySecret: false },
+      after: { razorpayKeyId: 'rzp_live_abcdef', razorpayKeySecret: true, changed: ['Razorpay key id', 'Razorpay key secret'] },
+    },
+  ],
   'member.updated': [{ before: member, after: { ...member, name: 'Thomas M', initialPasswordRederived: true } }],
   'member.deactivated': [
     {
@@ -416,7 +422,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(60);
+    expect(AUDIT_ACTIONS).toHaveLength(61);
   });
 
   it('isAuditAction tells them from any other string', () => {

@@ -49,6 +49,7 @@ export const activities = {
     'ward.created': 'Added ward',
     'ward.updated': 'Renamed ward',
     'ward.deleted': 'Deleted ward',
+    'settings.credentials_updated': 'Changed gateway or WhatsApp credentials',
     'payment_head.created': 'Added account head',
     'payment_head.updated': 'Edited account head',
     'payment_head.deleted': 'Deleted account head',

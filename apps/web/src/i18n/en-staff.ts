@@ -1,6 +1,7 @@
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
+import { credentials } from './en/credentials.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
 import { passwordResets } from './en/password-resets.ts';
@@ -27,4 +28,5 @@ export const enStaff = {
   exportData,
   twoStep,
   passwordResets,
+  credentials,
 } as const;

@@ -19,6 +19,7 @@ import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { backgroundJobs, members, messageDeliveries } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
+import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
 import {
   REMINDER_JOB_TYPE,
   announceJobQueued,
@@ -49,9 +50,13 @@ export function assertConfigured(config: Config): void {
   if (!config.whatsapp.configured) throw new AppError(ErrorCode.WHATSAPP_NOT_CONFIGURED, REMINDER_MSG.notConfigured);
 }
 
-/** `GET /api/whatsapp/status`: configuration flags, the phone number id masked, never the token. */
-export function whatsAppStatus(ctx: ServiceContext): WhatsAppStatus {
-  const { phoneNumberId, apiVersion, notifyOnAssign, notifyOnPayment, configured, appSecret } = ctx.config.whatsapp;
+/**
+ * `GET /api/whatsapp/status`: configuration flags of the request's parish (its own WhatsApp number,
+ * or the environment's for the home parish: decision 0130), the phone number id masked, never the token.
+ */
+export async function whatsAppStatus(ctx: ServiceContext): Promise<WhatsAppStatus> {
+  const { phoneNumberId, apiVersion, notifyOnAssign, notifyOnPayment, configured, appSecret } =
+    await parishWhatsAppConfig(ctx, parishInProgress());
   return {
     configured,
     ...(phoneNumberId && {

@@ -16,6 +16,7 @@ import {
 } from '../../../src/modules/settings/parish-credentials.ts';
 import { due } from '../../gateway-fixtures.ts';
 import { createTestApp, expectError, loginAs, type Session, type TestApp } from '../../helpers.ts';
+import { WhatsAppStandIn } from '../../whatsapp-stand-in.ts';
 
 /**
  * Per-parish settings and secrets (issue 28 item 4, decision 0130): the credentials routes never
@@ -38,6 +39,7 @@ const B_SECRETS = {
 };
 
 let t: TestApp;
+let standIn: WhatsAppStandIn;
 let admin: Session;
 let cashier: Session;
 let member: Session;
@@ -65,8 +67,10 @@ async function putCredentials(host: string, payload: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
+  standIn = await new WhatsAppStandIn().start();
   t = await createTestApp({
     env: {
+      WHATSAPP_BASE_URL: standIn.url,
       GATEWAY_RECHECK_SECONDS: '0',
       WHATSAPP_APP_SECRET: HOME_APP_SECRET,
       WHATSAPP_PHONE_NUMBER_ID: HOME_PHONE_ID,
@@ -87,7 +91,10 @@ beforeAll(async () => {
   await registerParishHost(t.db, 1, A);
   await registerParishHost(t.db, 2, B);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
 
 describe('credentials routes', () => {
   it('answer only whether each secret is set, never its value; the plain ids as they are', async () => {
@@ -300,6 +307,28 @@ describe("WhatsApp webhook: the parish from Meta's phone_number_id, the signatur
     const both = statusBody(HOME_PHONE_ID, B_PHONE_ID);
     expectError(await post(both, sign(HOME_APP_SECRET, both)), 401, 'UNAUTHORIZED');
     expectError(await post(both, sign(B_SECRETS.whatsappAppSecret, both)), 401, 'UNAUTHORIZED');
+  });
+
+  it("sends with the request's parish's own number and token, the home parish with the environment's", async () => {
+    for (const [host, phoneId, token] of [
+      [B, B_PHONE_ID, B_SECRETS.whatsappAccessToken],
+      [A, HOME_PHONE_ID, 'home-access-token'],
+    ] as const) {
+      standIn.reset();
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/test',
+        headers: on(host, admin),
+        payload: { to: '919847012345' },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(standIn.requests).toHaveLength(1);
+      expect(standIn.requests[0]?.path).toContain(`/${phoneId}/messages`);
+      expect(standIn.requests[0]?.authorization).toBe(`Bearer ${token}`);
+      const status = await t.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: on(host, admin) });
+      expect(status.json<{ phoneNumberId: string }>().phoneNumberId).toMatch(new RegExp(`${phoneId.slice(-4)}$`));
+      expect(status.body).not.toContain(token);
+    }
   });
 
   it("answers Meta's handshake with the verify token of the request's parish", async () => {

@@ -125,19 +125,23 @@ export type WebhookBody = z.infer<typeof webhookBodySchema>;
  * header, host): the parish whose phone number id it is (`parish_credentials`), else the home parish
  * when it is WHATSAPP_PHONE_NUMBER_ID or the body names no number (Meta's test calls). The
  * signature is then checked with THAT parish's app secret.
- * @param body the parsed (not yet verified) body; only the phone number ids are read from it
+ * @param body the parsed JSON, neither verified nor validated yet; only the phone number ids are read from it
  * @returns the parish id, or null when the body names numbers of more than one parish, or a number
  *   no parish has (the webhook is then refused)
  */
 export async function whatsAppWebhookParish(
   ctx: Pick<ServiceContext, 'db' | 'config'>,
-  body: WebhookBody,
+  body: unknown,
 ): Promise<number | null> {
+  // Read before the body's validation (the signature comes first): any JSON may arrive here.
   const numbers = new Set<string>();
-  for (const entry of body.entry ?? []) {
-    for (const change of entry.changes ?? []) {
-      const metadata = (change.value as { metadata?: { phone_number_id?: unknown } } | undefined)?.metadata;
-      if (typeof metadata?.phone_number_id === 'string') numbers.add(metadata.phone_number_id);
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const field = (value: unknown, name: string): unknown =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  for (const entry of list(field(body, 'entry'))) {
+    for (const change of list(field(entry, 'changes'))) {
+      const id = field(field(field(change, 'value'), 'metadata'), 'phone_number_id');
+      if (typeof id === 'string' && id.length <= 100) numbers.add(id);
     }
   }
   if (numbers.size === 0) return HOME_PARISH_ID;
@@ -158,7 +162,7 @@ export async function whatsAppWebhookParish(
  */
 export async function verifiedWebhookParish(
   ctx: Pick<ServiceContext, 'db' | 'config'>,
-  input: { body: WebhookBody; rawBody: Buffer | undefined; signature: string | string[] | undefined },
+  input: { body: unknown; rawBody: Buffer | undefined; signature: string | string[] | undefined },
 ): Promise<number | null> {
   const parishId = await whatsAppWebhookParish(ctx, input.body);
   if (parishId === null) return null;

@@ -85,7 +85,8 @@ function reenterReport(reenter: RestoreResult['reenter']): string {
   const byParish = new Map<number, string[]>();
   for (const item of reenter) byParish.set(item.parishId, [...(byParish.get(item.parishId) ?? []), item.label]);
   const lines = [...byParish].map(
-    ([parishId, labels]) => `${byParish.size > 1 || parishId !== 1 ? `Parish ${parishId}: ` : ''}Re-enter: ${labels.join(', ')}`,
+    ([parishId, labels]) =>
+      `${byParish.size > 1 || parishId !== 1 ? `Parish ${parishId}: ` : ''}Re-enter: ${labels.join(', ')}`,
   );
   return (
     'SETTINGS_KEY here is not the key these parish secrets were sealed with: they were cleared, everything else ' +

@@ -98,7 +98,11 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   'settings.credentials_updated': [
     {
       before: { razorpayKeyId: '', razorpayKeySecret: false },
-      after: { razorpayKeyId: 'rzp_live_abcdef', razorpayKeySecret: true, changed: ['Razorpay key id', 'Razorpay key secret'] },
+      after: {
+        razorpayKeyId: 'rzp_live_abcdef',
+        razorpayKeySecret: true,
+        changed: ['Razorpay key id', 'Razorpay key secret'],
+      },
     },
   ],
   'member.updated': [{ before: member, after: { ...member, name: 'Thomas M', initialPasswordRederived: true } }],

@@ -30,7 +30,11 @@ export interface SettingsKey {
  * The key of a SETTINGS_KEY text (any text of at least 32 characters; a generated key is 64
  * base64url characters): the AES key and its id, each an HMAC-SHA-256 derivation of its own.
  */
-export function settingsKeyOf(text: string, source: SettingsKey['source'] = 'env', file: string | null = null): SettingsKey {
+export function settingsKeyOf(
+  text: string,
+  source: SettingsKey['source'] = 'env',
+  file: string | null = null,
+): SettingsKey {
   const key = createHmac('sha256', text).update('parish-dues settings secrets v1').digest();
   const id = createHash('sha256')
     .update(createHmac('sha256', text).update('parish-dues settings key id v1').digest())

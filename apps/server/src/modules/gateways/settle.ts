@@ -132,7 +132,7 @@ export async function settleFoundTransaction(
   if (row.status === 'success') return settlement(ctx, row);
   const leaveUncaptured = evidence.gateway === 'razorpay' && (await duesPaidOtherwise(ctx, row));
   const outcome = await outcomeOf(
-    (await parishPaymentGateways(ctx)),
+    await parishPaymentGateways(ctx),
     row,
     leaveUncaptured ? { ...evidence, leaveUncaptured } : evidence,
   );

@@ -226,7 +226,10 @@ export async function parishOfCredential(db: DbOrTx, field: CredentialField, val
 }
 
 /** What the gateways and WhatsApp need of the configuration. */
-type CredentialDeps = { db: DbOrTx; config: Pick<Config, 'settingsKey' | 'gatewaysWithoutCredentials' | 'whatsapp'> & GatewaySettings };
+type CredentialDeps = {
+  db: DbOrTx;
+  config: Pick<Config, 'settingsKey' | 'gatewaysWithoutCredentials' | 'whatsapp'> & GatewaySettings;
+};
 
 /**
  * The online payment settings of a parish (decision 0130): per gateway, the parish's own credentials
@@ -302,17 +305,25 @@ export async function parishWhatsAppConfig(deps: CredentialDeps, parishId: numbe
 /**
  * After a restore (decision 0130): every sealed value that does not open under `key` (sealed under
  * another SETTINGS_KEY) is cleared and marked for re-entry; nothing else changes. Runs over every
- * parish, as the migrations' owner (the restore's connection, before the app's role).
+ * parish, as the migrations' owner (the restore's connection, before the app's role), or over one
+ * (`parishId`: a parish just imported, decision 0127).
  * @returns one entry per cleared value: its parish and field, sorted
  */
 export async function clearSecretsSealedUnderAnotherKey(
   db: DbOrTx,
   key: SettingsKey,
+  parishId?: number,
 ): Promise<{ parishId: number; field: CredentialField; label: string }[]> {
   const rows = await db
     .select()
     .from(parishCredentials)
-    .where(and(eq(parishCredentials.sealed, true), eq(parishCredentials.needsReentry, false)));
+    .where(
+      and(
+        eq(parishCredentials.sealed, true),
+        eq(parishCredentials.needsReentry, false),
+        parishId === undefined ? undefined : eq(parishCredentials.parishId, parishId),
+      ),
+    );
   const cleared: { parishId: number; field: CredentialField; label: string }[] = [];
   for (const row of rows) {
     if (row.value === '' || !isField(row.field)) continue;

@@ -209,7 +209,10 @@ describe('Razorpay webhook: the parish from the order it names, the signature wi
       payload: body,
     });
   const refundEvent = (orderId: string) =>
-    JSON.stringify({ event: 'refund.processed', payload: { payment: { entity: { id: 'pay_x1', order_id: orderId } } } });
+    JSON.stringify({
+      event: 'refund.processed',
+      payload: { payment: { entity: { id: 'pay_x1', order_id: orderId } } },
+    });
 
   let homeOrderId = '';
   let parishBOrderId = '';
@@ -237,7 +240,11 @@ describe('Razorpay webhook: the parish from the order it names, the signature wi
   it("refuses parish B's order signed with the home parish's secret, whatever the host says", async () => {
     const body = refundEvent(parishBOrderId);
     for (const host of [A, B]) {
-      expectError(await webhook(body, hmac(SANDBOX_SECRETS.razorpayWebhookSecret, body), `evt_a_${host}`, host), 401, 'UNAUTHORIZED');
+      expectError(
+        await webhook(body, hmac(SANDBOX_SECRETS.razorpayWebhookSecret, body), `evt_a_${host}`, host),
+        401,
+        'UNAUTHORIZED',
+      );
     }
     const ok = await webhook(body, hmac(B_SECRETS.razorpayWebhookSecret, body), 'evt_b_1', A);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -251,7 +258,11 @@ describe('Razorpay webhook: the parish from the order it names, the signature wi
   it("refuses the home parish's order signed with parish B's secret, whatever the host says", async () => {
     const body = refundEvent(homeOrderId);
     for (const host of [A, B]) {
-      expectError(await webhook(body, hmac(B_SECRETS.razorpayWebhookSecret, body), `evt_c_${host}`, host), 401, 'UNAUTHORIZED');
+      expectError(
+        await webhook(body, hmac(B_SECRETS.razorpayWebhookSecret, body), `evt_c_${host}`, host),
+        401,
+        'UNAUTHORIZED',
+      );
     }
     const ok = await webhook(body, hmac(SANDBOX_SECRETS.razorpayWebhookSecret, body), 'evt_a_ok', B);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -259,7 +270,11 @@ describe('Razorpay webhook: the parish from the order it names, the signature wi
 
   it("finds the parish by Razorpay's account id when the order is not ours", async () => {
     const body = JSON.stringify({ event: 'account.updated', account_id: 'acc_parishB12345', payload: {} });
-    expectError(await webhook(body, hmac(SANDBOX_SECRETS.razorpayWebhookSecret, body), 'evt_acc_a'), 401, 'UNAUTHORIZED');
+    expectError(
+      await webhook(body, hmac(SANDBOX_SECRETS.razorpayWebhookSecret, body), 'evt_acc_a'),
+      401,
+      'UNAUTHORIZED',
+    );
     expect((await webhook(body, hmac(B_SECRETS.razorpayWebhookSecret, body), 'evt_acc_b')).statusCode).toBe(200);
   });
 });
@@ -362,7 +377,10 @@ describe('a settings key other than the one that sealed the secrets', () => {
       '2 WhatsApp verify token',
     ]);
     expect(
-      await queryRows(t.db, sql`SELECT field, value FROM parish_credentials WHERE NOT sealed ORDER BY parish_id, field`),
+      await queryRows(
+        t.db,
+        sql`SELECT field, value FROM parish_credentials WHERE NOT sealed ORDER BY parish_id, field`,
+      ),
     ).toEqual(plainBefore);
     const answer = await t.app.inject({ method: 'GET', url: '/api/admin/credentials', headers: on(B, admin) });
     expect(answer.json<Credentials>().fields.whatsappAppSecret).toMatchObject({ set: false, needsReentry: true });

@@ -158,7 +158,7 @@ export async function razorpayNewsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['razorpay'],
         summary:
-          "Razorpay webhook (public): its parish is the one whose order (or Razorpay account id) the body names, never " +
+          'Razorpay webhook (public): its parish is the one whose order (or Razorpay account id) the body names, never ' +
           "the caller's choice; X-Razorpay-Signature must be the HMAC-SHA256 of the RAW body with that parish's webhook " +
           'secret (401 otherwise); deduplicated by x-razorpay-event-id; payment.captured / order.paid / ' +
           'payment.failed settle through the same dual verification. 200 {success, duplicate}.',

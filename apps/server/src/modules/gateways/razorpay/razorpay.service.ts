@@ -77,7 +77,13 @@ export async function verifyRazorpayPayment(
   const row = await findTransactionByOrderId(ctx, input.orderId);
   if (!row || row.memberId !== memberId)
     throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
-  if (!(await parishPaymentGateways(ctx)).razorpay.verifyCheckout(row.gatewayOrderId ?? '', input.paymentId, input.signature)) {
+  if (
+    !(await parishPaymentGateways(ctx)).razorpay.verifyCheckout(
+      row.gatewayOrderId ?? '',
+      input.paymentId,
+      input.signature,
+    )
+  ) {
     await recordRejectedResponse(ctx, {
       gateway: 'razorpay',
       entityId: row.transactionId,

@@ -6,7 +6,7 @@
 -- merchant code and scheme code, WhatsApp phone number id and business account id) are kept plain:
 -- the webhooks find their parish by them.
 CREATE TABLE "parish_credentials" (
-	"parish_id" integer DEFAULT coalesce(request_parish_id(), 1) NOT NULL,
+	"parish_id" integer DEFAULT request_parish_id() NOT NULL,
 	"field" text NOT NULL,
 	"value" text NOT NULL,
 	"sealed" boolean NOT NULL,

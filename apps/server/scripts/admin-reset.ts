@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
+import { HOME_PARISH_ID } from '../src/db/schema/parishes.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
 import { addressToPrint } from '../src/lib/server-address.ts';
 import { setStaffOneTimePassword } from '../src/modules/auth/password-resets.service.ts';
@@ -23,14 +24,19 @@ import { setStaffOneTimePassword } from '../src/modules/auth/password-resets.ser
  * for an unknown username or a locked data directory.
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { username: { type: 'string' } } });
+  const { values } = parseArgs({ options: { username: { type: 'string' }, parish: { type: 'string' } } });
   const username = values.username?.trim();
-  if (!username) throw new Error('Usage: npm run admin:reset -- --username NAME');
+  const parishId = values.parish === undefined ? HOME_PARISH_ID : Number(values.parish);
+  if (!username || !Number.isSafeInteger(parishId) || parishId < 1) {
+    throw new Error('Usage: npm run admin:reset -- --username NAME [--parish ID]');
+  }
   const config = loadConfig();
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    // In the parish named (the home parish by default), under its policies (decision 0128).
+    scope: { fallbackParish: parishId },
   });
   try {
     const [user] = await queryRows<{ id: string; username: string }>(

@@ -107,7 +107,8 @@ async function main(): Promise<void> {
       await wipeDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
       say(`Deleted the database in ${databaseName(config)}.`);
     }
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+    // The demo is the home parish's (decision 0128): its statements run in it, under its policies.
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, scope: { fallbackParish: 1 } });
     try {
       await loadDemo(database, config, startedAt);
     } finally {

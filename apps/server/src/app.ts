@@ -19,7 +19,9 @@ import { APP_VERSION } from './lib/app-version.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { EventBus } from './lib/events.ts';
 import { routeModules } from './modules/index.ts';
-import { parishHostHook } from './modules/parishes/request-parish.ts';
+import { runInParish } from './db/parish-scope.ts';
+import { HOME_PARISH_ID } from './db/schema/parishes.ts';
+import { parishHostHook, parishReenterHook } from './modules/parishes/request-parish.ts';
 import { syncParishTimezone } from './modules/reports/parish-calendar.ts';
 import { ensureParishSettings, isDemoParish } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
@@ -62,7 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installProductValidationText();
   const { database } = options;
   // The demo parish runs its gateways without credentials in sandbox mode (docs/domain.md, §10 "Payment mode").
-  const config = (await isDemoParish(database.db)) ? withDemoSandbox(options.config) : options.config;
+  // The process's own start-up work is about the home parish (decision 0128): the settings, the first admin.
+  const inHome = <T>(work: () => Promise<T>) => runInParish(HOME_PARISH_ID, work);
+  const config = (await inHome(() => isDemoParish(database.db))) ? withDemoSandbox(options.config) : options.config;
   const app = Fastify({
     logger:
       options.logger === false
@@ -133,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The request's parish by its host (decision 0125): before the rate limit and the auth plugin, so an
   // unknown host is answered 404 at once and the caller's account is read in the parish.
   app.addHook('onRequest', parishHostHook(app.deps));
+  app.addHook('preValidation', parishReenterHook());
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   // Before any plugin that adds routes (swagger-ui too), so that every route gets its roles checked.
   await app.register(authPlugin);
@@ -156,9 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.extraRoutes) await app.register(options.extraRoutes);
   await app.register(webAppPlugin);
 
-  await ensureParishSettings(database.db, config.parishName);
-  await syncParishTimezone(systemContext(app.deps), { timezone: config.parishTimezone });
-  const firstAdmin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword);
+  await inHome(() => ensureParishSettings(database.db, config.parishName));
+  await inHome(() => syncParishTimezone(systemContext(app.deps), { timezone: config.parishTimezone }));
+  const firstAdmin = await inHome(() => ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword));
   if (firstAdmin.generatedPassword) {
     options.onGeneratedAdminPassword?.(config.adminUsername, firstAdmin.generatedPassword);
   }

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { removeUnfinishedImportBatches } from './db/import-batches.ts';
+import { runAsOwner } from './db/parish-scope.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { tightenDataDir, type TightenResult } from './lib/data-dir-permissions.ts';
 import type { SettingsKey } from './lib/settings-key.ts';
@@ -35,9 +36,13 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    // As the role parish_app under the parish policies; a statement outside any parish sees none (decision 0128).
+    scope: { fallbackParish: null },
   });
   // An import a crash left unfinished is removed before anyone can use the app (decision 0049).
-  const leftovers = await removeUnfinishedImportBatches(database.db, config.databaseUrl ? IMPORT_IDLE_MS : 0);
+  const leftovers = await runAsOwner(() =>
+    removeUnfinishedImportBatches(database.db, config.databaseUrl ? IMPORT_IDLE_MS : 0),
+  );
   const app = await buildApp({
     config,
     database,

@@ -1,18 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomInt } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
 import { initialMemberPassword, type ErrorBody, type SessionUser } from '@parish/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
-import type { Database, Db } from '../src/db/client.ts';
+import { queryRows, type Database, type Db } from '../src/db/client.ts';
+import { runAsOwner, runInParish } from '../src/db/parish-scope.ts';
 import { members, staffUsers } from '../src/db/schema/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { systemContext } from '../src/context.ts';
 import { REFRESH_COOKIE } from '../src/modules/auth/auth.routes.ts';
+import { forgetParishHosts, registerParishHost } from '../src/modules/parishes/parish-hosts.ts';
+import { syncParishTimezone } from '../src/modules/reports/parish-calendar.ts';
+import { ensureParishSettings } from '../src/modules/settings/settings.service.ts';
+import { ensureFirstAdmin } from '../src/modules/users/users.service.ts';
 import { startWorkers, workerFlagsOf, type WorkerHandle } from '../src/workers/index.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -157,12 +165,52 @@ export interface Session {
   refreshToken: string;
   user: SessionUser;
   /** `{ authorization: 'Bearer …' }` for `app.inject`. */
-  headers: { authorization: string };
+  headers: { authorization: string; host?: string };
 }
 
-/** `{ authorization: 'Bearer <token>' }`. */
-export function bearer(token: string): { authorization: string } {
-  return { authorization: `Bearer ${token}` };
+/** `{ authorization: 'Bearer <token>' }`, with the host of {@link inParish} when in one. */
+export function bearer(token: string): { authorization: string; host?: string } {
+  return { authorization: `Bearer ${token}`, ...hostHeader() };
+}
+
+/** The host {@link inParish} runs its work at, for the requests the helpers make. */
+const testHosts = new AsyncLocalStorage<string>();
+
+/** `{ host }` inside {@link inParish}, else nothing (the default host, the home parish). */
+export function hostHeader(): { host?: string } {
+  const host = testHosts.getStore();
+  return host ? { host } : {};
+}
+
+/**
+ * Runs `work` in parish `parishId` (`runInParish`: the test's direct statements, such as
+ * `createMember`'s insert, are that parish's) and makes the helpers' requests (sign-ins, and the
+ * sessions' `headers`) name `host`, one of that parish's hosts.
+ */
+export function inParish<T>(parishId: number, host: string, work: () => Promise<T>): Promise<T> {
+  return runInParish(parishId, () => testHosts.run(host, work));
+}
+
+/**
+ * Adds a parish to a test app's database the way a new parish starts (issue 28): the `parishes`
+ * row (as the owner), its settings row and time zone, its first admin ({@link TEST_ADMIN_USERNAME}
+ * / {@link TEST_ADMIN_PASSWORD}, as the home parish's), and its hosts. Registering the first host
+ * makes the server answer registered hosts only: register the home parish's too (`registerParishHost`).
+ * @returns the new parish's id
+ */
+export async function addParish(t: TestApp, name: string, hosts: string[]): Promise<number> {
+  const [row] = await runAsOwner(() =>
+    queryRows<{ id: number }>(t.db, sql`INSERT INTO parishes (name) VALUES (${name}) RETURNING id`),
+  );
+  if (!row) throw new Error('no parish was made');
+  await runInParish(row.id, async () => {
+    await ensureParishSettings(t.db, name);
+    await syncParishTimezone(systemContext(t.app.deps), { timezone: t.config.parishTimezone });
+    await ensureFirstAdmin(t.db, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD);
+  });
+  forgetParishHosts(t.db);
+  for (const host of hosts) await registerParishHost(t.db, row.id, host);
+  return row.id;
 }
 
 /**
@@ -194,6 +242,7 @@ export function staffLoginRequest(
   return app.inject({
     method: 'POST',
     url: '/api/auth/admin/login',
+    headers: hostHeader(),
     payload: { username, password },
     ...(remoteAddress && { remoteAddress }),
   });
@@ -209,6 +258,7 @@ export function memberLoginRequest(
   return app.inject({
     method: 'POST',
     url: '/api/auth/customer/login',
+    headers: hostHeader(),
     payload: { identifier, password },
     ...(remoteAddress && { remoteAddress }),
   });

@@ -16,7 +16,7 @@ import {
 } from '../src/modules/parishes/parish-hosts.ts';
 import { publicUrlOf, UNKNOWN_HOST_MSG } from '../src/modules/parishes/request-parish.ts';
 import { due } from './gateway-fixtures.ts';
-import { createTestApp, expectError, loginAs, type Session, type TestApp } from './helpers.ts';
+import { addParish, createTestApp, expectError, inParish, loginAs, type Session, type TestApp } from './helpers.ts';
 
 /**
  * A parish is found by its host (issue 28 item 3, decision 0125; `docs/parishes.md`, "Found by
@@ -135,15 +135,14 @@ describe('a diocese: two parishes, each with its hosts', () => {
       },
       extraRoutes: whereRoute,
     });
-    // Signed in and given a due while the server is still a one-parish one (any address).
-    admin = await loginAs(t.app, 'admin');
-    member = await loginAs(t.app, 'customer');
-    misc = await due(t.app, member.account.id, 'miscellaneous', 25_000);
-    await t.db.execute(sql`INSERT INTO parishes (name) VALUES ('St. B')`);
-    forgetParishHosts(t.db);
     await registerParishHost(t.db, 1, 'a.diocese.example');
-    await registerParishHost(t.db, 2, 'b.diocese.example');
-    await registerParishHost(t.db, 2, 'StB.org');
+    await addParish(t, 'St. B', ['b.diocese.example', 'StB.org']);
+    // Parish B's own admin and member, signed in at its host; the member owes a due of parish B.
+    await inParish(2, 'b.diocese.example', async () => {
+      admin = await loginAs(t.app, 'admin');
+      member = await loginAs(t.app, 'customer');
+      misc = await due(t.app, member.account.id, 'miscellaneous', 25_000);
+    });
   });
   afterAll(async () => t.close());
 

@@ -13,6 +13,7 @@ import {
   enterParish,
   parishAppRoleSql,
   parishPolicySql,
+  runAsOwner,
   runInParish,
   scopePglite,
   scopePool,
@@ -117,6 +118,20 @@ describe('parish row-level security', () => {
     expect(await names()).toEqual([]);
     expect(await failure(db.execute(sql`INSERT INTO things (parish_id, name) VALUES (1, 'x')`))).toMatch(refusal);
     await runInParish(null, async () => expect(await names()).toEqual([]));
+  });
+
+  it('sees every parish as the owner, and is the app again after', async () => {
+    await runInParish(2, async () => {
+      const all = await runAsOwner(async () => {
+        const [who] = await rows<{ user: string }>(sql`SELECT current_user AS user`);
+        return { who: who?.user, names: await names() };
+      });
+      expect(all.who).not.toBe('parish_app');
+      expect(all.names).toEqual(['one-a', 'one-b', 'three-a', 'two-a']);
+      expect(await names()).toEqual(['two-a']);
+    });
+    const [who] = await rows<{ user: string }>(sql`SELECT current_user AS user`);
+    expect(who?.user).toBe('parish_app');
   });
 
   it('shows a deliberately unscoped query only the rows of the parish set', async () => {

@@ -43,14 +43,16 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       loadDataDir: new Blob([pgliteTemplate()]),
       extensions: PGLITE_EXTENSIONS,
     });
-    const database = await openDatabase({ pglite, migrate: false });
+    // As the server works (the role parish_app under the parish policies); a test's own direct
+    // statements outside any parish are about the home parish (decision 0128).
+    const database = await openDatabase({ pglite, migrate: false, scope: { fallbackParish: 1 } });
     return { database, engine: 'pglite', drop: () => database.close() };
   }
   const name = `parish_test_${randomBytes(8).toString('hex')}`;
   await withServerClient((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), scope: { fallbackParish: 1 } });
   let dropped = false;
   return {
     database,

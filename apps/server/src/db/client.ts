@@ -8,6 +8,7 @@ import pg from 'pg';
 
 import { tightenTree } from '../lib/data-dir-permissions.ts';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { scopePglite, scopePool, type ScopeOptions } from './parish-scope.ts';
 import { preparePgliteStatements } from './pglite-prepared.ts';
 import type { Db } from './query.ts';
 import { refuseNewerDatabase } from './release-check.ts';
@@ -38,12 +39,18 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  * whose files live in `pgliteDir` (or in memory when `pgliteDir` is `memory://`), or the given
  * ready PGlite instance. Migrations are applied (forward only, each in a transaction). The files
  * of `pgliteDir` are made the owner's only (`lib/data-dir-permissions.ts`).
+ *
+ * With `scope`, the handle then works as the role `parish_app` under the parish policies (issue 28
+ * item 2, decision 0128): each statement in the parish of `runInParish`, as the owner under
+ * `runAsOwner`, else in `scope.fallbackParish` (`db/parish-scope.ts`). Without it (scripts that are
+ * about the whole database: backups, restores, moves) the handle stays the connecting user.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir?: string;
   pglite?: PGlite;
   migrate?: boolean;
+  scope?: ScopeOptions | false;
 }): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
@@ -66,6 +73,7 @@ export async function openDatabase(options: {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
     }
+    if (options.scope) scopePool(pool, options.scope);
     return { db, kind: 'postgres', pglite: undefined, pool, close: () => pool.end() };
   }
   const client =
@@ -84,6 +92,7 @@ export async function openDatabase(options: {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
   }
+  if (options.scope) await scopePglite(client, options.scope);
   return {
     db,
     kind: 'pglite',

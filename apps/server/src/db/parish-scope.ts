@@ -84,9 +84,13 @@ export function parishAppRoleSql(tables: string[]): string[] {
   return statements;
 }
 
-/** What the AsyncLocalStorage holds: the parish of the work in progress, or null for none. */
+/**
+ * What the AsyncLocalStorage holds: the parish of the work in progress (null for none), or `owner`
+ * for work that must see every parish ({@link runAsOwner}).
+ */
 interface ParishContext {
   parishId: number | null;
+  owner?: true;
 }
 
 const parishStore = new AsyncLocalStorage<ParishContext>();
@@ -122,15 +126,75 @@ export function enterParish(parishId: number | null): void {
   parishStore.enterWith({ parishId });
 }
 
-/** The parish of the work in progress ({@link runInParish}), or null outside any or for none. */
+/**
+ * Runs `work` as the database's owner: its statements through a scoped driver switch back from
+ * {@link PARISH_APP_ROLE} to the connecting user (`RESET ROLE`), whom the policies do not hold, and
+ * see every parish. Only for work that is about every parish by its nature: backups and restores, a
+ * parish's export and import, the diocese's roll-ups, reading the global tables before a parish is
+ * known, maintenance (VACUUM, ANALYZE). Needs a connecting user that is a superuser or has BYPASSRLS
+ * (`docs/parishes.md`). Rows written as owner must name their parish (the `parish_id` default is
+ * `request_parish_id()`, NULL here).
+ * @returns what `work` returns
+ */
+export function runAsOwner<T>(work: () => T): T {
+  return parishStore.run({ parishId: null, owner: true }, work);
+}
+
+/** The parish of the work in progress ({@link runInParish}), or null outside any, for none, or as owner. */
 export function currentParishId(): number | null {
   return parishStore.getStore()?.parishId ?? null;
 }
 
-/** The value `app.parish_id` must have for the work in progress: the id as text, or ''. */
-function wantedSetting(): string {
-  const parishId = currentParishId();
-  return parishId === null ? '' : String(parishId);
+/** Whether the work in progress runs as the owner ({@link runAsOwner}). */
+export function runningAsOwner(): boolean {
+  return parishStore.getStore()?.owner === true;
+}
+
+/** Options of the scoped drivers ({@link scopePglite}, {@link scopePool}). */
+export interface ScopeOptions {
+  /** false to stay the connecting user (for measuring the setting alone); default true. */
+  role?: boolean;
+  /**
+   * The parish of statements started outside any {@link runInParish} or {@link runAsOwner}: null
+   * (default, the server's choice: such a statement sees no parish row) or a parish id (tests and the
+   * one-parish scripts, whose direct calls are about the home parish).
+   */
+  fallbackParish?: number | null;
+}
+
+/** What a connection must be for the work in progress: the owner, or the app with this setting. */
+type Wanted = { owner: true } | { owner: false; setting: string };
+
+function wanted(fallbackParish: number | null): Wanted {
+  const store = parishStore.getStore();
+  if (store?.owner) return { owner: true };
+  const parishId = store ? store.parishId : fallbackParish;
+  return { owner: false, setting: parishId === null ? '' : String(parishId) };
+}
+
+/** A connection's last known state: its role (owner or app) and, as the app, its setting. */
+interface ConnectionState {
+  owner: boolean;
+  setting: string | null;
+}
+
+/**
+ * The statements that bring a connection from `state` to `want` (none when it is there already),
+ * and the state it is in after them.
+ */
+function switchStatements(
+  state: ConnectionState | undefined,
+  want: Wanted,
+  role: boolean,
+): { statements: Array<[string, string[]]>; next: ConnectionState } {
+  const statements: Array<[string, string[]]> = [];
+  if (want.owner) {
+    if (role && state?.owner !== true) statements.push(['RESET ROLE', []]);
+    return { statements, next: { owner: true, setting: state?.setting ?? null } };
+  }
+  if (role && state?.owner !== false) statements.push([`SET ROLE ${PARISH_APP_ROLE}`, []]);
+  if (state?.setting !== want.setting) statements.push([SET_SESSION, [want.setting]]);
+  return { statements, next: { owner: false, setting: want.setting } };
 }
 
 const SET_SESSION = `SELECT set_config('${PARISH_SETTING}', $1, false)`;
@@ -154,32 +218,32 @@ export async function withParish<T>(db: Db, parishId: number, work: (tx: Tx) => 
 /**
  * Makes an embedded PGlite work as {@link PARISH_APP_ROLE} (`SET ROLE`, for the session: PGlite has
  * one connection and its user is a superuser) and scopes each of its statements to the parish of
- * {@link runInParish}: `query`, `exec` and `transaction` set `app.parish_id` (for the session) first
- * when it differs from the last value set, under a queue of their own so that no statement of another
+ * {@link runInParish} (or the owner, {@link runAsOwner}; or `options.fallbackParish` outside both):
+ * `query`, `exec` and `transaction` first switch the role and set `app.parish_id` (for the session)
+ * when they differ from the last ones set, under a queue of their own so that no statement of another
  * parish comes between the setting and the statement. A transaction keeps the parish it began with.
- * Call it after migrating and after anything that must see every parish. Wrap after
- * `preparePgliteStatements` so that named statements are scoped too. The wrapper trusts that no
- * statement changes the role or the setting behind its back (`RESET ALL`, `DISCARD ALL`, `SET ROLE`)
- * and that transactions go through `transaction()`, not a `BEGIN` sent to `query`: a session setting
- * made inside such a transaction and rolled back would leave it believing the wrong value.
- * @param options.role false to stay the superuser (for measuring the setting alone); default true
+ * Call it after migrating. Wrap after `preparePgliteStatements` so that named statements are scoped
+ * too. The wrapper trusts that no statement changes the role or the setting behind its back
+ * (`RESET ALL`, `DISCARD ALL`, `SET ROLE`) and that transactions go through `transaction()`, not a
+ * `BEGIN` sent to `query`.
+ * @param options see {@link ScopeOptions}
  */
-export async function scopePglite(pglite: PGlite, options: { role?: boolean } = {}): Promise<void> {
-  if (options.role ?? true) await pglite.exec(`SET ROLE ${PARISH_APP_ROLE}`);
-  // Start from a known value: a setting made before the wrapping must not pass for "none".
-  await pglite.query(SET_SESSION, ['']);
+export async function scopePglite(pglite: PGlite, options: ScopeOptions = {}): Promise<void> {
+  const role = options.role ?? true;
+  const fallbackParish = options.fallbackParish ?? null;
+  checkParishId(fallbackParish);
   const query = pglite.query.bind(pglite);
   const exec = pglite.exec.bind(pglite);
   const transaction = pglite.transaction.bind(pglite);
-  let sessionValue = '';
+  // Start from a known state: a setting made before the wrapping must not pass for "none".
+  let state: ConnectionState = { owner: true, setting: null };
   let tail: Promise<unknown> = Promise.resolve();
   const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
-    const wanted = wantedSetting();
+    const want = wanted(fallbackParish);
     const run = tail.then(async () => {
-      if (wanted !== sessionValue) {
-        await query(SET_SESSION, [wanted]);
-        sessionValue = wanted;
-      }
+      const { statements, next } = switchStatements(state, want, role);
+      for (const [text, params] of statements) await query(text, params);
+      state = next;
       return work();
     });
     tail = run.catch(() => undefined);
@@ -190,38 +254,42 @@ export async function scopePglite(pglite: PGlite, options: { role?: boolean } = 
   pglite.exec = ((text: string, opts?: object) => inOrder(() => exec(text, opts))) as PGlite['exec'];
   pglite.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
     inOrder(() => transaction(callback))) as PGlite['transaction'];
+  // The first statement of the app's own work then finds the role and setting it wants.
+  await pglite.query('SELECT 1');
 }
 
-/** The `app.parish_id` each pooled connection was last given ({@link scopePool}); absent when new. */
-const connectionSetting = new WeakMap<pg.PoolClient, string>();
+/** The role and `app.parish_id` each pooled connection was last given ({@link scopePool}); absent when new. */
+const connectionState = new WeakMap<pg.PoolClient, ConnectionState>();
 
 /**
  * Makes a node-postgres pool work as {@link PARISH_APP_ROLE} and scopes each checkout to the parish
- * of {@link runInParish}: a connection taken by `pool.connect()` (drizzle's transactions) or
- * `pool.query()` (drizzle's other statements) is first switched to the role (`SET ROLE`, once, when
- * new: a connection that cannot switch is destroyed and the checkout fails) and given
+ * of {@link runInParish} (or the owner, {@link runAsOwner}; or `options.fallbackParish` outside both):
+ * a connection taken by `pool.connect()` (drizzle's transactions) or `pool.query()` (drizzle's other
+ * statements) is first switched to the role (`SET ROLE`, or `RESET ROLE` for the owner) and given
  * `app.parish_id` for its session when it last had another value, so a connection given back never
- * carries its parish to the next user. Call it on the pool after migrating. Only the promise forms of
- * `connect` and `query` (what drizzle uses) are kept; as for {@link scopePglite}, no statement may
- * change the role or the setting itself (`RESET ALL`, `DISCARD ALL`).
- * @param options.role false to stay the connecting user (for measuring the setting alone); default true
+ * carries its parish to the next user. A connection that cannot switch is destroyed and the checkout
+ * fails. Call it on the pool after migrating. Only the promise forms of `connect` and `query` (what
+ * drizzle uses) are kept; no statement may change the role or the setting itself (`RESET ALL`,
+ * `DISCARD ALL`).
+ * @param options see {@link ScopeOptions}
  */
-export function scopePool(pool: pg.Pool, options: { role?: boolean } = {}): void {
+export function scopePool(pool: pg.Pool, options: ScopeOptions = {}): void {
   const role = options.role ?? true;
+  const fallbackParish = options.fallbackParish ?? null;
+  checkParishId(fallbackParish);
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const scopedConnect = async (): Promise<pg.PoolClient> => {
-    const wanted = wantedSetting();
+    const want = wanted(fallbackParish);
     const client = await connect();
-    const had = connectionSetting.get(client);
-    if (had !== wanted) {
+    const { statements, next } = switchStatements(connectionState.get(client), want, role);
+    if (statements.length > 0) {
       try {
-        if (had === undefined && role) await client.query(`SET ROLE ${PARISH_APP_ROLE}`);
-        await client.query(SET_SESSION, [wanted]);
+        for (const [text, params] of statements) await client.query(text, params);
       } catch (error) {
         client.release(error as Error);
         throw error;
       }
-      connectionSetting.set(client, wanted);
+      connectionState.set(client, next);
     }
     return client;
   };

@@ -2,13 +2,22 @@ import { EventEmitter } from 'node:events';
 
 import type { TypedAppEvent } from '@parish/shared';
 
+import { currentParishId } from '../db/parish-scope.ts';
+
 /**
  * One change event of the live-update stream (`docs/ARCHITECTURE.md`, live updates;
  * `GET /api/subscribe`): `{ type, memberId?, data? }`, its type one of `AppEventType` and its
  * `data` typed per type by `AppEventPayloads` of `@parish/shared`. `memberId` lets the server send a member only their own
  * events; `data` must be safe to show to whoever the event is routed to.
  */
-export type AppEvent = TypedAppEvent;
+export type AppEvent = TypedAppEvent & {
+  /**
+   * The parish the event happened in (issue 28, decision 0128): stamped by {@link EventBus.publish}
+   * from the work in progress (`currentParishId()`) when the publisher names none; a listener shows
+   * or acts on an event in its own parish only. Never sent to a browser (`sseFrame`).
+   */
+  parishId?: number | null;
+};
 
 /**
  * The in-process event bus. Services publish AFTER their transaction commits; the
@@ -25,10 +34,14 @@ export class EventBus {
     this.emitter.setMaxListeners(0);
   }
 
-  /** Publishes an event to this process's subscribers and, when set, to the relay. */
+  /**
+   * Publishes an event to this process's subscribers and, when set, to the relay, stamped with the
+   * parish of the work in progress unless it names one.
+   */
   publish(event: AppEvent): void {
-    this.deliver(event);
-    this.relay?.(event);
+    const stamped = event.parishId === undefined ? { ...event, parishId: currentParishId() } : event;
+    this.deliver(stamped);
+    this.relay?.(stamped);
   }
 
   /** Hands an event to this process's subscribers only. */

@@ -1,4 +1,5 @@
 import { systemContext, type AppDeps } from '../context.ts';
+import { runInParish } from '../db/parish-scope.ts';
 import type { AppEvent } from '../lib/events.ts';
 import { NOTIFICATIONS_AUDIT, queueAssignmentNotices } from '../modules/reminders/notifications.ts';
 
@@ -30,8 +31,10 @@ export function startAssignmentNotices(deps: AppDeps): AssignmentNotices {
   let stopped = false;
   const unsubscribe = deps.events.subscribe((event) => {
     const assignment = stopped ? null : assignmentOf(event);
-    if (!assignment) return;
-    const work = queueAssignmentNotices(ctx, assignment).catch((error: unknown) =>
+    const parishId = event.parishId;
+    if (!assignment || parishId === undefined || parishId === null) return;
+    // In the parish the assignment was made in (decision 0128).
+    const work = runInParish(parishId, () => queueAssignmentNotices(ctx, assignment)).catch((error: unknown) =>
       deps.log.error({ err: error }, 'whatsapp notification failed'),
     );
     pending.add(work);

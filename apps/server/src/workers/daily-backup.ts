@@ -5,6 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import { and, eq, gte } from 'drizzle-orm';
 
 import { systemContext, type AppDeps, type ServiceContext } from '../context.ts';
+import { runAsOwner } from '../db/parish-scope.ts';
 import { backupRuns } from '../db/schema/index.ts';
 import type { BackupKey } from '../modules/backup/backup-file.ts';
 import { writeBackup } from '../modules/backup/backup.service.ts';
@@ -107,7 +108,8 @@ export function startDailyBackup(deps: AppDeps, checkMs = 60_000): WorkerHandle 
   const ctx = systemContext(deps);
   let running: Promise<unknown> = Promise.resolve();
   const enqueue = (work: () => Promise<unknown>, what: string) => {
-    running = running.then(work).catch((error: unknown) => deps.log.error({ err: error }, `${what} failed`));
+    // A backup holds every parish: made as the owner (decision 0128).
+    running = running.then(() => runAsOwner(work)).catch((error: unknown) => deps.log.error({ err: error }, `${what} failed`));
   };
   const timer = setInterval(() => enqueue(() => runDailyBackupIfDue(ctx), 'the daily backup'), checkMs);
   timer.unref();

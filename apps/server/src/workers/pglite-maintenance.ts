@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { calendarDateIn } from '@parish/shared';
 
 import type { AppDeps } from '../context.ts';
+import { runAsOwner } from '../db/parish-scope.ts';
 import { analyzeStaleTables, vacuumTables } from '../db/table-statistics.ts';
 import type { WorkerHandle } from './worker-handle.ts';
 
@@ -64,7 +65,8 @@ export function startPgliteMaintenance(
   const round = () => {
     running = running
       .then(async () => {
-        if (!stopped) lastVacuumDay = await maintainPglite(deps, lastVacuumDay);
+        // Every table of every parish: as the owner (decision 0128).
+        if (!stopped) lastVacuumDay = await runAsOwner(() => maintainPglite(deps, lastVacuumDay));
       })
       .catch((error: unknown) => deps.log.error({ err: error }, 'the embedded database maintenance failed'));
   };

@@ -1,4 +1,5 @@
 import { systemContext, type AppDeps } from '../context.ts';
+import { runAsOwner, runInParish } from '../db/parish-scope.ts';
 import type { AppEvent } from '../lib/events.ts';
 import {
   claimReminderJob,
@@ -99,12 +100,14 @@ export function startReminderSender(deps: AppDeps): ReminderSender {
     while (!signal.aborted) {
       let job: ClaimedJob | null = null;
       try {
-        job = await claimReminderJob(ctx);
+        job = await runAsOwner(() => claimReminderJob(ctx));
       } catch (error) {
         if (signal.aborted) return;
         deps.log.error({ err: error }, 'whatsapp job claim failed');
       }
-      if (job) await runJob(job);
+      // Claimed as the owner across parishes (one statement, not one per parish every poll), then
+      // sent in the job's own parish (decision 0128).
+      if (job) await runInParish(job.parishId, () => runJob(job));
       else await idle(IDLE_POLL_MS);
     }
   };

@@ -1,11 +1,12 @@
 import { systemContext, type AppDeps } from '../context.ts';
+import { inEachParish } from '../modules/parishes/parish-list.ts';
 import { SCHEDULE_AUDIT, runScheduledReminders } from '../modules/reminders/schedule.service.ts';
 import type { WorkerHandle } from './worker-handle.ts';
 
 /**
  * The scheduled-reminders worker (REMINDER_SCHEDULE_SECONDS, default 60; only when WhatsApp is
  * configured): at start and then every interval, queues the month's scheduled reminders when
- * they are due (`runScheduledReminders`, `docs/domain.md`, §9 "Scheduled reminders"). Runs in
+ * they are due, in each parish (`inEachParish`, `runScheduledReminders`, `docs/domain.md`, §9 "Scheduled reminders"). Runs in
  * every process safely: one job per round, whatever restarts or processes. Errors are logged.
  */
 export function startScheduledReminders(deps: AppDeps, everySeconds: number): WorkerHandle {
@@ -13,7 +14,13 @@ export function startScheduledReminders(deps: AppDeps, everySeconds: number): Wo
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = running
-      .then(() => runScheduledReminders(ctx))
+      .then(() =>
+        inEachParish(
+          deps.db,
+          () => runScheduledReminders(ctx),
+          (parishId, error) => deps.log.error({ err: error, parishId }, 'scheduled reminders failed'),
+        ),
+      )
       .catch((error: unknown) => deps.log.error({ err: error }, 'scheduled reminders failed'));
   };
   tick();

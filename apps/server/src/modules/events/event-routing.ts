@@ -3,6 +3,7 @@ import type { StreamSubject } from './event-tickets.ts';
 
 /**
  * What one listener may see of an event (issue 6, "Live updates"):
+ * - nothing of an event of another parish than the listener's (`parishId`, issue 28);
  * - staff (admin, cashier) get every event as published;
  * - a member gets only events about themselves (`memberId` is theirs), and `head.updated` only
  *   when they are among `assignedMemberIds` / `revokedMemberIds`, with those lists cut down to
@@ -11,7 +12,9 @@ import type { StreamSubject } from './event-tickets.ts';
  * - progress events of imports and reminders are staff-only.
  * @returns the event to send, or null to send nothing
  */
-export function eventFor(subject: StreamSubject, event: AppEvent): AppEvent | null {
+export function eventFor(subject: StreamSubject & { parishId: number | null }, event: AppEvent): AppEvent | null {
+  // Another parish's event reaches no one here (decision 0128); an event of no parish reaches no one either.
+  if (event.parishId !== subject.parishId || subject.parishId === null) return null;
   if (subject.type === 'staff') return event;
   if (event.type === 'payment.updated' || event.type === 'member.updated') {
     return event.memberId === subject.id ? event : null;
@@ -36,5 +39,6 @@ export function eventFor(subject: StreamSubject, event: AppEvent): AppEvent | nu
 
 /** The server-sent-events frame of an event: `event: <type>` and `data: <json of {type, memberId?, data?}>`. */
 export function sseFrame(event: AppEvent): string {
-  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  const { parishId: _parish, ...sent } = event;
+  return `event: ${event.type}\ndata: ${JSON.stringify(sent)}\n\n`;
 }

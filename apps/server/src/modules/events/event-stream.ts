@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
 import type { ServiceContext } from '../../context.ts';
+import { currentParishId } from '../../db/parish-scope.ts';
 import { eventFor, sseFrame } from './event-routing.ts';
 import type { StreamSubject } from './event-tickets.ts';
 
@@ -10,7 +11,7 @@ export const HEARTBEAT_MS = 20_000;
 /**
  * Starts a server-sent-events stream (`text/event-stream`) on an HTTP response: the headers, a
  * `: connected` comment, then an `event: <type>` + `data: {"type","memberId"?,"data"?}` frame for
- * each change event `subject` may see (see {@link eventFor}) and a `: heartbeat` comment every
+ * each change event `subject` may see in the request's parish (see {@link eventFor}) and a `: heartbeat` comment every
  * 20 s. The response stays open; the caller ends it.
  * @returns the function that stops writing to it (idempotent)
  */
@@ -18,7 +19,9 @@ export function openEventStream(
   ctx: ServiceContext,
   input: { subject: StreamSubject; response: ServerResponse },
 ): () => void {
-  const { subject, response } = input;
+  const { response } = input;
+  // The stream's parish: the request's (its ticket was redeemed in it).
+  const subject = { ...input.subject, parishId: currentParishId() };
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',

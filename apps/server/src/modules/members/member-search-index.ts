@@ -1,9 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import { sql, type SQL } from 'drizzle-orm';
 
 import type { MemberListQuery, MemberSortField } from '@parish/shared';
 
 import { queryRows, type Db } from '../../db/client.ts';
 import { dataVersionSql } from '../../db/data-versions.ts';
+import { currentParishId } from '../../db/parish-scope.ts';
 import { memberVisible } from '../../db/import-batches.ts';
 import { members } from '../../db/schema/index.ts';
 
@@ -71,18 +73,34 @@ export interface MemberIndex {
   positions: Map<string, number> | null;
 }
 
-/** Per database: the newest index read, and the reads under way (one per sort) that others await. */
+/** Per database and parish: the newest index read, and the reads under way (one per sort) that others await. */
 interface IndexState {
   current: MemberIndex | null;
   loading: Map<string, Promise<MemberIndex | null>>;
 }
 
-const states = new WeakMap<Db, IndexState>();
+/**
+ * How many parishes' indexes a process keeps (issue 28, "Performance": the index is per parish and
+ * must not grow with the number of parishes): the least recently used parish's index is dropped
+ * past it, and read again (23-30 ms at 20,000 members) when that parish lists its members next.
+ */
+export const MEMBER_INDEX_PARISHES = 16;
+
+/** Per database, per parish (`currentParishId()`; 0 for none): that parish's index state. */
+const states = new WeakMap<Db, LRUCache<number, IndexState>>();
 
 function stateOf(db: Db): IndexState {
-  let state = states.get(db);
-  if (!state) states.set(db, (state = { current: null, loading: new Map() }));
+  let perParish = states.get(db);
+  if (!perParish) states.set(db, (perParish = new LRUCache({ max: MEMBER_INDEX_PARISHES })));
+  const parishId = currentParishId() ?? 0;
+  let state = perParish.get(parishId);
+  if (!state) perParish.set(parishId, (state = { current: null, loading: new Map() }));
   return state;
+}
+
+/** How many parishes' member indexes this process holds for `db` (at most {@link MEMBER_INDEX_PARISHES}). */
+export function memberIndexParishCount(db: Db): number {
+  return states.get(db)?.size ?? 0;
 }
 
 /**

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 import type { AppDeps } from '../../context.ts';
-import { currentParishId, enterParish } from '../../db/parish-scope.ts';
+import { currentParishId, enterParish, runInParish } from '../../db/parish-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 import { firstHostOfParish, parishOfRequestHost } from './parish-hosts.ts';
@@ -19,6 +19,9 @@ const ANY_HOST_ROUTES: ReadonlySet<string> = new Set(['/api/health', TLS_ASK_PAT
 
 /** The registered host the request in progress came by, or null (an address the one-parish rule admitted). */
 const requestHosts = new AsyncLocalStorage<{ host: string | null }>();
+
+/** The parish and host each request was found to belong to (its onRequest hook), for re-entering them later. */
+const requestParishes = new WeakMap<FastifyRequest, { parishId: number; host: string | null }>();
 
 /**
  * The Fastify onRequest hook that finds the request's parish by its host (decision 0125): the Host
@@ -43,6 +46,7 @@ export function parishHostHook(deps: Pick<AppDeps, 'db'>) {
           done(notFound(UNKNOWN_HOST_MSG));
           return;
         }
+        requestParishes.set(request, found);
         enterParish(found.parishId);
         requestHosts.enterWith({ host: found.host });
         done();
@@ -50,6 +54,33 @@ export function parishHostHook(deps: Pick<AppDeps, 'db'>) {
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   };
+}
+
+/**
+ * The Fastify preValidation hook that enters the request's parish again (and its host): a body is
+ * read from the socket's stream events, which run outside the context the onRequest hook entered,
+ * so the handler would otherwise run in no parish (the way `@fastify/request-context` rebinds).
+ * Callback-style: the rest of the request runs inside `runInParish`. A request the onRequest hook
+ * found no parish for (the health check, the TLS ask) stays in none.
+ * @returns the hook, for `app.addHook('preValidation', ...)`
+ */
+export function parishReenterHook() {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const found = requestParishes.get(request);
+    if (!found) {
+      done();
+      return;
+    }
+    runInParish(found.parishId, () => requestHosts.run({ host: found.host }, () => done()));
+  };
+}
+
+/**
+ * The parish the onRequest hook found for a request (for code that runs outside its context, such
+ * as an `onResponse` hook or a stream's callbacks), or null when none was found.
+ */
+export function parishOfRequest(request: FastifyRequest): number | null {
+  return requestParishes.get(request)?.parishId ?? null;
 }
 
 /**

@@ -54,6 +54,8 @@ export interface ReminderJobPayload {
 export interface ClaimedJob {
   id: string;
   payload: ReminderJobPayload;
+  /** The parish the job belongs to (its row's `parish_id`): it is sent in that parish. */
+  parishId: number;
 }
 
 /** Attempts per message for retryable failures (429, throughput codes, 5xx). */
@@ -226,7 +228,7 @@ export async function claimReminderJob(ctx: ServiceContext): Promise<ClaimedJob 
               ORDER BY created_at
               LIMIT 1
               FOR UPDATE SKIP LOCKED)
-       RETURNING id, payload`,
+       RETURNING id, payload, parish_id AS "parishId"`,
     );
     if (!job) return null;
     await tx.execute(sql`UPDATE message_deliveries

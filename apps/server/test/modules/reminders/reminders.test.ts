@@ -18,6 +18,7 @@ import {
 import { buildApp } from '../../../src/app.ts';
 import type { Config } from '../../../src/config/env.ts';
 import { queryRows } from '../../../src/db/client.ts';
+import { runInParish } from '../../../src/db/parish-scope.ts';
 import { backgroundJobs, messageDeliveries } from '../../../src/db/schema/index.ts';
 import type { AppEvent } from '../../../src/lib/events.ts';
 import {
@@ -755,10 +756,13 @@ describe('status, test message and notifications', () => {
     const member = await createMember(t.app, { name: 'Thomas Mathew' });
     const head = await insertHead(t, 'Church Renovation');
     await insertPayment(t, member, head);
-    t.app.events.publish({
-      type: 'head.updated',
-      data: { paymentHeadId: head.id, assignedMemberIds: [member.id] },
-    });
+    // Published in the home parish, as the tagging route publishes it in the request's parish.
+    runInParish(1, () =>
+      t.app.events.publish({
+        type: 'head.updated',
+        data: { paymentHeadId: head.id, assignedMemberIds: [member.id] },
+      }),
+    );
     await standIn.waitForRequests(1);
     const request = standIn.requests[0];
     expect(request?.body.type).toBe('template');

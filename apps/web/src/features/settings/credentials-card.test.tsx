@@ -43,7 +43,7 @@ describe('CredentialsCard', () => {
     server.use(
       on(settingsContracts.credentials).reply(() => answer()),
       on(settingsContracts.saveCredentials).reply(({ body }) => {
-        sent.push(body);
+        sent.push(body as UpdateCredentials);
         return answer();
       }),
     );

@@ -7,6 +7,7 @@ import { ErrorCode } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
+import { runInParish } from '../../db/parish-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
@@ -166,7 +167,8 @@ export async function verifiedWebhookParish(
 ): Promise<number | null> {
   const parishId = await whatsAppWebhookParish(ctx, input.body);
   if (parishId === null) return null;
-  const { appSecret } = await parishWhatsAppConfig(ctx, parishId);
+  // Read in that parish: its row-level policy shows only its own credentials.
+  const { appSecret } = await runInParish(parishId, () => parishWhatsAppConfig(ctx, parishId));
   return verifyWebhookSignature(input.rawBody, input.signature, appSecret) ? parishId : null;
 }
 

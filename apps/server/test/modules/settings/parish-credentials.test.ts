@@ -7,15 +7,27 @@ import type { Credentials, RazorpayOrder } from '@parish/shared';
 
 import { SANDBOX_SECRETS } from '../../../src/config/gateways.ts';
 import { queryRows } from '../../../src/db/client.ts';
+import { runAsOwner, runInParish } from '../../../src/db/parish-scope.ts';
 import { settingsKeyOf } from '../../../src/lib/settings-key.ts';
-import { forgetParishHosts, registerParishHost } from '../../../src/modules/parishes/parish-hosts.ts';
+import { registerParishHost } from '../../../src/modules/parishes/parish-hosts.ts';
 import {
   clearSecretsSealedUnderAnotherKey,
   parishGatewaySettings,
   parishWhatsAppConfig,
 } from '../../../src/modules/settings/parish-credentials.ts';
 import { due } from '../../gateway-fixtures.ts';
-import { createTestApp, expectError, loginAs, type Session, type TestApp } from '../../helpers.ts';
+import {
+  addParish,
+  createTestApp,
+  expectError,
+  inParish,
+  loginAs,
+  loginStaff,
+  TEST_ADMIN_PASSWORD,
+  TEST_ADMIN_USERNAME,
+  type Session,
+  type TestApp,
+} from '../../helpers.ts';
 import { WhatsAppStandIn } from '../../whatsapp-stand-in.ts';
 
 /**
@@ -41,6 +53,7 @@ const B_SECRETS = {
 let t: TestApp;
 let standIn: WhatsAppStandIn;
 let admin: Session;
+let adminB: Session;
 let cashier: Session;
 let member: Session;
 let misc = '';
@@ -48,14 +61,28 @@ let memberId = '';
 
 /** Copies the row of `table` matching `where`, with some columns set to SQL expressions (test data of parish B). */
 async function copyRow(table: string, where: string, set: Record<string, string>): Promise<void> {
-  const columns = await queryRows<{ name: string }>(
-    t.db,
-    sql`SELECT column_name AS name FROM information_schema.columns
+  const columns = await asOwner(() =>
+    queryRows<{ name: string }>(
+      t.db,
+      sql`SELECT column_name AS name FROM information_schema.columns
         WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+    ),
   );
   const names = columns.map((column) => `"${column.name}"`).join(', ');
   const values = columns.map((column) => set[column.name] ?? `"${column.name}"`).join(', ');
-  await t.db.execute(sql.raw(`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${table} WHERE ${where}`));
+  await asOwner(async () => {
+    await t.db.execute(sql.raw(`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${table} WHERE ${where}`));
+  });
+}
+
+/** A query as the owner, over every parish (the test's own checks). */
+function asOwner<T>(work: () => Promise<T>): Promise<T> {
+  return runAsOwner(work);
+}
+
+/** The admin of the parish served at `host`. */
+function adminOf(host: string): Session {
+  return host === B ? adminB : admin;
 }
 
 function on(host: string, session?: Session) {
@@ -63,7 +90,7 @@ function on(host: string, session?: Session) {
 }
 
 async function putCredentials(host: string, payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'PUT', url: '/api/admin/credentials', headers: on(host, admin), payload });
+  return t.app.inject({ method: 'PUT', url: '/api/admin/credentials', headers: on(host, adminOf(host)), payload });
 }
 
 beforeAll(async () => {
@@ -86,10 +113,9 @@ beforeAll(async () => {
   member = customer;
   misc = await due(t.app, customer.account.id, 'miscellaneous', 10_000);
   memberId = customer.account.id;
-  await t.db.execute(sql`INSERT INTO parishes (name) VALUES ('St. B')`);
-  forgetParishHosts(t.db);
   await registerParishHost(t.db, 1, A);
-  await registerParishHost(t.db, 2, B);
+  await addParish(t, 'St. B', [B]);
+  adminB = await inParish(2, B, () => loginStaff(t.app, TEST_ADMIN_USERNAME, TEST_ADMIN_PASSWORD));
 });
 afterAll(async () => {
   await t.close();
@@ -113,15 +139,17 @@ describe('credentials routes', () => {
     expect(answer.fields.razorpayKeyId).toMatchObject({ set: true, value: 'rzp_test_parishB123' });
     expect(answer.fields.whatsappPhoneNumberId.value).toBe(B_PHONE_ID);
     expect(answer.homeEnvFallback).toBe(false);
-    const read = await t.app.inject({ method: 'GET', url: '/api/admin/credentials', headers: on(B, admin) });
+    const read = await t.app.inject({ method: 'GET', url: '/api/admin/credentials', headers: on(B, adminB) });
     expect(read.json<Credentials>()).toEqual(answer);
     for (const body of [saved.body, read.body]) {
       for (const secret of Object.values(B_SECRETS)) expect(body).not.toContain(secret);
     }
     // Stored sealed, with the key's id; nothing of parish B shows in parish A.
-    const rows = await queryRows<{ field: string; value: string; sealed: boolean; key_id: string | null }>(
-      t.db,
-      sql`SELECT field, value, sealed, key_id FROM parish_credentials WHERE parish_id = 2`,
+    const rows = await asOwner(() =>
+      queryRows<{ field: string; value: string; sealed: boolean; key_id: string | null }>(
+        t.db,
+        sql`SELECT field, value, sealed, key_id FROM parish_credentials WHERE parish_id = 2`,
+      ),
     );
     for (const row of rows.filter((r) => r.sealed)) {
       expect(row.value).toMatch(/^v1\./);
@@ -134,9 +162,11 @@ describe('credentials routes', () => {
   });
 
   it('are audited with the fields changed, never a secret value', async () => {
-    const events = await queryRows<{ before: unknown; after: unknown }>(
-      t.db,
-      sql`SELECT before, after FROM audit_events WHERE action = 'settings.credentials_updated' ORDER BY occurred_at`,
+    const events = await asOwner(() =>
+      queryRows<{ before: unknown; after: unknown }>(
+        t.db,
+        sql`SELECT before, after FROM audit_events WHERE action = 'settings.credentials_updated' ORDER BY occurred_at`,
+      ),
     );
     expect(events.length).toBeGreaterThan(0);
     const text = JSON.stringify(events);
@@ -149,7 +179,9 @@ describe('credentials routes', () => {
   });
 
   it('refuse wrong input and change nothing: shapes, half a gateway, another parish’s id, unknown fields, non-admins', async () => {
-    const before = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM parish_credentials`);
+    const count = () =>
+      asOwner(() => queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM parish_credentials`));
+    const before = await count();
     expectError(await putCredentials(A, { razorpayKeyId: 'not-a-key' }), 400, 'VALIDATION_FAILED');
     expectError(await putCredentials(A, { whatsappPhoneNumberId: '+91 98470 12345' }), 400, 'VALIDATION_FAILED');
     expectError(await putCredentials(A, { razorpayKeySecret: 'has a space' }), 400, 'VALIDATION_FAILED');
@@ -173,12 +205,12 @@ describe('credentials routes', () => {
       payload: { worldlineSalt: 'x' },
     });
     expect(refused.statusCode).toBe(403);
-    const after = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM parish_credentials`);
+    const after = await count();
     expect(after).toEqual(before);
   });
 
   it("the parish's own credentials win; the environment's serve the home parish only", async () => {
-    const b = await parishGatewaySettings(t.app.deps, 2);
+    const b = await runInParish(2, () => parishGatewaySettings(t.app.deps, 2));
     expect(b.razorpay).toMatchObject({
       mode: 'test',
       keyId: 'rzp_test_parishB123',
@@ -186,11 +218,12 @@ describe('credentials routes', () => {
       webhookSecret: B_SECRETS.razorpayWebhookSecret,
     });
     expect(b.worldline.mode).toBe('sandbox');
-    const home = await parishGatewaySettings(t.app.deps, 1);
+    const home = await runInParish(1, () => parishGatewaySettings(t.app.deps, 1));
     expect(home.razorpay).toBe(t.app.config.razorpay);
-    expect((await parishWhatsAppConfig(t.app.deps, 2)).appSecret).toBe(B_SECRETS.whatsappAppSecret);
-    expect((await parishWhatsAppConfig(t.app.deps, 1)).appSecret).toBe(HOME_APP_SECRET);
-    expect((await parishWhatsAppConfig(t.app.deps, 3)).configured).toBe(false);
+    const whatsApp = (parishId: number) => runInParish(parishId, () => parishWhatsAppConfig(t.app.deps, parishId));
+    expect((await whatsApp(2)).appSecret).toBe(B_SECRETS.whatsappAppSecret);
+    expect((await whatsApp(1)).appSecret).toBe(HOME_APP_SECRET);
+    expect((await whatsApp(3)).configured).toBe(false);
   });
 });
 
@@ -248,9 +281,11 @@ describe('Razorpay webhook: the parish from the order it names, the signature wi
     }
     const ok = await webhook(body, hmac(B_SECRETS.razorpayWebhookSecret, body), 'evt_b_1', A);
     expect(ok.statusCode, ok.body).toBe(200);
-    const events = await queryRows<{ parish_id: number }>(
-      t.db,
-      sql`SELECT parish_id FROM gateway_events WHERE provider = 'razorpay' AND event_id = 'evt_b_1'`,
+    const events = await asOwner(() =>
+      queryRows<{ parish_id: number }>(
+        t.db,
+        sql`SELECT parish_id FROM gateway_events WHERE provider = 'razorpay' AND event_id = 'evt_b_1'`,
+      ),
     );
     expect(events).toEqual([{ parish_id: 2 }]);
   });
@@ -333,14 +368,18 @@ describe("WhatsApp webhook: the parish from Meta's phone_number_id, the signatur
       const sent = await t.app.inject({
         method: 'POST',
         url: '/api/whatsapp/test',
-        headers: on(host, admin),
+        headers: on(host, adminOf(host)),
         payload: { to: '919847012345' },
       });
       expect(sent.statusCode, sent.body).toBe(200);
       expect(standIn.requests).toHaveLength(1);
       expect(standIn.requests[0]?.path).toContain(`/${phoneId}/messages`);
       expect(standIn.requests[0]?.authorization).toBe(`Bearer ${token}`);
-      const status = await t.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: on(host, admin) });
+      const status = await t.app.inject({
+        method: 'GET',
+        url: '/api/whatsapp/status',
+        headers: on(host, adminOf(host)),
+      });
       expect(status.json<{ phoneNumberId: string }>().phoneNumberId).toMatch(new RegExp(`${phoneId.slice(-4)}$`));
       expect(status.body).not.toContain(token);
     }
@@ -362,13 +401,17 @@ describe("WhatsApp webhook: the parish from Meta's phone_number_id, the signatur
 
 describe('a settings key other than the one that sealed the secrets', () => {
   it('clears the sealed values and names them; plain ids and everything else stay; re-entered they work again', async () => {
-    const plainBefore = await queryRows<{ field: string; value: string }>(
-      t.db,
-      sql`SELECT field, value FROM parish_credentials WHERE NOT sealed ORDER BY parish_id, field`,
-    );
+    const plain = () =>
+      runInParish(2, () =>
+        queryRows<{ field: string; value: string }>(
+          t.db,
+          sql`SELECT field, value FROM parish_credentials WHERE NOT sealed ORDER BY parish_id, field`,
+        ),
+      );
+    const plainBefore = await plain();
     const other = settingsKeyOf('another server’s settings key, at least 32 characters');
     expect(other.id).not.toBe(t.config.settingsKey.id);
-    const cleared = await clearSecretsSealedUnderAnotherKey(t.db, other);
+    const cleared = await asOwner(() => clearSecretsSealedUnderAnotherKey(t.db, other));
     expect(cleared.map((item) => `${item.parishId} ${item.label}`)).toEqual([
       '2 Razorpay key secret',
       '2 Razorpay webhook secret',
@@ -376,15 +419,11 @@ describe('a settings key other than the one that sealed the secrets', () => {
       '2 WhatsApp app secret',
       '2 WhatsApp verify token',
     ]);
-    expect(
-      await queryRows(
-        t.db,
-        sql`SELECT field, value FROM parish_credentials WHERE NOT sealed ORDER BY parish_id, field`,
-      ),
-    ).toEqual(plainBefore);
-    const answer = await t.app.inject({ method: 'GET', url: '/api/admin/credentials', headers: on(B, admin) });
+    expect(await plain()).toEqual(plainBefore);
+    expect(plainBefore).toHaveLength(4);
+    const answer = await t.app.inject({ method: 'GET', url: '/api/admin/credentials', headers: on(B, adminB) });
     expect(answer.json<Credentials>().fields.whatsappAppSecret).toMatchObject({ set: false, needsReentry: true });
-    expect((await clearSecretsSealedUnderAnotherKey(t.db, other)).length).toBe(0);
+    expect((await asOwner(() => clearSecretsSealedUnderAnotherKey(t.db, other))).length).toBe(0);
     const reentered = await putCredentials(B, { whatsappAppSecret: B_SECRETS.whatsappAppSecret });
     expect(reentered.json<Credentials>().fields.whatsappAppSecret).toMatchObject({ set: true, needsReentry: false });
   });

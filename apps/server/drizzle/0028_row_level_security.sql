@@ -18,6 +18,13 @@ DO $$ BEGIN
   END IF;
 END $$;--> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO parish_app;--> statement-breakpoint
+-- The migrations journal is read by backups and parish files (how many migrations a file carries).
+DO $$ BEGIN
+  IF EXISTS (SELECT FROM pg_namespace WHERE nspname = 'drizzle') THEN
+    GRANT USAGE ON SCHEMA drizzle TO parish_app;
+    GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO parish_app;
+  END IF;
+END $$;--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO parish_app;--> statement-breakpoint
 GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO parish_app;--> statement-breakpoint
 -- Tables and sequences later migrations make are granted as they are made.

@@ -7,7 +7,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { removeUnfinishedImportBatches } from './db/import-batches.ts';
-import { runAsOwner } from './db/parish-scope.ts';
+import { inEachParish } from './modules/parishes/parish-list.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { tightenDataDir, type TightenResult } from './lib/data-dir-permissions.ts';
 import type { SettingsKey } from './lib/settings-key.ts';
@@ -40,8 +40,18 @@ async function main(): Promise<void> {
     scope: { fallbackParish: null },
   });
   // An import a crash left unfinished is removed before anyone can use the app (decision 0049).
-  const leftovers = await runAsOwner(() =>
-    removeUnfinishedImportBatches(database.db, config.databaseUrl ? IMPORT_IDLE_MS : 0),
+  // In each parish, so that the deletes bump that parish's data versions (decision 0128).
+  const leftovers = { batches: 0, rows: 0 };
+  await inEachParish(
+    database.db,
+    async () => {
+      const removed = await removeUnfinishedImportBatches(database.db, config.databaseUrl ? IMPORT_IDLE_MS : 0);
+      leftovers.batches += removed.batches;
+      leftovers.rows += removed.rows;
+    },
+    (_parishId, error) => {
+      throw error;
+    },
   );
   const app = await buildApp({
     config,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { runAsOwner } from '../src/db/parish-scope.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { queryRows } from '../src/db/client.ts';
@@ -47,16 +48,18 @@ describe('every parish table carries its parish in its keys', () => {
   });
 
   it('the checker names each kind of violation on scratch tables, so the test above can fail', async () => {
-    await test.database.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`create table scratch_no_parish (id integer primary key, code text unique)`);
-        await tx.execute(sql`create table scratch_nullable (parish_id integer, id integer, unique (parish_id, id))`);
-        await tx.execute(
-          sql`create table scratch_parent (parish_id integer not null references parishes (id), id integer not null,
+    // Tables are made by the owner, as the migrations make them (the app's role may not).
+    await runAsOwner(() =>
+      test.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`create table scratch_no_parish (id integer primary key, code text unique)`);
+          await tx.execute(sql`create table scratch_nullable (parish_id integer, id integer, unique (parish_id, id))`);
+          await tx.execute(
+            sql`create table scratch_parent (parish_id integer not null references parishes (id), id integer not null,
               other integer not null, primary key (parish_id, id), unique (parish_id, other))`,
-        );
-        await tx.execute(
-          sql`create table scratch_keys (
+          );
+          await tx.execute(
+            sql`create table scratch_keys (
               parish_id integer not null references parishes (id),
               id integer not null,
               code text not null,
@@ -68,22 +71,23 @@ describe('every parish table carries its parish in its keys', () => {
               foreign key (other_parish, member_id) references members (parish_id, id),
               foreign key (parish_id, parent_other) references scratch_parent (other, parish_id)
             )`,
-        );
-        expect(await parishKeyViolations(tx)).toEqual([
-          'scratch_keys: foreign key scratch_keys_other_parish_member_id_fkey lacks parish_id',
-          "scratch_keys: foreign key scratch_keys_parish_id_parent_other_fkey does not pair parish_id with its parent's",
-          'scratch_keys: unique index scratch_keys_code_key lacks parish_id',
-          'scratch_no_parish: has no parish_id column',
-          'scratch_no_parish: unique index scratch_no_parish_code_key lacks parish_id',
-          'scratch_no_parish: unique index scratch_no_parish_pkey lacks parish_id',
-          'scratch_nullable: has no primary key',
-          'scratch_nullable: parish_id may be null',
-        ]);
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error && error.message === 'Rollback')) throw error;
-      });
+          );
+          expect(await parishKeyViolations(tx)).toEqual([
+            'scratch_keys: foreign key scratch_keys_other_parish_member_id_fkey lacks parish_id',
+            "scratch_keys: foreign key scratch_keys_parish_id_parent_other_fkey does not pair parish_id with its parent's",
+            'scratch_keys: unique index scratch_keys_code_key lacks parish_id',
+            'scratch_no_parish: has no parish_id column',
+            'scratch_no_parish: unique index scratch_no_parish_code_key lacks parish_id',
+            'scratch_no_parish: unique index scratch_no_parish_pkey lacks parish_id',
+            'scratch_nullable: has no primary key',
+            'scratch_nullable: parish_id may be null',
+          ]);
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+        }),
+    );
     expect(await parishKeyViolations(test.database.db)).toEqual([]);
   });
 

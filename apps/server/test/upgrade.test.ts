@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { runAsOwner } from '../src/db/parish-scope.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -113,9 +114,12 @@ describe('upgrading a data folder of commit 7e35530', () => {
     const test = await openTestDatabase();
     try {
       const future = latestKnownMigration(MIGRATIONS_FOLDER) + 86_400_000;
-      await test.database.db.execute(
-        sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-a-newer-release', ${future})`,
-      );
+      // As a newer release's migration would: the owner writes the journal.
+      await runAsOwner(async () => {
+        await test.database.db.execute(
+          sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-a-newer-release', ${future})`,
+        );
+      });
       const url = (test.database.pool as unknown as { options?: { connectionString?: string } } | undefined)?.options
         ?.connectionString;
       const again = test.database.pglite

@@ -17,6 +17,9 @@ import * as schema from './schema/index.ts';
 /** The query handle types and `queryRows` (`query.ts`), here with the rest of the database's entry point. */
 export { queryRows, type Db, type DbOrTx, type Tx } from './query.ts';
 
+/** The scope of a handle opened without one: the connecting user, the parish of the work in progress. */
+const OWNER_SCOPE: ScopeOptions = { role: false, fallbackParish: null };
+
 /** An open database with the way to close it. */
 export interface Database {
   db: Db;
@@ -43,14 +46,16 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  * With `scope`, the handle then works as the role `parish_app` under the parish policies (issue 28
  * item 2, decision 0128): each statement in the parish of `runInParish`, as the owner under
  * `runAsOwner`, else in `scope.fallbackParish` (`db/parish-scope.ts`). Without it (scripts that are
- * about the whole database: backups, restores, moves) the handle stays the connecting user.
+ * about the whole database: backups, restores, moves) the handle stays the connecting user, whom
+ * the policies do not hold, but still gives each statement `app.parish_id` of the work in progress,
+ * so that a row written in `runInParish` takes that parish.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir?: string;
   pglite?: PGlite;
   migrate?: boolean;
-  scope?: ScopeOptions | false;
+  scope?: ScopeOptions;
 }): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
@@ -73,7 +78,7 @@ export async function openDatabase(options: {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
     }
-    if (options.scope) scopePool(pool, options.scope);
+    scopePool(pool, options.scope ?? OWNER_SCOPE);
     return { db, kind: 'postgres', pglite: undefined, pool, close: () => pool.end() };
   }
   const client =
@@ -92,7 +97,7 @@ export async function openDatabase(options: {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
   }
-  if (options.scope) await scopePglite(client, options.scope);
+  await scopePglite(client, options.scope ?? OWNER_SCOPE);
   return {
     db,
     kind: 'pglite',

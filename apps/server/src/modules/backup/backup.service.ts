@@ -1,3 +1,4 @@
+import { runAsOwner } from '../../db/parish-scope.ts';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -136,6 +137,14 @@ function writeAtomically(file: string, bytes: Buffer): void {
  *   recorded as not copied, never a failure of the backup itself
  */
 export async function writeBackup(
+  ctx: ServiceContext,
+  input: { out?: string | undefined; kind: 'daily' | 'manual'; key?: BackupKey | undefined },
+): Promise<BackupResult> {
+  // A backup holds every parish: taken as the owner (decision 0128).
+  return runAsOwner(() => writeBackupAsOwner(ctx, input));
+}
+
+async function writeBackupAsOwner(
   ctx: ServiceContext,
   input: { out?: string | undefined; kind: 'daily' | 'manual'; key?: BackupKey | undefined },
 ): Promise<BackupResult> {

@@ -1,3 +1,4 @@
+import { runAsOwner } from '../../db/parish-scope.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { sql } from 'drizzle-orm';
@@ -63,6 +64,15 @@ export interface ParishExportResult {
  * @throws Error when there is no such parish
  */
 export async function exportParish(
+  database: Database,
+  parishId: number,
+  passphrase: string | undefined,
+): Promise<ParishExportResult> {
+  // As the owner: one parish's rows read by their parish_id, whatever parish the caller is in (decision 0128).
+  return runAsOwner(() => exportParishRows(database, parishId, passphrase));
+}
+
+async function exportParishRows(
   database: Database,
   parishId: number,
   passphrase: string | undefined,
@@ -169,12 +179,23 @@ export async function importParish(
   passphrase: string | undefined,
   settingsKey?: SettingsKey,
 ): Promise<ParishImportResult> {
+  // As the owner (a new parish is made, rows are written by their parish_id; decision 0128).
+  return runAsOwner(() => importParishRows(database, bytes, passphrase));
+}
+
+async function importParishRows(
+  database: Database,
+  bytes: Buffer,
+  passphrase: string | undefined,
+): Promise<ParishImportResult> {
   const { header, rows } = await openParishFile(bytes, passphrase, await appliedMigrations(database.db));
   return database.db.transaction(async (tx) => {
     const tables = await parishTablesInOrder(tx);
     const filledHome = await homeIsEmpty(tx);
     let parishId = 1;
     if (filledHome) {
+      // In the home parish, so that the deletes bump its data versions (their trigger names the parish of the work).
+      await tx.execute(sql`select set_config('app.parish_id', '1', true)`);
       for (const table of [...tables].reverse())
         await tx.execute(sql.raw(`delete from ${ident(table.name)} where parish_id = 1`));
       await tx.execute(sql`update parishes set name = ${header.parishName} where id = 1`);

@@ -17,7 +17,7 @@ export async function parishIdsOf(db: Db): Promise<number[]> {
 /**
  * Runs `work` once in each parish (`runInParish`), one after another, lowest id first: what a
  * background worker does per parish (issue 28 item 1: workers are per parish). A parish whose work
- * fails is reported to `onError` and the others still run.
+ * fails is reported to `onError` (which may throw to stop the round) and the others still run.
  * @param onError called with the parish id and the error of a parish's failed run
  * @returns the number of parishes whose work succeeded
  */

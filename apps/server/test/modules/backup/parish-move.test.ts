@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { runInParish } from '../../../src/db/parish-scope.ts';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,17 +32,20 @@ let fresh: Database;
 
 /** A parish's member_payment_summary as sorted lines (member id and every number). */
 function memberSummary(db: DbOrTx, parishId: number): Promise<string[]> {
-  return sortedLines(
-    db,
-    sql`select member_id, total_count, paid_count, unpaid_count, assigned_paise, paid_paise, unpaid_paise,
-               arrear_unpaid_paise, current_unpaid_paise, misc_unpaid_paise, concession_paise, waived_count
-          from member_payment_summary where parish_id = ${parishId}`,
+  // Read in that parish (the test's own statements are otherwise the home parish's, under its policy).
+  return runInParish(parishId, () =>
+    sortedLines(
+      db,
+      sql`select member_id, total_count, paid_count, unpaid_count, assigned_paise, paid_paise, unpaid_paise,
+                 arrear_unpaid_paise, current_unpaid_paise, misc_unpaid_paise, concession_paise, waived_count
+            from member_payment_summary where parish_id = ${parishId}`,
+    ),
   );
 }
 
 /** Every table's count and sums of one parish, summary row counts and data versions left out. */
 async function countsOf(db: DbOrTx, parishId: number) {
-  const counts = await parishCounts(db, await parishTablesInOrder(db), parishId);
+  const counts = await runInParish(parishId, async () => parishCounts(db, await parishTablesInOrder(db), parishId));
   delete counts.data_versions;
   for (const name of ['payment_head_status_summary', 'collection_day_summary', 'member_payment_summary'])
     counts[name] = { count: -1, sums: counts[name]?.sums ?? {} };
@@ -171,7 +175,8 @@ describe('npm run parish:export and parish:import', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'parish-move-cli-'));
     try {
       mkdirSync(path.join(dir, 'a'));
-      const from = await openDatabase({ pgliteDir: path.join(dir, 'a', 'pglite') });
+      // Seeded in the home parish, as the server would write it.
+      const from = await openDatabase({ pgliteDir: path.join(dir, 'a', 'pglite'), scope: { fallbackParish: 1 } });
       const head = await insertHead(from.db, { amountPaise: 99_999 });
       const [member] = await queryRows<{ id: string }>(
         from.db,

@@ -160,6 +160,7 @@ describe('Worldline settling', () => {
         type: 'payment.updated',
         memberId: member.account.id,
         data: { paymentIds: [arrear, misc].sort(), status: 'paid', via: 'worldline' },
+        parishId: 1,
       },
     ]);
     events.length = 0;

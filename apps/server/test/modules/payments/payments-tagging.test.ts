@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { runAsOwner } from '../../../src/db/parish-scope.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -188,13 +189,16 @@ describe('POST /api/payments/assign (docs/domain.md §5, "Tagging")', () => {
     const [a, b] = await members(2);
     await assign({ paymentHeadId: head._id, assignments: [{ memberId: a!.id }] });
     // A trigger makes the insert for b fail after the revoke of a has run.
-    await t.db.execute(
-      sql.raw(`create function bheads_fail() returns trigger language plpgsql as $$
-        begin if new.member_id = '${b!.id}' then raise exception 'injected failure'; end if; return new; end $$`),
-    );
-    await t.db.execute(
-      sql.raw('create trigger bheads_fail before insert on payments for each row execute function bheads_fail()'),
-    );
+    // Made by the owner, as a migration would (the app's role may not make functions or triggers).
+    await runAsOwner(async () => {
+      await t.db.execute(
+        sql.raw(`create function bheads_fail() returns trigger language plpgsql as $$
+          begin if new.member_id = '${b!.id}' then raise exception 'injected failure'; end if; return new; end $$`),
+      );
+      await t.db.execute(
+        sql.raw('create trigger bheads_fail before insert on payments for each row execute function bheads_fail()'),
+      );
+    });
     try {
       const response = await assign({
         paymentHeadId: head._id,
@@ -203,8 +207,10 @@ describe('POST /api/payments/assign (docs/domain.md §5, "Tagging")', () => {
       });
       expectError(response, 500, ErrorCode.INTERNAL);
     } finally {
-      await t.db.execute(sql.raw('drop trigger bheads_fail on payments'));
-      await t.db.execute(sql.raw('drop function bheads_fail()'));
+      await runAsOwner(async () => {
+        await t.db.execute(sql.raw('drop trigger bheads_fail on payments'));
+        await t.db.execute(sql.raw('drop function bheads_fail()'));
+      });
     }
     const rows = await paymentsOf(head._id);
     expect([...rows.keys()]).toEqual([a!.id]);

@@ -26,14 +26,19 @@ async function main(): Promise<void> {
     const bytes = readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
     const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config.dataDir) });
     try {
-      const result = await importParish(database, bytes, config.backup.passphrase);
+      const result = await importParish(database, bytes, config.backup.passphrase, config.settingsKey);
       process.stdout.write(
         `Parish ${result.header.parishName} imported as parish ${result.parishId}` +
           `${result.filledHome ? ' (the empty home parish of this install)' : ''}: ${result.rows} rows, ` +
           `counts and money sums checked, in ${((performance.now() - started) / 1000).toFixed(1)} s.\n` +
           (result.filledHome
             ? "Its staff accounts replaced this install's first admin: sign in with the parish's own accounts.\n"
-            : `Give it a host name with npm run parish:host so its staff and members reach it.\n`),
+            : `Give it a host name with npm run parish:host so its staff and members reach it.\n`) +
+          (result.reenter.length > 0
+            ? `Its secrets were sealed with another SETTINGS_KEY and were cleared. Re-enter: ${result.reenter
+                .map((item) => item.label)
+                .join(', ')} (Settings page).\n`
+            : ''),
       );
     } finally {
       await database.close();

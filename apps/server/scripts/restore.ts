@@ -31,7 +31,12 @@ async function main(): Promise<void> {
   }
   try {
     const result = await restoreBackup(
-      { databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config.dataDir), dataDir: config.dataDir },
+      {
+        databaseUrl: config.databaseUrl,
+        pgliteDir: pgliteDirOf(config.dataDir),
+        dataDir: config.dataDir,
+        settingsKey: config.settingsKey,
+      },
       {
         file: path.resolve(process.env.INIT_CWD ?? process.cwd(), file),
         force: flags.has('force'),
@@ -42,7 +47,8 @@ async function main(): Promise<void> {
       `Restored the backup taken ${result.header.takenAt} (release ${result.header.appVersion}) ` +
         `into ${config.databaseUrl ? 'PostgreSQL' : pgliteDirOf(config.dataDir)} in ${(result.durationMs / 1000).toFixed(1)} s.\n` +
         (result.setAside ? `The database it replaced was moved to ${result.setAside}.\n` : '') +
-        linksReport(result.links, config.publicUrl),
+        linksReport(result.links, config.publicUrl) +
+        reenterReport(result.reenter),
     );
   } finally {
     release();
@@ -67,6 +73,25 @@ function linksReport(links: RestoreResult['links'], publicUrl: string): string {
       ? ''
       : `Those links name ${links.publicUrl}, and PUBLIC_URL here is ${publicUrl}: serve the parish at ` +
         `${links.publicUrl} (set PUBLIC_URL to it) or they will not reach this server.\n`)
+  );
+}
+
+/**
+ * The parish secrets to enter again (decision 0130): those sealed under another SETTINGS_KEY than
+ * this server's were cleared, everything else restored as it was. One line per parish.
+ */
+function reenterReport(reenter: RestoreResult['reenter']): string {
+  if (reenter.length === 0) return '';
+  const byParish = new Map<number, string[]>();
+  for (const item of reenter) byParish.set(item.parishId, [...(byParish.get(item.parishId) ?? []), item.label]);
+  const lines = [...byParish].map(
+    ([parishId, labels]) =>
+      `${byParish.size > 1 || parishId !== 1 ? `Parish ${parishId}: ` : ''}Re-enter: ${labels.join(', ')}`,
+  );
+  return (
+    'SETTINGS_KEY here is not the key these parish secrets were sealed with: they were cleared, everything else ' +
+    "is restored. Enter them again on the parish's Settings page (or restore with the backup's SETTINGS_KEY).\n" +
+    lines.map((line) => `${line}\n`).join('')
   );
 }
 

@@ -10,6 +10,7 @@ import { removeUnfinishedImportBatches } from './db/import-batches.ts';
 import { inEachParish } from './modules/parishes/parish-list.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { tightenDataDir, type TightenResult } from './lib/data-dir-permissions.ts';
+import type { SettingsKey } from './lib/settings-key.ts';
 import { recordServerAddress, warnPrivatePublicUrl } from './lib/server-address.ts';
 import { startWorkers, workerFlagsOf } from './workers/index.ts';
 
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   recordServerAddress(config.dataDir, config.publicUrl, Boolean(process.env.PUBLIC_URL), port);
   if (leftovers.batches > 0) app.log.warn(leftovers, 'removed unfinished imports left by a crash');
   logTightened(app, config.dataDir, tightened);
+  logSettingsKey(app, config.settingsKey, Boolean(config.databaseUrl));
   warnPrivatePublicUrl(app.log, config.publicUrl);
   app.log.info(
     {
@@ -92,6 +94,24 @@ async function main(): Promise<void> {
       rssMb: Math.round(process.memoryUsage().rss / 1_048_576),
     },
     'parish dues server ready',
+  );
+}
+
+/**
+ * Says at start-up where the key sealing the parishes' secrets came from (decision 0130): nothing
+ * when SETTINGS_KEY is set; else the data folder's file, generated now or read, and that it must be
+ * kept with the backup passphrase (and, on PostgreSQL, given to every app process as SETTINGS_KEY).
+ */
+function logSettingsKey(app: FastifyInstance, key: SettingsKey, postgres: boolean): void {
+  if (key.source === 'env') return;
+  const advice = postgres
+    ? 'set SETTINGS_KEY to its content on every app process of this database, and keep it with the backup passphrase'
+    : 'keep a copy with the backup passphrase: a restore without it asks for the parish secrets again';
+  app.log.warn(
+    { file: key.file, keyId: key.id },
+    key.source === 'generated'
+      ? `SETTINGS_KEY is not set: generated a key for the parish secrets in the data folder; ${advice}`
+      : `SETTINGS_KEY is not set: the parish secrets are sealed with the key in the data folder; ${advice}`,
   );
 }
 

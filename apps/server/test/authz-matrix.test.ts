@@ -224,6 +224,8 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/admin/whatsapp-settings': ADMIN,
   'PUT /api/admin/whatsapp-settings': ADMIN,
   'GET /api/admin/public-address': ADMIN,
+  'GET /api/admin/credentials': ADMIN,
+  'PUT /api/admin/credentials': ADMIN,
   'PUT /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/reminders/opted-out': ADMIN,

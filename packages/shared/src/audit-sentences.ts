@@ -23,6 +23,7 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'ward.deleted': '{{actor}} deleted a ward',
   'onboarding.choice_set': '{{actor}} made a choice on the Get started checklist',
   'onboarding.dismissed': '{{actor}} dismissed the Get started checklist',
+  'settings.credentials_updated': '{{actor}} changed the payment gateway or WhatsApp credentials',
   'member.updated': '{{actor}} edited the member {{member}}',
   'member.deactivated': '{{actor}} deleted the member {{member}}',
   'member.imported': '{{actor}} imported {{count}} members from a CSV',

@@ -100,6 +100,16 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
     { before: { step: 'upi', choice: 'skip' }, after: { step: 'upi', choice: 'skip' } },
   ],
   'onboarding.dismissed': [{ before: null, after: null }],
+  'settings.credentials_updated': [
+    {
+      before: { razorpayKeyId: '', razorpayKeySecret: false },
+      after: {
+        razorpayKeyId: 'rzp_live_abcdef',
+        razorpayKeySecret: true,
+        changed: ['Razorpay key id', 'Razorpay key secret'],
+      },
+    },
+  ],
   'member.updated': [{ before: member, after: { ...member, name: 'Thomas M', initialPasswordRederived: true } }],
   'member.deactivated': [
     {
@@ -421,7 +431,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(62);
+    expect(AUDIT_ACTIONS).toHaveLength(63);
   });
 
   it('isAuditAction tells them from any other string', () => {

@@ -84,6 +84,7 @@ export const AUDIT_ACTIONS = [
   'ward.deleted',
   'onboarding.choice_set',
   'onboarding.dismissed',
+  'settings.credentials_updated',
 ] as const;
 
 /** One audit action. */
@@ -228,6 +229,16 @@ export interface AuditPayloads {
   };
   /** The completed "Get started" checklist dismissed (decision 0132). */
   'onboarding.dismissed': { entity: 'onboarding'; before: null; after: null };
+  /**
+   * A parish's gateway credentials or WhatsApp settings changed (issue 28 item 4, decision 0130): the
+   * plain ids as they were and are, of each secret only whether it is set (never its value), and the
+   * names of the fields the change touched.
+   */
+  'settings.credentials_updated': {
+    entity: 'parish_credentials';
+    before: Record<string, string | boolean>;
+    after: Record<string, string | boolean | string[]> & { changed: string[] };
+  };
   /** `initialPasswordRederived` when a new name or mobile gave a member on the initial password a new one. */
   'member.updated': { entity: 'member'; before: Member; after: Member & { initialPasswordRederived?: true } };
   /** Deactivated, with the pending payments revoked (those no online checkout refers to). */
@@ -617,6 +628,7 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'ward.deleted': [],
   'onboarding.choice_set': [],
   'onboarding.dismissed': [],
+  'settings.credentials_updated': [],
   'member.updated': [],
   'member.deactivated': [],
   'member.imported': [],

@@ -7,6 +7,7 @@ import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
 import { z } from 'zod';
 
 import { prepareDataDir } from '../lib/data-dir-permissions.ts';
+import { loadSettingsKey, type SettingsKey } from '../lib/settings-key.ts';
 import { linkKeysFromSecret, readLinkKeys, type LinkKeys } from '../lib/link-keys.ts';
 import { DEFAULT_WEB_DIST } from '../paths.ts';
 import { loadBackupSettings, type BackupSettings } from './backup.ts';
@@ -32,6 +33,8 @@ const envSchema = z.object({
       }
     }, 'PARISH_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  // The key that seals each parish's secrets (decision 0130); DATA_DIR/settings-key when unset.
+  SETTINGS_KEY: z.string().trim().min(32, 'SETTINGS_KEY must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(3).max(50).default('admin'),
   ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
   PARISH_NAME: z.string().trim().min(1).max(150).default('St. Mary’s Parish'),
@@ -141,6 +144,17 @@ export interface Config extends GatewaySettings {
   /** HMAC key for access tokens (HS256). */
   jwtSecret: string;
   /**
+   * The key that seals each parish's secrets in the database (issue 28 item 4, decision 0130):
+   * SETTINGS_KEY, else DATA_DIR/settings-key (read, or generated at first start and said in the log).
+   */
+  settingsKey: SettingsKey;
+  /**
+   * The online payment settings of a parish with no credentials of its own (decision 0130): the
+   * environment's, without its gateway credentials (sandbox with PAYMENTS_SANDBOX, else off). The
+   * environment's credentials serve the home parish (1) only.
+   */
+  gatewaysWithoutCredentials: GatewaySettings;
+  /**
    * The keys that sign payment and receipt links: `DATA_DIR/link-keys` when a restore wrote it (the
    * keys of the machine the backup came from), else derived from `jwtSecret`
    * (`lib/link-keys.ts`; `docs/decisions/0071-backups-carry-the-link-keys.md`).
@@ -224,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     parishTimezone: values.PARISH_TIMEZONE,
     jwtSecret,
+    settingsKey: loadSettingsKey(values.SETTINGS_KEY, dataDir),
+    gatewaysWithoutCredentials: loadGatewaySettings(withoutGatewayCredentials(env)),
     linkKeys: readLinkKeys(dataDir) ?? linkKeysFromSecret(jwtSecret),
     adminUsername: values.ADMIN_USERNAME,
     adminPassword: values.ADMIN_PASSWORD,
@@ -257,6 +273,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderScheduleSeconds: values.REMINDER_SCHEDULE_SECONDS,
     staffMfa: values.STAFF_MFA,
   };
+}
+
+/** The environment without the gateway credentials (the variables that make a gateway live or test). */
+function withoutGatewayCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const rest = { ...env };
+  for (const name of [
+    'WORLDLINE_MERCHANT_ID',
+    'WORLDLINE_SALT',
+    'RAZORPAY_KEY_ID',
+    'RAZORPAY_KEY_SECRET',
+    'RAZORPAY_WEBHOOK_SECRET',
+  ]) {
+    delete rest[name];
+  }
+  return rest;
 }
 
 function readOrCreateSecret(file: string): string {

@@ -16,7 +16,7 @@ const STICKY = 0o1000;
  * The entries of DATA_DIR that Parish Dues writes (and the ones a restore sets aside beside them):
  * only these are tightened, so a DATA_DIR pointed at a folder that holds other things leaves them alone.
  */
-const OWN_ENTRY = /^(pglite|backups|jwt-secret|link-keys|server\.lock|server-url)([.-].*)?$/;
+const OWN_ENTRY = /^(pglite|backups|jwt-secret|settings-key|link-keys|server\.lock|server-url)([.-].*)?$/;
 
 /** Takes the group's and others' permissions off one folder, unless it is a shared (sticky) one. */
 function tightenFolder(dir: string): boolean {

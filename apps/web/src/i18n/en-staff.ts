@@ -2,6 +2,7 @@ import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
 import { diocese } from './en/diocese.ts';
+import { credentials } from './en/credentials.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
 import { onboarding } from './en/onboarding.ts';
@@ -33,4 +34,5 @@ export const enStaff = {
   onboarding,
   diocese,
   wards,
+  credentials,
 } as const;

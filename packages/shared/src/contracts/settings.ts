@@ -1,3 +1,4 @@
+import { credentialsSchema, updateCredentialsSchema } from '../schemas/credentials.ts';
 import { parishSettingsSchema, updateParishSettingsSchema } from '../schemas/settings.ts';
 import { publicAddressSchema } from '../public-address.ts';
 import { defineContract } from './contract.ts';
@@ -18,4 +19,16 @@ export const settingsContracts = {
    * outside the office (`localhost`, `private`) or null (decision 0117).
    */
   publicAddress: defineContract({ method: 'GET', path: '/api/admin/public-address', output: publicAddressSchema }),
+  /**
+   * `GET /api/admin/credentials` (admin): the parish's gateway credentials and WhatsApp settings,
+   * whether each secret is set, never its value (issue 28 item 4, decision 0130).
+   */
+  credentials: defineContract({ method: 'GET', path: '/api/admin/credentials', output: credentialsSchema }),
+  /** `PUT /api/admin/credentials` (admin): each field a value, null to clear, absent to keep; answers as the GET. */
+  saveCredentials: defineContract({
+    method: 'PUT',
+    path: '/api/admin/credentials',
+    body: updateCredentialsSchema,
+    output: credentialsSchema,
+  }),
 };

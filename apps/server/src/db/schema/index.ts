@@ -11,6 +11,7 @@ export * from './transactions.ts';
 export * from './audit-events.ts';
 export * from './auth.ts';
 export * from './settings.ts';
+export * from './credentials.ts';
 export * from './jobs.ts';
 export * from './reminders.ts';
 export * from './summaries.ts';

@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { APP_VERSION } from '../../lib/app-version.ts';
+import type { SettingsKey } from '../../lib/settings-key.ts';
+import { clearSecretsSealedUnderAnotherKey } from '../settings/parish-credentials.ts';
 import { BackupFileError, decodeBackup, encodeBackup, readBackupHeader } from './backup-file.ts';
 import { appliedMigrations } from './backup.service.ts';
 import {
@@ -153,13 +155,20 @@ export interface ParishImportResult {
   /** True when the empty home parish of a fresh install was filled instead of a new parish made. */
   filledHome: boolean;
   rows: number;
+  /**
+   * The parish's secrets sealed under another SETTINGS_KEY than this server's (the file came from
+   * another deployment): cleared, to be entered again on its Settings page (decision 0130).
+   */
+  reenter: { parishId: number; field: string; label: string }[];
 }
 
 /**
  * Imports a parish file in one transaction: into the home parish (id 1) when this is a one-parish
  * install whose home parish has no members and no payments (its rows, such as the first admin, are
  * replaced by the file's), else into a new parish. Afterwards every table's count and sums are
- * compared with the file's header (summary tables: sums only, as the triggers build them).
+ * compared with the file's header (summary tables: sums only, as the triggers build them). With
+ * `settingsKey`, the parish's secrets sealed under another key are then cleared for re-entry
+ * (decision 0130).
  * @throws BackupFileError for a file that cannot be read or is of another migration level; Error
  *   when a row's id already exists in this database (imported before?) or a count or sum differs;
  *   nothing is written then
@@ -168,15 +177,17 @@ export async function importParish(
   database: Database,
   bytes: Buffer,
   passphrase: string | undefined,
+  settingsKey?: SettingsKey,
 ): Promise<ParishImportResult> {
   // As the owner (a new parish is made, rows are written by their parish_id; decision 0128).
-  return runAsOwner(() => importParishRows(database, bytes, passphrase));
+  return runAsOwner(() => importParishRows(database, bytes, passphrase, settingsKey));
 }
 
 async function importParishRows(
   database: Database,
   bytes: Buffer,
   passphrase: string | undefined,
+  settingsKey: SettingsKey | undefined,
 ): Promise<ParishImportResult> {
   const { header, rows } = await openParishFile(bytes, passphrase, await appliedMigrations(database.db));
   return database.db.transaction(async (tx) => {
@@ -206,7 +217,8 @@ async function importParishRows(
     }
     await refuseSharedIds(tx, tables, parishId);
     compareCounts(header.tables, await parishCounts(tx, tables, parishId));
-    return { header, parishId, filledHome, rows: total };
+    const reenter = settingsKey ? await clearSecretsSealedUnderAnotherKey(tx, settingsKey, parishId) : [];
+    return { header, parishId, filledHome, rows: total, reenter };
   });
 }
 

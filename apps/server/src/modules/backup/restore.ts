@@ -8,7 +8,9 @@ import pg from 'pg';
 
 import { openDatabase, PGLITE_EXTENSIONS } from '../../db/client.ts';
 import { wipeDatabase } from '../../db/wipe.ts';
+import type { SettingsKey } from '../../lib/settings-key.ts';
 import { LINK_KEYS_FILE, linkKeysFromText, writeLinkKeys, type LinkKeys } from '../../lib/link-keys.ts';
+import { clearSecretsSealedUnderAnotherKey } from '../settings/parish-credentials.ts';
 import {
   BackupFileError,
   decodeBackup,
@@ -21,7 +23,8 @@ import {
  * `npm run restore FILE` (`docs/deploy.md`, "Restore"): puts a backup file back into an empty data
  * folder (PGlite) or an empty PostgreSQL database, then applies the migrations this release has
  * and the backup had not (an older backup is brought up to date; a newer one is refused by the
- * start-up check), and writes the backup's link keys into the data folder. The caller holds the
+ * start-up check), writes the backup's link keys into the data folder, and clears (for re-entry)
+ * the parish secrets sealed under another SETTINGS_KEY than this server's (decision 0130). The caller holds the
  * data directory's lock (PGlite): the server is stopped.
  */
 
@@ -35,6 +38,11 @@ export interface RestoreTarget {
    * `docs/decisions/0071-backups-carry-the-link-keys.md`); undefined: they are not written.
    */
   dataDir?: string | undefined;
+  /**
+   * The settings key of this server (`config.settingsKey`, decision 0130): the parish secrets sealed
+   * under another key are cleared and named for re-entry. Undefined: they are not checked.
+   */
+  settingsKey?: SettingsKey | undefined;
 }
 
 /** What a restore did. */
@@ -49,6 +57,12 @@ export interface RestoreResult {
    * a data folder; null for a backup written before backups carried them.
    */
   links: { publicUrl: string; keysFile: string | null; replacedKeysFile: string | null } | null;
+  /**
+   * The parish secrets that did not open with this server's SETTINGS_KEY (the backup's server had
+   * another): cleared, to be entered again on each parish's Settings page; empty when all opened
+   * (decision 0130). Nothing else was changed for them.
+   */
+  reenter: { parishId: number; field: string; label: string }[];
 }
 
 /** Whether the embedded database's folder holds anything. */
@@ -144,12 +158,18 @@ export async function restoreBackup(
   }
   // Bring an older backup up to this release's schema (and refuse a newer one).
   const database = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.pgliteDir });
-  await database.close();
+  let reenter: RestoreResult['reenter'] = [];
+  try {
+    if (target.settingsKey) reenter = await clearSecretsSealedUnderAnotherKey(database.db, target.settingsKey);
+  } finally {
+    await database.close();
+  }
   return {
     header,
     durationMs: Math.round(performance.now() - started),
     setAside,
     links: secrets && linkKeys && restoreLinkKeys(target.dataDir, secrets.publicUrl, linkKeys, stamp),
+    reenter,
   };
 }
 

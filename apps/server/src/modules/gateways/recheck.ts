@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 
 import type { ServiceContext } from '../../context.ts';
+import { runInParish } from '../../db/parish-scope.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { settleTransaction } from './settle.ts';
 
@@ -14,7 +15,11 @@ import { settleTransaction } from './settle.ts';
 export async function recheckPendingTransactions(ctx: ServiceContext, limit = 20): Promise<number> {
   const before = new Date(ctx.clock.now().getTime() - 2 * 60 * 1000).toISOString();
   const rows = await ctx.db
-    .select({ transactionId: transactions.transactionId, gateway: transactions.paymentGateway })
+    .select({
+      parishId: transactions.parishId,
+      transactionId: transactions.transactionId,
+      gateway: transactions.paymentGateway,
+    })
     .from(transactions)
     .where(and(eq(transactions.status, 'pending'), sql`${transactions.createdAt} < ${before}`))
     .orderBy(transactions.createdAt)
@@ -22,7 +27,10 @@ export async function recheckPendingTransactions(ctx: ServiceContext, limit = 20
   for (const row of rows) {
     try {
       const gateway = row.gateway === 'razorpay' ? 'razorpay' : 'worldline';
-      await settleTransaction(ctx, { txnId: row.transactionId, evidence: { gateway, source: 'recheck' } });
+      // In the transaction's parish: its own gateway credentials (decision 0130).
+      await runInParish(row.parishId, () =>
+        settleTransaction(ctx, { txnId: row.transactionId, evidence: { gateway, source: 'recheck' } }),
+      );
     } catch (error) {
       ctx.log.error({ err: error, txnId: row.transactionId }, 'pending transaction re-check failed');
     }

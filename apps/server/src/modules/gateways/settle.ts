@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { settleOnlinePayment } from '../payments/commands/settle-online-payment.ts';
 import { queueException } from '../payments/ledger/exceptions.ts';
 import { queuePaymentNotice } from '../reminders/notifications.ts';
-import { paymentGateways, type PaymentGateways } from './adapters.ts';
+import { parishPaymentGateways, type PaymentGateways } from './adapters.ts';
 import {
   gatewayAudit,
   type Outcome,
@@ -132,7 +132,7 @@ export async function settleFoundTransaction(
   if (row.status === 'success') return settlement(ctx, row);
   const leaveUncaptured = evidence.gateway === 'razorpay' && (await duesPaidOtherwise(ctx, row));
   const outcome = await outcomeOf(
-    paymentGateways(ctx),
+    await parishPaymentGateways(ctx),
     row,
     leaveUncaptured ? { ...evidence, leaveUncaptured } : evidence,
   );

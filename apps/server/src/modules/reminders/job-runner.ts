@@ -18,6 +18,7 @@ import type { AppDeps, ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
+import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
 import {
   WhatsAppClient,
   WhatsAppSendError,
@@ -110,6 +111,10 @@ export interface WhatsAppLane {
    * WHATSAPP_PAIR_INTERVAL_MS apart (Meta's pair rate limit, 131056; `docs/domain.md`, §9 "Sending").
    */
   readonly lastSentTo: Map<string, number>;
+  /** The HTTP client the lane's WhatsApp clients use (tests give a stand-in). */
+  readonly fetchImpl: typeof fetch | undefined;
+  /** The clients of parishes with a WhatsApp number of their own, by phone number id and token (decision 0130). */
+  readonly parishClients: Map<string, WhatsAppClient>;
 }
 
 /** One lane per app; the app's event bus identifies it (requests and workers share it). */
@@ -129,10 +134,32 @@ export function whatsAppLane(deps: Pick<AppDeps, 'config' | 'events'>, fetchImpl
       chain: Promise.resolve(),
       queuedListeners: new Set(),
       lastSentTo: new Map(),
+      fetchImpl,
+      parishClients: new Map(),
     };
     lanes.set(deps.events, lane);
   }
   return lane;
+}
+
+/**
+ * The WhatsApp client of the parish in progress (issue 28 item 4, decision 0130): the lane's own
+ * (the environment's settings) for a parish without a number of its own, else a client of the
+ * parish's phone number id and access token, made once and kept in the lane.
+ */
+export async function parishWhatsAppClient(
+  deps: Pick<AppDeps, 'config' | 'events' | 'db'>,
+  lane: WhatsAppLane = whatsAppLane(deps),
+): Promise<WhatsAppClient> {
+  const settings = await parishWhatsAppConfig(deps, parishInProgress());
+  if (settings === deps.config.whatsapp) return lane.client;
+  const key = `${settings.phoneNumberId ?? ''}\u0000${settings.accessToken ?? ''}`;
+  let client = lane.parishClients.get(key);
+  if (!client) {
+    client = new WhatsAppClient(settings, lane.fetchImpl);
+    lane.parishClients.set(key, client);
+  }
+  return client;
 }
 
 /**
@@ -351,13 +378,14 @@ async function sendOne(
   await ctx.db.execute(
     sql`UPDATE background_jobs SET locked_at = now() WHERE id = ${work.jobId} AND locked_by = ${lane.workerId}`,
   );
+  const client = await parishWhatsAppClient(ctx, lane);
   let attempts = 0;
   for (;;) {
     attempts += 1;
     try {
       // The pause runs from the end of one request to the start of the next (`docs/domain.md`,
       // §9 "Sending": one by one with a 1 second pause), so the provider sees them at least 1 s apart.
-      const messageId = await lane.client.send(body, signal).finally(() => {
+      const messageId = await client.send(body, signal).finally(() => {
         lane.lastSendAt = Date.now();
         lane.lastSentTo.set(work.recipient, lane.lastSendAt);
       });

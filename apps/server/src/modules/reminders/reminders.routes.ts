@@ -19,6 +19,7 @@ import {
   whatsAppTestResultSchema,
 } from '@parish/shared';
 
+import { runInParish } from '../../db/parish-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorAnswers, jsonRoute } from '../../lib/route-options.ts';
 import { drainLane } from './job-runner.ts';
@@ -33,7 +34,7 @@ import {
   answerWebhookHandshake,
   applyWebhookReplies,
   applyWebhookStatuses,
-  verifyWebhookSignature,
+  verifiedWebhookParish,
   webhookBodySchema,
   webhookHandshakeSchema,
 } from './webhook.ts';
@@ -49,6 +50,8 @@ const WEBHOOK_BODY_LIMIT = 1_048_576;
  * "WhatsApp webhooks": never re-serialise).
  */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+/** The parish each verified WhatsApp webhook belongs to (found from Meta's phone_number_id). */
+const webhookParishes = new WeakMap<FastifyRequest, number>();
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -182,7 +185,7 @@ function webhookRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').send(answerWebhookHandshake(request.ctx, request.query)),
+      reply.type('text/plain; charset=utf-8').send(await answerWebhookHandshake(request.ctx, request.query)),
   );
   r.post(
     '/api/whatsapp/webhook',
@@ -201,16 +204,22 @@ function webhookRoutes(app: FastifyInstance): void {
         return Readable.from([raw]);
       },
       preValidation: async (request) => {
-        const signature = request.headers['x-hub-signature-256'];
-        if (!verifyWebhookSignature(rawBodies.get(request), signature, app.config.whatsapp.appSecret)) {
-          throw new AppError(ErrorCode.UNAUTHORIZED, REMINDER_MSG.badSignature);
-        }
+        // The parish from Meta's phone_number_id in the body; the signature with that parish's app
+        // secret (decision 0130).
+        const parishId = await verifiedWebhookParish(request.ctx, {
+          body: request.body,
+          rawBody: rawBodies.get(request),
+          signature: request.headers['x-hub-signature-256'],
+        });
+        if (parishId === null) throw new AppError(ErrorCode.UNAUTHORIZED, REMINDER_MSG.badSignature);
+        webhookParishes.set(request, parishId);
       },
     },
-    async (request) => {
-      await applyWebhookStatuses(request.ctx, request.body);
-      await applyWebhookReplies(request.ctx, request.body);
-      return { success: true as const };
-    },
+    async (request) =>
+      runInParish(webhookParishes.get(request) ?? null, async () => {
+        await applyWebhookStatuses(request.ctx, request.body);
+        await applyWebhookReplies(request.ctx, request.body);
+        return { success: true as const };
+      }),
   );
 }

@@ -13,17 +13,18 @@ import {
   type WhatsAppStatus,
 } from '@parish/shared';
 
-import type { Config } from '../../config/env.ts';
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { backgroundJobs, members, messageDeliveries } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
+import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
 import {
   REMINDER_JOB_TYPE,
   announceJobQueued,
   deliverMessage,
   finishReminderJob,
+  parishWhatsAppClient,
   whatsAppLane,
   type DeliveryWork,
   type ReminderJobPayload,
@@ -43,15 +44,21 @@ const INSERT_CHUNK = 1000;
 
 /**
  * Refuses to pretend to send: 503 `WHATSAPP_NOT_CONFIGURED` 'WhatsApp is not configured. ...'
- * when the access token or the phone number id is missing (`docs/domain.md`, "§9 Reminders").
+ * when the access token or the phone number id of the request's parish is missing (its own, or the
+ * environment's for the home parish: decision 0130; `docs/domain.md`, "§9 Reminders").
  */
-export function assertConfigured(config: Config): void {
-  if (!config.whatsapp.configured) throw new AppError(ErrorCode.WHATSAPP_NOT_CONFIGURED, REMINDER_MSG.notConfigured);
+export async function assertConfigured(ctx: Pick<ServiceContext, 'db' | 'config'>): Promise<void> {
+  const { configured } = await parishWhatsAppConfig(ctx, parishInProgress());
+  if (!configured) throw new AppError(ErrorCode.WHATSAPP_NOT_CONFIGURED, REMINDER_MSG.notConfigured);
 }
 
-/** `GET /api/whatsapp/status`: configuration flags, the phone number id masked, never the token. */
-export function whatsAppStatus(ctx: ServiceContext): WhatsAppStatus {
-  const { phoneNumberId, apiVersion, notifyOnAssign, notifyOnPayment, configured, appSecret } = ctx.config.whatsapp;
+/**
+ * `GET /api/whatsapp/status`: configuration flags of the request's parish (its own WhatsApp number,
+ * or the environment's for the home parish: decision 0130), the phone number id masked, never the token.
+ */
+export async function whatsAppStatus(ctx: ServiceContext): Promise<WhatsAppStatus> {
+  const { phoneNumberId, apiVersion, notifyOnAssign, notifyOnPayment, configured, appSecret } =
+    await parishWhatsAppConfig(ctx, parishInProgress());
   return {
     configured,
     ...(phoneNumberId && {
@@ -191,7 +198,7 @@ export async function sendSelectedReminders(
   ctx: ServiceContext,
   input: { memberIds: string[]; signal: AbortSignal },
 ): Promise<SendRemindersResult> {
-  assertConfigured(ctx.config);
+  await assertConfigured(ctx);
   const ids = [...new Set(input.memberIds)];
   const found = await ctx.db
     .select({ id: members.id, name: members.name, mobile: members.mobile, parishNumber: members.parishNumber })
@@ -250,7 +257,7 @@ export async function sendSelectedReminders(
  *   pending payment. Nothing is written in those cases.
  */
 export async function startSendAll(ctx: ServiceContext): Promise<SendAllRemindersResult> {
-  assertConfigured(ctx.config);
+  await assertConfigured(ctx);
   const result = await ctx.db.transaction(async (tx) => {
     // One send-to-all at a time: a second click or a second admin waits for this lock, then sees the first job.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('whatsapp.send-all'))`);
@@ -294,11 +301,11 @@ export async function sendTestMessage(
   ctx: ServiceContext,
   input: { to: string },
 ): Promise<{ success: true; messageId: string }> {
-  assertConfigured(ctx.config);
+  await assertConfigured(ctx);
   const recipient = toWhatsAppNumber(input.to);
   if (!recipient) throw badRequest(REMINDER_MSG.invalidRecipient, 'to', ErrorCode.INVALID_RECIPIENT);
   try {
-    const messageId = await whatsAppLane(ctx).client.send(helloWorldTemplate(recipient));
+    const messageId = await (await parishWhatsAppClient(ctx)).send(helloWorldTemplate(recipient));
     await recordAudit(ctx.db, ctx.audit, {
       action: 'whatsapp.test',
       entityType: 'whatsapp',

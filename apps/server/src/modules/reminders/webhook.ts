@@ -7,8 +7,15 @@ import { ErrorCode } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
+import { runInParish } from '../../db/parish-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  HOME_PARISH_ID,
+  parishInProgress,
+  parishOfCredential,
+  parishWhatsAppConfig,
+} from '../settings/parish-credentials.ts';
 
 /**
  * Checks `X-Hub-Signature-256: sha256=<hex>` against HMAC-SHA256 of the raw request bytes with
@@ -37,12 +44,17 @@ export const webhookHandshakeSchema = z.object({
 
 /**
  * Meta's webhook verification handshake (`GET /api/whatsapp/webhook`): the challenge to echo
- * when the mode is `subscribe` and the token is WHATSAPP_VERIFY_TOKEN.
+ * when the mode is `subscribe` and the token is the request's parish's verify token (its own,
+ * decision 0130; for the home parish without one, WHATSAPP_VERIFY_TOKEN).
  * @returns `hub.challenge`, to answer as plain text
  * @throws AppError 403 'Webhook verification failed' otherwise, or when no verify token is set
  */
-export function answerWebhookHandshake(ctx: ServiceContext, query: z.infer<typeof webhookHandshakeSchema>): string {
-  const { verifyToken } = ctx.config.whatsapp;
+export async function answerWebhookHandshake(
+  ctx: ServiceContext,
+  query: z.infer<typeof webhookHandshakeSchema>,
+): Promise<string> {
+  // The handshake carries no data: the parish is the request's (its host), with its own verify token.
+  const { verifyToken } = await parishWhatsAppConfig(ctx, parishInProgress());
   const challenge = query['hub.challenge'];
   if (
     !verifyToken ||
@@ -107,6 +119,58 @@ export const webhookBodySchema = z
 
 /** A parsed webhook body. */
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
+
+/**
+ * The parish a WhatsApp webhook belongs to (issue 28 item 4, decision 0130), from Meta's own
+ * `entry[].changes[].value.metadata.phone_number_id`, never from anything the caller chooses (query,
+ * header, host): the parish whose phone number id it is (`parish_credentials`), else the home parish
+ * when it is WHATSAPP_PHONE_NUMBER_ID or the body names no number (Meta's test calls). The
+ * signature is then checked with THAT parish's app secret.
+ * @param body the parsed JSON, neither verified nor validated yet; only the phone number ids are read from it
+ * @returns the parish id, or null when the body names numbers of more than one parish, or a number
+ *   no parish has (the webhook is then refused)
+ */
+export async function whatsAppWebhookParish(
+  ctx: Pick<ServiceContext, 'db' | 'config'>,
+  body: unknown,
+): Promise<number | null> {
+  // Read before the body's validation (the signature comes first): any JSON may arrive here.
+  const numbers = new Set<string>();
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const field = (value: unknown, name: string): unknown =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  for (const entry of list(field(body, 'entry'))) {
+    for (const change of list(field(entry, 'changes'))) {
+      const id = field(field(field(change, 'value'), 'metadata'), 'phone_number_id');
+      if (typeof id === 'string' && id.length <= 100) numbers.add(id);
+    }
+  }
+  if (numbers.size === 0) return HOME_PARISH_ID;
+  const parishes = new Set<number | null>();
+  for (const number of numbers) {
+    const parishId = await parishOfCredential(ctx.db, 'whatsappPhoneNumberId', number);
+    parishes.add(parishId ?? (number === ctx.config.whatsapp.phoneNumberId ? HOME_PARISH_ID : null));
+  }
+  const [only] = [...parishes];
+  return parishes.size === 1 && only !== undefined ? only : null;
+}
+
+/**
+ * The parish of a WhatsApp webhook whose signature verifies (decision 0130): the parish found by
+ * {@link whatsAppWebhookParish}, when `X-Hub-Signature-256` is the HMAC of the raw body with THAT
+ * parish's app secret ({@link verifyWebhookSignature}).
+ * @returns the parish id, or null when no parish is found or the signature does not verify (401)
+ */
+export async function verifiedWebhookParish(
+  ctx: Pick<ServiceContext, 'db' | 'config'>,
+  input: { body: unknown; rawBody: Buffer | undefined; signature: string | string[] | undefined },
+): Promise<number | null> {
+  const parishId = await whatsAppWebhookParish(ctx, input.body);
+  if (parishId === null) return null;
+  // Read in that parish: its row-level policy shows only its own credentials.
+  const { appSecret } = await runInParish(parishId, () => parishWhatsAppConfig(ctx, parishId));
+  return verifyWebhookSignature(input.rawBody, input.signature, appSecret) ? parishId : null;
+}
 
 /** Rank of each delivery state: a status only ever moves a delivery forward (statuses arrive out of order). */
 const RANK: Record<string, number> = { queued: 0, sending: 0, unknown: 0, sent: 1, failed: 1.5, delivered: 2, read: 3 };

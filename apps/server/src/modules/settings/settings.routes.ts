@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import {
+  credentialsSchema,
   errorBodySchema,
   parishSettingsSchema,
   publicAddressSchema,
+  updateCredentialsSchema,
   updateParishSettingsSchema,
   whatsAppSettingsSchema,
 } from '@parish/shared';
 
 import { errorAnswers } from '../../lib/route-options.ts';
+import { credentialsAnswer, parishInProgress, updateCredentials } from './parish-credentials.ts';
 import { getParishSettings, publicAddress, updateParishSettings } from './settings.service.ts';
 import { readWhatsAppSettings, updateWhatsAppSettings } from './whatsapp-settings.service.ts';
 
@@ -20,7 +23,9 @@ const adminErrors = errorAnswers(400, 401, 403, 404, 409);
  * `GET|PUT /api/admin/whatsapp-settings` (admin): the WhatsApp settings (payment links on or off,
  * the scheduled reminders' day and time); `GET /api/admin/public-address` (admin): the address
  * links start with (PUBLIC_URL, or the request's parish host: decision 0125) and why links under it
- * would not open outside the office (decision 0117).
+ * would not open outside the office (decision 0117); `GET|PUT /api/admin/credentials` (admin): the
+ * parish's gateway credentials and WhatsApp Cloud API settings, whose secrets are never answered
+ * (issue 28 item 4, decision 0130).
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -87,5 +92,35 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => publicAddress(request.ctx),
+  );
+  r.get(
+    '/api/admin/credentials',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['settings'],
+        summary:
+          "The parish's gateway credentials and WhatsApp settings: of each field whether it is set and when it changed; " +
+          'the plain ids (key id, merchant code, phone number id, account ids) as they are; never a secret.',
+        response: { 200: credentialsSchema, ...adminErrors },
+      },
+    },
+    async (request) => credentialsAnswer(request.ctx.db, parishInProgress()),
+  );
+  r.put(
+    '/api/admin/credentials',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Saves gateway credentials and WhatsApp settings (admin): each field a value, null to clear, absent to keep. ' +
+          'Secrets are sealed with SETTINGS_KEY and never answered; audited without their values. 400 when a ' +
+          "gateway's fields would be set only in part, or an account or phone number id is another parish's.",
+        body: updateCredentialsSchema,
+        response: { 200: credentialsSchema, ...adminErrors },
+      },
+    },
+    async (request) => updateCredentials(request.ctx, request.body),
   );
 }

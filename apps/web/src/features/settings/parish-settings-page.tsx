@@ -12,6 +12,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { CredentialsCard } from './credentials-card.tsx';
 import { UpiSettingsCard } from './upi-settings-card.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -178,6 +179,7 @@ export default function ParishSettingsPage() {
       <BackupPanel />
       <WhatsAppSettingsCard />
       <UpiSettingsCard />
+      <CredentialsCard />
     </Stack>
   );
 }

@@ -51,6 +51,7 @@ export const activities = {
     'ward.deleted': 'Deleted ward',
     'onboarding.choice_set': 'Checklist choice',
     'onboarding.dismissed': 'Dismissed checklist',
+    'settings.credentials_updated': 'Changed gateway or WhatsApp credentials',
     'payment_head.created': 'Added account head',
     'payment_head.updated': 'Edited account head',
     'payment_head.deleted': 'Deleted account head',

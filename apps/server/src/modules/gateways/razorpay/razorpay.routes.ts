@@ -12,12 +12,14 @@ import {
   verifyResultSchema,
 } from '@parish/shared';
 
+import { runInParish } from '../../../db/parish-scope.ts';
 import {
   createRazorpayCheckout,
   razorpayConfig,
   razorpayPaymentStatus,
   razorpayReturn,
   razorpayWebhook,
+  razorpayWebhookParish,
   verifyRazorpayPayment,
 } from './razorpay.service.ts';
 import { captureRawBody, rawBodyOf } from '../request-bodies.ts';
@@ -156,7 +158,8 @@ export async function razorpayNewsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['razorpay'],
         summary:
-          'Razorpay webhook (public): X-Razorpay-Signature must be the HMAC-SHA256 of the RAW body with the webhook ' +
+          'Razorpay webhook (public): its parish is the one whose order (or Razorpay account id) the body names, never ' +
+          "the caller's choice; X-Razorpay-Signature must be the HMAC-SHA256 of the RAW body with that parish's webhook " +
           'secret (401 otherwise); deduplicated by x-razorpay-event-id; payment.captured / order.paid / ' +
           'payment.failed settle through the same dual verification. 200 {success, duplicate}.',
         body: webhookBody,
@@ -164,13 +167,17 @@ export async function razorpayNewsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { duplicate } = await razorpayWebhook(request.ctx, {
-        rawBody: rawBodyOf(request),
-        body: request.body,
-        signature: single(request.headers['x-razorpay-signature']),
-        eventId: single(request.headers['x-razorpay-event-id']),
-        via: request.routeOptions.url,
-      });
+      // The parish from Razorpay's own ids in the body (the order, the account), then everything in it.
+      const parishId = await razorpayWebhookParish(request.ctx, request.body);
+      const { duplicate } = await runInParish(parishId, () =>
+        razorpayWebhook(request.ctx, {
+          rawBody: rawBodyOf(request),
+          body: request.body,
+          signature: single(request.headers['x-razorpay-signature']),
+          eventId: single(request.headers['x-razorpay-event-id']),
+          via: request.routeOptions.url,
+        }),
+      );
       return { success: true as const, duplicate };
     },
   );

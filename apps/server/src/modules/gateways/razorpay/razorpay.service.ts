@@ -15,7 +15,14 @@ import {
 import { actorOf, type ServiceContext } from '../../../context.ts';
 import { transactions } from '../../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../../lib/app-error.ts';
-import { paymentGateways } from '../adapters.ts';
+import {
+  HOME_PARISH_ID,
+  parishInProgress,
+  parishOfCredential,
+  parishOfGatewayOrder,
+} from '../../settings/parish-credentials.ts';
+import { parishPaymentGateways } from '../adapters.ts';
+import { parseRazorpayWebhook } from './razorpay-webhook.ts';
 import { orderPayments, type OrderRequest } from '../orders.service.ts';
 import { findTransactionByOrderId, settleFoundTransaction, type Settlement } from '../settle.ts';
 import { openCheckout, recordRejectedResponse, transactionStatus, type ReturnAnswer } from '../transactions.service.ts';
@@ -28,8 +35,8 @@ import { openCheckout, recordRejectedResponse, transactionStatus, type ReturnAns
  */
 
 /** The public checkout settings: availability, mode, key id, script; never a secret. */
-export function razorpayConfig(ctx: ServiceContext): RazorpayConfig {
-  return paymentGateways(ctx).razorpay.publicConfig();
+export async function razorpayConfig(ctx: ServiceContext): Promise<RazorpayConfig> {
+  return (await parishPaymentGateways(ctx)).razorpay.publicConfig();
 }
 
 /**
@@ -41,7 +48,7 @@ export function razorpayConfig(ctx: ServiceContext): RazorpayConfig {
  * @throws as `openCheckout`
  */
 export async function createRazorpayCheckout(ctx: ServiceContext, input: OrderRequest): Promise<RazorpayOrder> {
-  const opened = await openCheckout(ctx, { ...input, gateway: paymentGateways(ctx).razorpay });
+  const opened = await openCheckout(ctx, { ...input, gateway: (await parishPaymentGateways(ctx)).razorpay });
   const { txnId, totalPaise, lines, checkout } = opened;
   return {
     txnId,
@@ -70,7 +77,13 @@ export async function verifyRazorpayPayment(
   const row = await findTransactionByOrderId(ctx, input.orderId);
   if (!row || row.memberId !== memberId)
     throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
-  if (!paymentGateways(ctx).razorpay.verifyCheckout(row.gatewayOrderId ?? '', input.paymentId, input.signature)) {
+  if (
+    !(await parishPaymentGateways(ctx)).razorpay.verifyCheckout(
+      row.gatewayOrderId ?? '',
+      input.paymentId,
+      input.signature,
+    )
+  ) {
     await recordRejectedResponse(ctx, {
       gateway: 'razorpay',
       entityId: row.transactionId,
@@ -125,7 +138,7 @@ export async function razorpayReturn(
   if (!row) return { settled: false, message: GATEWAY_MSG.transactionNotFound };
   let settlement: Settlement;
   if (fields.razorpay_payment_id && fields.razorpay_signature) {
-    const gateway = paymentGateways(ctx).razorpay;
+    const gateway = (await parishPaymentGateways(ctx)).razorpay;
     if (!gateway.verifyCheckout(row.gatewayOrderId ?? '', fields.razorpay_payment_id, fields.razorpay_signature)) {
       const rejected = { gateway: 'razorpay', entityId: row.transactionId, reason: signatureRefused } as const;
       await recordRejectedResponse(ctx, { ...rejected, via: input.via });
@@ -200,7 +213,7 @@ export async function razorpayWebhook(
   ctx: ServiceContext,
   input: RazorpayWebhookInput,
 ): Promise<{ duplicate: boolean }> {
-  const gateway = paymentGateways(ctx).razorpay;
+  const gateway = (await parishPaymentGateways(ctx)).razorpay;
   if (input.signature === undefined || !gateway.verifyWebhook(input.rawBody, input.signature)) {
     const rejected = { gateway: 'razorpay', entityId: '', reason: 'webhook signature does not verify' } as const;
     await recordRejectedResponse(ctx, { ...rejected, via: input.via });
@@ -232,14 +245,41 @@ export async function razorpayWebhook(
   return { duplicate: false };
 }
 
-/** Records a webhook event once: no row back means it was delivered before. */
+/**
+ * The parish a Razorpay webhook belongs to (issue 28 item 4, decision 0130), from Razorpay's own
+ * identifiers, never from anything the caller chooses (query, header, host): the parish of the
+ * order it names (an order we created, `transactions.gateway_order_id`), else the parish whose
+ * Razorpay account id is the body's `account_id`, else the home parish (whose environment
+ * credentials served one-parish installs). The signature is then checked with THAT parish's webhook
+ * secret, so a webhook signed with one parish's secret naming another parish's order is refused.
+ * @param body the parsed, not yet verified, body: only the order id and account id are read
+ * @returns the parish id
+ */
+export async function razorpayWebhookParish(
+  ctx: Pick<ServiceContext, 'db'>,
+  body: RazorpayWebhookInput['body'] & { account_id?: unknown },
+): Promise<number> {
+  const news = parseRazorpayWebhook(body);
+  if (news.orderId) {
+    const parishId = await parishOfGatewayOrder(ctx.db, 'razorpay', news.orderId);
+    if (parishId !== null) return parishId;
+  }
+  if (typeof body.account_id === 'string' && body.account_id !== '') {
+    const parishId = await parishOfCredential(ctx.db, 'razorpayAccountId', body.account_id);
+    if (parishId !== null) return parishId;
+  }
+  return HOME_PARISH_ID;
+}
+
+/** Records a webhook event once, in the parish in progress: no row back means it was delivered before. */
 function sqlInsertEvent(eventId: string, payload: unknown) {
-  return sql`insert into gateway_events (provider, event_id, payload)
-             values ('razorpay', ${eventId}, ${JSON.stringify(payload)}::jsonb)
+  return sql`insert into gateway_events (parish_id, provider, event_id, payload)
+             values (${parishInProgress()}, 'razorpay', ${eventId}, ${JSON.stringify(payload)}::jsonb)
              on conflict (parish_id, provider, event_id) do nothing returning event_id`;
 }
 
 /** Forgets an event whose processing failed, so Razorpay's retry is processed. */
 function sqlDeleteEvent(eventId: string) {
-  return sql`delete from gateway_events where provider = 'razorpay' and event_id = ${eventId}`;
+  return sql`delete from gateway_events
+             where parish_id = ${parishInProgress()} and provider = 'razorpay' and event_id = ${eventId}`;
 }

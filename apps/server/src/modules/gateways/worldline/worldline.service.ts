@@ -10,7 +10,7 @@ import {
 
 import type { ServiceContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/app-error.ts';
-import { paymentGateways } from '../adapters.ts';
+import { parishPaymentGateways } from '../adapters.ts';
 import { orderPayments, type OrderRequest } from '../orders.service.ts';
 import { findTransaction, settleTransaction } from '../settle.ts';
 import { openCheckout, recordRejectedResponse, transactionStatus, type ReturnAnswer } from '../transactions.service.ts';
@@ -23,8 +23,8 @@ import { openCheckout, recordRejectedResponse, transactionStatus, type ReturnAns
  */
 
 /** The public checkout settings: availability, mode, merchant code, scripts; never the salt. */
-export function worldlineConfig(ctx: ServiceContext): WorldlineConfig {
-  return paymentGateways(ctx).worldline.publicConfig();
+export async function worldlineConfig(ctx: ServiceContext): Promise<WorldlineConfig> {
+  return (await parishPaymentGateways(ctx)).worldline.publicConfig();
 }
 
 /**
@@ -41,7 +41,7 @@ export async function createWorldlineCheckout(
   input: OrderRequest,
   via: { payLink?: boolean } = {},
 ): Promise<WorldlineOrder> {
-  const opened = await openCheckout(ctx, { ...input, ...via, gateway: paymentGateways(ctx).worldline });
+  const opened = await openCheckout(ctx, { ...input, ...via, gateway: (await parishPaymentGateways(ctx)).worldline });
   const { txnId, totalPaise, lines, checkout } = opened;
   return {
     txnId,
@@ -71,7 +71,7 @@ export async function worldlineReturn(
 ): Promise<ReturnAnswer> {
   const { msg } = input;
   if (!msg) return { settled: false, message: GATEWAY_MSG.invalidResponse };
-  const fields = paymentGateways(ctx).worldline.verifyResponse(msg);
+  const fields = (await parishPaymentGateways(ctx)).worldline.verifyResponse(msg);
   const claimedRef = (msg.split('|')[3] ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
   if (!fields) {
     const reason = 'response hash does not verify';
@@ -106,7 +106,7 @@ export async function verifyWorldlinePayment(
   const { txnId, msg } = input;
   let fields;
   if (msg) {
-    fields = paymentGateways(ctx).worldline.verifyResponse(msg);
+    fields = (await parishPaymentGateways(ctx)).worldline.verifyResponse(msg);
     if (!fields || fields.clnt_txn_ref !== txnId) {
       const reason = fields ? 'response is for another transaction' : 'response hash does not verify';
       await recordRejectedResponse(ctx, { gateway: 'worldline', entityId: txnId, reason, via: input.via });
@@ -156,7 +156,7 @@ export async function worldlineS2s(
   const safe = (value: string | undefined) => (value ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
   const answer = (ok: boolean) => `${safe(parts[3])}|${safe(parts[5])}|${ok ? 1 : 0}`;
   if (!input.msg) return answer(false);
-  const fields = paymentGateways(ctx).worldline.verifyResponse(input.msg);
+  const fields = (await parishPaymentGateways(ctx)).worldline.verifyResponse(input.msg);
   if (!fields) {
     const reason = 'response hash does not verify';
     await recordRejectedResponse(ctx, { gateway: 'worldline', entityId: safe(parts[3]), reason, via: input.via });

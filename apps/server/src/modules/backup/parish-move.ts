@@ -180,13 +180,14 @@ export async function importParish(
   settingsKey?: SettingsKey,
 ): Promise<ParishImportResult> {
   // As the owner (a new parish is made, rows are written by their parish_id; decision 0128).
-  return runAsOwner(() => importParishRows(database, bytes, passphrase));
+  return runAsOwner(() => importParishRows(database, bytes, passphrase, settingsKey));
 }
 
 async function importParishRows(
   database: Database,
   bytes: Buffer,
   passphrase: string | undefined,
+  settingsKey: SettingsKey | undefined,
 ): Promise<ParishImportResult> {
   const { header, rows } = await openParishFile(bytes, passphrase, await appliedMigrations(database.db));
   return database.db.transaction(async (tx) => {

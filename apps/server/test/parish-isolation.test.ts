@@ -68,6 +68,7 @@ interface ParishData {
   admin: Session;
   cashier: Session;
   member: Session;
+  wardLeader: Session;
 }
 
 let t: TestApp;
@@ -125,6 +126,29 @@ async function seedParish(parishId: number, host: string, tag: string): Promise<
     expect(receiptLink.statusCode, receiptLink.body).toBe(200);
     const ticket = await t.app.inject({ method: 'POST', url: '/api/events/ticket', headers: admin.headers });
     expect(ticket.statusCode, ticket.body).toBe(200);
+    // The parish's ward leader, of the ward its member is in (decision 0129).
+    const wardId = ward.json<{ id: string }>().id;
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/members/${account.id}`,
+      headers: admin.headers,
+      payload: { name: account.name, mobile: account.mobile, parishNumber: account.parishNumber, wardId },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const leaderMade = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.headers,
+      payload: {
+        username: `lead${tag.toLowerCase()}x`,
+        name: `Qzv${tag} Leader`,
+        role: 'ward_leader',
+        password: 'Ward-Leader-Pass-1',
+        wardId,
+      },
+    });
+    expect(leaderMade.statusCode, leaderMade.body).toBe(201);
+    const wardLeader = await loginStaff(t.app, `lead${tag.toLowerCase()}x`, 'Ward-Leader-Pass-1');
     return {
       memberId: account.id,
       memberName: account.name,
@@ -145,6 +169,7 @@ async function seedParish(parishId: number, host: string, tag: string): Promise<
       admin,
       cashier,
       member,
+      wardLeader,
     };
   });
 }
@@ -272,10 +297,12 @@ describe('two parishes on one deployment (issue 28 item 2)', () => {
       ['B admin', b.admin.headers],
       ['B cashier', b.cashier.headers],
       ['B member', b.member.headers],
+      ['B ward leader', b.wardLeader.headers],
       ['anonymous', {}],
       ["A's admin token at B", { authorization: a.admin.headers.authorization }],
       ["A's cashier token at B", { authorization: a.cashier.headers.authorization }],
       ["A's member token at B", { authorization: a.member.headers.authorization }],
+      ["A's ward leader token at B", { authorization: a.wardLeader.headers.authorization }],
     ];
     const sample = TEST_DATABASE_URL ? routes : routes.filter((_r, i) => i % 3 === 0);
     const leaks: string[] = [];
@@ -309,7 +336,8 @@ describe('two parishes on one deployment (issue 28 item 2)', () => {
           const text = await textOf(response);
           const found = markers.filter((marker) => text.includes(marker));
           if (ownMarkers.some((marker) => text.includes(marker))) ownSeen += 1;
-          if (found.length > 0) leaks.push(`${who} ${route.method} ${variant.url} -> ${response.statusCode}: ${found.join(', ')}`);
+          if (found.length > 0)
+            leaks.push(`${who} ${route.method} ${variant.url} -> ${response.statusCode}: ${found.join(', ')}`);
           if (who.startsWith("A's") && response.statusCode < 300 && !response.body.includes('"success":false')) {
             // A foreign token is no one at B: only what anonymous may have passes.
             const anonymous = await t.app.inject({
@@ -387,9 +415,9 @@ describe('two parishes on one deployment (issue 28 item 2)', () => {
 
   it("lists each parish's members from its own index, and holds at most MEMBER_INDEX_PARISHES indexes", async () => {
     const listed = async (session: Session) =>
-      (
-        await t.app.inject({ method: 'GET', url: '/api/members?limit=50', headers: session.headers })
-      ).json<{ items: Array<{ name: string }> }>().items.map((m) => m.name);
+      (await t.app.inject({ method: 'GET', url: '/api/members?limit=50', headers: session.headers }))
+        .json<{ items: Array<{ name: string }> }>()
+        .items.map((m) => m.name);
     for (let round = 0; round < 2; round += 1) {
       expect(await listed(b.admin)).toEqual([b.memberName]);
       expect(await listed(a.admin)).toEqual([a.memberName]);
@@ -402,8 +430,15 @@ describe('two parishes on one deployment (issue 28 item 2)', () => {
 
   it('keeps each parish to its own receipt series, both starting at 1', async () => {
     const first = async (parishId: number) =>
-      runInParish(parishId, async () =>
-        (await queryRows<{ n: string }>(t.db, sql`select number as n from receipts order by issued_at, number limit 1`))[0]?.n,
+      runInParish(
+        parishId,
+        async () =>
+          (
+            await queryRows<{ n: string }>(
+              t.db,
+              sql`select number as n from receipts order by issued_at, number limit 1`,
+            )
+          )[0]?.n,
       );
     expect(await first(1)).toMatch(/\/000001$/);
     expect(await first(2)).toMatch(/\/000001$/);

@@ -81,5 +81,6 @@ test('over plain http on a LAN address the app loads, without upgrade or HSTS, a
   await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
   await expect(page).toHaveURL(new RegExp(`^${origin.replaceAll('.', '\\.')}/admin/dashboard$`));
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // A fresh parish's first admin lands on the Get started checklist (issue 28 item 6, decision 0132).
+  await expect(page.getByRole('heading', { name: 'Get started', level: 2 })).toBeVisible();
 });

@@ -36,7 +36,12 @@ export function StepCard({
           <Title order={3} fz="md" id={`onboarding-step-${status.step}`}>
             {index + 1}. {title}
           </Title>
-          <Badge color={BADGE_COLOR[status.state]} variant={status.state === 'done' ? 'filled' : 'light'}>
+          {/* Kept whole beside a title that wraps at 375 px ("To do" was cut to "To ..."). */}
+          <Badge
+            color={BADGE_COLOR[status.state]}
+            variant={status.state === 'done' ? 'filled' : 'light'}
+            style={{ flexShrink: 0 }}
+          >
             {t(`onboarding.state.${status.state}`)}
           </Badge>
         </Group>

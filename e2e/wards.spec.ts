@@ -68,6 +68,8 @@ test.describe('[WARDS]', () => {
     page,
     request,
   }) => {
+    // Three screens with an axe scan each: 15 to 26 s measured alone, over the 30 s default once on a loaded machine.
+    test.setTimeout(90_000);
     const member = await seedWard(request);
 
     await signInStaff(page, ADMIN, 'Admin');

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,27 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { ReminderRound } from '@parish/shared';
 
 import { errorText } from '../../lib/error-text.ts';
-import { useWards, useWardWords } from '../../lib/wards.ts';
+import { WardSelect } from '../ward-select.tsx';
 import { startRound, tickRound, useCurrentRound, whatsAppKeys } from './api.ts';
 import { WalkThroughItem } from './walk-through-item.tsx';
-
-/** The ward of the next round: every ward of the parish, or '' for the whole parish. */
-function RoundWardSelect({ value, onChange }: { value: string; onChange: (wardId: string) => void }) {
-  const { t } = useTranslation();
-  const words = useWardWords();
-  const wards = useWards();
-  return (
-    <NativeSelect
-      label={t('wards.filter.label', { ward: words.one })}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      data={[
-        { value: '', label: t('wards.filter.all', { wards: words.wards }) },
-        ...(wards.data ?? []).map((ward) => ({ value: ward.id, label: ward.name })),
-      ]}
-    />
-  );
-}
 
 /**
  * "Walk through the list" (docs/domain.md, §9 "WhatsApp without the Cloud API"): a round of
@@ -138,7 +120,7 @@ export function WalkThroughPanel() {
           </>
         ) : null}
         <Group align="flex-end">
-          <RoundWardSelect value={wardId} onChange={setWardId} />
+          <WardSelect withNone={false} value={wardId} onChange={setWardId} />
           <Button variant={current ? 'default' : 'filled'} onClick={() => void begin()} loading={busy}>
             {current ? t('whatsapp.walk.start') : t('whatsapp.walk.startFirst')}
           </Button>

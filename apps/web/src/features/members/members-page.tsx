@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { WardSelect } from '../../components/ward-select.tsx';
 import type { Member, MemberSortField } from '@parish/shared';
 import { IconSearch, IconUpload, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,7 +19,6 @@ import { resetMemberPassword, useMemberPage } from './api.ts';
 import { MembersResults } from './members-results.tsx';
 import type { MemberRowActions, MemberSort } from './members-table.tsx';
 import { UploadMembersModal } from './upload-members-modal.tsx';
-import { WardFilter } from './ward-filter.tsx';
 
 /** The search box and the ward filter of the members page. */
 function SearchAndWard(props: {
@@ -42,7 +42,7 @@ function SearchAndWard(props: {
         style={{ flex: '1 1 240px' }}
         maw={480}
       />
-      <WardFilter value={props.wardId} onChange={props.onWard} />
+      <WardSelect value={props.wardId} onChange={props.onWard} style={{ flex: '0 1 220px' }} />
     </Group>
   );
 }

@@ -1,35 +1,16 @@
-import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSearch, IconSend, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TablePager } from '../../components/table-pager.tsx';
+import { WardSelect } from '../../components/ward-select.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { useWards, useWardWords } from '../../lib/wards.ts';
 import type { PagedSearch } from '../../lib/use-paged-search.ts';
 import { useReminderMembers } from './api.ts';
 import { ReminderMemberRow } from './reminder-member-row.tsx';
 import type { ReminderSending } from './use-reminder-sending.ts';
-
-/** The members panel's ward filter (issue 28 item 7): a ward, the members without one, or all (''). */
-function ReminderWardFilter({ value, onChange }: { value: string; onChange: (wardId: string) => void }) {
-  const { t } = useTranslation();
-  const words = useWardWords();
-  const wards = useWards();
-  return (
-    <NativeSelect
-      label={t('wards.filter.label', { ward: words.one })}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      data={[
-        { value: '', label: t('wards.filter.all', { wards: words.wards }) },
-        { value: 'none', label: t('wards.filter.none', { ward: words.ward }) },
-        ...(wards.data ?? []).map((ward) => ({ value: ward.id, label: ward.name })),
-      ]}
-    />
-  );
-}
 
 /**
  * The Send Reminders page's Members panel (`docs/domain.md`, §2 "Admin Send Reminders"): the
@@ -76,7 +57,7 @@ export function ReminderMembersPanel({
           onChange={(event) => paged.setSearch(event.currentTarget.value)}
           type="search"
         />
-        <ReminderWardFilter
+        <WardSelect
           value={wardId}
           onChange={(next) => {
             setWardId(next);

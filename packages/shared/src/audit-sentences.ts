@@ -43,7 +43,7 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'transaction.created': '{{member}} started an online payment of {{amount}}',
   'transaction.abandoned': 'An unfinished online payment of {{member}} was closed when a new one began',
   'transaction.settled': '{{member}} paid {{amount}} online',
-  'transaction.paid_twice': '{{member}} paid online for dues already paid: {{amount}} to refund',
+  'transaction.paid_twice': '{{member}} paid online for dues already paid or changed: {{amount}} to refund',
   'transaction.failed': 'The online payment of {{member}} failed',
   'transaction.verification_mismatch':
     "The gateway's answer about the online payment of {{member}} did not match the order",

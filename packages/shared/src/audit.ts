@@ -364,7 +364,11 @@ export interface AuditPayloads {
       paid: { paymentId: string; amount: Rupees; receiptNumber: string | null }[];
     };
   };
-  /** Money arrived for payments already paid otherwise (staff refund `refundDue`). */
+  /**
+   * Money arrived for dues the settlement could not pay (staff refund `refundDue`): paid otherwise
+   * meanwhile, or changed in amount after the checkout (`reason`, the refunds queue's; absent on
+   * records written before it was kept).
+   */
   'transaction.paid_twice': {
     entity: 'transaction';
     before: null;
@@ -378,6 +382,7 @@ export interface AuditPayloads {
           transactionId: string | null;
           receiptNumber: string | null;
         } | null;
+        reason?: 'due_changed' | 'superseded_paid' | 'paid_twice';
       }[];
       refundDue: Rupees;
     };

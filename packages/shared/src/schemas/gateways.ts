@@ -66,6 +66,11 @@ export const GATEWAY_MSG = {
   gatewayUnavailable: 'Payment gateway not available. Please try again later.',
   /** Recorded on the transaction when money arrived for a payment already paid otherwise. */
   paidTwice: 'Money received for a payment that was already paid by other means; a refund is needed',
+  /**
+   * Recorded on the transaction when money arrived for a due whose amount changed after its checkout
+   * failed (the refunds queue's reason `due_changed`, decision 0113): not paid, a refund is needed.
+   */
+  dueChanged: 'Money received for a due whose amount changed after this checkout began; a refund is needed',
   /** 503: the gateway is off: no credentials and no sandbox (`docs/domain.md`, §10 "Payment mode"). */
   paymentsOff: 'Online payment is not available yet. Please pay at the parish office.',
   /**

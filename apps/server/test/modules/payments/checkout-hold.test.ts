@@ -1,12 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type { AssignPaymentsResult, PaymentHead, RazorpayOrder } from '@parish/shared';
+import { GATEWAY_MSG, type AssignPaymentsResult, type PaymentHead, type RazorpayOrder } from '@parish/shared';
 
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 import { systemContext } from '../../../src/context.ts';
-import { paymentExceptions } from '../../../src/db/schema/index.ts';
+import { auditEvents, paymentExceptions } from '../../../src/db/schema/index.ts';
 import { settleOnlinePayment } from '../../../src/modules/payments/commands/settle-online-payment.ts';
 import { paymentRow, postForm, razorpayBank, transactionRow } from '../../gateway-fixtures.ts';
 import {
@@ -196,5 +196,13 @@ describe('one rule of a checkout holding its dues (issue 27 item 7)', () => {
       .from(paymentExceptions)
       .where(eq(paymentExceptions.transactionRowId, row.id));
     expect(queued).toMatchObject([{ paymentId: dueId, reason: 'due_changed', amountPaise: 30_000 }]);
+    // The note the member and staff read says the due changed, not that it was paid twice.
+    expect(settled?.errorMessage).toBe(`${GATEWAY_MSG.dueChanged}: ${dueId}`);
+    expect((await transactionRow(t.app, first.txnId)).errorMessage).not.toContain(GATEWAY_MSG.paidTwice);
+    const [audit] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'transaction.paid_twice'), eq(auditEvents.entityId, first.txnId)));
+    expect(audit?.after).toMatchObject({ conflicts: [{ paymentId: dueId, reason: 'due_changed' }], refundDue: 300 });
   });
 });

@@ -89,7 +89,7 @@ export const activities = {
     'transaction.created': 'Started online payment',
     'transaction.abandoned': 'Closed unfinished online payment',
     'transaction.settled': 'Paid online',
-    'transaction.paid_twice': 'Paid online twice',
+    'transaction.paid_twice': 'Online money to refund',
     'transaction.failed': 'Online payment failed',
     'transaction.verification_mismatch': 'Gateway answer did not match',
     'transaction.verification_failed': 'Gateway signature refused',

@@ -8,7 +8,7 @@ import { transactionItems, type transactions } from '../../../db/schema/index.ts
 import { recordAudit } from '../../audit/audit.repository.ts';
 import { queueException } from '../ledger/exceptions.ts';
 import { markPaid } from '../ledger/mark-paid.ts';
-import { exceptionReason, paidTwiceLines, recordPaidTwice } from '../ledger/paid-twice.ts';
+import { paidTwiceLines, recordPaidTwice } from '../ledger/paid-twice.ts';
 
 /** An online transaction as read before its gateway was asked (`gateways/`, `TransactionRow`). */
 type OnlineTransaction = typeof transactions.$inferSelect;
@@ -80,10 +80,9 @@ export async function settleOnlinePayment(
     });
     const receiptNumber = marked.receipt?.number ?? null;
     const lines = marked.paid.map((line) => ({ ...line, amount: paiseToRupees(line.amountPaise), receiptNumber }));
-    const conflicts = await paidTwiceLines(tx, marked.notPaid);
+    const conflicts = await paidTwiceLines(tx, row, marked.notPaid);
     const note = conflicts.length > 0 ? await recordPaidTwice(tx, ctx.audit, row, conflicts) : null;
-    for (const { paymentId, amountPaise } of conflicts) {
-      const reason = exceptionReason(row, conflicts.find((line) => line.paymentId === paymentId)?.paidBy);
+    for (const { paymentId, amountPaise, reason } of conflicts) {
       const money = { paymentId, amountPaise, reason, gatewayReference: paid.pgReferenceId } as const;
       await queueException(tx, { ...money, transactionRowId: row.id, memberId: row.memberId });
     }

@@ -8,16 +8,30 @@ import { payments, transactions } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import type { ReceiptLine } from './receipts.ts';
 
-/** A payment of an online transaction that was no longer pending: who paid it (amount in paise and rupees). */
+/**
+ * A line of an online transaction the settlement could not pay (amount in paise and rupees): who
+ * paid its due meanwhile (`paidBy`, null when the payment is gone) and the refunds queue's reason.
+ */
 export interface PaidTwice {
   paymentId: string;
   amountPaise: Paise;
   amount: Rupees;
   paidBy: AuditAfter<'transaction.paid_twice'>['conflicts'][number]['paidBy'];
+  reason: RefundReasonOfSettlement;
 }
 
-/** The lines a settlement could not pay (`markPaid`'s `notPaid`), each with its payment as it now stands. */
-export async function paidTwiceLines(tx: Tx, notPaid: readonly ReceiptLine[]): Promise<PaidTwice[]> {
+/** The refunds queue's reasons a settlement gives (decision 0113). */
+export type RefundReasonOfSettlement = 'due_changed' | 'superseded_paid' | 'paid_twice';
+
+/**
+ * The lines a settlement could not pay (`markPaid`'s `notPaid`), each with its payment as it now
+ * stands and its reason ({@link exceptionReason}; `row` is the settled transaction).
+ */
+export async function paidTwiceLines(
+  tx: Tx,
+  row: { supersededAt: Date | string | null },
+  notPaid: readonly ReceiptLine[],
+): Promise<PaidTwice[]> {
   const conflicts: PaidTwice[] = [];
   for (const line of notPaid) {
     const [current] = await tx
@@ -34,14 +48,17 @@ export async function paidTwiceLines(tx: Tx, notPaid: readonly ReceiptLine[]): P
       amountPaise: line.amountPaise,
       amount: paiseToRupees(line.amountPaise),
       paidBy: current ?? null,
+      reason: exceptionReason(row, current),
     });
   }
   return conflicts;
 }
 
 /**
- * Records money received twice: the note `GATEWAY_MSG.paidTwice: <payment ids>` on the transaction
- * (`transactionRowId`) and the audit `transaction.paid_twice` with the refund due in rupees.
+ * Records money a settlement could not apply: the note on the transaction (`GATEWAY_MSG.paidTwice:
+ * <payment ids>` for dues paid otherwise, `GATEWAY_MSG.dueChanged: <payment ids>` for dues whose
+ * amount changed, joined by "; " when both) and the audit `transaction.paid_twice` with each line's
+ * reason and the refund due in rupees.
  * @returns the note.
  */
 export async function recordPaidTwice(
@@ -50,14 +67,22 @@ export async function recordPaidTwice(
   transaction: { id: string; transactionId: string },
   conflicts: readonly PaidTwice[],
 ): Promise<string> {
-  const note = `${GATEWAY_MSG.paidTwice}: ${conflicts.map((c) => c.paymentId).join(', ')}`;
+  const changed = conflicts.filter((c) => c.reason === 'due_changed');
+  const paidOtherwise = conflicts.filter((c) => c.reason !== 'due_changed');
+  const note = [
+    [GATEWAY_MSG.paidTwice, paidOtherwise] as const,
+    [GATEWAY_MSG.dueChanged, changed] as const,
+  ]
+    .filter(([, lines]) => lines.length > 0)
+    .map(([message, lines]) => `${message}: ${lines.map((c) => c.paymentId).join(', ')}`)
+    .join('; ');
   await tx.update(transactions).set({ errorMessage: note }).where(eq(transactions.id, transaction.id));
   await recordAudit(tx, audit, {
     action: 'transaction.paid_twice',
     entityType: 'transaction',
     entityId: transaction.transactionId,
     after: {
-      conflicts: conflicts.map(({ paymentId, amount, paidBy }) => ({ paymentId, amount, paidBy })),
+      conflicts: conflicts.map(({ paymentId, amount, paidBy, reason }) => ({ paymentId, amount, paidBy, reason })),
       // Summed in paise: rupee floats do not add up (100.1 + 200.2 is 300.29999999999995).
       refundDue: paiseToRupees(sumPaise(conflicts.map((c) => c.amountPaise))),
     },
@@ -73,7 +98,7 @@ export async function recordPaidTwice(
 export function exceptionReason(
   row: { supersededAt: Date | string | null },
   paidBy: { status: string } | null | undefined,
-): 'due_changed' | 'superseded_paid' | 'paid_twice' {
+): RefundReasonOfSettlement {
   if (paidBy?.status === 'pending') return 'due_changed' as const;
   return row.supersededAt ? ('superseded_paid' as const) : ('paid_twice' as const);
 }

@@ -181,6 +181,26 @@ describe('cash of ₹2,00,000 or more from one member in one day (section 269ST,
     expect(reversed.statusCode, reversed.body).toBe(200);
     expect((await collect(cashier, second.id, 1_50_000)).statusCode).toBe(200);
   });
+
+  it('two cashiers taking cash from one member at the same instant: the second waits and is refused', async () => {
+    // On PostgreSQL the two requests run on two connections at once; without the per-member lock
+    // both read ₹0.00 of cash today and both were taken (₹3,00,000 in cash from one member).
+    for (let round = 0; round < 4; round++) {
+      const member = await createMember(t.app);
+      const dues = await Promise.all(
+        [0, 1].map(async () =>
+          insertPayment(t.db, member, await insertHead(t.db, { amountPaise: 100, variable: true })),
+        ),
+      );
+      const answers = await Promise.all([
+        collect(cashier, dues[0]!.id, 1_50_000),
+        collect(admin, dues[1]!.id, 1_50_000),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+      const refused = answers.find((answer) => answer.statusCode === 400)!;
+      expectError(refused, 400, ErrorCode.CASH_LIMIT_269ST, cashLimitMessage('₹1,50,000.00'));
+    }
+  });
 });
 
 describe('an online order under ₹1.00 is paid at the office (decision 0108)', () => {

@@ -11,6 +11,7 @@ import {
   checkOfficeLimits,
   checkUtrFree,
   explainLineNotPaid,
+  lockMembersCash,
   lockOfficeLines,
   lockedPayments,
   type OfficeCollected,
@@ -32,7 +33,8 @@ import {
  *    was); the lines locked with their member, head and the closed-sheet flag in one statement
  *    (409 `SHEET_CLOSED`); the limits on money (400 `AMOUNT_ABOVE_LIMIT`: a line above the bound
  *    in force; 400 `CASH_LIMIT_269ST`: the member's cash of the day would reach ₹2,00,000,
- *    decisions 0105, 0106); the UTR free among standing receipts (409 `DUPLICATE_UTR`).
+ *    decisions 0105, 0106; cash collections of one member wait for each other first,
+ *    `lockMembersCash`, so the day's cash is summed after the other commits); the UTR free among standing receipts (409 `DUPLICATE_UTR`).
  * 2. Write and issue: `markPaid` with every line and the counter's amount rule (never below the
  *    due, another amount only on a variable head); any refused line rolls everything back
  *    (404 not a due, 409 `NOT_PENDING`, 400 `AMOUNT_BELOW_DUE` / `AMOUNT_FIXED`). Every pending due
@@ -54,6 +56,7 @@ export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollecti
       const earlier = input.idempotency ? await claimKey(tx, actor.id, input.idempotency) : null;
       if (earlier) return { answer: earlier, payments: [], replayed: true };
       const today = calendarDateIn(issuedAt, timeZone);
+      if (input.paymentMethod === 'cash') await lockMembersCash(tx, [...amounts.keys()]);
       const rows = await lockOfficeLines(tx, [...amounts.keys()], { id: actor.id, today, timeZone });
       if (rows[0]?.dayClosed) throw conflict(OFFICE_MSG.todayClosed, ErrorCode.SHEET_CLOSED);
       if (!rows[0]) await checkSheetOpen(ctx, tx);

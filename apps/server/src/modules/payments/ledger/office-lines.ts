@@ -74,6 +74,22 @@ export interface OfficeLineRow {
 }
 
 /**
+ * Serialises cash collections per member (section 269ST, decision 0106): a transaction-scoped
+ * advisory lock on each member of `paymentIds` (in the current parish), taken in key order BEFORE
+ * the lines are locked, so that a second cash collection for the same member waits until the first
+ * commits and its locking read ({@link lockOfficeLines}) then sums the first one's receipt. The
+ * lock holds no row and is taken while the transaction holds none of the ledger's row locks, so it
+ * adds no cycle to the lock order (`docs/ARCHITECTURE.md`, "Lock order"). Unknown ids lock nothing.
+ * @param paymentIds the collection's payment ids
+ */
+export async function lockMembersCash(tx: DbOrTx, paymentIds: readonly string[]): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cash-269st'), key)
+                         from (select distinct hashtext(${payments.parishId}::text || ':' || ${payments.memberId}::text) as key
+                                 from ${payments} where ${inArray(payments.id, [...paymentIds])}
+                                order by key) keys`);
+}
+
+/**
  * Locks the payments of an office collection in payment-id order (`SELECT … FOR UPDATE OF
  * payments`, which waits for a concurrent collection or reversal and then reads the row as
  * committed; `docs/ARCHITECTURE.md`, "Lock order") and reads, in the SAME statement, their member

@@ -69,10 +69,7 @@ export async function recordPaidTwice(
 ): Promise<string> {
   const changed = conflicts.filter((c) => c.reason === 'due_changed');
   const paidOtherwise = conflicts.filter((c) => c.reason !== 'due_changed');
-  const note = [
-    [GATEWAY_MSG.paidTwice, paidOtherwise] as const,
-    [GATEWAY_MSG.dueChanged, changed] as const,
-  ]
+  const note = [[GATEWAY_MSG.paidTwice, paidOtherwise] as const, [GATEWAY_MSG.dueChanged, changed] as const]
     .filter(([, lines]) => lines.length > 0)
     .map(([message, lines]) => `${message}: ${lines.map((c) => c.paymentId).join(', ')}`)
     .join('; ');

@@ -231,3 +231,13 @@ export async function memberWithDues(request: APIRequestContext, prefix: string)
   const { password } = (await credentials.json()) as { password: string };
   return { memberId, ...person, password, heads };
 }
+
+/** Signs a staff member in through the API (`POST /api/auth/admin/login`). @returns the access token. */
+export async function apiToken(
+  request: APIRequestContext,
+  who: { username: string; password: string },
+): Promise<string> {
+  const response = await request.post('/api/auth/admin/login', { data: who });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}

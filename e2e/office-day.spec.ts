@@ -1,18 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { ADMIN, CASHIER, signInStaff } from './fixtures.ts';
+import { ADMIN, apiToken, CASHIER, signInStaff } from './fixtures.ts';
 
 /*
  * The parish office day (docs/domain.md, "The office day"), in the browser on the production
  * build: three dues collected in cash under one printed receipt; a short amount refused; a cheque
  * that bounces; the day closed and its sheet printed.
  */
-
-async function apiToken(request: APIRequestContext, who: { username: string; password: string }) {
-  const response = await request.post('/api/auth/admin/login', { data: who });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** A new member with an arrear (₹500), a church tax (₹1,500.50) and a variable Building Fund (min ₹2,000). */
 async function familyWithDues(request: APIRequestContext) {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { ADMIN, CASHIER, expectAccessible, signInStaff } from './fixtures.ts';
+import { ADMIN, apiToken, CASHIER, expectAccessible, signInStaff } from './fixtures.ts';
 
 /*
  * Issue 27 item 1 (docs/domain.md, "Reversal with a reason", "Correcting a receipt"; decisions
@@ -9,12 +9,6 @@ import { ADMIN, CASHIER, expectAccessible, signInStaff } from './fixtures.ts';
  * lines and the total it voids; "Correct this receipt" keeping two lines issues a new receipt with
  * those two, and the cashier's day sheet shows the void and the new receipt.
  */
-
-async function apiToken(request: APIRequestContext, who: { username: string; password: string }) {
-  const response = await request.post('/api/auth/admin/login', { data: who });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** A new member with ₹500, ₹1,500 and a variable ₹2,000 Building Fund, collected by the cashier as ₹500 + ₹1,500 + ₹2,500 on one receipt. */
 async function threeOnOneReceipt(request: APIRequestContext) {

@@ -1,18 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 
-import { ADMIN, CASHIER, signInStaff } from './fixtures.ts';
+import { ADMIN, apiToken, CASHIER, signInStaff } from './fixtures.ts';
 
 interface PendingPayment {
   _id: string;
   amount: number;
   status: string;
   paymentHeadId: { variable_amount: boolean };
-}
-
-async function apiToken(request: APIRequestContext, who: { username: string; password: string }): Promise<string> {
-  const response = await request.post('/api/auth/admin/login', { data: who });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
 }
 
 /**

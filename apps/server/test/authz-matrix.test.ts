@@ -216,6 +216,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/pay/:mobile/:token': 'public',
   'POST /api/pay/:mobile/:token/order': 'public',
   'GET /api/receipt-links/:token': 'public',
+  'GET /api/receipt-check/:token': 'public',
   'GET /api/members/:id/whatsapp-link': WARD_READERS,
   'GET /api/receipts/:id/whatsapp-link': STAFF,
   'GET /api/admin/reminders/rounds/current': ADMIN,

@@ -20,6 +20,7 @@ const BackOffice = lazy(() =>
 const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
 const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
+const ReceiptCheck = lazy(() => import('../features/portal/receipt-check-page.tsx'));
 // The diocese area (decision 0131): its own session, and the staff texts (the diocese's are there).
 const DioceseLogin = lazy(() =>
   Promise.all([import('../features/diocese/diocese-login.tsx'), loadStaffCatalogue()]).then(([module]) => module),
@@ -98,6 +99,15 @@ const routes: RouteObject[] = [
     element: (
       <Suspended>
         <PayLink />
+      </Suspended>
+    ),
+  },
+  // A receipt's check link (issue 29 item 7, decision 0137): public, anyone holding the receipt.
+  {
+    path: '/r/:token',
+    element: (
+      <Suspended>
+        <ReceiptCheck />
       </Suspended>
     ),
   },

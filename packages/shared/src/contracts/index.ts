@@ -16,3 +16,4 @@ export * from './refunds.ts';
 export * from './health.ts';
 export * from './onboarding.ts';
 export * from './wards.ts';
+export * from './receipt-check.ts';

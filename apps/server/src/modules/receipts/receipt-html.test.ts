@@ -117,4 +117,17 @@ describe('buildReceiptHtml', () => {
     expect(real).not.toContain('TEST');
     expect(real).not.toContain('टेस्ट');
   });
+
+  it('prints the check link under its QR code, escaped; without a link there is no check block', () => {
+    const check = {
+      url: 'https://st-mary.example/r/abc"<x>',
+      qrSvg: '<svg viewBox="0 0 21 21"><path d="M0 0h1"/></svg>',
+    };
+    const html = buildReceiptHtml(data('x', { check }), 'n');
+    expect(html).toContain('<section class="check" aria-label="Check this receipt">');
+    expect(html).toContain(check.qrSvg);
+    expect(html).toContain(`<p class="check-url">${escapeHtml(check.url)}</p>`);
+    expect(html).not.toContain('abc"<x>');
+    expect(buildReceiptHtml(data('x'), 'n')).not.toContain('class="check"');
+  });
 });

@@ -69,6 +69,22 @@ export interface ReceiptData {
    * (`docs/domain.md`, §8 "Bilingual receipt"); absent for an English-only receipt.
    */
   secondLanguage?: ReceiptLanguage;
+  /**
+   * The receipt's check link and its QR code (issue 29 item 7): printed at the foot of the receipt,
+   * the link as text under the code. Absent: no check block.
+   */
+  check?: { url: string; qrSvg: string };
+}
+
+/** The check block of a receipt: its QR code, and the link as text under it (issue 29 item 7). */
+function checkBlock(data: ReceiptData): string {
+  if (!data.check) return '';
+  // The SVG is the QR library's own output for our URL (no text of anyone's), so it goes in as it is.
+  return `<section class="check" aria-label="Check this receipt">
+<div class="qr" role="img" aria-label="QR code of the receipt's check link">${data.check.qrSvg}</div>
+<p>Scan the code or open the link to check that this receipt is genuine:</p>
+<p class="check-url">${escapeHtml(data.check.url)}</p>
+</section>`;
 }
 
 /** The remarks and cheque rows of a receipt (`docs/domain.md`, "Collecting several dues", "Cheques"). */
@@ -129,6 +145,10 @@ const RECEIPT_STYLE = `  body { font-family: system-ui, -apple-system, "Segoe UI
   .test { margin: 16px 0; padding: 12px; border: 3px dashed #e8590c; color: #d9480f; text-align: center; }
   .test-mark { font-size: 28px; font-weight: 800; letter-spacing: 0.05em; }
   .test p { margin: 4px 0; color: #1a1b1e; }
+  .check { margin-top: 20px; text-align: center; font-size: 12px; color: #495057; }
+  .check .qr svg { width: 112px; height: 112px; }
+  .check p { margin: 2px 0; }
+  .check-url { font-family: ui-monospace, monospace; overflow-wrap: anywhere; color: #1a1b1e; }
   footer { margin-top: 24px; text-align: center; font-size: 12px; color: #495057; }
   @media print { body { padding: 0; } .receipt { border: none; } }
   .second-language { margin-top: 20px; padding-top: 12px; border-top: 2px solid #1a1b1e; line-height: 1.6; }
@@ -229,6 +249,7 @@ ${lineTable}
 ${data.cheque?.status === 'received' ? '<div>Cheque received, awaiting clearance</div>' : ''}
 </section>
 ${secondBlock}
+${checkBlock(data)}
 <footer>
 <p>Thank you for your contribution.</p>
 <p>This is a computer-generated receipt and needs no signature.</p>

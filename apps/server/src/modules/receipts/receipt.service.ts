@@ -17,6 +17,7 @@ import { actorOf, type ServiceContext } from '../../context.ts';
 import { numberPaidPayment } from '../payments/commands/number-receipt.ts';
 import { findPaymentRecord } from '../payments/payment-record.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
+import { receiptCheckLink } from './receipt-check.ts';
 import { buildReceiptHtml } from './receipt-html.ts';
 
 /**
@@ -55,7 +56,8 @@ export async function getReceiptHtml(
  * content", "Collecting several dues" and "Reversal with a reason"): every line, the total and
  * the total in words, the remarks, a cheque's details, and — for a voided receipt — the VOID mark
  * with the reason, who voided it and when; the TEST mark for money of a sandbox checkout
- * (`docs/domain.md`, §10 "Payment mode"). Staff may print any receipt; a member only their own
+ * (`docs/domain.md`, §10 "Payment mode"); the receipt's check link and its QR code (issue 29 item 7,
+ * `receipt-check.ts`). Staff may print any receipt; a member only their own
  * (anyone else's is 404, `docs/domain.md`, "AZ-04"). Dates in the parish time zone.
  * @param nonce the CSP nonce of the inline script and style
  * @throws 404 unknown or foreign receipt.
@@ -99,6 +101,7 @@ export async function getReceiptHtmlById(
         .where(eq(transactions.transactionId, receipt.transactionId))
     : [];
   const tz = ctx.config.parishTimezone;
+  const check = await receiptCheckLink(ctx, receipt);
   return buildReceiptHtml(
     {
       parish: settings,
@@ -133,6 +136,7 @@ export async function getReceiptHtmlById(
           }
         : null,
       test: testCheckout?.isTest === true,
+      check,
       ...(settings.receiptLanguage && { secondLanguage: settings.receiptLanguage }),
     },
     input.nonce,

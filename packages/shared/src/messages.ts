@@ -15,6 +15,8 @@ export const MSG = {
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   sessionExpired: 'Session expired. Please login again.',
   requestTimeout: 'Request timeout',
+  /** The browser could not reach the server (offline, no signal): the web app's text for a failed fetch (issue 29 item 4). */
+  networkError: 'Could not reach the parish server. Check your internet connection and try again.',
   genericError: 'An error occurred',
   memberRequired: 'Please fill all required fields (Name, Mobile, and Parish Number)',
   invalidMobile: 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)',

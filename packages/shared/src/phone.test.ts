@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { normalizeMobile, parseLoginIdentifier, toWhatsAppNumber } from './phone.ts';
+import { displayMobile, normalizeMobile, parseLoginIdentifier, toWhatsAppNumber } from './phone.ts';
 
 const INVALID_MOBILE = 'Please enter a valid 12-digit mobile number with country code (e.g., 919876543210)';
 
@@ -86,5 +86,13 @@ describe('parseLoginIdentifier (member sign-in)', () => {
     ['819847012345', '819847012345'],
   ])('%j is the parish number %s (case-insensitive)', (input, value) => {
     expect(parseLoginIdentifier(input)).toEqual({ kind: 'parishNumber', value });
+  });
+});
+
+describe('displayMobile', () => {
+  it('shows a stored Indian mobile as +91 98470 12345, anything else as it is', () => {
+    expect(displayMobile('919847012345')).toBe('+91 98470 12345');
+    expect(displayMobile('9847012345')).toBe('9847012345');
+    expect(displayMobile('4915112345678')).toBe('4915112345678');
   });
 });

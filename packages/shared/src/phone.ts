@@ -55,3 +55,11 @@ export function parseLoginIdentifier(
   }
   return { kind: 'parishNumber', value: trimmed.toUpperCase() };
 }
+
+/**
+ * A stored mobile as people read it (issue 29 item 4): `919847012345` → `+91 98470 12345`; any
+ * other number (foreign, or not yet normalised) as it is.
+ */
+export function displayMobile(mobile: string): string {
+  return /^91\d{10}$/.test(mobile) ? `+91 ${mobile.slice(2, 7)} ${mobile.slice(7)}` : mobile;
+}

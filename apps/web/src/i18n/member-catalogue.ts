@@ -42,6 +42,7 @@ export const MEMBER_MESSAGE_KEYS = [
   'tooManyAttempts',
   'sessionExpired',
   'requestTimeout',
+  'networkError',
   'genericError',
   'arrearsFirst',
   'passwordTooShort',

@@ -91,9 +91,10 @@ async function send(path: string, options: ApiRequestOptions, token: string | nu
       credentials: 'same-origin',
       signal: controller.signal,
     });
-  } catch (error) {
+  } catch {
     if (controller.signal.aborted) throw new ApiError(MSG.requestTimeout, 0, 'TIMEOUT');
-    throw new ApiError(error instanceof Error ? error.message : MSG.genericError, 0, 'NETWORK');
+    // The browser's own words ('Failed to fetch', 'NetworkError when attempting…') are not for people.
+    throw new ApiError(MSG.networkError, 0, 'NETWORK');
   } finally {
     clearTimeout(timer);
   }

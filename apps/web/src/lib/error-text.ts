@@ -1,9 +1,22 @@
-import { MSG } from '@parish/shared';
+import { MSG, type MessageKey } from '@parish/shared';
+import i18n from 'i18next';
 
 import { ApiError } from './api-client.ts';
 
-/** The text to show for a failed call: the server's error, else the given fallback. */
+/** The key of each of the product's messages (`MSG`) by its English text. */
+const KEY_OF_TEXT = new Map<string, MessageKey>(
+  Object.entries(MSG).map(([key, text]) => [text as string, key as MessageKey]),
+);
+
+/**
+ * The text to show for a failed call, in the reader's language: the server's error (or the
+ * client's own, such as {@link MSG.networkError} when the server could not be reached), else the
+ * given fallback. A text that is one of the product's messages (`MSG`) is shown from the
+ * `messages` catalogue (`messages.<key>`: translated for the member's side, English for the rest);
+ * any other text as it came.
+ */
 export function errorText(error: unknown, fallback: string = MSG.genericError): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
-  return fallback;
+  const text = error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
+  const key = KEY_OF_TEXT.get(text);
+  return key && i18n.isInitialized ? i18n.t(`messages.${key}`, { defaultValue: text }) : text;
 }

@@ -83,7 +83,7 @@ describe('buildReceiptHtml', () => {
       'Manual',
       'Thomas Mathew',
       'SM001',
-      '+91 9847012345',
+      '+91 98470 12345',
       'Church Tax',
       'Annual',
       'Current Due',

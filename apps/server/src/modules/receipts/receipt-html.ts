@@ -1,4 +1,4 @@
-import { amountInWords, formatINR, type Paise } from '@parish/shared';
+import { amountInWords, displayMobile, formatINR, type Paise } from '@parish/shared';
 
 import { escapeHtml } from '../../lib/html.ts';
 import { secondLanguageBlock, secondLanguageFontFaces, type ReceiptLanguage } from './receipt-second-language.ts';
@@ -174,7 +174,7 @@ export function buildReceiptHtml(data: ReceiptData, nonce: string): string {
   const text = (value: string) => `<bdi>${e(value)}</bdi>`;
   const row = (label: string, value: string) => `<tr><th scope="row">${e(label)}</th><td>${value}</td></tr>`;
   const logo = safeLogoUrl(data.parish.logoUrl);
-  const mobile = /^91\d{10}$/.test(data.member.mobile) ? `+91 ${data.member.mobile.slice(2)}` : data.member.mobile;
+  const mobile = displayMobile(data.member.mobile);
   const rows = [
     row('Receipt No.', text(data.receiptNumber ?? '-')),
     row('Transaction ID', text(data.transactionId ?? '-')),

@@ -1,5 +1,6 @@
 import { HOME_BY_ROLE, MSG, authContracts, type ContractBody, type SessionUser } from '@parish/shared';
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { t } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -98,5 +99,20 @@ describe('member sign-in', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(t('messages.invalidMemberLogin'));
     expect(alert).not.toHaveTextContent(MSG.invalidMemberLogin);
+  });
+
+  it("offline, says in a sentence of the member's language that the server could not be reached", async () => {
+    await changeLanguage('ml', { remember: false });
+    server.use(http.post('/api/auth/customer/login', () => HttpResponse.error()));
+    const { user } = openScreen();
+
+    await user.type(identifierField(), 'SM101');
+    await user.type(passwordField(), 'any-password');
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(t('messages.networkError'));
+    expect(t('messages.networkError')).not.toBe(MSG.networkError);
+    expect(alert).not.toHaveTextContent(/fetch/i);
   });
 });

@@ -95,6 +95,14 @@ const selectBox = (name: string) => screen.getByRole('checkbox', { name: t('port
 const confirmAmount = async () => within(await screen.findByRole('dialog')).getByTestId('confirm-amount');
 
 describe("the member's Pending tab", () => {
+  it('the header shows the mobile as +91 98470 12345, not as stored', async () => {
+    openPortal([current]);
+    expect(
+      await screen.findByText(t('portal.header.identity', { mobile: '+91 98470 12345', parishNumber: 'SM101' })),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/919847012345/)).toBeNull();
+  });
+
   it('blocks current dues while arrears are unpaid: no tick, no Pay Now, Select All Available leaves them out', async () => {
     const { user } = openPortal([arrear, current, fund]);
 

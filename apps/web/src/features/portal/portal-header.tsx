@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { displayMobile } from '@parish/shared';
 
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { useAuth } from '../../lib/auth.tsx';
@@ -36,7 +37,10 @@ export function PortalHeader({
             {t('portal.header.welcome', { name: user?.name ?? '' })}
           </Title>
           <Text size="sm" c="gray.7">
-            {t('portal.header.identity', { mobile: user?.mobile ?? '', parishNumber: user?.parishNumber ?? '' })}
+            {t('portal.header.identity', {
+              mobile: displayMobile(user?.mobile ?? ''),
+              parishNumber: user?.parishNumber ?? '',
+            })}
           </Text>
         </Stack>
         <Group gap="xs" align="flex-end">

@@ -3,7 +3,7 @@ import type { Member } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { MemberWhatsAppButton } from '../../components/whatsapp/whatsapp-button.tsx';
-import { displayMobile } from './reminder-rules.ts';
+import { displayMobile } from '@parish/shared';
 
 /**
  * One member in the Send Reminders list (`docs/domain.md`, §2 "Admin Send Reminders"): a checkbox

@@ -2,7 +2,7 @@ import { ErrorCode, MSG } from '@parish/shared';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '../../lib/api-client.ts';
-import { displayMobile, isSessionError } from './reminder-rules.ts';
+import { isSessionError } from './reminder-rules.ts';
 
 describe('isSessionError (reminders)', () => {
   it('is a 401 or an answer coded as a lost session', () => {
@@ -16,13 +16,5 @@ describe('isSessionError (reminders)', () => {
   it('does not read the message text', () => {
     expect(isSessionError(new Error(MSG.sessionExpired))).toBe(false);
     expect(isSessionError(new Error('Invalid authentication token'))).toBe(false);
-  });
-});
-
-describe('displayMobile', () => {
-  it('shows a stored Indian mobile as +91 98470 12345, anything else as it is', () => {
-    expect(displayMobile('919847012345')).toBe('+91 98470 12345');
-    expect(displayMobile('9847012345')).toBe('9847012345');
-    expect(displayMobile('4915112345678')).toBe('4915112345678');
   });
 });

@@ -14,8 +14,3 @@ export function isSessionError(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.status === 401 || error.code === ErrorCode.UNAUTHORIZED || error.code === ErrorCode.SESSION_EXPIRED;
 }
-
-/** Mobile `919847012345` shown as `+91 98470 12345`. */
-export function displayMobile(mobile: string): string {
-  return /^91\d{10}$/.test(mobile) ? `+91 ${mobile.slice(2, 7)} ${mobile.slice(7)}` : mobile;
-}

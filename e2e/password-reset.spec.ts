@@ -65,7 +65,11 @@ test('an admin issues a one-time password on the Members screen; the member sign
   const dialog = phone.getByRole('dialog', { name: 'Change Password' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await dialog.getByLabel(/^Current password/).fill(oneTimePassword);
-  await dialog.getByLabel(/^New password/).fill('kurian-chosen-9');
+  await dialog.getByLabel(/^New password$|^New password \*/).fill('kurian-chosen-9');
+  await dialog.getByLabel(/^New password again/).fill('kurian-chosen-8');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText('The two new passwords do not match')).toBeVisible();
+  await dialog.getByLabel(/^New password again/).fill('kurian-chosen-9');
   await dialog.getByRole('button', { name: 'Change Password' }).click();
   await expect(phone.getByText('Your password has been changed.')).toBeVisible();
   await expect(phone.getByText('You signed in with a one-time password.')).toHaveCount(0);

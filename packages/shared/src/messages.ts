@@ -37,6 +37,8 @@ export const MSG = {
   passwordTooShort: 'The new password must be at least 8 characters long',
   passwordSameAsInitial: 'The new password must differ from the initial password',
   currentPasswordWrong: 'The current password is not correct',
+  /** Change Password: the new password typed twice differently (issue 29 item 4). */
+  passwordsDiffer: 'The two new passwords do not match',
   unauthorized: 'Authentication required',
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',

@@ -34,6 +34,7 @@ export const en = {
     changePassword: 'Change Password',
     currentPassword: 'Current password',
     newPassword: 'New password',
+    confirmNewPassword: 'New password again',
     passwordChanged: 'Your password has been changed.',
     oneTimePasswordPrompt: 'You signed in with a one-time password. Please choose your own password to continue.',
     comingSoonTitle: 'Nothing to show yet',

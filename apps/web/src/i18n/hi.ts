@@ -28,6 +28,7 @@ export const hi: MemberCatalogue = {
     changePassword: 'पासवर्ड बदलें',
     currentPassword: 'वर्तमान पासवर्ड',
     newPassword: 'नया पासवर्ड',
+    confirmNewPassword: 'नया पासवर्ड फिर से लिखें',
     passwordChanged: 'आपका पासवर्ड बदल दिया गया है।',
     comingSoonTitle: 'अभी दिखाने के लिए कुछ नहीं है',
     pager: {
@@ -357,6 +358,7 @@ export const hi: MemberCatalogue = {
     passwordTooShort: 'नया पासवर्ड कम से कम 8 अक्षरों का होना चाहिए',
     passwordSameAsInitial: 'नया पासवर्ड प्रारंभिक पासवर्ड से अलग होना चाहिए',
     currentPasswordWrong: 'वर्तमान पासवर्ड सही नहीं है',
+    passwordsDiffer: 'दोनों नए पासवर्ड मेल नहीं खाते',
     notFound: 'नहीं मिला',
     payAtOffice: '₹1.00 से कम की देय राशि ऑनलाइन नहीं चुकाई जा सकती: कृपया इसे पल्ली कार्यालय में चुकाएँ',
   },

@@ -48,6 +48,7 @@ export const MEMBER_MESSAGE_KEYS = [
   'passwordTooShort',
   'passwordSameAsInitial',
   'currentPasswordWrong',
+  'passwordsDiffer',
   'notFound',
   'payAtOffice',
 ] as const satisfies readonly MessageKey[];

@@ -29,6 +29,7 @@ export const ml: MemberCatalogue = {
     changePassword: 'പാസ്‌വേഡ് മാറ്റുക',
     currentPassword: 'നിലവിലെ പാസ്‌വേഡ്',
     newPassword: 'പുതിയ പാസ്‌വേഡ്',
+    confirmNewPassword: 'പുതിയ പാസ്‌വേഡ് വീണ്ടും നൽകുക',
     passwordChanged: 'നിങ്ങളുടെ പാസ്‌വേഡ് മാറ്റി.',
     comingSoonTitle: 'ഇപ്പോൾ കാണിക്കാൻ ഒന്നുമില്ല',
     pager: {
@@ -360,6 +361,7 @@ export const ml: MemberCatalogue = {
     passwordTooShort: 'പുതിയ പാസ്‌വേഡിന് കുറഞ്ഞത് 8 അക്ഷരങ്ങൾ വേണം',
     passwordSameAsInitial: 'പുതിയ പാസ്‌വേഡ് ആദ്യത്തെ പാസ്‌വേഡിൽ നിന്ന് വ്യത്യസ്തമായിരിക്കണം',
     currentPasswordWrong: 'നിലവിലെ പാസ്‌വേഡ് ശരിയല്ല',
+    passwordsDiffer: 'രണ്ട് പുതിയ പാസ്‌വേഡുകളും ഒന്നല്ല',
     notFound: 'കണ്ടെത്തിയില്ല',
     payAtOffice: '₹1.00-ൽ താഴെയുള്ള കുടിശ്ശിക ഓൺലൈനായി അടയ്ക്കാൻ കഴിയില്ല: ദയവായി ഇടവക ഓഫീസിൽ പണമടയ്ക്കുക',
   },

@@ -28,6 +28,7 @@ export const ta: MemberCatalogue = {
     changePassword: 'கடவுச்சொல்லை மாற்று',
     currentPassword: 'தற்போதைய கடவுச்சொல்',
     newPassword: 'புதிய கடவுச்சொல்',
+    confirmNewPassword: 'புதிய கடவுச்சொல்லை மீண்டும் உள்ளிடவும்',
     passwordChanged: 'உங்கள் கடவுச்சொல் மாற்றப்பட்டது.',
     comingSoonTitle: 'இப்போது காட்ட எதுவும் இல்லை',
     pager: {
@@ -359,6 +360,7 @@ export const ta: MemberCatalogue = {
     passwordTooShort: 'புதிய கடவுச்சொல் குறைந்தது 8 எழுத்துகள் கொண்டிருக்க வேண்டும்',
     passwordSameAsInitial: 'புதிய கடவுச்சொல் ஆரம்பக் கடவுச்சொல்லிலிருந்து வேறுபட வேண்டும்',
     currentPasswordWrong: 'தற்போதைய கடவுச்சொல் சரியல்ல',
+    passwordsDiffer: 'இரண்டு புதிய கடவுச்சொற்களும் பொருந்தவில்லை',
     notFound: 'கிடைக்கவில்லை',
     payAtOffice: '₹1.00-க்கும் குறைவான நிலுவையை ஆன்லைனில் செலுத்த முடியாது: தயவுசெய்து பங்கு அலுவலகத்தில் செலுத்துங்கள்',
   },

@@ -15,11 +15,16 @@ import { changePassword } from './api.ts';
 interface PasswordValues {
   currentPassword: string;
   newPassword: string;
+  /** The new password typed again; never sent. */
+  confirmNewPassword: string;
 }
+
+const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
 /**
  * The change-password dialog (`changePasswordSchema`: the new password at least 8 characters; the
- * server asks 10 of staff); keeps the session going with the new token. `required`: a session
+ * server asks 10 of staff), the new password typed twice (issue 29 item 4: 'The two new passwords
+ * do not match' under the second field, nothing sent); keeps the session going with the new token. `required`: a session
  * signed in with a one-time password, which must change it before anything else (no Cancel, no
  * closing; `docs/domain.md`, "Password resets").
  */
@@ -39,8 +44,11 @@ export function ChangePasswordModal({
   const { user, setUser } = useAuth();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { currentPassword: '', newPassword: '' } satisfies PasswordValues,
-    validate: schemaValidator<PasswordValues>(changePasswordSchema),
+    initialValues: EMPTY,
+    validate: (values) => ({
+      ...schemaValidator<PasswordValues>(changePasswordSchema)(values),
+      ...(values.confirmNewPassword !== values.newPassword && { confirmNewPassword: t('messages.passwordsDiffer') }),
+    }),
     transformValues: (values) => parseValues(changePasswordSchema, values),
   });
   const error = formErrorOf(form.errors);
@@ -50,7 +58,7 @@ export function ChangePasswordModal({
       writeSession(await changePassword(body));
       if (user) setUser({ ...user, mustChangePassword: false, passwordChangeRequired: false });
       notifications.show({ color: 'green', message: t('common.passwordChanged') });
-      form.setValues({ currentPassword: '', newPassword: '' });
+      form.setValues(EMPTY);
       onClose();
     } catch (caught) {
       form.setErrors(formErrors(errorText(caught)));
@@ -80,6 +88,12 @@ export function ChangePasswordModal({
             label={t('common.newPassword')}
             description={t('messages.passwordTooShort')}
             {...form.getInputProps('newPassword')}
+            autoComplete="new-password"
+            required
+          />
+          <PasswordInput
+            label={t('common.confirmNewPassword')}
+            {...form.getInputProps('confirmNewPassword')}
             autoComplete="new-password"
             required
           />

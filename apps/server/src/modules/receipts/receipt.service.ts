@@ -18,6 +18,7 @@ import { numberPaidPayment } from '../payments/commands/number-receipt.ts';
 import { findPaymentRecord } from '../payments/payment-record.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { buildReceiptHtml } from './receipt-html.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * The printable receipt of a paid payment (`docs/domain.md`, §8 "Receipt content"), as HTML.
@@ -98,7 +99,7 @@ export async function getReceiptHtmlById(
         .from(transactions)
         .where(eq(transactions.transactionId, receipt.transactionId))
     : [];
-  const tz = ctx.config.parishTimezone;
+  const tz = await parishTimeZone(ctx);
   return buildReceiptHtml(
     {
       parish: settings,

@@ -42,7 +42,7 @@ afterEach(async () => {
 describe('LanguageSwitcher', () => {
   it('offers only the parish’s languages and opens in its default when the browser chose none, without keeping it', async () => {
     server.use(on(settingsContracts.get).reply(() => settings(['en', 'ta'], 'ta')));
-    renderScreen(<MemberPage />);
+    const { user } = renderScreen(<MemberPage />);
     await waitFor(() => expect(i18n.language).toBe('ta'));
     const select = await screen.findByRole('combobox');
     await waitFor(() =>
@@ -54,6 +54,11 @@ describe('LanguageSwitcher', () => {
     );
     expect(select).toHaveValue('ta');
     expect(localStorage.getItem(LANGUAGE_KEY)).toBeNull();
+
+    await user.selectOptions(select, 'en');
+    await waitFor(() => expect(i18n.language).toBe('en'));
+    expect(select).toHaveValue('en');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('en');
   });
 
   it('keeps a saved choice the parish offers', async () => {

@@ -1,5 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type Language } from '@parish/shared';
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -25,15 +26,15 @@ export function useParishLanguages(): { offered: readonly Language[]; defaultLan
  * changes the page.
  */
 export function useParishDefaultLanguage(): void {
-  const { i18n } = useTranslation();
   const settings = useParishSettings();
-  const data = settings.data;
+  const offered = settings.data?.memberLanguages?.join(',');
+  const defaultLanguage = settings.data?.defaultLanguage;
   useEffect(() => {
-    if (!data?.memberLanguages || !data.defaultLanguage) return;
+    if (!offered || !defaultLanguage) return;
     const saved = savedLanguage();
-    const wanted = saved && data.memberLanguages.includes(saved) ? saved : data.defaultLanguage;
-    if (wanted !== i18n.language) void changeLanguage(wanted, { remember: false }).catch(() => undefined);
-  }, [data?.memberLanguages, data?.defaultLanguage, i18n]);
+    const wanted = saved && offered.split(',').includes(saved) ? saved : defaultLanguage;
+    if (wanted !== i18next.language) void changeLanguage(wanted, { remember: false }).catch(() => undefined);
+  }, [offered, defaultLanguage]);
 }
 
 /**

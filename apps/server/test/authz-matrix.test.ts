@@ -227,6 +227,8 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/admin/public-address': ADMIN,
   'GET /api/admin/credentials': ADMIN,
   'PUT /api/admin/credentials': ADMIN,
+  'GET /api/admin/time-zone': ADMIN,
+  'PUT /api/admin/time-zone': ADMIN,
   'PUT /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/reminders/opted-out': ADMIN,

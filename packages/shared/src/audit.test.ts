@@ -410,6 +410,7 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
     { before: { closedAt: '2026-11-22T12:30:00.000Z' }, after: { cashierId: 's1', day: '2026-11-22' } },
   ],
   'settings.upi_updated': [{ before: { vpa: '' }, after: { vpa: 'stmarys@sbi' } }],
+  'settings.time_zone_updated': [{ before: { timeZone: 'Asia/Kolkata' }, after: { timeZone: 'Asia/Dubai' } }],
   'member.password_reset': [{ before: null, after: { to: 'one-time' } }],
   'staff_user.one_time_password_set': [{ before: null, after: { by: 'server console' } }],
   'staff_user.two_step_enabled': [{ before: null, after: null }],

@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = [
   'onboarding.choice_set',
   'onboarding.dismissed',
   'settings.credentials_updated',
+  'settings.time_zone_updated',
 ] as const;
 
 /** One audit action. */
@@ -563,6 +564,12 @@ export interface AuditPayloads {
   };
   /** The parish UPI ID changed. */
   'settings.upi_updated': { entity: 'parish_settings'; before: { vpa: string }; after: { vpa: string } };
+  /** The parish's time zone chosen on Settings (issue 28 item 4, decision 0135); the summaries re-derived. */
+  'settings.time_zone_updated': {
+    entity: 'parish_timezone';
+    before: { timeZone: string };
+    after: { timeZone: string };
+  };
   /** An admin reset a member's password: back to the initial one, or to a one-time code (never recorded). */
   'member.password_reset': { entity: 'member'; before: null; after: { to: 'initial' | 'one-time' } };
   /** A one-time password was set for a staff account (by an admin, or by `npm run admin:reset`), never recorded. */
@@ -679,6 +686,7 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'cashier_day.closed': ['counted', 'net'],
   'cashier_day.reopened': [],
   'settings.upi_updated': [],
+  'settings.time_zone_updated': [],
   'member.password_reset': [],
   'staff_user.one_time_password_set': [],
   'staff_user.two_step_enabled': [],

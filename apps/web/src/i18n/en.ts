@@ -207,6 +207,22 @@ export const en = {
     maxLineAmountHint:
       'At most ₹1,00,00,000 (one crore). An amount above it for one due is refused at the counter and online.',
     receiptEnglishOnly: 'None (English only)',
+    memberLanguages: 'Languages offered to members',
+    memberLanguagesHint:
+      'The landing page, member sign-in, the member portal and payment links offer only these. Staff screens keep all four.',
+    defaultLanguage: 'Default language for members',
+    defaultLanguageHint: 'Used when a member’s browser has no saved choice; a member can still switch.',
+    timeZone: {
+      title: 'Time zone',
+      label: 'Parish time zone',
+      hint: 'The parish’s day is taken in this zone: the dates and financial years of receipts, day sheets, reports and the quiet hours of reminders.',
+      effect:
+        'Changing it moves later receipts and today’s day sheet to the new zone’s day, and the daily collection figures are counted again in it. Closed day sheets keep their dates and receipts keep their numbers.',
+      fromServer: 'Set by the server (PARISH_TIMEZONE) until you choose one here.',
+      nothingFound: 'No time zone of that name',
+      save: 'Save time zone',
+      saved: 'Time zone saved.',
+    },
     publicAddress: {
       title: 'Links sent to members will not open',
       localhost:

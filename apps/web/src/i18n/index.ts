@@ -35,14 +35,19 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<MemberCatalogue>> =
     ]).then(([module]) => module.ta),
 };
 
-/** The language this browser chose before, or English. */
-export function storedLanguage(): Language {
+/** The language this browser chose before, or null when it never chose one (or cannot keep one). */
+export function savedLanguage(): Language | null {
   try {
     const stored = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(stored) ? stored : 'en';
+    return isLanguage(stored) ? stored : null;
   } catch {
-    return 'en';
+    return null;
   }
+}
+
+/** The language this browser chose before, or English. */
+export function storedLanguage(): Language {
+  return savedLanguage() ?? 'en';
 }
 
 /**

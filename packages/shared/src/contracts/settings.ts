@@ -1,5 +1,10 @@
 import { credentialsSchema, updateCredentialsSchema } from '../schemas/credentials.ts';
-import { parishSettingsSchema, updateParishSettingsSchema } from '../schemas/settings.ts';
+import {
+  parishSettingsSchema,
+  parishTimeZoneSchema,
+  updateParishSettingsSchema,
+  updateParishTimeZoneSchema,
+} from '../schemas/settings.ts';
 import { publicAddressSchema } from '../public-address.ts';
 import { defineContract } from './contract.ts';
 
@@ -30,5 +35,14 @@ export const settingsContracts = {
     path: '/api/admin/credentials',
     body: updateCredentialsSchema,
     output: credentialsSchema,
+  }),
+  /** `GET /api/admin/time-zone` (admin): the parish's zone and the zones to choose from (decision 0135). */
+  timeZone: defineContract({ method: 'GET', path: '/api/admin/time-zone', output: parishTimeZoneSchema }),
+  /** `PUT /api/admin/time-zone` (admin): sets the parish's zone; answers as the GET (decision 0135). */
+  saveTimeZone: defineContract({
+    method: 'PUT',
+    path: '/api/admin/time-zone',
+    body: updateParishTimeZoneSchema,
+    output: parishTimeZoneSchema,
   }),
 };

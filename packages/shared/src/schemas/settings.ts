@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LANGUAGES } from '../languages.ts';
 import { lineAboveLimitMessage } from '../messages.ts';
 import { positiveRupeesSchema } from '../money-schemas.ts';
 import { formatINR, paiseToRupees } from '../money.ts';
@@ -53,10 +54,60 @@ export const parishSettingsSchema = z.object({
    * "Wards"). The server always answers it ('ward' by default); a `PUT` without it keeps it.
    */
   wardLabel: z.enum(WARD_LABELS).optional(),
+  /**
+   * The languages the parish offers its members, at least one of en, ml, hi, ta (issue 28 item 4,
+   * decision 0135): the member side's language switcher offers only these. The server always
+   * answers them (all four by default); a `PUT` without them keeps them.
+   */
+  memberLanguages: z
+    .array(z.enum(LANGUAGES))
+    .min(1, { error: 'Choose at least one language for members' })
+    .max(LANGUAGES.length)
+    .refine((list) => new Set(list).size === list.length, { error: 'A language is listed twice' })
+    .optional(),
+  /**
+   * The language of a member whose browser has no saved choice (the sign-in and pay-link pages),
+   * one of `memberLanguages` (decision 0135). Answered always ('en' by default); kept when absent.
+   */
+  defaultLanguage: z.enum(LANGUAGES).optional(),
 });
 
 /** Parish settings. */
 export type ParishSettings = z.infer<typeof parishSettingsSchema>;
 
-/** `PUT /api/settings` body: everything but the currency, which is always INR. */
-export const updateParishSettingsSchema = parishSettingsSchema.omit({ currency: true });
+/** The message when the default language is not one the parish offers (decision 0135). */
+export const DEFAULT_LANGUAGE_NOT_OFFERED = 'The default language must be one of the languages the parish offers';
+
+/**
+ * `PUT /api/settings` body: everything but the currency, which is always INR. When both
+ * `memberLanguages` and `defaultLanguage` are given, the default must be one of the languages (the
+ * server checks the pair as stored too: decision 0135).
+ */
+export const updateParishSettingsSchema = parishSettingsSchema
+  .omit({ currency: true })
+  .refine(
+    (value) =>
+      value.memberLanguages === undefined ||
+      value.defaultLanguage === undefined ||
+      value.memberLanguages.includes(value.defaultLanguage),
+    { error: DEFAULT_LANGUAGE_NOT_OFFERED, path: ['defaultLanguage'] },
+  );
+
+/**
+ * `GET /api/admin/time-zone` (admin): the parish's time zone, whether an admin chose it on Settings
+ * (else it is the install's `PARISH_TIMEZONE`), and the IANA zones the database knows, sorted with
+ * `DEFAULT_PARISH_TIMEZONE` (Asia/Kolkata) first (issue 28 item 4, decision 0135).
+ */
+export const parishTimeZoneSchema = z.object({
+  timeZone: z.string(),
+  chosen: z.boolean(),
+  zones: z.array(z.string()),
+});
+
+/** A parish's time zone answer. */
+export type ParishTimeZone = z.infer<typeof parishTimeZoneSchema>;
+
+/** `PUT /api/admin/time-zone` body: an IANA zone name the database knows (checked by the server). */
+export const updateParishTimeZoneSchema = z.object({
+  timeZone: z.string().trim().min(1, { error: 'Choose a time zone' }).max(64),
+});

@@ -1,4 +1,4 @@
-import type { Paise } from '@parish/shared';
+import type { Language, Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -40,9 +40,25 @@ export const parishSettings = pgTable(
      * `docs/domain.md`, "Wards").
      */
     wardLabel: text().$type<'ward' | 'family_unit'>().notNull().default('ward'),
+    /**
+     * The languages the parish offers its members, at least one of en, ml, hi, ta (migration 0034,
+     * decision 0135; issue 28 item 4).
+     */
+    memberLanguages: text()
+      .array()
+      .$type<Language[]>()
+      .notNull()
+      .default(sql`'{en,ml,hi,ta}'`),
+    /** The language of a member with no saved choice, one of `memberLanguages` (decision 0135). */
+    defaultLanguage: text().$type<Language>().notNull().default('en'),
   },
   (t) => [
     primaryKey({ name: 'parish_settings_pkey', columns: [t.parishId, t.id] }),
     check('parish_settings_ward_label_check', sql`${t.wardLabel} in ('ward', 'family_unit')`),
+    check(
+      'parish_settings_member_languages_check',
+      sql`cardinality(${t.memberLanguages}) >= 1 AND ${t.memberLanguages} <@ ARRAY['en', 'ml', 'hi', 'ta']::text[]`,
+    ),
+    check('parish_settings_default_language_check', sql`${t.defaultLanguage} = ANY (${t.memberLanguages})`),
   ],
 );

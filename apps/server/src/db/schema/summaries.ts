@@ -144,8 +144,9 @@ export const memberPaymentSummary = pgTable(
 );
 
 /**
- * The parish time zone the summary triggers use for "day" (one row per parish, id 1; migration 0024). Set at start-up
- * from `PARISH_TIMEZONE` (`setParishTimezone`), which rebuilds the day summary when it changes.
+ * The parish's time zone: the summary triggers' and the server's "day" (one row per parish, id 1; migration 0024).
+ * Start-up sets the home parish's from `PARISH_TIMEZONE` while no admin has chosen one (`chosenAt` null; migration
+ * 0034, decision 0135); an admin chooses it on Settings (`setParishTimeZone`), which rebuilds the summaries.
  */
 export const parishTimezone = pgTable(
   'parish_timezone',
@@ -153,6 +154,8 @@ export const parishTimezone = pgTable(
     parishId: parishIdColumn(),
     id: integer().notNull().default(1),
     timezone: text().notNull(),
+    /** When an admin chose the zone on Settings (UTC); null while it is the install's `PARISH_TIMEZONE`. */
+    chosenAt: timestamp({ withTimezone: true, mode: 'string' }),
   },
   (t) => [
     primaryKey({ name: 'parish_timezone_pkey', columns: [t.parishId, t.id] }),

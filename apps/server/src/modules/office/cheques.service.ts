@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { bounceCheque } from '../payments/commands/bounce-cheque.ts';
 import { clearCheque } from '../payments/commands/clear-cheque.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * The cheques not yet cleared (`docs/domain.md`, "Cheques"; `GET /api/cheques`): office receipts
@@ -24,7 +25,7 @@ import { getParishSettings } from '../settings/settings.service.ts';
  * the receipt) and total in rupees.
  */
 export async function listUnclearedCheques(ctx: ServiceContext): Promise<ChequeList> {
-  const tz = ctx.config.parishTimezone;
+  const tz = await parishTimeZone(ctx);
   const today = calendarDateIn(ctx.clock.now(), tz);
   const rows = await queryRows<{
     id: string;

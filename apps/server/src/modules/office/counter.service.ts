@@ -29,6 +29,7 @@ import { getMember } from '../members/members.service.ts';
 import { assertMemberInCallerWard } from '../members/wards.service.ts';
 import { collectAtOffice } from '../payments/commands/collect-at-office.ts';
 import { selectPaymentRecords } from '../payments/payment-record.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * Collects a pending payment at the office (admin or cashier; `docs/domain.md`, "§7 API",
@@ -125,7 +126,7 @@ export async function listOwnCollections(
   query: CashierCollectionsQuery,
 ): Promise<CashierCollections> {
   const actor = actorOf(ctx);
-  const tz = ctx.config.parishTimezone;
+  const tz = await parishTimeZone(ctx);
   const conditions: SQL[] = [
     eq(payments.status, 'paid'),
     eq(payments.paymentGateway, 'manual'),

@@ -34,6 +34,7 @@ import { xlsxStream } from '../../lib/spreadsheet.ts';
 import { csvChunk } from '../../lib/table-download.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /** Which cashier's sheet of which day (a parish calendar date). */
 export interface DaySheetKey {
@@ -77,7 +78,7 @@ async function resolveKey(ctx: ServiceContext, key: DaySheetKey) {
     .from(staffUsers)
     .where(eq(staffUsers.id, cashierId));
   if (!cashier) throw notFound(MSG.notFound);
-  return { cashier, day: key.day ?? calendarDateIn(ctx.clock.now(), ctx.config.parishTimezone) };
+  return { cashier, day: key.day ?? calendarDateIn(ctx.clock.now(), await parishTimeZone(ctx)) };
 }
 
 const COLLECTION_OWN_SHEET = 'You can see only your own day sheet';
@@ -92,7 +93,7 @@ const COLLECTION_OWN_SHEET = 'You can see only your own day sheet';
  */
 export async function getDaySheet(ctx: ServiceContext, key: DaySheetKey): Promise<DaySheet> {
   const { cashier, day } = await resolveKey(ctx, key);
-  return daySheetOf(ctx.db, ctx.config.parishTimezone, cashier, day);
+  return daySheetOf(ctx.db, await parishTimeZone(ctx), cashier, day);
 }
 
 /** The day sheet of a known cashier and day (see {@link getDaySheet}). */
@@ -225,7 +226,7 @@ function countedPaise(denominations: NonNullable<CloseDayInput['denominations']>
  */
 export async function closeDay(ctx: ServiceContext, input: CloseDayInput): Promise<DaySheet> {
   const actor = actorOf(ctx);
-  const tz = ctx.config.parishTimezone;
+  const tz = await parishTimeZone(ctx);
   const today = calendarDateIn(ctx.clock.now(), tz);
   const day = input.day ?? today;
   if (day > today) throw badRequest(LIMIT_MSG.futureDay, 'day');
@@ -304,7 +305,7 @@ export async function reopenDay(ctx: ServiceContext, input: { cashierId: string;
  */
 export async function listCashierDays(ctx: ServiceContext): Promise<CashierDays> {
   const actor = actorOf(ctx);
-  const tz = ctx.config.parishTimezone;
+  const tz = await parishTimeZone(ctx);
   const onlyMine = actor.role !== 'admin';
   const rows = await queryRows<{
     cashier_id: string;
@@ -357,13 +358,14 @@ async function daySheetRows(
   key: DaySheetKey,
 ): Promise<{ day: string; rows: (string | number | null)[][] }> {
   const sheet = await getDaySheet(ctx, key);
+  const tz = await parishTimeZone(ctx);
   const money = (amount: Rupees) => formatPaisePlain(rupeesToPaise(amount));
   const rows: (string | number | null)[][] = [
     ['Entry', 'Receipt No.', 'Date', 'Member Name', 'Parish Number', 'Method', 'Reference', 'Amount', 'Reason'],
     ...sheet.receipts.map((r) => [
       r.voided ? 'Receipt (voided later)' : 'Receipt',
       r.number,
-      formatDisplayDate(r.issuedAt, ctx.config.parishTimezone),
+      formatDisplayDate(r.issuedAt, tz),
       r.member.name,
       r.member.parishNumber,
       methodLabel(r.method),
@@ -428,7 +430,7 @@ export async function daySheetHtml(ctx: ServiceContext, key: DaySheetKey, nonce:
   const sheet = await getDaySheet(ctx, key);
   const parish = await getParishSettings(ctx.db);
   const e = escapeHtml;
-  const tz = ctx.config.parishTimezone;
+  const tz = await parishTimeZone(ctx);
   const inr = (amount: Rupees) => e(formatINR(rupeesToPaise(amount)));
   const receiptRows = sheet.receipts
     .map(

@@ -13,6 +13,7 @@ import type { ServiceContext } from '../../context.ts';
 import { members, paymentHeads, payments, receipts, staffUsers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { receiptLines } from '../payments/ledger/receipt-lines.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * A receipt as the reversal and correction dialogs show it before Confirm (`GET /api/receipts/{id}`,
@@ -39,7 +40,7 @@ export async function getReceiptSummary(ctx: ServiceContext, receiptId: string):
     receiptId: receipt.id,
     receiptNumber: receipt.number,
     issuedAt: new Date(receipt.issuedAt).toISOString(),
-    issuedDay: calendarDateIn(receipt.issuedAt, ctx.config.parishTimezone),
+    issuedDay: calendarDateIn(receipt.issuedAt, await parishTimeZone(ctx)),
     member: { _id: member.id, name: member.name, parishNumber: member.parishNumber, active: member.active },
     paymentMethod: receipt.paymentMethod,
     paymentGateway: receipt.paymentGateway,

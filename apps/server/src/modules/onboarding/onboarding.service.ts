@@ -120,7 +120,7 @@ function settlesAsDone(step: OnboardingStep, choice: string | undefined): boolea
  */
 export async function onboardingStatus(ctx: ServiceContext): Promise<OnboardingStatus> {
   const parishId = parishOf();
-  const fy = financialYearOf(parishToday(ctx));
+  const fy = financialYearOf(await parishToday(ctx));
   const choices = await storedChoices(ctx.db, parishId);
   const data = await doneFromData(ctx, parishId, fy);
   const steps: OnboardingStepStatus[] = ONBOARDING_STEPS.map((step) => {
@@ -252,7 +252,7 @@ export async function createHeadsFromTemplates(
   ctx: ServiceContext,
   input: HeadTemplatesInput,
 ): Promise<HeadTemplatesResult> {
-  const today = parishToday(ctx);
+  const today = await parishToday(ctx);
   const fy = financialYearOf(today);
   const wanted = input.heads.filter(
     (row) => row.amount !== undefined && row.amount !== null && String(row.amount).trim() !== '',

@@ -33,6 +33,7 @@ import { deleteDuesOfHead } from '../payments/commands/delete-pending-dues.ts';
 import { redatePendingDues } from '../payments/commands/redate-pending-dues.ts';
 import { OWED_PENDING, PAID_REAL_MONEY } from '../payments/ledger/test-money.ts';
 import { toPaymentHead } from '../payments/payment-record.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * The grouped figures of each head, computed in the same statement as the heads themselves
@@ -125,8 +126,8 @@ export async function getPaymentHeadStats(ctx: ServiceContext, id: string): Prom
  * The parish's calendar date today (`YYYY-MM-DD`, `PARISH_TIMEZONE`), by the clock and
  * configuration of a service context (or of anything else carrying both).
  */
-export function parishToday(deps: Pick<AppDeps, 'clock' | 'config'>): string {
-  return calendarDateIn(deps.clock.now(), deps.config.parishTimezone);
+export async function parishToday(deps: Pick<AppDeps, 'clock' | 'config' | 'db'>): Promise<string> {
+  return calendarDateIn(deps.clock.now(), await parishTimeZone(deps));
 }
 
 /**
@@ -161,7 +162,7 @@ export function newHeadColumns(input: PaymentHeadInput, today: string) {
  * @returns the head as the API shows it.
  */
 export async function createPaymentHead(ctx: ServiceContext, input: PaymentHeadInput): Promise<PaymentHead> {
-  const today = parishToday(ctx);
+  const today = await parishToday(ctx);
   const created = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(paymentHeads).values(newHeadColumns(input, today)).returning();
     if (!row) throw new Error('insert returned nothing');
@@ -193,7 +194,7 @@ export async function updatePaymentHead(
   id: string,
   input: PaymentHeadUpdate,
 ): Promise<PaymentHead> {
-  const today = parishToday(ctx);
+  const today = await parishToday(ctx);
   const updated = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(paymentHeads).where(eq(paymentHeads.id, id)).for('update');
     if (!before) throw notFound(HEAD_OR_MEMBER_NOT_FOUND_MESSAGE);
@@ -271,7 +272,7 @@ export async function bulkCreatePaymentHeads(
   ctx: ServiceContext,
   input: { paymentHeads: readonly Record<string, unknown>[] },
 ): Promise<PaymentHeadBulkResult> {
-  const today = parishToday(ctx);
+  const today = await parishToday(ctx);
   const errors: RowError[] = [];
   const values: ReturnType<typeof newHeadColumns>[] = [];
   input.paymentHeads.forEach((raw, index) => {

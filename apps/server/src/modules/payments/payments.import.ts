@@ -27,6 +27,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { importDues } from './commands/import-dues.ts';
 import type { DueCells } from './ledger/due-cells.ts';
 import { classifyRows, findKnownMembers, type NewMember, type ParsedRow } from './upload-rows.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /** 400 message when a mandatory column of the account-head CSV is missing. */
 export const CSV_COLUMNS_MESSAGE = 'CSV must contain ParishNumber, Name and Phone columns';
@@ -219,7 +220,7 @@ type HeadTarget = { id: string; year: number; dueDate: string | null };
  * @throws 400 as {@link parseMatrix} does, before any write
  */
 export async function importDuesMatrix(ctx: ServiceContext, input: ImportInput): Promise<UploadCsvResult> {
-  const today = calendarDateIn(ctx.clock.now(), ctx.config.parishTimezone);
+  const today = calendarDateIn(ctx.clock.now(), await parishTimeZone(ctx));
   const matrix = parseMatrix(input.csvData, Number(today.slice(0, 4)));
   const errors = [...matrix.errors];
   const success: UploadCsvResult['success'] = [];
@@ -316,7 +317,7 @@ export async function previewDuesMatrix(
   ctx: ServiceContext,
   input: Pick<ImportInput, 'csvData'>,
 ): Promise<UploadCsvPreview> {
-  const today = calendarDateIn(ctx.clock.now(), ctx.config.parishTimezone);
+  const today = calendarDateIn(ctx.clock.now(), await parishTimeZone(ctx));
   const matrix = parseMatrix(input.csvData, Number(today.slice(0, 4)));
   const classes = classifyRows(matrix.rows, await findKnownMembers(ctx.db, matrix.rows), new Set());
   const usedHeads = matrix.heads.filter((head) => mostCommonAmount(matrix.rows, head.index) !== null);

@@ -10,6 +10,7 @@ import { members, receipts, transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { LinkKeys } from '../../lib/link-keys.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * Receipt check links (issue 29 item 7; `docs/decisions/0137-receipt-check-links.md`): every
@@ -97,7 +98,7 @@ export async function checkReceipt(ctx: ServiceContext, token: string): Promise<
   }
   return {
     receiptNumber: row.number,
-    date: calendarDateIn(row.issuedAt, ctx.config.parishTimezone),
+    date: calendarDateIn(row.issuedAt, await parishTimeZone(ctx)),
     amount: paiseToRupees(row.totalPaise),
     status: row.voidedAt ? 'voided' : 'valid',
     initials: memberInitials(row.memberName),

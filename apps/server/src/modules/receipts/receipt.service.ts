@@ -19,6 +19,7 @@ import { findPaymentRecord } from '../payments/payment-record.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { receiptCheckLink } from './receipt-check.ts';
 import { buildReceiptHtml } from './receipt-html.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * The printable receipt of a paid payment (`docs/domain.md`, §8 "Receipt content"), as HTML.
@@ -100,7 +101,7 @@ export async function getReceiptHtmlById(
         .from(transactions)
         .where(eq(transactions.transactionId, receipt.transactionId))
     : [];
-  const tz = ctx.config.parishTimezone;
+  const tz = await parishTimeZone(ctx);
   const check = await receiptCheckLink(ctx, receipt);
   return buildReceiptHtml(
     {

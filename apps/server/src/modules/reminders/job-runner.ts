@@ -30,6 +30,7 @@ import {
   type WhatsAppMessageBody,
 } from './whatsapp-client.ts';
 import { inQuietHours } from './quiet-hours.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /** The `background_jobs.type` of every WhatsApp job (bulk reminders, immediate sends, notifications). */
 export const REMINDER_JOB_TYPE = 'whatsapp.reminders';
@@ -260,7 +261,7 @@ export async function processReminderJob(
   const { job, signal } = input;
   await publishProgress(ctx, job.id);
   while (!signal.aborted) {
-    if (job.payload.round && inQuietHours(ctx.clock.now(), ctx.config.parishTimezone)) {
+    if (job.payload.round && inQuietHours(ctx.clock.now(), await parishTimeZone(ctx))) {
       // Scheduled reminders wait out the quiet hours (`docs/domain.md`, §9 "Scheduled reminders").
       await ctx.db.execute(
         sql`UPDATE background_jobs SET run_after = now() + make_interval(mins => ${QUIET_RECHECK_MINUTES}),

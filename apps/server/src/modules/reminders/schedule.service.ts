@@ -6,6 +6,7 @@ import { readWhatsAppSettings } from '../settings/whatsapp-settings.service.ts';
 import { announceJobQueued } from './job-runner.ts';
 import { inQuietHours, parishParts } from './quiet-hours.ts';
 import { insertReminderJob, type Recipient } from './reminders.service.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * Scheduled reminders (`docs/domain.md`, §9 "Scheduled reminders"): once a month, on the day and
@@ -65,7 +66,7 @@ export async function runScheduledReminders(
 ): Promise<{ jobId: string; round: string; total: number } | null> {
   if (!ctx.config.whatsapp.configured) return null;
   const now = ctx.clock.now();
-  const round = dueRound(await readWhatsAppSettings(ctx.db), now, ctx.config.parishTimezone);
+  const round = dueRound(await readWhatsAppSettings(ctx.db), now, await parishTimeZone(ctx));
   if (!round) return null;
   const since = new Date(now.getTime() - REMIND_AT_MOST_EVERY_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const queued = await ctx.db.transaction(async (tx) => {

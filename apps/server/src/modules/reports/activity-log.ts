@@ -13,6 +13,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { parishCalendar } from './parish-calendar.ts';
 import { tableDownload, type Download } from '../../lib/table-download.ts';
 import { likePattern, num } from './report-sql.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * The Activity Log (`GET /api/admin/activities`, its download; `docs/domain.md`, §2 "Activity
@@ -141,7 +142,7 @@ export async function listActivities(
   ctx: ServiceContext,
   query: z.output<typeof activitiesQuerySchema>,
 ): Promise<{ items: Activity[]; nextBefore: number | null }> {
-  const rows = await activityPage(ctx.db, query, ctx.config.parishTimezone, query.limit + 1, query.before);
+  const rows = await activityPage(ctx.db, query, await parishTimeZone(ctx), query.limit + 1, query.before);
   const items = rows.slice(0, query.limit);
   return { items, nextBefore: rows.length > query.limit ? (items.at(-1)?._id ?? null) : null };
 }
@@ -168,7 +169,7 @@ export async function* activityExportRows(
   ctx: ServiceContext,
   filters: ActivityFilters,
 ): AsyncGenerator<(string | number | null)[][]> {
-  const timezone = ctx.config.parishTimezone;
+  const timezone = await parishTimeZone(ctx);
   yield [[...ACTIVITY_EXPORT_COLUMNS]];
   let before: number | undefined;
   for (;;) {
@@ -198,7 +199,7 @@ export async function* activityExportRows(
  * The Activity Log as filtered, every entry, as a download (`GET /api/admin/activities/export`):
  * `activity_log_<parish day>.csv` (UTF-8 with BOM, neutralised) or `.xlsx`; "now" from `ctx.clock`.
  */
-export function activityExport(ctx: ServiceContext, query: ActivitiesExportQuery): Download {
-  const today = parishCalendar(ctx.clock.now(), ctx.config.parishTimezone).today;
+export async function activityExport(ctx: ServiceContext, query: ActivitiesExportQuery): Promise<Download> {
+  const today = parishCalendar(ctx.clock.now(), await parishTimeZone(ctx)).today;
   return tableDownload(`activity_log_${today}`, query.format, activityExportRows(ctx, query));
 }

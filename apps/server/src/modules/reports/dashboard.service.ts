@@ -16,6 +16,7 @@ import { memberVisible } from '../../db/import-batches.ts';
 import { dataVersionSql, type DataVersions } from '../../db/data-versions.ts';
 import { parishCalendar, type ParishCalendar } from './parish-calendar.ts';
 import { collectionRate, dueGroupOf, methodBucketSql, num } from './report-sql.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 type Group = Dashboard['byType']['arrears'];
 /** A due group's figures while summing, amounts in paise ({@link groupRupees} gives the answer's rupees). */
@@ -271,7 +272,7 @@ function methodList(byMethod: ReadonlyMap<string | null, CountAmount>): Dashboar
  */
 export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
   const actor = actorOf(ctx);
-  const calendar = parishCalendar(ctx.clock.now(), ctx.config.parishTimezone);
+  const calendar = parishCalendar(ctx.clock.now(), await parishTimeZone(ctx));
   const own = actor.type === 'staff' && actor.role === 'cashier' ? actor.id : null;
   const keyOf = (snapshot: string) => JSON.stringify([snapshot, calendar, own]);
   const snapshot = await currentSnapshot(ctx.db);

@@ -65,7 +65,7 @@ const paiseText = (value: unknown) => formatPaisePlain(paiseOfSum(value));
  * @throws 400 (before the first chunk) on a bad sort column or range, as the report does
  */
 export async function reportExport(ctx: ServiceContext, query: ReportExportQuery): Promise<Download> {
-  const rc = reportContext(ctx);
+  const rc = await reportContext(ctx);
   const filters = resolveFilters(query);
   if (filters.type === 'daily') dailyRange(rc, filters);
   const baseName = `${REPORT_FILE_PREFIX[query.type]}_${parishCalendar(rc.now, rc.timezone).today}`;
@@ -491,8 +491,8 @@ function paymentRecord(row: Row) {
  * an .xlsx workbook of the same rows ({@link fullExportRows}); "now" read once from `ctx.clock`.
  * @returns the dated file name (`parish_export_2026-11-22.json` / `.csv` / `.xlsx`, parish day) and the chunks
  */
-export function fullExport(ctx: ServiceContext, input: { format: 'json' | TableFormat }): Download {
-  const rc = reportContext(ctx);
+export async function fullExport(ctx: ServiceContext, input: { format: 'json' | TableFormat }): Promise<Download> {
+  const rc = await reportContext(ctx);
   const today = parishCalendar(rc.now, rc.timezone).today;
   if (input.format === 'csv') {
     return {

@@ -18,6 +18,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { addDays, parishCalendar } from './parish-calendar.ts';
 import { collectionRate, likePattern, num, paymentRate } from './report-sql.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * The page queries of the reports (`reports.service.ts`) that the CSV export (`report-export.ts`)
@@ -47,10 +48,10 @@ export interface ReportContext {
 
 /**
  * The report context of a service call: `ctx.db`, "now" read once from `ctx.clock` (so every
- * figure and the file name of one report agree on the day), and `ctx.config.parishTimezone`.
+ * figure and the file name of one report agree on the day), and the parish's time zone (`parishTimeZone`, decision 0135).
  */
-export function reportContext(ctx: ServiceContext): ReportContext {
-  return { db: ctx.db, now: ctx.clock.now(), timezone: ctx.config.parishTimezone };
+export async function reportContext(ctx: ServiceContext): Promise<ReportContext> {
+  return { db: ctx.db, now: ctx.clock.now(), timezone: await parishTimeZone(ctx) };
 }
 
 /**

@@ -149,7 +149,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.string(), ...errors },
       },
     },
-    async (request, reply) => sendDownload(reply, activityExport(request.ctx, request.query)),
+    async (request, reply) => sendDownload(reply, await activityExport(request.ctx, request.query)),
   );
 
   r.get(
@@ -165,7 +165,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.string(), ...errors },
       },
     },
-    async (request, reply) => sendDownload(reply, fullExport(request.ctx, { format: request.query.format })),
+    async (request, reply) => sendDownload(reply, await fullExport(request.ctx, { format: request.query.format })),
   );
 }
 

@@ -54,7 +54,7 @@ import { likePattern, num } from './report-sql.ts';
  * @throws 400 on a bad sort column or date range (see {@link resolveFilters})
  */
 export async function runReport(ctx: ServiceContext, request: ReportRequest): Promise<ReportResponse> {
-  const rc = reportContext(ctx);
+  const rc = await reportContext(ctx);
   const filters = resolveFilters(request);
   const limit = request.limit ?? REPORT_PAGE_SIZE[request.type];
   const page = request.page;

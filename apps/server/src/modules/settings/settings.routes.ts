@@ -5,14 +5,17 @@ import {
   credentialsSchema,
   errorBodySchema,
   parishSettingsSchema,
+  parishTimeZoneSchema,
   publicAddressSchema,
   updateCredentialsSchema,
   updateParishSettingsSchema,
+  updateParishTimeZoneSchema,
   whatsAppSettingsSchema,
 } from '@parish/shared';
 
 import { errorAnswers } from '../../lib/route-options.ts';
 import { credentialsAnswer, parishInProgress, updateCredentials } from './parish-credentials.ts';
+import { setParishTimeZone, timeZoneAnswer } from './parish-time-zone.ts';
 import { getParishSettings, publicAddress, updateParishSettings } from './settings.service.ts';
 import { readWhatsAppSettings, updateWhatsAppSettings } from './whatsapp-settings.service.ts';
 
@@ -25,7 +28,8 @@ const adminErrors = errorAnswers(400, 401, 403, 404, 409);
  * links start with (PUBLIC_URL, or the request's parish host: decision 0125) and why links under it
  * would not open outside the office (decision 0117); `GET|PUT /api/admin/credentials` (admin): the
  * parish's gateway credentials and WhatsApp Cloud API settings, whose secrets are never answered
- * (issue 28 item 4, decision 0130).
+ * (issue 28 item 4, decision 0130); `GET|PUT /api/admin/time-zone` (admin): the parish's time zone
+ * and the zones to choose from (issue 28 item 4, decision 0135).
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +39,9 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { roles: 'public' },
       schema: {
         tags: ['settings'],
-        summary: 'Parish name, address, contact, logo and currency (public: the landing page needs them).',
+        summary:
+          'Parish name, address, contact, logo, currency and the languages offered to members with their default ' +
+          '(public: the landing and member sign-in pages need them).',
         response: { 200: parishSettingsSchema },
       },
     },
@@ -122,5 +128,43 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateCredentials(request.ctx, request.body),
+  );
+  timeZoneRoutes(app);
+}
+
+/**
+ * `GET|PUT /api/admin/time-zone` (admin): the parish's time zone and the zones to choose from
+ * (issue 28 item 4, decision 0135); registered by {@link settingsRoutes}.
+ */
+function timeZoneRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/admin/time-zone',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['settings'],
+        summary:
+          "The parish's time zone, whether an admin chose it (else it is PARISH_TIMEZONE), and the IANA zones " +
+          'the server knows, Asia/Kolkata first.',
+        response: { 200: parishTimeZoneSchema, ...adminErrors },
+      },
+    },
+    async (request) => timeZoneAnswer(request.ctx),
+  );
+  r.put(
+    '/api/admin/time-zone',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['settings'],
+        summary:
+          "Sets the parish's time zone (audited); the day summaries are re-derived in the same transaction. " +
+          '400 for a zone the server does not know (nothing changes).',
+        body: updateParishTimeZoneSchema,
+        response: { 200: parishTimeZoneSchema, ...adminErrors },
+      },
+    },
+    async (request) => setParishTimeZone(request.ctx, request.body),
   );
 }

@@ -1,17 +1,22 @@
 import { eq } from 'drizzle-orm';
 
 import {
+  DEFAULT_LANGUAGE_NOT_OFFERED,
+  LANGUAGES,
   RECEIPT_LANGUAGES,
+  isLanguage,
   lineLimitPaise,
   paiseToRupees,
   publicAddressProblem,
   rupeesToPaise,
   type Paise,
+  type Language,
   type ParishSettings,
 } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { parishSettings } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
@@ -22,7 +27,8 @@ import { publicUrlOf } from '../parishes/request-parish.ts';
  *   (receiptLanguage '' for English-only receipts, else ml, hi or ta: `docs/domain.md`, §8
  *   "Bilingual receipt"; maxLineAmount the bound on one line in rupees, one crore when not set:
  *   §4 "Limits on one line"; wardLabel 'ward' or 'family_unit', what the parish calls its wards,
- *   decision 0126)
+ *   decision 0126; memberLanguages the languages offered to members in the order of `LANGUAGES`,
+ *   all four by default, and defaultLanguage one of them, 'en' by default: decision 0135)
  */
 export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
   const [row] = await db.select().from(parishSettings).where(eq(parishSettings.id, 1));
@@ -35,7 +41,20 @@ export async function getParishSettings(db: DbOrTx): Promise<ParishSettings> {
     receiptLanguage: isReceiptLanguage(row?.receiptLanguage) ? row.receiptLanguage : '',
     maxLineAmount: paiseToRupees(lineLimitPaise(row?.maxLinePaise)),
     wardLabel: row?.wardLabel === 'family_unit' ? 'family_unit' : 'ward',
+    ...memberLanguagesOf(row),
   };
+}
+
+/** The stored member languages (in the order of `LANGUAGES`) and default; all four and English without a row. */
+function memberLanguagesOf(row: { memberLanguages: readonly string[]; defaultLanguage: string } | undefined): {
+  memberLanguages: Language[];
+  defaultLanguage: Language;
+} {
+  const offered = LANGUAGES.filter((language) => row?.memberLanguages.includes(language) ?? true);
+  const memberLanguages = offered.length > 0 ? offered : [...LANGUAGES];
+  const stored = row?.defaultLanguage;
+  const defaultLanguage = isLanguage(stored) && memberLanguages.includes(stored) ? stored : memberLanguages[0]!;
+  return { memberLanguages, defaultLanguage };
 }
 
 /**
@@ -72,8 +91,11 @@ export async function isDemoParish(db: DbOrTx): Promise<boolean> {
  * Updates the settings (admin), with an audit event holding the before and after (the logo cut
  * to its first 80 characters) in the same transaction.
  * @param input name, address, contact and logo URL (the currency is always INR), the receipts'
- *   second language, the bound on one line in rupees and the ward label (each kept when absent).
+ *   second language, the bound on one line in rupees, the ward label, the languages offered to
+ *   members and their default (each kept when absent; decision 0135).
  * @returns the settings after the change.
+ * @throws AppError 400 when the default language would not be one of the offered languages
+ *   (nothing changes).
  * @throws AppError 401 without a signed-in caller.
  */
 export async function updateParishSettings(
@@ -83,7 +105,15 @@ export async function updateParishSettings(
   actorOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const before = await getParishSettings(tx);
-    const { maxLineAmount, ...fields } = input;
+    const offered = input.memberLanguages ?? before.memberLanguages ?? LANGUAGES;
+    if (!offered.includes(input.defaultLanguage ?? before.defaultLanguage ?? 'en')) {
+      throw badRequest(DEFAULT_LANGUAGE_NOT_OFFERED, 'defaultLanguage');
+    }
+    const { maxLineAmount, memberLanguages, ...rest } = input;
+    const fields =
+      memberLanguages === undefined
+        ? rest
+        : { ...rest, memberLanguages: LANGUAGES.filter((language) => memberLanguages.includes(language)) };
     const values = maxLineAmount === undefined ? fields : { ...fields, maxLinePaise: rupeesToPaise(maxLineAmount) };
     await tx
       .insert(parishSettings)

@@ -86,6 +86,8 @@ describe('parish settings', () => {
       maxLineAmount: 1_00_00_000,
       // What the parish calls its wards, 'ward' until it chooses 'family_unit' (decision 0126).
       wardLabel: 'ward',
+      memberLanguages: ['en', 'ml', 'hi', 'ta'],
+      defaultLanguage: 'en',
     });
   });
 
@@ -153,6 +155,8 @@ describe('parish settings', () => {
       receiptLanguage: '',
       maxLineAmount: 1_00_00_000,
       wardLabel: 'ward',
+      memberLanguages: ['en', 'ml', 'hi', 'ta'],
+      defaultLanguage: 'en',
     });
 
     const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
@@ -162,6 +166,8 @@ describe('parish settings', () => {
       receiptLanguage: '',
       maxLineAmount: 1_00_00_000,
       wardLabel: 'ward',
+      memberLanguages: ['en', 'ml', 'hi', 'ta'],
+      defaultLanguage: 'en',
     });
 
     const events = await t.db

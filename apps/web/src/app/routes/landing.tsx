@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { LanguageSwitcher, useParishDefaultLanguage } from '../../components/language-switcher.tsx';
 import { useParishSettings } from '../../lib/settings.ts';
 
 const FEATURES = ['members', 'payments', 'reminders', 'reports', 'portal', 'secure'] as const;
@@ -27,6 +27,7 @@ const FEATURE_ICONS: Record<(typeof FEATURES)[number], typeof IconUsers> = {
 export default function Landing() {
   const { t } = useTranslation();
   const settings = useParishSettings();
+  useParishDefaultLanguage();
   const name = settings.data?.name ?? '';
   return (
     <Box component="main" py={{ base: 'xl', sm: 60 }} bg="gray.0" mih="100vh">

@@ -18,7 +18,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { LanguageSwitcher, useParishDefaultLanguage } from '../../components/language-switcher.tsx';
 import { signInMember } from '../../features/auth/api.ts';
 import { checkMemberSignIn, type MemberSignInBody } from '../../features/auth/member-sign-in.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -120,6 +120,7 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
 /** The member sign-in screen, with its 'Payment Portal' mode for reminder links. */
 export default function MemberLogin() {
   const { t } = useTranslation();
+  useParishDefaultLanguage();
   const link = usePaymentLink();
   const fromLink = Boolean(link.mobile || link.code);
   const { mode, switchMode, values, setValues, error, busy, onSubmit } = useMemberSignIn(link);

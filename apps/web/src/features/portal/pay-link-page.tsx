@@ -11,6 +11,7 @@ import { loadCheckoutScripts } from './worldline-checkout.ts';
 import { usePayView } from './pay-link-api.ts';
 import { PayLinkItems } from './pay-link-items.tsx';
 import { payable, usePayLinkPayment } from './use-pay-link-payment.ts';
+import { useParishDefaultLanguage } from '../../components/language-switcher.tsx';
 
 /**
  * The pay-only view of a payment link (`/pay/:mobile/:token`; docs/domain.md, §9 "Payment links
@@ -20,6 +21,7 @@ import { payable, usePayLinkPayment } from './use-pay-link-payment.ts';
  */
 export default function PayLinkPage() {
   const { t } = useTranslation();
+  useParishDefaultLanguage();
   const { mobile = '', token = '' } = useParams();
   const view = usePayView(mobile, token);
   const config = useWorldlineConfig();

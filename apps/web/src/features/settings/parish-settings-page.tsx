@@ -13,14 +13,18 @@ import {
   Title,
 } from '@mantine/core';
 import { CredentialsCard } from './credentials-card.tsx';
+import { MemberLanguagesFields } from './member-languages-fields.tsx';
+import { TimeZoneCard } from './time-zone-card.tsx';
 import { UpiSettingsCard } from './upi-settings-card.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   LANGUAGE_NAMES,
+  LANGUAGES,
   RECEIPT_LANGUAGES,
   WARD_LABELS,
   updateParishSettingsSchema,
+  type Language,
   type WardLabel,
 } from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -59,6 +63,24 @@ function WardLabelSelect(props: Record<string, unknown>) {
   );
 }
 
+/** The form's values before the settings have arrived. */
+const EMPTY_SETTINGS = {
+  name: '',
+  address: '',
+  contact: '',
+  logoUrl: '',
+  receiptLanguage: '',
+  maxLineAmount: 1_00_00_000,
+  wardLabel: 'ward' as WardLabel,
+  memberLanguages: [...LANGUAGES] as Language[],
+  defaultLanguage: 'en' as Language,
+} satisfies SettingsBody;
+
+/** A form error as text, or undefined. */
+function errorString(error: unknown): string | undefined {
+  return typeof error === 'string' ? error : undefined;
+}
+
 /**
  * The form's rules, made once: a new function each render would give Mantine's `setFieldValue` a
  * new identity each render, and the effect that copies the loaded settings into the form would then
@@ -69,7 +91,8 @@ const validateSettings = schemaValidator<SettingsBody>(updateParishSettingsSchem
 /**
  * Parish settings screen (admin): name, address, contact and logo for the landing page and
  * receipts; a warning above them when PUBLIC_URL is not a public address (decision 0117); what the
- * parish calls its wards, "Ward" or "Family unit" (issue 28 item 7, decision 0126).
+ * parish calls its wards, "Ward" or "Family unit" (issue 28 item 7, decision 0126); the languages
+ * offered to members and their default, and the parish's time zone (issue 28 item 4, decision 0135).
  */
 export default function ParishSettingsPage() {
   const { t } = useTranslation();
@@ -77,15 +100,7 @@ export default function ParishSettingsPage() {
   const settings = useParishSettings();
   const form = useForm({
     mode: 'controlled',
-    initialValues: {
-      name: '',
-      address: '',
-      contact: '',
-      logoUrl: '',
-      receiptLanguage: '',
-      maxLineAmount: 1_00_00_000,
-      wardLabel: 'ward' as WardLabel,
-    } satisfies SettingsBody,
+    initialValues: EMPTY_SETTINGS,
     validate: validateSettings,
     transformValues: (values) => parseValues(updateParishSettingsSchema, values),
   });
@@ -95,9 +110,10 @@ export default function ParishSettingsPage() {
     if (!settings.data) return;
     // Field by field: replacing the values at once would also clear a shown message.
     const { name, address, contact, logoUrl, receiptLanguage = '', maxLineAmount = 1_00_00_000 } = settings.data;
+    const { memberLanguages = [...LANGUAGES], defaultLanguage = 'en' } = settings.data;
     const wardLabel = settings.data.wardLabel ?? 'ward';
-    const fields = { name, address, contact, logoUrl, receiptLanguage, maxLineAmount, wardLabel };
-    for (const [field, value] of Object.entries(fields)) {
+    const fields = { name, address, contact, logoUrl, receiptLanguage, maxLineAmount, wardLabel, memberLanguages };
+    for (const [field, value] of Object.entries({ ...fields, defaultLanguage })) {
       setFieldValue(field as keyof SettingsBody, value);
     }
   }, [settings.data, setFieldValue]);
@@ -118,7 +134,7 @@ export default function ParishSettingsPage() {
     setFieldValue('logoUrl', await readAsDataUrl(file));
   }
   if (settings.isPending) return <Text>{t('settings.loading')}</Text>;
-  const { logoUrl } = form.values;
+  const { logoUrl, memberLanguages, defaultLanguage } = form.values;
   return (
     <Stack maw={640}>
       <Title order={1} fz={24}>
@@ -165,6 +181,11 @@ export default function ParishSettingsPage() {
               {...form.getInputProps('maxLineAmount')}
             />
             <WardLabelSelect {...form.getInputProps('wardLabel')} />
+            <MemberLanguagesFields
+              value={{ memberLanguages, defaultLanguage }}
+              onChange={(next) => form.setValues(next)}
+              error={errorString(form.errors.memberLanguages ?? form.errors.defaultLanguage)}
+            />
             <Group justify="space-between">
               <Button variant="subtle" color="red" onClick={() => setFieldValue('logoUrl', '')} disabled={!logoUrl}>
                 {t('settings.removeLogo')}
@@ -176,6 +197,7 @@ export default function ParishSettingsPage() {
           </Stack>
         </form>
       </Paper>
+      <TimeZoneCard />
       <BackupPanel />
       <WhatsAppSettingsCard />
       <UpiSettingsCard />

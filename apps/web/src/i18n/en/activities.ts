@@ -81,6 +81,7 @@ export const activities = {
     'cashier_day.closed': 'Closed day',
     'cashier_day.reopened': 'Reopened day',
     'settings.upi_updated': 'Changed UPI ID',
+    'settings.time_zone_updated': 'Changed time zone',
     'member.password_reset': 'Reset member password',
     'staff_user.one_time_password_set': 'Set a one-time staff password',
     'staff_user.two_step_enabled': 'Turned on two-step sign-in',

@@ -7,6 +7,7 @@ import { badRequest } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import { lockOpenEntry } from '../ledger/exceptions.ts';
 import { markPaid } from '../ledger/mark-paid.ts';
+import { parishTimeZone } from '../../settings/parish-time-zone.ts';
 
 /**
  * "Apply to another due of this member" (`docs/domain.md`, §4 "Refunds and exceptions"): pays a
@@ -40,7 +41,7 @@ export async function applyRefundToDue(
       .select({ gateway: transactions.paymentGateway, txnId: transactions.transactionId, isTest: transactions.isTest })
       .from(transactions)
       .where(eq(transactions.id, row.transactionRowId));
-    const marked = await markPaid(tx, ctx.config.parishTimezone, {
+    const marked = await markPaid(tx, await parishTimeZone(ctx, tx), {
       memberId: row.memberId,
       lines: [{ paymentId: input.paymentId, amountPaise: due.amountPaise }],
       issuedAt: now,

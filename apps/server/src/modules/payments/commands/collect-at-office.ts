@@ -24,6 +24,7 @@ import {
   receiptAnswer,
   receiptCollectedEntry,
 } from '../ledger/office-receipt.ts';
+import { parishTimeZone } from '../../settings/parish-time-zone.ts';
 
 /**
  * Collects pending dues of one member at the office under ONE receipt (`docs/domain.md`,
@@ -48,7 +49,7 @@ import {
 export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollection): Promise<OfficeCollected> {
   const actor = actorOf(ctx);
   const issuedAt = ctx.clock.now();
-  const timeZone = ctx.config.parishTimezone;
+  const timeZone = await parishTimeZone(ctx);
   const amounts = new Map(input.lines.map((line) => [line.paymentId, line.amountPaise]));
   const facts = officeFacts(input, actor.id, issuedAt);
   const done = await ctx.db

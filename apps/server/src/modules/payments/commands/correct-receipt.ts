@@ -11,6 +11,7 @@ import { markPaid } from '../ledger/mark-paid.ts';
 import { receiptAnswer, receiptCollectedEntry } from '../ledger/office-receipt.ts';
 import type { ReceiptFacts, ReceiptLine } from '../ledger/receipts.ts';
 import { receiptReversedEntry, voidAndReopen, type VoidedReceipt } from '../ledger/void-and-reopen.ts';
+import { parishTimeZone } from '../../settings/parish-time-zone.ts';
 
 /**
  * Corrects a receipt in ONE step (`POST /api/receipts/{id}/correct`; `docs/domain.md`, "Correcting
@@ -42,7 +43,7 @@ export async function correctReceipt(
     const lines = keptLines(voided, keep);
     const { receipt } = voided;
     const facts = reissueFacts(receipt, now);
-    const marked = await markPaid(tx, ctx.config.parishTimezone, { ...facts, lines, enforceDueAmount: false });
+    const marked = await markPaid(tx, await parishTimeZone(ctx, tx), { ...facts, lines, enforceDueAmount: false });
     if (!marked.receipt || marked.notPaid.length > 0) throw new Error('a kept line could not be paid again');
     if (receipt.chequeStatus === 'cleared') await keepChequeCleared(tx, marked.receipt.id, receipt);
     const answer = await receiptAnswer(tx, marked.receipt);

@@ -7,6 +7,7 @@ import { payments } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../audit/audit.repository.ts';
 import { issueReceipt } from '../ledger/receipts.ts';
 import { findPaymentRecord } from '../payment-record.ts';
+import { parishTimeZone } from '../../settings/parish-time-zone.ts';
 
 /**
  * Gives a paid payment settled without a receipt (older data) its receipt on its first print
@@ -33,7 +34,7 @@ export async function numberPaidPayment(
     if (unnumbered) {
       const receipt = await issueReceipt(
         tx,
-        ctx.config.parishTimezone,
+        await parishTimeZone(ctx, tx),
         {
           memberId: unnumbered.memberId,
           issuedAt: paidAt,

@@ -9,6 +9,7 @@ import { recordAudit } from '../../audit/audit.repository.ts';
 import { queueException } from '../ledger/exceptions.ts';
 import { markPaid } from '../ledger/mark-paid.ts';
 import { paidTwiceLines, recordPaidTwice } from '../ledger/paid-twice.ts';
+import { parishTimeZone } from '../../settings/parish-time-zone.ts';
 
 /** An online transaction as read before its gateway was asked (`gateways/`, `TransactionRow`). */
 type OnlineTransaction = typeof transactions.$inferSelect;
@@ -62,7 +63,7 @@ export async function settleOnlinePayment(
     );
     if (moved.length === 0) return null;
     const items = await tx.select().from(transactionItems).where(eq(transactionItems.transactionId, row.id));
-    const marked = await markPaid(tx, ctx.config.parishTimezone, {
+    const marked = await markPaid(tx, await parishTimeZone(ctx, tx), {
       memberId: row.memberId,
       lines: items.map((item) => ({ paymentId: item.paymentId, amountPaise: item.amountPaise })),
       issuedAt: new Date(now),

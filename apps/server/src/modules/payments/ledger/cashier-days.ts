@@ -5,6 +5,7 @@ import { actorOf, type ServiceContext } from '../../../context.ts';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { cashierDays } from '../../../db/schema/index.ts';
 import { conflict } from '../../../lib/app-error.ts';
+import { parishTimeZone } from '../../settings/parish-time-zone.ts';
 
 /**
  * SQL boolean: whether a cashier's day (a parish calendar date, `yyyy-mm-dd`) is closed
@@ -29,7 +30,7 @@ export async function isDayClosed(db: DbOrTx, cashierId: string, day: string): P
  */
 export async function checkSheetOpen(ctx: ServiceContext, db: DbOrTx): Promise<void> {
   const actor = actorOf(ctx);
-  if (await isDayClosed(db, actor.id, calendarDateIn(ctx.clock.now(), ctx.config.parishTimezone))) {
+  if (await isDayClosed(db, actor.id, calendarDateIn(ctx.clock.now(), await parishTimeZone(ctx, db)))) {
     throw conflict(OFFICE_MSG.todayClosed, ErrorCode.SHEET_CLOSED);
   }
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { receipts } from '../../../db/schema/index.ts';
 import { AppError, conflict } from '../../../lib/app-error.ts';
 import { isDayClosed } from './cashier-days.ts';
+import { parishTimeZone } from '../../settings/parish-time-zone.ts';
 
 /**
  * The permission rules of a reversal (`docs/domain.md`, "Reversal with a reason";
@@ -22,7 +23,7 @@ export async function checkMayReverse(
   reason: string,
 ): Promise<void> {
   const actor = actorOf(ctx);
-  const tz = ctx.config.parishTimezone;
+  const tz = await parishTimeZone(ctx, tx);
   if (receipt.voidedAt !== null) throw conflict(OFFICE_MSG.alreadyVoided, ErrorCode.RECEIPT_VOIDED);
   if (receipt.paymentGateway !== 'manual') {
     throw conflict(COLLECTION_MSG.onlineNotReversible, ErrorCode.ONLINE_NOT_REVERSIBLE);

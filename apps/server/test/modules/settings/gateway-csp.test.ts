@@ -9,7 +9,8 @@ import { addParish, createTestApp, inParish, loginAs, type Session, type TestApp
  * The Content-Security-Policy follows the request's parish (issue 28 item 4, decision 0134): a
  * parish whose own Razorpay or Worldline credentials are set gets that gateway's hosts in its
  * pages' policy, a parish without gets none, whatever the environment has; a change of credentials
- * shows at the next request. Over real HTTP (a listening server), each parish by its own host.
+ * shows at the next request. Over real HTTP (a listening server), each parish by its own host. The
+ * health check's payment modes, which the web app's "Test payments" band reads, are the parish's too.
  */
 
 const HOME = 'home.diocese.example';
@@ -111,5 +112,19 @@ describe("each parish's pages name only its own gateway's hosts (decision 0134)"
     await putCredentials(PLAIN_PARISH, { razorpayKeyId: null, razorpayKeySecret: null });
     expect(gatewayHostsOf(await cspOf(PLAIN_PARISH))).toEqual([]);
     expect(gatewayHostsOf(await cspOf(RAZORPAY_PARISH))).toEqual([...RAZORPAY_HOSTS].sort());
+  });
+});
+
+describe("the health check's payment modes (the web app's test-payments band, decision 0134)", () => {
+  it("are the parish's at its address, the environment's at an address no parish has", async () => {
+    const modesAt = async (host: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/health', headers: { host } })).json<{
+        payments: { worldline: string; razorpay: string };
+      }>().payments;
+    expect(await modesAt(RAZORPAY_PARISH)).toEqual({ worldline: 'sandbox', razorpay: 'test' });
+    expect(await modesAt(WORLDLINE_PARISH)).toEqual({ worldline: 'test', razorpay: 'sandbox' });
+    expect(await modesAt(PLAIN_PARISH)).toEqual({ worldline: 'sandbox', razorpay: 'sandbox' });
+    expect(await modesAt(HOME)).toEqual({ worldline: 'sandbox', razorpay: 'sandbox' });
+    expect(await modesAt('203.0.113.7')).toEqual({ worldline: 'sandbox', razorpay: 'sandbox' });
   });
 });

@@ -13,7 +13,7 @@ import helmet from 'helmet';
 
 import type { Config } from './config/env.ts';
 import { systemContext } from './context.ts';
-import { gatewayCspSources, withDemoSandbox } from './config/gateways.ts';
+import { withDemoSandbox } from './config/gateways.ts';
 import type { Database } from './db/client.ts';
 import { APP_VERSION } from './lib/app-version.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -23,6 +23,7 @@ import { runInParish } from './db/parish-scope.ts';
 import { HOME_PARISH_ID } from './db/schema/parishes.ts';
 import { parishHostHook, parishReenterHook } from './modules/parishes/request-parish.ts';
 import { syncParishTimezone } from './modules/reports/parish-calendar.ts';
+import { NO_GATEWAY_SOURCES, cspDirectives, parishCspHook } from './modules/settings/gateway-csp.ts';
 import { ensureParishSettings, isDemoParish } from './modules/settings/settings.service.ts';
 import { ensureFirstAdmin } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -108,26 +109,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
-  // Live payment gateways add their script, frame and API hosts; the sandbox adds nothing.
-  const gatewayCsp = gatewayCspSources(config);
   // Security headers from helmet, built once: @fastify/helmet builds helmet's middleware anew on
-  // every request (measured: 0.2 ms of CPU a request).
+  // every request (measured: 0.2 ms of CPU a request). The base Content-Security-Policy names no
+  // gateway; the parish's live or test gateways add their script, frame and API hosts after the
+  // parish is known (`parishCspHook`, decision 0134).
   const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...gatewayCsp.scriptSrc],
-        frameSrc: ["'self'", ...gatewayCsp.frameSrc],
-        styleSrc: ["'self'", "'unsafe-inline'", ...gatewayCsp.styleSrc],
-        imgSrc: ["'self'", 'data:', 'https:', ...gatewayCsp.imgSrc],
-        connectSrc: ["'self'", ...gatewayCsp.connectSrc],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", ...gatewayCsp.formAction],
-        // Only behind https: over plain http on an office network the browser would ask for the
-        // scripts over https and show a blank page (docs/ARCHITECTURE.md, "Security headers").
-        upgradeInsecureRequests: servedOverHttps(config) ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: cspDirectives(NO_GATEWAY_SOURCES, servedOverHttps(config)) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: servedOverHttps(config),
   });
@@ -137,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The request's parish by its host (decision 0125): before the rate limit and the auth plugin, so an
   // unknown host is answered 404 at once and the caller's account is read in the parish.
   app.addHook('onRequest', parishHostHook(app.deps));
+  app.addHook('onRequest', parishCspHook(app.deps, servedOverHttps(config)));
   app.addHook('preValidation', parishReenterHook());
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   // Before any plugin that adds routes (swagger-ui too), so that every route gets its roles checked.

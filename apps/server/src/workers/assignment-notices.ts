@@ -17,15 +17,15 @@ function assignmentOf(event: AppEvent): { paymentHeadId: string; memberIds: stri
 }
 
 /**
- * The assignment-notice worker (on when WhatsApp is configured and WHATSAPP_NOTIFY_ON_ASSIGN is
- * set; it does not depend on WHATSAPP_WORKER): listens to `head.updated` change events, published
- * after the tagging commits, and queues the new-assignment text for the newly assigned members
- * (`queueAssignmentNotices`, audited as the WhatsApp notifications). The sender worker sends it.
+ * The assignment-notice worker (on when WHATSAPP_NOTIFY_ON_ASSIGN is set; it does not depend on
+ * WHATSAPP_WORKER): listens to `head.updated` change events, published after the tagging commits,
+ * and queues the new-assignment text for the newly assigned members in the event's parish when
+ * that parish's WhatsApp is configured (`queueAssignmentNotices`, audited as the WhatsApp
+ * notifications; decision 0134). The sender worker sends it.
  * Errors are logged, never thrown.
  */
 export function startAssignmentNotices(deps: AppDeps): AssignmentNotices {
-  const { configured, notifyOnAssign } = deps.config.whatsapp;
-  if (!configured || !notifyOnAssign) return { stop: async () => undefined };
+  if (!deps.config.whatsapp.notifyOnAssign) return { stop: async () => undefined };
   const ctx = systemContext(deps, NOTIFICATIONS_AUDIT);
   const pending = new Set<Promise<unknown>>();
   let stopped = false;

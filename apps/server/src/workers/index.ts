@@ -24,7 +24,7 @@ export type { WorkerHandle } from './worker-handle.ts';
 export interface WorkerFlags {
   /**
    * WHATSAPP_WORKER (default true): send the queued WhatsApp jobs and notifications from this
-   * process (`reminder-sender.ts`); only when WhatsApp is configured.
+   * process (`reminder-sender.ts`), each job with its own parish's WhatsApp settings (decision 0134).
    */
   whatsAppSender: boolean;
   /**
@@ -51,12 +51,15 @@ export function workerFlagsOf(config: Config): WorkerFlags {
 /**
  * Starts the workers the flags and the configuration call for:
  * - the event relay (`eventRelay`, PostgreSQL only);
- * - the assignment-notice listener (WhatsApp configured and WHATSAPP_NOTIFY_ON_ASSIGN);
- * - the WhatsApp sender (`whatsAppSender`, WhatsApp configured);
+ * - the assignment-notice listener (WHATSAPP_NOTIFY_ON_ASSIGN; it queues notices in the parishes
+ *   whose WhatsApp is configured);
+ * - the WhatsApp sender (`whatsAppSender`), whatever the environment's WhatsApp: each parish may
+ *   have its own number (decisions 0130 and 0134);
  * - the gateway re-check (`gatewayRecheckSeconds` above 0);
  * - the daily backup and `npm run backup`'s requests (`daily-backup.ts`);
  * - on PGlite, the table statistics and the nightly vacuum autovacuum would keep
- *   (`pglite-maintenance.ts`).
+ *   (`pglite-maintenance.ts`);
+ * - the scheduled reminders (REMINDER_SCHEDULE_SECONDS above 0), in each parish whose WhatsApp is configured.
  * On PostgreSQL the WhatsApp sender, the gateway re-check and the daily backup run in one process
  * only, whichever holds their advisory lock (`single-instance.ts`).
  * @param deps the app's dependencies (`app.deps`), shared with its requests
@@ -69,7 +72,7 @@ export async function startWorkers(
   const started: WorkerHandle[] = [];
   if (flags.eventRelay) started.push(await startEventRelay(deps));
   started.push(startAssignmentNotices(deps));
-  if (flags.whatsAppSender && deps.config.whatsapp.configured) {
+  if (flags.whatsAppSender) {
     started.push(singleInstance(deps, 'whatsapp-sender', () => startReminderSender(deps)));
   }
   if (flags.gatewayRecheckSeconds > 0) {
@@ -77,10 +80,9 @@ export async function startWorkers(
   }
   started.push(singleInstance(deps, 'daily-backup', () => startDailyBackup(deps)));
   if (deps.database.kind === 'pglite') started.push(startPgliteMaintenance(deps));
-  // Scheduled reminders (REMINDER_SCHEDULE_SECONDS; `scheduled-reminders.ts`), with the Cloud API only.
+  // Scheduled reminders (REMINDER_SCHEDULE_SECONDS; `scheduled-reminders.ts`), in the parishes with the Cloud API.
   const scheduleSeconds = deps.config.reminderScheduleSeconds;
-  if (scheduleSeconds > 0 && deps.config.whatsapp.configured)
-    started.push(startScheduledReminders(deps, scheduleSeconds));
+  if (scheduleSeconds > 0) started.push(startScheduledReminders(deps, scheduleSeconds));
   let stopping: Promise<void> | null = null;
   return {
     stop() {

@@ -38,8 +38,8 @@ function mayHaveQueuedNotice(event: AppEvent): boolean {
 }
 
 /**
- * The WhatsApp sender worker (WHATSAPP_WORKER, default on; only when WhatsApp is configured):
- * sends the outbox (`message_deliveries`) of the queued WhatsApp jobs — send-to-all reminders,
+ * The WhatsApp sender worker (WHATSAPP_WORKER, default on; whatever the environment's WhatsApp,
+ * each job is sent with its own parish's settings, decision 0134): sends the outbox (`message_deliveries`) of the queued WhatsApp jobs — send-to-all reminders,
  * notifications, immediate sends cut off by a shutdown — one job at a time, oldest first, through
  * the app's lane (1 s between messages). Jobs are claimed with a lease, so several processes can
  * share them, and a job taken over after a crash never resends a message that may have gone out

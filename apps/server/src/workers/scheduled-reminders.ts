@@ -4,9 +4,10 @@ import { SCHEDULE_AUDIT, runScheduledReminders } from '../modules/reminders/sche
 import type { WorkerHandle } from './worker-handle.ts';
 
 /**
- * The scheduled-reminders worker (REMINDER_SCHEDULE_SECONDS, default 60; only when WhatsApp is
- * configured): at start and then every interval, queues the month's scheduled reminders when
- * they are due, in each parish (`inEachParish`, `runScheduledReminders`, `docs/domain.md`, §9 "Scheduled reminders"). Runs in
+ * The scheduled-reminders worker (REMINDER_SCHEDULE_SECONDS, default 60): at start and then every
+ * interval, queues the month's scheduled reminders when they are due, in each parish whose WhatsApp
+ * is configured (its own number, or the environment's for the home parish; decision 0134)
+ * (`inEachParish`, `runScheduledReminders`, `docs/domain.md`, §9 "Scheduled reminders"). Runs in
  * every process safely: one job per round, whatever restarts or processes. Errors are logged.
  */
 export function startScheduledReminders(deps: AppDeps, everySeconds: number): WorkerHandle {

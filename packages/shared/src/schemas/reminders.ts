@@ -12,9 +12,12 @@ import { idSchema } from './common.ts';
 export const REMINDER_MSG = {
   /** `docs/domain.md`, §5 "Reminder selection": a template without a member name or payment link. */
   missingTemplateParams: 'Missing required template parameter values.',
-  /** Answer of every send route while the server has no WhatsApp credentials (503). */
+  /**
+   * Answer of every send route while the parish has no WhatsApp credentials (503): its own, entered
+   * on the Settings page, or the environment's for the home parish (decisions 0130 and 0134).
+   */
   notConfigured:
-    'WhatsApp is not configured. Set WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID on the server and restart it.',
+    "WhatsApp is not configured. Enter the parish's WhatsApp phone number id and access token on the Parish Settings page, or set WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID on the server and restart it.",
   /** More members than one immediate send takes; the rest go through "Send to all" (a background job). */
   tooManySelected: 'Select at most 20 members at a time, or use Send to All.',
   /** A member whose mobile is not 10 to 15 digits (`docs/domain.md`, §5 "Phone numbers for WhatsApp"). */

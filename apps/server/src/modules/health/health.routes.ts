@@ -13,7 +13,7 @@ import { checkHealth } from './health.service.ts';
  * `GET /api/health`: `{status:"ok", db:"ok", version, payments, lastBackupAt}`, or 503 with
  * `Retry-After` when the database does not answer: `{success:false, error, code:"UNAVAILABLE",
  * status:"error", db:"error", version, payments}`; `payments` is each gateway's mode (`docs/domain.md`, §10 "Payment
- * mode"); `lastBackupAt` the latest backup's time, ISO UTC or null (`docs/deploy.md`, "Backups").
+ * mode") for the parish served at the request's host (decision 0134), the environment's elsewhere; `lastBackupAt` the latest backup's time, ISO UTC or null (`docs/deploy.md`, "Backups").
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +31,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const health = await checkHealth(request.ctx);
+      const health = await checkHealth(request.ctx, request.host);
       if (health.status === 'ok') return health;
       // An outage like any other (issue 27 item 21): the error contract's fields and Retry-After.
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));

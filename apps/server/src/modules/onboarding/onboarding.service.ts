@@ -28,6 +28,7 @@ import { newHeadColumns, parishToday } from '../payment-heads/payment-heads.serv
 import { assignPayments } from '../payments/commands/assign-dues.ts';
 import { toPaymentHead } from '../payments/payment-record.ts';
 import { REMINDER_JOB_TYPE } from '../reminders/job-runner.ts';
+import { parishGatewaySettings, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
 import { ROUND_JOB_TYPE } from '../whatsapp-links/wa-me.service.ts';
 
 /**
@@ -62,8 +63,10 @@ function financialYearBounds(fy: number): { from: string; to: string } {
  * - register: at least one member;
  * - heads: at least one head of the current financial year (its year, or a due date within it);
  * - upi: a UPI ID is set;
- * - gateway: a gateway has credentials (live or test mode; the sandbox is not a gateway);
- * - whatsapp: the WhatsApp Cloud API is configured (token and phone number id);
+ * - gateway: a gateway of the parish has credentials, live or test mode (the sandbox is not a
+ *   gateway): its own, or the environment's for the home parish (`parishGatewaySettings`, decisions 0130 and 0134);
+ * - whatsapp: the parish's WhatsApp Cloud API is configured (token and phone number id: its own, or
+ *   the environment's for the home parish; `parishWhatsAppConfig`);
  * - reminders: a reminder round was sent (a Cloud API reminder job, or a wa.me walk-through round).
  */
 async function doneFromData(
@@ -93,13 +96,14 @@ async function doneFromData(
     .where(
       and(eq(backgroundJobs.parishId, parishId), inArray(backgroundJobs.type, [REMINDER_JOB_TYPE, ROUND_JOB_TYPE])),
     );
+  const gateways = await parishGatewaySettings(ctx, parishId);
   return {
     details: Boolean(settings && settings.address.trim() !== '' && settings.contact.trim() !== ''),
     register: (memberCount?.n ?? 0) > 0,
     heads: (headCount?.n ?? 0) > 0,
     upi: Boolean(settings && settings.upiVpa.trim() !== ''),
-    gateway: realGateway(ctx.config.worldline.mode) || realGateway(ctx.config.razorpay.mode),
-    whatsapp: ctx.config.whatsapp.configured,
+    gateway: realGateway(gateways.worldline.mode) || realGateway(gateways.razorpay.mode),
+    whatsapp: (await parishWhatsAppConfig(ctx, parishId)).configured,
     reminders: (roundCount?.n ?? 0) > 0,
   };
 }

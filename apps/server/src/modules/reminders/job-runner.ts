@@ -71,6 +71,9 @@ export const LEASE_SECONDS = 60;
 /** How often a scheduled job paused by the quiet hours looks again. */
 const QUIET_RECHECK_MINUTES = 10;
 
+/** How often a job of a parish whose WhatsApp is not configured (any more) looks again. */
+export const UNCONFIGURED_RECHECK_MINUTES = 10;
+
 /** The sender was stopped before a request went out: the delivery goes back to `queued`. */
 class StoppedError extends Error {}
 
@@ -249,25 +252,38 @@ export async function releaseJobLock(ctx: ServiceContext, jobId: string): Promis
   );
 }
 
+/** Puts a claimed job back for `minutes` (unlocked, still runnable after that). */
+async function postponeJob(ctx: ServiceContext, jobId: string, minutes: number): Promise<void> {
+  await ctx.db.execute(
+    sql`UPDATE background_jobs SET run_after = now() + make_interval(mins => ${minutes}),
+               locked_by = NULL, updated_at = now()
+         WHERE id = ${jobId} AND locked_by = ${whatsAppLane(ctx).workerId}`,
+  );
+}
+
 /**
  * Sends a claimed job's queued rows in outbox order (created, then id), one at a time through
- * the app's lane, publishing `reminders.progress` after each; then marks the job done. When
- * `signal` aborts, the lock is released instead so the next start resumes the job at once.
+ * the app's lane and with the WhatsApp settings of the job's parish (the parish in progress;
+ * decisions 0130 and 0134), publishing `reminders.progress` after each; then marks the job done.
+ * When `signal` aborts, the lock is released instead so the next start resumes the job at once.
+ * A job of a parish whose WhatsApp is no longer configured (its credentials were cleared after the
+ * job was queued) is put back for {@link UNCONFIGURED_RECHECK_MINUTES}, nothing sent: it goes out
+ * once the number is set again.
  */
 export async function processReminderJob(
   ctx: ServiceContext,
   input: { job: ClaimedJob; signal: AbortSignal },
 ): Promise<void> {
   const { job, signal } = input;
+  if (!(await parishWhatsAppConfig(ctx, parishInProgress())).configured) {
+    await postponeJob(ctx, job.id, UNCONFIGURED_RECHECK_MINUTES);
+    return;
+  }
   await publishProgress(ctx, job.id);
   while (!signal.aborted) {
     if (job.payload.round && inQuietHours(ctx.clock.now(), await parishTimeZone(ctx))) {
       // Scheduled reminders wait out the quiet hours (`docs/domain.md`, §9 "Scheduled reminders").
-      await ctx.db.execute(
-        sql`UPDATE background_jobs SET run_after = now() + make_interval(mins => ${QUIET_RECHECK_MINUTES}),
-                   locked_by = NULL, updated_at = now()
-             WHERE id = ${job.id} AND locked_by = ${whatsAppLane(ctx).workerId}`,
-      );
+      await postponeJob(ctx, job.id, QUIET_RECHECK_MINUTES);
       return;
     }
     const [next] = await queryRows<DeliveryWork>(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
 import { readWhatsAppSettings } from '../settings/whatsapp-settings.service.ts';
 import { announceJobQueued } from './job-runner.ts';
 import { inQuietHours, parishParts } from './quiet-hours.ts';
@@ -56,15 +57,16 @@ export function dueRound(
 
 /**
  * Queues this month's scheduled reminders when they are due and not queued yet (the sender
- * worker sends them), audited `reminders.scheduled`. Needs the Cloud API (without it nothing
- * happens: wa.me links need a person). Safe to call any number of times from any number of
+ * worker sends them), audited `reminders.scheduled`, in the parish in progress. Needs that parish's
+ * Cloud API (its own number, or the environment's for the home parish; decisions 0130 and 0134):
+ * without it nothing happens (wa.me links need a person). Safe to call any number of times from any number of
  * processes: an advisory lock and the unique round index let one job per round exist.
  * @returns the job and how many members it messages, or null when nothing was queued
  */
 export async function runScheduledReminders(
   ctx: ServiceContext,
 ): Promise<{ jobId: string; round: string; total: number } | null> {
-  if (!ctx.config.whatsapp.configured) return null;
+  if (!(await parishWhatsAppConfig(ctx, parishInProgress())).configured) return null;
   const now = ctx.clock.now();
   const round = dueRound(await readWhatsAppSettings(ctx.db), now, await parishTimeZone(ctx));
   if (!round) return null;

@@ -41,6 +41,24 @@ export function parishInProgress(): number {
   return currentParishId() ?? HOME_PARISH_ID;
 }
 
+/** How many times each parish's credentials changed in this process (see {@link credentialsVersion}). */
+const versions = new Map<number, number>();
+
+/**
+ * A counter of the changes to a parish's credentials made by this process (saved on the Settings
+ * page, or cleared after a restore or an import): a cache of anything derived from them (the
+ * Content-Security-Policy of `gateway-csp.ts`, decision 0134) keeps the version it was made at and
+ * is remade when it differs. Changes made by another process are not counted: such caches also expire.
+ * @returns 0 until the first change
+ */
+export function credentialsVersion(parishId: number): number {
+  return versions.get(parishId) ?? 0;
+}
+
+function credentialsChanged(parishId: number): void {
+  versions.set(parishId, credentialsVersion(parishId) + 1);
+}
+
 /** A stored row of `parish_credentials`. */
 type CredentialRow = typeof parishCredentials.$inferSelect;
 
@@ -122,7 +140,7 @@ export async function updateCredentials(ctx: ServiceContext, input: UpdateCreden
   actorOf(ctx);
   const parishId = parishInProgress();
   const key = ctx.config.settingsKey;
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const rows = new Map((await credentialRows(tx, parishId)).map((row) => [row.field, row]));
     const isSet = (field: CredentialField): boolean => {
       const given = input[field];
@@ -184,6 +202,9 @@ export async function updateCredentials(ctx: ServiceContext, input: UpdateCreden
     });
     return after;
   });
+  // After the commit, so that nothing reads the old values again under the new version.
+  credentialsChanged(parishId);
+  return saved;
 }
 
 /** What the audit trail keeps of the credentials: which are set, the plain ids; never a secret. */
@@ -332,6 +353,7 @@ export async function clearSecretsSealedUnderAnotherKey(
       .update(parishCredentials)
       .set({ value: '', needsReentry: true })
       .where(and(eq(parishCredentials.parishId, row.parishId), eq(parishCredentials.field, row.field)));
+    credentialsChanged(row.parishId);
     cleared.push({ parishId: row.parishId, field: row.field, label: CREDENTIAL_LABELS[row.field] });
   }
   return cleared.sort((a, b) => a.parishId - b.parishId || a.field.localeCompare(b.field));

@@ -579,9 +579,9 @@ describe('live Worldline', () => {
       env: { WORLDLINE_MERCHANT_ID: 'L1000', WORLDLINE_SALT: 'live-salt', WORLDLINE_SCHEME_CODE: 'SCH1' },
     });
     try {
-      const csp = String(
-        (await live.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
-      );
+      // A page of the parish (the home parish's, whose gateways are the environment's): the health
+      // check answers on any address, in no parish, under the base policy (decision 0134).
+      const csp = String((await live.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
       const directive = (name: string) =>
         csp
           .split(';')
@@ -596,9 +596,7 @@ describe('live Worldline', () => {
     } finally {
       await live.close();
     }
-    const sandboxCsp = String(
-      (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
-    );
+    const sandboxCsp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     expect(sandboxCsp).toContain("form-action 'self'");
     expect(sandboxCsp).not.toContain('paynimo');
   });

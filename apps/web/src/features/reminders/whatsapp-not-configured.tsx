@@ -3,9 +3,10 @@ import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The notice on the Send Reminders page while the server has no WhatsApp credentials
- * (`docs/domain.md`, §2 "Admin Send Reminders"): what to configure (the token and the phone number
- * id, and the optional settings); sending stays off meanwhile.
+ * The notice on the Send Reminders page while the parish has no WhatsApp credentials (its own on
+ * the Settings page, or the environment's for the home parish; decisions 0130 and 0134;
+ * `docs/domain.md`, §2 "Admin Send Reminders"): what to configure (the token and the phone number
+ * id, and the optional settings); sending through the Cloud API stays off meanwhile.
  */
 export function WhatsAppNotConfigured() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ export const reminders = {
   subtitle: 'Send WhatsApp payment reminders to members with a link to their payment portal.',
   notConfigured: {
     title: 'WhatsApp is not configured',
-    text: 'Reminders cannot be sent until the server has WhatsApp Cloud API credentials. Set these environment variables on the server and restart it:',
+    text: 'Reminders cannot be sent through the WhatsApp Cloud API until the parish has its WhatsApp Business number: an administrator enters its phone number id and access token on the Parish Settings page. Until then, "Send on WhatsApp" beside a member still opens WhatsApp with the reminder. On a server of one parish they may instead be set in the server’s environment, followed by a restart:',
     token: 'WHATSAPP_ACCESS_TOKEN: a permanent (System User) access token',
     phone: 'WHATSAPP_PHONE_NUMBER_ID: the business phone number id',
     optional:

@@ -451,34 +451,40 @@ async function measureOn(url: string, dataDir: string, seeded: { payments: numbe
  * parish's cashier, signed in on the servers alternately), interleaved parish by parish.
  */
 async function collectionRequests(url: string, servers: ServerProcess[], parishes: number[], year: number) {
+  const perParish: LoadRequest[][] = [];
+  for (const [i, parish] of parishes.entries()) {
+    const token = await signIn(servers[i % servers.length]!, parish, 'staff', 'scale-cashier', CASHIER_PASSWORD);
+    const rows = await queryOnce<{ id: string; amount_paise: string }>(
+      url,
+      `SELECT id, amount_paise FROM payments WHERE parish_id = $1 AND status = 'pending' AND year = $2
+        ORDER BY md5(id::text) LIMIT $3`,
+      [parish, year, Math.ceil(COLLECTIONS / parishes.length) + 10],
+    );
+    perParish.push(
+      rows.map((row) =>
+        request(parish, token, `/api/payments/${row.id}/collect`, {
+          method: 'POST',
+          body: JSON.stringify({
+            collectionMode: 'manual',
+            collectionAmount: Number(row.amount_paise) / 100,
+            paymentMethod: 'cash',
+          }),
+        }),
+      ),
+    );
+  }
+  const longest = Math.max(...perParish.map((list) => list.length));
+  return Array.from({ length: longest }, (_, k) => perParish.map((list) => list[k]))
+    .flat()
+    .filter((r) => r !== undefined);
+}
+
+/** The rows of `text` (with `params`) on the database `url`, as the owner, on a connection of its own. */
+async function queryOnce<T extends object>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const perParish: LoadRequest[][] = [];
-    for (const [i, parish] of parishes.entries()) {
-      const token = await signIn(servers[i % servers.length]!, parish, 'staff', 'scale-cashier', CASHIER_PASSWORD);
-      const { rows } = await client.query<{ id: string; amount_paise: string }>(
-        `SELECT id, amount_paise FROM payments WHERE parish_id = $1 AND status = 'pending' AND year = $2
-          ORDER BY md5(id::text) LIMIT $3`,
-        [parish, year, Math.ceil(COLLECTIONS / parishes.length) + 10],
-      );
-      perParish.push(
-        rows.map((row) =>
-          request(parish, token, `/api/payments/${row.id}/collect`, {
-            method: 'POST',
-            body: JSON.stringify({
-              collectionMode: 'manual',
-              collectionAmount: Number(row.amount_paise) / 100,
-              paymentMethod: 'cash',
-            }),
-          }),
-        ),
-      );
-    }
-    const longest = Math.max(...perParish.map((list) => list.length));
-    return Array.from({ length: longest }, (_, k) => perParish.map((list) => list[k]))
-      .flat()
-      .filter((r) => r !== undefined);
+    return (await client.query<T>(text, params)).rows;
   } finally {
     await client.end();
   }
@@ -486,30 +492,20 @@ async function collectionRequests(url: string, servers: ServerProcess[], parishe
 
 /** Receipt numbers issued more than once within a parish (must be none). */
 async function duplicates(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
-      `SELECT count(*) AS n FROM (SELECT parish_id, number FROM receipts GROUP BY 1, 2 HAVING count(*) > 1) d`,
-    );
-    return Number(rows[0]?.n ?? 0);
-  } finally {
-    await client.end();
-  }
+  const [row] = await queryOnce<{ n: string }>(
+    url,
+    `SELECT count(*) AS n FROM (SELECT parish_id, number FROM receipts GROUP BY 1, 2 HAVING count(*) > 1) d`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** The database's size on disk, as PostgreSQL prints it. */
 async function databaseSize(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ size: string }>(
-      `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
-    );
-    return rows[0]?.size ?? '?';
-  } finally {
-    await client.end();
-  }
+  const [row] = await queryOnce<{ size: string }>(
+    url,
+    `SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
+  );
+  return row?.size ?? '?';
 }
 
 async function scaleOnPostgres(): Promise<BenchRow[]> {

@@ -28,6 +28,8 @@ const PARISHES = Number(process.env.BENCH_SCALE_PARISHES ?? 300);
 const MEMBERS = Number(process.env.BENCH_SCALE_MEMBERS ?? 500);
 /** Dues per member over two financial years, half in each (`BENCH_SCALE_DUES`, default 20). */
 const DUES = Number(process.env.BENCH_SCALE_DUES ?? 20);
+/** Passes listing members in every parish, RSS read after each (`BENCH_SCALE_PASSES`, default 2, at least 2). */
+const PASSES = Math.max(2, Number(process.env.BENCH_SCALE_PASSES ?? 2));
 /** The parish measured: the middle of the table. */
 const MIDDLE = Math.ceil(PARISHES / 2);
 /** Parishes per INSERT of payments (one statement each). */
@@ -409,32 +411,29 @@ async function measureOn(url: string, dataDir: string, seeded: { payments: numbe
       );
     }
 
-    // Memory: every parish's member list (and index) on both servers, twice.
+    // Memory: every parish's member list (and index) on both servers, PASSES times.
     const tokens = new Map<number, string>();
     for (let parish = 1; parish <= PARISHES; parish += 1) {
       tokens.set(parish, await signIn(servers[parish % 2]!, parish, 'staff', 'admin', ADMIN_PASSWORD));
     }
-    await listEveryParish(servers, tokens);
-    const firstPass = servers.map((server) => rssMb(server.child.pid!));
-    await listEveryParish(servers, tokens);
-    const secondPass = servers.map((server) => rssMb(server.child.pid!));
+    const passes: number[][] = [];
+    for (let pass = 0; pass < PASSES; pass += 1) {
+      await listEveryParish(servers, tokens);
+      passes.push(servers.map((server) => rssMb(server.child.pid!)));
+    }
     servers.forEach((_, s) => {
-      const note = `warm-up ${fmt(warmRss[s]!)} MB, after 1st pass ${fmt(firstPass[s]!)} MB`;
+      const last = passes[PASSES - 1]![s]!;
+      const before = passes[PASSES - 2]![s]!;
+      const each = passes.map((pass) => fmt(pass[s]!)).join(', ');
       row(
-        `process ${s + 1}: RSS after 2 passes listing ${PARISHES} parishes`,
-        secondPass[s]!,
+        `process ${s + 1}: RSS after ${PASSES} passes listing ${PARISHES} parishes`,
+        last,
         'MB',
         '-',
         'scaleRss',
-        note,
+        `warm-up ${fmt(warmRss[s]!)} MB, after each pass ${each} MB`,
       );
-      row(
-        `process ${s + 1}: RSS growth, 2nd pass over 1st`,
-        secondPass[s]! - firstPass[s]!,
-        'MB',
-        '-',
-        'scaleRssGrowth',
-      );
+      row(`process ${s + 1}: RSS growth, last pass over the one before`, last - before, 'MB', '-', 'scaleRssGrowth');
     });
     rows.push({
       engine: ENGINE,

@@ -108,6 +108,8 @@ describe('every parish table carries its parish in its keys', () => {
       'onboarding_choices_pkey',
       // The diocese's levies (global, decision 0131): every write and read names the parish.
       'diocese_levies_slot_year_uq',
+      // The roll-up's month summary: its triggers and the roll-up always name the parish (decision 0133).
+      'rollup_month_summary_pkey',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

@@ -1,6 +1,7 @@
 import { collectionsCase } from './collections.ts';
 import { dashboardCase } from './dashboard.ts';
 import { dioceseCase } from './diocese.ts';
+import { dioceseScaleCase } from './diocese-scale.ts';
 import { exportCase } from './export.ts';
 import { printRows, type BenchCase } from './harness.ts';
 import { memberListCase } from './member-list.ts';
@@ -21,6 +22,7 @@ export const BENCH_CASES: readonly BenchCase[] = [
   pgliteMixedCase,
   paintCase,
   dioceseCase,
+  dioceseScaleCase,
 ];
 
 /**

@@ -171,6 +171,20 @@ export const GOALS = {
     bound: { pglite: 1000, postgres: 1000 },
     source: 'issue 28, Performance',
   },
+  scaleRss: {
+    what: 'RSS of each of two server processes after listing members in every parish of 300, twice',
+    unit: 'MB',
+    kind: 'max',
+    bound: { postgres: 600 },
+    source: 'issue 28, Performance (memory bounded; the startup bound of issue 18)',
+  },
+  scaleRssGrowth: {
+    what: 'RSS growth of a server process over a second pass through every parish (member index: 16 parishes, LRU)',
+    unit: 'MB',
+    kind: 'max',
+    bound: { postgres: 50 },
+    source: 'issue 28, Performance (per-parish member index bounded)',
+  },
 } as const satisfies Record<string, Goal>;
 
 /** The id of a goal of {@link GOALS}. */

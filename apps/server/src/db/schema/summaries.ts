@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { paymentGateway, paymentStatus, subjectType } from './enums.ts';
+import { headType, paymentGateway, paymentStatus, subjectType } from './enums.ts';
 import { members } from './members.ts';
 import { parishIdColumn } from './parishes.ts';
 import { paymentHeads } from './payment-heads.ts';
@@ -141,6 +141,28 @@ export const memberPaymentSummary = pgTable(
       .where(sql`${t.unpaidPaise} > 0`),
     index('member_payment_summary_member_lookup_idx').on(t.memberId),
   ],
+);
+
+/**
+ * The diocese roll-up's sums per parish, month and head type (migration 0033, decision 0133; issue 28
+ * "Performance"): `month` is the first day of the month of the due's day (its due date, else 1 April
+ * of its year; decision 0131). Amounts in paise: raised (every due but waived ones), collected (real
+ * money: paid, not a test payment), outstanding (pending, failed, or paid only by a test payment;
+ * decision 0114); `dueCount` counts the dues. Kept by the statement-level triggers
+ * `payments_summary_rollup_*` and `payment_heads_summary_rollup_upd`, rebuilt by `summaries_rebuild()`.
+ */
+export const rollupMonthSummary = pgTable(
+  'rollup_month_summary',
+  {
+    parishId: parishIdColumn(),
+    month: date({ mode: 'string' }).notNull(),
+    headType: headType().notNull(),
+    dueCount: bigint({ mode: 'number' }).notNull().default(0),
+    raisedPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
+    collectedPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
+    outstandingPaise: bigint({ mode: 'number' }).$type<Paise>().notNull().default(ZERO_PAISE),
+  },
+  (t) => [primaryKey({ name: 'rollup_month_summary_pkey', columns: [t.parishId, t.month, t.headType] })],
 );
 
 /**

@@ -17,6 +17,7 @@ export const SUMMARY_TABLES: readonly string[] = [
   'payment_head_status_summary',
   'collection_day_summary',
   'member_payment_summary',
+  'rollup_month_summary',
 ];
 
 /**

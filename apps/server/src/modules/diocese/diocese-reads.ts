@@ -68,40 +68,34 @@ export interface RollupSums {
 }
 
 /**
- * The day a due belongs to for the roll-ups (decision 0131): its due date, else (an arrear, which
- * has none) 1 April of its year.
- */
-const dueDay = sql`coalesce(p.due_date, make_date(p.year, 4, 1))`;
-
-/**
- * The sums of the dues whose day ({@link dueDay}) lies in `[from, to]`, per parish and head type:
- * raised (every due but waived ones, its amount), collected (real money paid: status paid and not a
- * test payment, the amount paid), outstanding (pending, failed, or paid only by a test payment: its
- * amount; decision 0114).
+ * The sums of the dues whose day (its due date, else 1 April of its year; decision 0131) lies in
+ * `[from, to]`, per parish and head type: raised (every due but waived ones, its amount), collected
+ * (real money paid: status paid and not a test payment, the amount paid), outstanding (pending,
+ * failed, or paid only by a test payment: its amount; decision 0114). Read from the month summary
+ * `rollup_month_summary` (migration 0033, decision 0133), which the payments triggers keep to the
+ * paisa: a period is whole months (a financial year or a month, {@link periodDays}), so `from` and
+ * `to` select whole months of it.
  * @param parishIds the parishes to sum (a page of the roll-up); null for every parish
- * @param from first day, `YYYY-MM-DD`; @param to last day, inclusive
+ * @param from first day, `YYYY-MM-DD` (the first of a month); @param to last day, inclusive
  * @returns one row per parish and head type that has dues in the period
  */
 export async function readRollupSums(
   db: DbOrTx,
   input: { from: string; to: string; parishIds: number[] | null; headType?: HeadType },
 ): Promise<RollupSums[]> {
-  const filters: SQL[] = [sql`${dueDay} BETWEEN ${input.from}::date AND ${input.to}::date`];
-  if (input.parishIds !== null) filters.push(sql`p.parish_id = ANY(${sql.param(input.parishIds)}::int[])`);
-  if (input.headType !== undefined) filters.push(sql`h.type = ${input.headType}`);
+  const filters: SQL[] = [sql`s.month BETWEEN ${input.from}::date AND ${input.to}::date`];
+  if (input.parishIds !== null) filters.push(sql`s.parish_id = ANY(${sql.param(input.parishIds)}::int[])`);
+  if (input.headType !== undefined) filters.push(sql`s.head_type = ${input.headType}`);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT p.parish_id AS "parishId", h.type AS "headType",
-               coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'waived'), 0) AS raised,
-               coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise))
-                          FILTER (WHERE p.status = 'paid' AND NOT p.is_test), 0) AS collected,
-               coalesce(sum(p.amount_paise)
-                          FILTER (WHERE p.status IN ('pending', 'failed') OR (p.status = 'paid' AND p.is_test)), 0) AS outstanding
-          FROM payments p
-          JOIN payment_heads h ON h.parish_id = p.parish_id AND h.id = p.payment_head_id
+    sql`SELECT s.parish_id AS "parishId", s.head_type AS "headType",
+               sum(s.raised_paise) AS raised, sum(s.collected_paise) AS collected,
+               sum(s.outstanding_paise) AS outstanding
+          FROM rollup_month_summary s
          WHERE ${sql.join(filters, sql` AND `)}
-         GROUP BY p.parish_id, h.type
-         ORDER BY p.parish_id, h.type`,
+         GROUP BY s.parish_id, s.head_type
+        HAVING sum(s.due_count) > 0
+         ORDER BY s.parish_id, s.head_type`,
   );
   return rows.map((row) => ({
     parishId: Number(row.parishId),

@@ -61,7 +61,7 @@ async function expectSummariesExact(): Promise<void> {
                       FROM member_payment_summary WHERE total_count <> 0`),
   ).toEqual(
     await lines(sql`SELECT p.member_id, count(*) AS c1, count(*) FILTER (WHERE ${real}) AS c2,
-                           count(*) FILTER (WHERE NOT ${real}) AS c3, sum(p.amount_paise) AS s1,
+                           count(*) FILTER (WHERE NOT ${real} AND p.status <> 'waived') AS c3, sum(p.amount_paise) AS s1,
                            coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise)) FILTER (WHERE p.status = 'paid' AND NOT p.is_test), 0) AS s2,
                            coalesce(sum(p.amount_paise) FILTER (WHERE NOT ${real}), 0) AS s3,
                            coalesce(sum(p.amount_paise) FILTER (WHERE NOT ${real} AND h.type = 'arrear'), 0) AS s4,
@@ -71,6 +71,25 @@ async function expectSummariesExact(): Promise<void> {
                            coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise)) FILTER (WHERE p.status = 'paid' AND p.is_test), 0) AS t2
                       FROM payments p JOIN payment_heads h ON h.id = p.payment_head_id GROUP BY p.member_id`),
   );
+  // The diocese roll-up's month summary (migration 0033, decision 0133): the sums the roll-up read
+  // from the payments before (decision 0131), per month of the due's day and head type.
+  expect(
+    await lines(sql`SELECT month::text, head_type, due_count, raised_paise, collected_paise, outstanding_paise
+                      FROM rollup_month_summary WHERE due_count <> 0`),
+  ).toEqual(
+    await lines(sql`SELECT date_trunc('month', coalesce(p.due_date, make_date(p.year, 4, 1)))::date::text AS m, h.type,
+                           count(*) AS c,
+                           coalesce(sum(p.amount_paise) FILTER (WHERE p.status <> 'waived'), 0) AS r,
+                           coalesce(sum(coalesce(p.paid_amount_paise, p.amount_paise)) FILTER (WHERE ${real}), 0) AS col,
+                           coalesce(sum(p.amount_paise) FILTER (WHERE p.status IN ('pending', 'failed') OR (p.status = 'paid' AND p.is_test)), 0) AS o
+                      FROM payments p JOIN payment_heads h ON h.id = p.payment_head_id GROUP BY 1, 2`),
+  );
+  const [leftover] = await queryRows<{ n: unknown }>(
+    t.db,
+    sql`SELECT count(*) AS n FROM rollup_month_summary
+         WHERE due_count = 0 AND (raised_paise <> 0 OR collected_paise <> 0 OR outstanding_paise <> 0)`,
+  );
+  expect(Number(leftover?.n)).toBe(0);
 }
 
 async function createHead(name: string, type: string, amount: number, variable = false): Promise<string> {
@@ -134,6 +153,22 @@ describe('summary tables kept exact by the payments triggers (issue 6)', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       collected.push(payment.id);
+    }
+    await expectSummariesExact();
+
+    // Concessions: one due lowered, one waived whole (decision 0131: a waived due is not raised).
+    const unpaid = payments.filter((payment) => !collected.includes(payment.id));
+    for (const [payment, payload] of [
+      [unpaid[0], { kind: 'lower', amount: 10, reason: 'widow' }],
+      [unpaid[1], { kind: 'waive', reason: 'widow' }],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/${payment?.id}/concession`,
+        headers: admin.headers,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
     }
     await expectSummariesExact();
 
@@ -246,5 +281,13 @@ describe('summary tables kept exact by the payments triggers (issue 6)', () => {
     expect(Number(row?.n)).toBe(1); // 18:29:59Z is still 30 November in UTC (it was 1 December in Kolkata)
     await syncParishTimezone(systemContext(t.app.deps), { timezone: 'Asia/Kolkata' });
     await expectSummariesExact();
+  });
+
+  it('rebuilds the roll-up month summary with the others (summaries_rebuild, migration 0033)', async () => {
+    await t.db.execute(sql`DELETE FROM rollup_month_summary`);
+    await t.db.execute(sql`SELECT summaries_rebuild()`);
+    await expectSummariesExact();
+    const [row] = await queryRows<{ n: unknown }>(t.db, sql`SELECT count(*) AS n FROM rollup_month_summary`);
+    expect(Number(row?.n)).toBeGreaterThan(0);
   });
 });

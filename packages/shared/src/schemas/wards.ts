@@ -17,6 +17,8 @@ export const WARD_MSG = {
   nameTooLong: `The ward name must be at most ${MAX_WARD_NAME_LENGTH} characters`,
   duplicate: 'A ward with this name already exists',
   notFound: 'Ward not found',
+  /** 400 of a ward filter that is neither a ward id nor `none`. */
+  choose: 'Choose a ward from the list',
   /** 409 of `DELETE /api/wards/:id` while members belong to the ward. */
   hasMembers: (count: number) =>
     `Move its ${count} ${count === 1 ? 'member' : 'members'} to another ward first: a ward with members cannot be deleted`,
@@ -75,3 +77,22 @@ export type WardReportRow = z.infer<typeof wardReportRowSchema>;
 
 /** `GET /api/reports/wards` answer: the wards by name, then the "no ward" row. */
 export const wardReportSchema = z.object({ items: z.array(wardReportRowSchema) });
+
+/**
+ * A ward filter of figures and lists (issue 28 item 7, decision 0136): `?wardId=` a ward of the
+ * parish, or `none` for the members without a ward; absent for the whole parish. A ward that is
+ * not the parish's answers 400 (field `wardId`) from the service. Used by `GET /api/admin/dashboard`,
+ * `GET /api/reports/wards` and `POST /api/admin/send-all-reminders`.
+ */
+export const wardFilterQuerySchema = z.object({
+  wardId: z.union([z.literal('none'), z.uuid({ error: WARD_MSG.choose })], { error: WARD_MSG.choose }).optional(),
+});
+
+/** A ward filter as parsed: a ward id, `none`, or undefined for the whole parish. */
+export type WardFilter = z.output<typeof wardFilterQuerySchema>['wardId'];
+
+/**
+ * One ward's members (issue 28 item 7): `?wardId=` a ward of the parish, absent for the whole
+ * parish. Walk-through rounds (`POST /api/admin/reminders/rounds`) take it.
+ */
+export const oneWardQuerySchema = z.object({ wardId: z.uuid({ error: WARD_MSG.choose }).optional() });

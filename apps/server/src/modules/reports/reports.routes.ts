@@ -15,6 +15,7 @@ import {
   transactionListQuerySchema,
   transactionListSchema,
   transactionStatsSchema,
+  wardFilterQuerySchema,
   wardReportSchema,
 } from '@parish/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -54,7 +55,8 @@ function sendDownload(reply: FastifyReply, download: Download) {
  * Dashboard, reports, transactions list, audit trail and export (`docs/domain.md`, "§2 Screens",
  * "§3 Data", "§7 API", §2 "Page sizes and timings" and §7 "Shapes the specification leaves open";
  * issue 6). Staff routes admit admin and cashier; the audit trail and the full export are admin
- * only (`docs/domain.md`, §6 "Who may do what").
+ * only (`docs/domain.md`, §6 "Who may do what"); the ward-wise report also admits the ward leader,
+ * for their own ward (decision 0136).
  */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,15 +66,17 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/reports/wards',
     {
-      config: staff,
+      // A ward leader reads their own ward's row (decision 0136).
+      config: { roles: ['admin', 'cashier', 'ward_leader'] as const },
       schema: {
         tags: ['reports'],
         summary:
-          'Ward-wise report (decision 0126): per ward, then members without a ward — active members, raised, collected, pending (rupees; test money excluded) and collection rate.',
+          'Ward-wise report (decision 0126): per ward, then members without a ward — active members, raised, collected, pending (rupees; test money excluded) and collection rate. With wardId (a ward, or none) that row only; a ward leader gets their own ward’s row only, whatever is asked (decision 0136).',
+        querystring: wardFilterQuerySchema,
         response: { 200: wardReportSchema, ...errors },
       },
     },
-    async (request) => wardReport(request.ctx.db),
+    async (request) => wardReport(request.ctx, request.query),
   );
   r.get(
     '/api/admin/dashboard',
@@ -81,11 +85,12 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['reports'],
         summary:
-          'Dashboard figures from the summary tables (docs/domain.md §3 response plus the cards of §2). For a cashier, today/week/month count only their own manual collections. Money in rupees; days in the parish time zone.',
+          'Dashboard figures from the summary tables (docs/domain.md §3 response plus the cards of §2). For a cashier, today/week/month count only their own manual collections. With wardId (a ward, or none), one ward’s members and payments (decision 0136). Money in rupees; days in the parish time zone.',
+        querystring: wardFilterQuerySchema,
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async (request) => getDashboard(request.ctx),
+    async (request) => getDashboard(request.ctx, request.query),
   );
 
   r.post(

@@ -123,6 +123,7 @@ test.describe('[WARDS]', () => {
     await expect(nav.getByRole('link')).toHaveText(['My ward', 'Ward report', 'My account']);
 
     // Their ward's report (decision 0136): their ward's row only.
+    const duesAnswer = page.waitForResponse((response) => response.url().includes('/api/reports/wards/dues'));
     await nav.getByRole('link', { name: 'Ward report' }).click();
     await expect(page).toHaveURL(/\/ward\/report$/);
     await expect(page.getByRole('heading', { level: 1, name: `Ward report: ${WARD}` })).toBeVisible();
@@ -130,6 +131,11 @@ test.describe('[WARDS]', () => {
     await expect(ownReport.getByRole('listitem')).toHaveCount(1);
     await expect(ownReport.getByRole('listitem')).toContainText(WARD);
     await expect(ownReport.getByRole('listitem')).toContainText(/Collected: ₹[\d,]+\.\d\d/);
+    // The member-due list of their ward: at most its one member, nobody of another ward.
+    const owing = ((await (await duesAnswer).json()) as { items: { name: string }[] }).items;
+    expect(owing.map((row) => row.name)).toEqual(owing.length === 0 ? [] : [member.name]);
+    const duesList = page.getByRole('region', { name: 'Member-wise Due' });
+    await expect(duesList.getByRole('listitem')).toHaveCount(owing.length);
     await expectAccessible(page, 'ward leader’s report');
   });
 });

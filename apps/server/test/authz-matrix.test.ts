@@ -120,6 +120,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/admin/reports': STAFF,
   // The ward-wise report (reports/ward-report.ts; decision 0126): a ward leader their own ward's row (decision 0136).
   'GET /api/reports/wards': WARD_READERS,
+  'GET /api/reports/wards/dues': WARD_READERS,
   'GET /api/admin/reports/export': STAFF,
   'GET /api/admin/activities': ADMIN,
   'GET /api/admin/export': ADMIN,

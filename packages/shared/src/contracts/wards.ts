@@ -1,5 +1,6 @@
 import { idParamsSchema, successSchema } from '../schemas/common.ts';
 import {
+  wardDuesSchema,
   wardFilterQuerySchema,
   wardInputSchema,
   wardListSchema,
@@ -37,5 +38,12 @@ export const wardContracts = {
     path: '/api/reports/wards',
     query: wardFilterQuerySchema,
     output: wardReportSchema,
+  }),
+  /** `GET /api/reports/wards/dues`: the members of a ward who owe, largest first (a ward leader's own ward). */
+  dues: defineContract({
+    method: 'GET',
+    path: '/api/reports/wards/dues',
+    query: wardFilterQuerySchema,
+    output: wardDuesSchema,
   }),
 };

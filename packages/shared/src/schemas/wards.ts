@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { rupeesOutputSchema } from '../money-schemas.ts';
+import { memberDueRowSchema } from './reports.ts';
 
 /** What a parish calls its wards (`parish_settings.ward_label`; decision 0126, `docs/domain.md` "Wards"). */
 export const WARD_LABELS = ['ward', 'family_unit'] as const;
@@ -96,3 +97,16 @@ export type WardFilter = z.output<typeof wardFilterQuerySchema>['wardId'];
  * parish. Walk-through rounds (`POST /api/admin/reminders/rounds`) take it.
  */
 export const oneWardQuerySchema = z.object({ wardId: z.uuid({ error: WARD_MSG.choose }).optional() });
+
+/** The most members `GET /api/reports/wards/dues` lists: a ward is a few hundred members (decision 0126). */
+export const WARD_DUES_LIMIT = 500;
+
+/**
+ * `GET /api/reports/wards/dues` answer (decision 0136): the members of one ward who owe something,
+ * largest total pending first, at most {@link WARD_DUES_LIMIT}; amounts in RUPEES by due group and
+ * in total, as the Member-wise Due report's rows. A ward leader gets their own ward's.
+ */
+export const wardDuesSchema = z.object({ items: z.array(memberDueRowSchema) });
+
+/** The member-due list of one ward. */
+export type WardDues = z.infer<typeof wardDuesSchema>;

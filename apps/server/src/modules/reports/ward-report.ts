@@ -1,9 +1,17 @@
-import { paiseOfSum, paiseToRupees, type WardFilter, type WardReportRow } from '@parish/shared';
+import {
+  WARD_DUES_LIMIT,
+  paiseOfSum,
+  paiseToRupees,
+  type WardDues,
+  type WardFilter,
+  type WardReportRow,
+} from '@parish/shared';
 import { sql } from 'drizzle-orm';
 
 import { leaderWardOf, type ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { assertWardExists } from '../../db/ward-exists.ts';
+import { memberDueRows, reportContext, type ReportFilters } from './report-rows.ts';
 import { num, paymentRate } from './report-sql.ts';
 
 /**
@@ -63,4 +71,29 @@ export async function wardReport(
       };
     }),
   };
+}
+
+/**
+ * `GET /api/reports/wards/dues` (admin, cashier, ward leader; decision 0136): the member-due list of
+ * one ward, the Member-wise Due report's rows (pending in RUPEES by due group and in total, largest
+ * total first) for the members of `query.wardId` (a ward, or `none`; absent: the parish), at most
+ * {@link WARD_DUES_LIMIT}. A ward leader gets their own ward's, whatever ward is asked for, as
+ * {@link wardReport}.
+ * @throws AppError 400 (field `wardId`) for a ward not of the parish (admin, cashier)
+ */
+export async function wardDues(ctx: ServiceContext, query: { wardId?: WardFilter } = {}): Promise<WardDues> {
+  const ward = leaderWardOf(ctx) ?? query.wardId;
+  await assertWardExists(ctx.db, ward);
+  const filters: ReportFilters = {
+    type: 'member-due',
+    from: undefined,
+    to: undefined,
+    search: undefined,
+    transactionId: undefined,
+    sortBy: 'pending',
+    sortOrder: 'desc',
+    dueType: undefined,
+    wardId: ward,
+  };
+  return { items: await memberDueRows(reportContext(ctx), filters, WARD_DUES_LIMIT, 0) };
 }

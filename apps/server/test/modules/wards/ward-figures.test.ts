@@ -205,3 +205,30 @@ describe('the ward-wise report of one ward (GET /api/reports/wards?wardId=)', ()
     }
   });
 });
+
+describe('the member-due list of one ward (GET /api/reports/wards/dues)', () => {
+  const dues = async (session: Session, ward?: string) =>
+    (
+      await ok<{ items: { name: string; totalPending: number; arrears: number; current: number }[] }>(
+        get(`/api/reports/wards/dues${ward === undefined ? '' : `?wardId=${ward}`}`, session),
+      )
+    ).items.map((row) => [row.name, row.totalPending, row.arrears, row.current]);
+
+  it('lists the ward’s members who owe, largest first; staff choose the ward', async () => {
+    expect(await dues(admin, north.id)).toEqual([
+      ['Asha North', 1500, 0, 1500],
+      ['Anna North', 500, 500, 0],
+    ]);
+    expect(await dues(cashier, south.id)).toEqual([]);
+    expect(await dues(admin, 'none')).toEqual([['Cyril Nowhere', 500, 500, 0]]);
+    await refusesUnknownWard('/api/reports/wards/dues');
+  });
+
+  it('gives a ward leader their own ward’s, whatever ward is asked for', async () => {
+    const own = await dues(leader);
+    expect(own.map(([name]) => name)).toEqual(['Asha North', 'Anna North']);
+    for (const asked of [south.id, 'none', '00000000-0000-4000-8000-000000000000']) {
+      expect(await dues(leader, asked), asked).toEqual(own);
+    }
+  });
+});

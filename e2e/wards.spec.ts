@@ -3,10 +3,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { A11Y_WIDTHS, ADMIN, expectAccessible, signInStaff } from './fixtures.ts';
 
 /*
- * Wards and the ward leader (issue 28 item 7; decisions 0126 and 0129), at a 375 px phone with
- * axe-core: the admin's Wards screen with the ward-wise report, the member list's ward filter, and
- * a ward leader who signs in at the staff sign-in and sees only their ward's members, with dues
- * and a WhatsApp reminder.
+ * Wards and the ward leader (issue 28 item 7; decisions 0126, 0129 and 0136), at a 375 px phone
+ * with axe-core: the dashboard filtered by ward, the admin's Wards screen with the ward-wise report,
+ * the member list's ward filter, and a ward leader who signs in at the staff sign-in and sees only
+ * their ward's members, with dues and a WhatsApp reminder, and their ward's report.
  */
 
 const PHONE = A11Y_WIDTHS[1];
@@ -68,12 +68,24 @@ test.describe('[WARDS]', () => {
     page,
     request,
   }) => {
-    // Three screens with an axe scan each: 15 to 26 s measured alone, over the 30 s default once on a loaded machine.
-    test.setTimeout(90_000);
+    // Five screens with an axe scan each: 15 to 26 s measured alone for three, over the 30 s default once on a loaded machine.
+    test.setTimeout(150_000);
     const member = await seedWard(request);
 
     await signInStaff(page, ADMIN, 'Admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // The dashboard's ward filter (decision 0136): every figure becomes the ward's (one member).
+    const wardFigures = page.waitForResponse(
+      (response) => response.url().includes('/api/admin/dashboard?wardId=') && response.ok(),
+    );
+    await page.getByRole('combobox', { name: 'Ward' }).selectOption({ label: WARD });
+    const figures = (await (await wardFigures).json()) as { members: { total: number }; wardId?: string };
+    expect(figures.members.total).toBe(1);
+    expect(figures.wardId).toBeTruthy();
+    await expect(page.getByText(`Showing the figures of ${WARD} only`)).toBeVisible();
+    await expect(page.getByText('Total Members').locator('..')).toContainText('1');
+    await expectAccessible(page, 'dashboard of one ward');
+
     await page.goto('/admin/wards');
     await expect(page.getByRole('heading', { level: 1, name: 'Wards' })).toBeVisible();
     const manage = page.getByRole('region', { name: 'Manage Wards' });
@@ -105,9 +117,25 @@ test.describe('[WARDS]', () => {
     await expect(page.getByRole('button', { name: new RegExp(`${member.name}`) }).last()).toBeVisible();
     await expectAccessible(page, 'ward leader');
 
-    // The navigation offers only their ward and their account.
+    // The navigation offers only their ward, their ward's report and their account.
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page.getByRole('navigation');
-    await expect(nav.getByRole('link')).toHaveText(['My ward', 'My account']);
+    await expect(nav.getByRole('link')).toHaveText(['My ward', 'Ward report', 'My account']);
+
+    // Their ward's report (decision 0136): their ward's row only.
+    const duesAnswer = page.waitForResponse((response) => response.url().includes('/api/reports/wards/dues'));
+    await nav.getByRole('link', { name: 'Ward report' }).click();
+    await expect(page).toHaveURL(/\/ward\/report$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Ward report: ${WARD}` })).toBeVisible();
+    const ownReport = page.getByRole('region', { name: 'Ward-wise report' });
+    await expect(ownReport.getByRole('listitem')).toHaveCount(1);
+    await expect(ownReport.getByRole('listitem')).toContainText(WARD);
+    await expect(ownReport.getByRole('listitem')).toContainText(/Collected: ₹[\d,]+\.\d\d/);
+    // The member-due list of their ward: at most its one member, nobody of another ward.
+    const owing = ((await (await duesAnswer).json()) as { items: { name: string }[] }).items;
+    expect(owing.map((row) => row.name)).toEqual(owing.length === 0 ? [] : [member.name]);
+    const duesList = page.getByRole('region', { name: 'Member-wise Due' });
+    await expect(duesList.getByRole('listitem')).toHaveCount(owing.length);
+    await expectAccessible(page, 'ward leader’s report');
   });
 });

@@ -118,8 +118,9 @@ const MATRIX: Record<string, RouteRoles> = {
   // Dashboard, reports, transactions, audit trail, export and live updates (issue 6).
   'GET /api/admin/dashboard': STAFF,
   'POST /api/admin/reports': STAFF,
-  // The ward-wise report (reports/ward-report.ts; decision 0126).
-  'GET /api/reports/wards': STAFF,
+  // The ward-wise report (reports/ward-report.ts; decision 0126): a ward leader their own ward's row (decision 0136).
+  'GET /api/reports/wards': WARD_READERS,
+  'GET /api/reports/wards/dues': WARD_READERS,
   'GET /api/admin/reports/export': STAFF,
   'GET /api/admin/activities': ADMIN,
   'GET /api/admin/export': ADMIN,

@@ -192,6 +192,8 @@ export interface AuditReminderJob<K extends 'payment' | 'assignment' | 'success'
   kind: K;
   total: number;
   paymentHeadId?: string;
+  /** A send to all of one ward's members (`?wardId=`, decision 0136): the ward. */
+  wardId?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import {
   sendRemindersResultSchema,
   whatsAppStatusSchema,
 } from '../schemas/reminders.ts';
+import { wardFilterQuerySchema } from '../schemas/wards.ts';
 import { defineContract } from './contract.ts';
 
 /** WhatsApp payment reminders (admin; docs/domain.md, "§2 Screens", "Admin Send Reminders"). */
@@ -19,10 +20,14 @@ export const reminderContracts = {
     body: sendRemindersBodySchema,
     output: sendRemindersResultSchema,
   }),
-  /** `POST /api/admin/send-all-reminders` (202, no body): starts a background send to every member who owes. */
+  /**
+   * `POST /api/admin/send-all-reminders` (202, no body): starts a background send to every member
+   * who owes; `?wardId=` only that ward's, `none` those without a ward (decision 0136).
+   */
   sendAll: defineContract({
     method: 'POST',
     path: '/api/admin/send-all-reminders',
+    query: wardFilterQuerySchema,
     output: sendAllRemindersResultSchema,
   }),
   /** `GET /api/admin/reminders/deliveries`: a send job (default the latest) and its deliveries. */

@@ -11,12 +11,18 @@ import {
   reportRequestSchema,
   reportResponseSchema,
 } from '../schemas/reports.ts';
+import { wardFilterQuerySchema } from '../schemas/wards.ts';
 import { defineContract } from './contract.ts';
 
 /** The dashboard, reports, activity log and live-update tickets of the back office (docs/domain.md, "§2 Screens"). */
 export const reportContracts = {
-  /** `GET /api/admin/dashboard`: the dashboard figures (rupees; days in parish time). */
-  dashboard: defineContract({ method: 'GET', path: '/api/admin/dashboard', output: dashboardSchema }),
+  /** `GET /api/admin/dashboard`: the dashboard figures (rupees; days in parish time); `?wardId=` one ward's. */
+  dashboard: defineContract({
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    query: wardFilterQuerySchema,
+    output: dashboardSchema,
+  }),
   /** `POST /api/admin/reports`: one page of one report; the answer's `type` says which. */
   report: defineContract({
     method: 'POST',

@@ -1,5 +1,12 @@
 import { idParamsSchema, successSchema } from '../schemas/common.ts';
-import { wardInputSchema, wardListSchema, wardReportSchema, wardSchema } from '../schemas/wards.ts';
+import {
+  wardDuesSchema,
+  wardFilterQuerySchema,
+  wardInputSchema,
+  wardListSchema,
+  wardReportSchema,
+  wardSchema,
+} from '../schemas/wards.ts';
 import { defineContract } from './contract.ts';
 
 /**
@@ -22,6 +29,21 @@ export const wardContracts = {
   }),
   /** `DELETE /api/wards/:id`: deletes a ward without members or leader; 409 `WARD_HAS_MEMBERS`. */
   remove: defineContract({ method: 'DELETE', path: '/api/wards/:id', params: idParamsSchema, output: successSchema }),
-  /** `GET /api/reports/wards`: the ward-wise report (members, raised, collected, pending, rate). */
-  report: defineContract({ method: 'GET', path: '/api/reports/wards', output: wardReportSchema }),
+  /**
+   * `GET /api/reports/wards`: the ward-wise report (members, raised, collected, pending, rate);
+   * `?wardId=` one ward's row; a ward leader gets their own ward's row only (decision 0136).
+   */
+  report: defineContract({
+    method: 'GET',
+    path: '/api/reports/wards',
+    query: wardFilterQuerySchema,
+    output: wardReportSchema,
+  }),
+  /** `GET /api/reports/wards/dues`: the members of a ward who owe, largest first (a ward leader's own ward). */
+  dues: defineContract({
+    method: 'GET',
+    path: '/api/reports/wards/dues',
+    query: wardFilterQuerySchema,
+    output: wardDuesSchema,
+  }),
 };

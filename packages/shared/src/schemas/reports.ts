@@ -142,6 +142,13 @@ export const dashboardSchema = z.object({
     month: countAmountSchema,
   }),
   scope: z.enum(['all', 'own']),
+  /**
+   * Present when the figures are one ward's (`?wardId=`, issue 28 item 7, decision 0136): the ward
+   * id, or `none` for the members without a ward. Then members, payments, amounts, byType,
+   * collections and periods count only that ward's members' payments; `paymentHeads` stays the
+   * parish's.
+   */
+  wardId: z.string().optional(),
   /** The parish days the periods start on, and today. */
   calendar: z.object({
     timezone: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { rupeesOutputSchema } from '../money-schemas.ts';
+import { memberDueRowSchema } from './reports.ts';
 
 /** What a parish calls its wards (`parish_settings.ward_label`; decision 0126, `docs/domain.md` "Wards"). */
 export const WARD_LABELS = ['ward', 'family_unit'] as const;
@@ -17,6 +18,8 @@ export const WARD_MSG = {
   nameTooLong: `The ward name must be at most ${MAX_WARD_NAME_LENGTH} characters`,
   duplicate: 'A ward with this name already exists',
   notFound: 'Ward not found',
+  /** 400 of a ward filter that is neither a ward id nor `none`. */
+  choose: 'Choose a ward from the list',
   /** 409 of `DELETE /api/wards/:id` while members belong to the ward. */
   hasMembers: (count: number) =>
     `Move its ${count} ${count === 1 ? 'member' : 'members'} to another ward first: a ward with members cannot be deleted`,
@@ -75,3 +78,35 @@ export type WardReportRow = z.infer<typeof wardReportRowSchema>;
 
 /** `GET /api/reports/wards` answer: the wards by name, then the "no ward" row. */
 export const wardReportSchema = z.object({ items: z.array(wardReportRowSchema) });
+
+/**
+ * A ward filter of figures and lists (issue 28 item 7, decision 0136): `?wardId=` a ward of the
+ * parish, or `none` for the members without a ward; absent for the whole parish. A ward that is
+ * not the parish's answers 400 (field `wardId`) from the service. Used by `GET /api/admin/dashboard`,
+ * `GET /api/reports/wards` and `POST /api/admin/send-all-reminders`.
+ */
+export const wardFilterQuerySchema = z.object({
+  wardId: z.union([z.literal('none'), z.uuid({ error: WARD_MSG.choose })], { error: WARD_MSG.choose }).optional(),
+});
+
+/** A ward filter as parsed: a ward id, `none`, or undefined for the whole parish. */
+export type WardFilter = z.output<typeof wardFilterQuerySchema>['wardId'];
+
+/**
+ * One ward's members (issue 28 item 7): `?wardId=` a ward of the parish, absent for the whole
+ * parish. Walk-through rounds (`POST /api/admin/reminders/rounds`) take it.
+ */
+export const oneWardQuerySchema = z.object({ wardId: z.uuid({ error: WARD_MSG.choose }).optional() });
+
+/** The most members `GET /api/reports/wards/dues` lists: a ward is a few hundred members (decision 0126). */
+export const WARD_DUES_LIMIT = 500;
+
+/**
+ * `GET /api/reports/wards/dues` answer (decision 0136): the members of one ward who owe something,
+ * largest total pending first, at most {@link WARD_DUES_LIMIT}; amounts in RUPEES by due group and
+ * in total, as the Member-wise Due report's rows. A ward leader gets their own ward's.
+ */
+export const wardDuesSchema = z.object({ items: z.array(memberDueRowSchema) });
+
+/** The member-due list of one ward. */
+export type WardDues = z.infer<typeof wardDuesSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { rupeesOutputSchema } from '../money-schemas.ts';
 
 import { idSchema } from './common.ts';
+import { oneWardQuerySchema } from './wards.ts';
 
 /**
  * Texts of WhatsApp without the Cloud API and of the payment links that open without a password
@@ -144,7 +145,7 @@ export type ReminderRound = z.infer<typeof reminderRoundSchema>;
  * `POST /api/admin/reminders/rounds` query: `?wardId=`, a ward of the parish to remind only its
  * members (issue 28 item 7, "reminders filter by ward"); absent for the whole parish.
  */
-export const startRoundSchema = z.object({ wardId: z.uuid({ error: 'Choose a ward from the list' }).optional() });
+export const startRoundSchema = oneWardQuerySchema;
 
 /** The query of a round start. */
 export type StartRound = z.infer<typeof startRoundSchema>;

@@ -24,7 +24,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
 import { deletePendingDuesOfMember } from '../payments/commands/delete-pending-dues.ts';
 import { memberIndex, searchPage } from './member-search-index.ts';
-import { assertWardExists } from './wards.service.ts';
+import { assertWardExists } from '../../db/ward-exists.ts';
 
 type MemberRow = typeof members.$inferSelect;
 

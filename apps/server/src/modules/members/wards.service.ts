@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { actorOf, leaderWardOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { currentParishId } from '../../db/parish-scope.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 
@@ -159,14 +159,4 @@ export async function deleteWard(ctx: ServiceContext, id: string): Promise<void>
     await tx.execute(sql`delete from wards where id = ${id}::uuid`);
     await recordAudit(tx, ctx.audit, { action: 'ward.deleted', entityType: 'ward', entityId: id, before, after: null });
   });
-}
-
-/**
- * Checks that a member's `wardId` names a ward of the parish (member form; null is "no ward").
- * @throws AppError 400 (field `wardId`) `WARD_MSG.notFound` when it does not
- */
-export async function assertWardExists(db: DbOrTx, id: string | null | undefined): Promise<void> {
-  if (id == null) return;
-  const [row] = await queryRows<{ id: string }>(db, sql`select id from wards where id = ${id}::uuid`);
-  if (!row) throw badRequest(WARD_MSG.notFound, 'wardId');
 }

@@ -47,6 +47,8 @@ export interface ReminderJobPayload {
   direct?: boolean;
   /** true for "send to all" (one at a time). */
   all?: boolean;
+  /** A send to all of one ward's members only (issue 28 item 7, decision 0136): the ward. */
+  wardId?: string;
   /** The scheduled reminders' round (parish month, `2026-11`): one job per round (`docs/domain.md`, §9 "Scheduled reminders"). */
   round?: string;
 }

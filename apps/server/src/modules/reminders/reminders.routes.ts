@@ -16,6 +16,7 @@ import {
   successSchema,
   whatsAppStatusSchema,
   whatsAppTestBodySchema,
+  wardFilterQuerySchema,
   whatsAppTestResultSchema,
 } from '@parish/shared';
 
@@ -71,7 +72,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * - `POST /api/admin/send-reminders` and `POST /api/whatsapp/send-reminders` (admin): immediate
  *   send to 1-20 members → `{results: {successful, failed, details[]}, jobId}`;
  * - `POST /api/admin/send-all-reminders` and `POST /api/whatsapp/send-bulk-reminders` (admin): a
- *   background job to every active member with a pending payment → 202 `{jobId, total}`;
+ *   background job to every active member with a pending payment (`?wardId=`: of one ward,
+ *   decision 0136) → 202 `{jobId, total}`;
  * - `GET /api/whatsapp/status`, `POST /api/whatsapp/test` and
  *   `GET /api/admin/reminders/deliveries` (admin);
  * - `GET|POST /api/whatsapp/webhook` (public, for Meta): handshake and signed delivery statuses.
@@ -117,11 +119,12 @@ function sendRoutes(app: FastifyInstance, signal: AbortSignal): void {
         schema: {
           tags: ['reminders'],
           summary:
-            'Starts a background job sending the payment reminder to every active member with a pending payment; progress as reminders.progress events.',
+            'Starts a background job sending the payment reminder to every active member with a pending payment; with wardId, only that ward’s members, or none for those without a ward (decision 0136); progress as reminders.progress events.',
+          querystring: wardFilterQuerySchema,
           response: { 202: sendAllRemindersResultSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(202).send(await startSendAll(request.ctx)),
+      async (request, reply) => reply.status(202).send(await startSendAll(request.ctx, request.query)),
     );
   }
   r.post(

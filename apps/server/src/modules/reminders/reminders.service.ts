@@ -10,11 +10,13 @@ import {
   type ReminderJob,
   type SendAllRemindersResult,
   type SendRemindersResult,
+  type WardFilter,
   type WhatsAppStatus,
 } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { assertWardExists, inWardSql } from '../../db/ward-exists.ts';
 import { backgroundJobs, members, messageDeliveries } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
@@ -132,6 +134,7 @@ export async function insertReminderJob(
       kind: payload.kind,
       total: recipients.length,
       ...(payload.paymentHeadId && { paymentHeadId: payload.paymentHeadId }),
+      ...(payload.wardId && { wardId: payload.wardId }),
     },
   });
   return { jobId: job.id, rows };
@@ -249,16 +252,26 @@ export async function sendSelectedReminders(
 
 /**
  * Starts "send to all" (`POST /api/admin/send-all-reminders`): a background job sending the
- * `payment` template to every active member with a pending payment, name order, 1 s apart; the
- * sender worker is woken after the commit.
+ * `payment` template to every active member with a pending payment who has not opted out, name
+ * order, 1 s apart; the sender worker is woken after the commit. With `input.wardId` (issue 28
+ * item 7, decision 0136) only that ward's members (`none`: the members without a ward): the
+ * recipients are chosen here, in the transaction that writes their outbox rows, so the job sends
+ * to nobody else.
+ * @param input `wardId`: a ward of the parish, `none`, or undefined for the whole parish
  * @returns `{jobId, total}`; progress arrives as `reminders.progress` events.
- * @throws AppError 503 `WHATSAPP_NOT_CONFIGURED`; 409 `REMINDERS_ALREADY_RUNNING` when a
- *   send-to-all is still queued or running (one at a time), 409 `NOBODY_PENDING` when nobody has a
- *   pending payment. Nothing is written in those cases.
+ * @throws AppError 503 `WHATSAPP_NOT_CONFIGURED`; 400 (field `wardId`) for a ward not of the
+ *   parish; 409 `REMINDERS_ALREADY_RUNNING` when a send-to-all (of any ward) is still queued or
+ *   running (one at a time), 409 `NOBODY_PENDING` when nobody (of the ward) has a pending payment.
+ *   Nothing is written in those cases.
  */
-export async function startSendAll(ctx: ServiceContext): Promise<SendAllRemindersResult> {
+export async function startSendAll(
+  ctx: ServiceContext,
+  input: { wardId?: WardFilter } = {},
+): Promise<SendAllRemindersResult> {
   await assertConfigured(ctx);
+  const ward = inWardSql(sql`m.ward_id`, input.wardId);
   const result = await ctx.db.transaction(async (tx) => {
+    await assertWardExists(tx, input.wardId);
     // One send-to-all at a time: a second click or a second admin waits for this lock, then sees the first job.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('whatsapp.send-all'))`);
     const [running] = await queryRows<{ id: string }>(
@@ -273,14 +286,14 @@ export async function startSendAll(ctx: ServiceContext): Promise<SendAllReminder
       tx,
       sql`SELECT m.id, m.name, m.mobile, m.parish_number AS "parishNumber"
             FROM members m
-           WHERE m.is_active AND NOT m.whatsapp_opt_out
+           WHERE m.is_active AND NOT m.whatsapp_opt_out AND ${ward}
              AND EXISTS (SELECT 1 FROM payments p WHERE p.member_id = m.id AND p.status = 'pending')
            ORDER BY m.name, m.id`,
     );
     if (recipients.length === 0) throw conflict(REMINDER_MSG.nobodyPending, ErrorCode.NOBODY_PENDING);
     const { jobId } = await insertReminderJob(tx, {
       audit: ctx.audit,
-      payload: { kind: 'payment', all: true },
+      payload: { kind: 'payment', all: true, ...(input.wardId && { wardId: input.wardId }) },
       recipients,
       action: 'reminders.send_all',
     });

@@ -6,14 +6,16 @@ import {
   type Dashboard,
   type Paise,
   type Rupees,
+  type WardFilter,
 } from '@parish/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { memberVisible } from '../../db/import-batches.ts';
 import { dataVersionSql, type DataVersions } from '../../db/data-versions.ts';
+import { assertWardExists, inWardSql } from '../../db/ward-exists.ts';
 import { parishCalendar, type ParishCalendar } from './parish-calendar.ts';
 import { collectionRate, dueGroupOf, methodBucketSql, num } from './report-sql.ts';
 import { parishTimeZone } from '../settings/parish-time-zone.ts';
@@ -80,23 +82,98 @@ interface Figures {
  * (`data_versions`) and, when `current` (read with the caller's account) holds kept counts, not
  * counted again.
  * @param own the cashier whose own manual collections today / week / month count, or null for all
+ * @param ward one ward's figures ({@link wardSources}; member counts then not kept), or undefined for the parish's
  */
 async function readFigures(
   db: Db,
   calendar: ParishCalendar,
   own: string | null,
   current: DataVersions | null,
+  ward: WardFilter,
 ): Promise<Figures> {
+  if (ward !== undefined) return readFiguresOf(db, calendar, own, wardSources(ward));
   const kept = current?.members ? memberCountsByVersion.get(current.members) : undefined;
+  const sources: FigureSources = {
+    memberCounts: kept
+      ? sql`NULL AS version, NULL AS m_total, NULL AS m_active`
+      : sql`${dataVersionSql.members} AS version, ${memberCountsSql(sql`true`)}`,
+    statuses: sql`payment_head_status_summary`,
+    days: sql`collection_day_summary`,
+  };
+  const figures = await readFiguresOf(db, calendar, own, sources);
+  const members = kept ?? figures.members;
+  if (!kept && figures.version !== null) memberCountsByVersion.set(figures.version, members);
+  return { ...figures, members };
+}
+
+/**
+ * Where {@link readFiguresOf} reads: the member counts' columns (`version`, `m_total`, `m_active`),
+ * and the head-status and day summaries, or subqueries of the same columns.
+ */
+interface FigureSources {
+  memberCounts: SQL;
+  statuses: SQL;
+  days: SQL;
+}
+
+/** The columns `m_total` and `m_active`: visible members matching `where` (a condition on `members`). */
+function memberCountsSql(where: SQL): SQL {
+  const visible = memberVisible(sql`members.import_batch_id`);
+  return sql`(SELECT count(*) FROM members WHERE ${visible} AND ${where}) AS m_total,
+             (SELECT count(*) FILTER (WHERE is_active) FROM members WHERE ${visible} AND ${where}) AS m_active`;
+}
+
+/**
+ * The sources of one ward's figures (issue 28 item 7, decision 0136): the ward's members counted,
+ * and the payments of its members summed into the columns of `payment_head_status_summary` and
+ * `collection_day_summary` by the very rules of their triggers (`summaries_rebuild`, migration
+ * 0024): a paid test payment counts as pending with its money apart, a collected amount is the paid
+ * amount or else the assigned one, a day is the parish day of `paid_at`. A ward is a few hundred
+ * members (decision 0126), read through `members_ward_idx` and the payments' member index.
+ * @param ward a ward id, or `none` for the members without a ward
+ */
+function wardSources(ward: string): FigureSources {
+  const inWard = (column: SQL) => inWardSql(column, ward);
+  const collected = sql`coalesce(p.paid_amount_paise, p.amount_paise)`;
+  const paidTest = sql`p.status = 'paid' AND p.is_test`;
+  const wardPayments = sql`payments p JOIN members m ON m.id = p.member_id AND ${inWard(sql`m.ward_id`)}`;
+  return {
+    memberCounts: sql`NULL AS version, ${memberCountsSql(inWard(sql`members.ward_id`))}`,
+    statuses: sql`(SELECT p.payment_head_id,
+                          CASE WHEN ${paidTest} THEN 'pending' ELSE p.status::text END AS status,
+                          count(*) AS count, sum(p.amount_paise) AS amount_paise,
+                          coalesce(sum(${collected}) FILTER (WHERE p.status = 'paid' AND NOT p.is_test), 0) AS paid_amount_paise,
+                          sum(p.concession_paise) AS concession_paise,
+                          count(*) FILTER (WHERE ${paidTest}) AS test_count,
+                          coalesce(sum(${collected}) FILTER (WHERE ${paidTest}), 0) AS test_paise
+                     FROM ${wardPayments}
+                    GROUP BY 1, 2)`,
+    days: sql`(SELECT (p.paid_at AT TIME ZONE coalesce(z.timezone, 'Asia/Kolkata'))::date AS day,
+                      p.payment_method, p.payment_gateway, p.collected_by,
+                      count(*) FILTER (WHERE NOT p.is_test) AS count,
+                      coalesce(sum(${collected}) FILTER (WHERE NOT p.is_test), 0) AS amount_paise
+                 FROM ${wardPayments}
+                 LEFT JOIN parish_timezone z ON z.parish_id = p.parish_id AND z.id = 1
+                WHERE p.status = 'paid' AND p.paid_at IS NOT NULL
+                GROUP BY 1, 2, 3, 4)`,
+  };
+}
+
+/**
+ * The one statement of {@link readFigures} over its sources: the summary tables for the parish,
+ * subqueries of the same columns for a ward ({@link wardSources}).
+ * @returns the figures, with the members data version the counts were read under (null when not read)
+ */
+async function readFiguresOf(
+  db: Db,
+  calendar: ParishCalendar,
+  own: string | null,
+  sources: FigureSources,
+): Promise<Figures & { version: string | null }> {
   const ownPeriod = own ? sql`collected_by = ${own}::uuid AND payment_gateway = 'manual'` : sql`true`;
   const bucket = methodBucketSql(sql`payment_method`, sql`payment_gateway`);
   // The days from `first` through today.
   const daysFrom = (first: string) => sql`day >= ${first}::date AND day <= ${calendar.today}::date`;
-  const memberCounts = kept
-    ? sql`NULL AS version, NULL AS m_total, NULL AS m_active`
-    : sql`${dataVersionSql.members} AS version,
-          (SELECT count(*) FROM members WHERE ${memberVisible(sql`members.import_batch_id`)}) AS m_total,
-          (SELECT count(*) FILTER (WHERE is_active) FROM members WHERE ${memberVisible(sql`members.import_batch_id`)}) AS m_active`;
   const [row] = await queryRows<
     Record<'snapshot' | 'version' | 'm_total' | 'm_active' | 'h_total' | 'h_active', unknown> & {
       statuses: StatusRow[] | string | null;
@@ -104,12 +181,12 @@ async function readFigures(
     }
   >(
     db,
-    sql`SELECT pg_current_snapshot()::text AS snapshot, ${memberCounts}, h.total AS h_total, h.active AS h_active,
+    sql`SELECT pg_current_snapshot()::text AS snapshot, ${sources.memberCounts}, h.total AS h_total, h.active AS h_active,
                (SELECT json_agg(x) FROM (
                   SELECT s.status, h.type, sum(s.count) AS count, sum(s.amount_paise) AS amount,
                          sum(s.paid_amount_paise) AS paid, sum(s.concession_paise) AS concession,
                          sum(s.test_count) AS test_count, sum(s.test_paise) AS test_paise
-                    FROM payment_head_status_summary s JOIN payment_heads h ON h.id = s.payment_head_id
+                    FROM ${sources.statuses} s JOIN payment_heads h ON h.id = s.payment_head_id
                    GROUP BY s.status, h.type) x) AS statuses,
                (SELECT json_agg(x) FROM (
                   SELECT payment_method AS method, ${bucket} AS bucket,
@@ -122,15 +199,14 @@ async function readFigures(
                          sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.weekStart)}) AS week_amount,
                          sum(count) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.monthStart)}) AS month_count,
                          sum(amount_paise) FILTER (WHERE ${ownPeriod} AND ${daysFrom(calendar.monthStart)}) AS month_amount
-                    FROM collection_day_summary
+                    FROM ${sources.days} d
                    GROUP BY payment_method, payment_gateway) x) AS collections
           FROM (SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active FROM payment_heads) h`,
   );
-  const members = kept ?? { total: num(row?.m_total), active: num(row?.m_active) };
-  if (!kept && typeof row?.version === 'string') memberCountsByVersion.set(row.version, members);
   return {
     snapshot: typeof row?.snapshot === 'string' ? row.snapshot : null,
-    members,
+    version: typeof row?.version === 'string' ? row.version : null,
+    members: { total: num(row?.m_total), active: num(row?.m_active) },
     paymentHeads: { total: num(row?.h_total), active: num(row?.h_active) },
     statusRows: jsonRows(row?.statuses),
     collectionRows: jsonRows(row?.collections),
@@ -267,19 +343,24 @@ function methodList(byMethod: ReadonlyMap<string | null, CountAmount>): Dashboar
  * - For a cashier (`actorOf(ctx)`), today / week / month and `amounts.todaysCollection` count
  *   only that cashier's own manual collections (`docs/domain.md`, "Cashier's own collections");
  *   every other figure is the parish's.
+ * - With `query.wardId` (a ward id, or `none` for the members without a ward; issue 28 item 7,
+ *   decision 0136), every figure but the payment heads counts only that ward's members and their
+ *   payments ({@link wardSources}), by the same rules as the summary tables.
  * @returns the dashboard answer; money in rupees.
- * @throws 401 without a signed-in caller
+ * @throws 401 without a signed-in caller; 400 (field `wardId`) for a ward not of the parish
  */
-export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
+export async function getDashboard(ctx: ServiceContext, query: { wardId?: WardFilter } = {}): Promise<Dashboard> {
   const actor = actorOf(ctx);
+  const ward = query.wardId;
+  await assertWardExists(ctx.db, ward);
   const calendar = parishCalendar(ctx.clock.now(), await parishTimeZone(ctx));
   const own = actor.type === 'staff' && actor.role === 'cashier' ? actor.id : null;
-  const keyOf = (snapshot: string) => JSON.stringify([snapshot, calendar, own]);
+  const keyOf = (snapshot: string) => JSON.stringify([snapshot, calendar, own, ward ?? null]);
   const snapshot = await currentSnapshot(ctx.db);
   const kept = snapshot === null ? undefined : answersBySnapshot.get(keyOf(snapshot));
   if (kept) return { ...kept, generatedAt: ctx.clock.now().toISOString() };
-  const figures = await readFigures(ctx.db, calendar, own, ctx.dataVersions);
-  const answer = dashboardOf(figures, calendar, own);
+  const figures = await readFigures(ctx.db, calendar, own, ctx.dataVersions, ward);
+  const answer = { ...dashboardOf(figures, calendar, own), ...(ward !== undefined && { wardId: ward }) };
   if (figures.snapshot !== null) answersBySnapshot.set(keyOf(figures.snapshot), answer);
   return { ...answer, generatedAt: ctx.clock.now().toISOString() };
 }

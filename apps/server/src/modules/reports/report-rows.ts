@@ -10,11 +10,13 @@ import {
   type ReportOf,
   type ReportType,
   type Rupees,
+  type WardFilter,
 } from '@parish/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { inWardSql } from '../../db/ward-exists.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { addDays, parishCalendar } from './parish-calendar.ts';
 import { collectionRate, likePattern, num, paymentRate } from './report-sql.ts';
@@ -37,6 +39,8 @@ export interface ReportFilters {
   sortOrder: 'asc' | 'desc';
   /** Member-due only: the one type of dues to list, sort and total by. */
   dueType: DueType | undefined;
+  /** Member-due rows only: one ward's members (`none`: without a ward; decision 0136); absent for the parish. */
+  wardId?: WardFilter;
 }
 
 /** Where the report runs: the database, "now" and the parish time zone. */
@@ -522,6 +526,7 @@ export async function memberDueRows(rc: ReportContext, filters: ReportFilters, l
                s.misc_unpaid_paise, s.unpaid_paise, s.unpaid_count
           FROM member_payment_summary s JOIN members m ON m.id = s.member_id
          WHERE ${dueAmountSql(filters)} > 0 AND ${memberSearchSql(filters.search)}
+           AND ${inWardSql(sql`m.ward_id`, filters.wardId)}
          ORDER BY ${filters.sortBy === 'name' ? sql`m.name` : dueAmountSql(filters)} ${dir(filters.sortOrder)}, s.member_id
          LIMIT ${limit} OFFSET ${offset}`,
   );

@@ -15,6 +15,8 @@ import {
   transactionListQuerySchema,
   transactionListSchema,
   transactionStatsSchema,
+  wardDuesSchema,
+  wardFilterQuerySchema,
   wardReportSchema,
 } from '@parish/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -27,7 +29,7 @@ import { getDashboard } from './dashboard.service.ts';
 import { activityExport, listActivities } from './activity-log.ts';
 import { fullExport, reportExport } from './report-export.ts';
 import { runReport } from './reports.service.ts';
-import { wardReport } from './ward-report.ts';
+import { wardDues, wardReport } from './ward-report.ts';
 import { getTransaction, listTransactions, transactionStats } from './transactions.service.ts';
 
 const errors = {
@@ -54,26 +56,15 @@ function sendDownload(reply: FastifyReply, download: Download) {
  * Dashboard, reports, transactions list, audit trail and export (`docs/domain.md`, "§2 Screens",
  * "§3 Data", "§7 API", §2 "Page sizes and timings" and §7 "Shapes the specification leaves open";
  * issue 6). Staff routes admit admin and cashier; the audit trail and the full export are admin
- * only (`docs/domain.md`, §6 "Who may do what").
+ * only (`docs/domain.md`, §6 "Who may do what"); the ward-wise report and a ward's member-due list
+ * also admit the ward leader, for their own ward (decision 0136).
  */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = { roles: ['admin', 'cashier'] as const };
   const admin = { roles: ['admin'] as const };
 
-  r.get(
-    '/api/reports/wards',
-    {
-      config: staff,
-      schema: {
-        tags: ['reports'],
-        summary:
-          'Ward-wise report (decision 0126): per ward, then members without a ward — active members, raised, collected, pending (rupees; test money excluded) and collection rate.',
-        response: { 200: wardReportSchema, ...errors },
-      },
-    },
-    async (request) => wardReport(request.ctx.db),
-  );
+  wardReportRoutes(app);
   r.get(
     '/api/admin/dashboard',
     {
@@ -81,11 +72,12 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['reports'],
         summary:
-          'Dashboard figures from the summary tables (docs/domain.md §3 response plus the cards of §2). For a cashier, today/week/month count only their own manual collections. Money in rupees; days in the parish time zone.',
+          'Dashboard figures from the summary tables (docs/domain.md §3 response plus the cards of §2). For a cashier, today/week/month count only their own manual collections. With wardId (a ward, or none), one ward’s members and payments (decision 0136). Money in rupees; days in the parish time zone.',
+        querystring: wardFilterQuerySchema,
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async (request) => getDashboard(request.ctx),
+    async (request) => getDashboard(request.ctx, request.query),
   );
 
   r.post(
@@ -216,5 +208,42 @@ function transactionRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => getTransaction(request.ctx, request.params.id),
+  );
+}
+
+/**
+ * The ward-wise report and a ward's member-due list (decisions 0126, 0136): admin, cashier and the
+ * ward leader, who gets their own ward's only.
+ */
+function wardReportRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/reports/wards',
+    {
+      // A ward leader reads their own ward's row (decision 0136).
+      config: { roles: ['admin', 'cashier', 'ward_leader'] as const },
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Ward-wise report (decision 0126): per ward, then members without a ward — active members, raised, collected, pending (rupees; test money excluded) and collection rate. With wardId (a ward, or none) that row only; a ward leader gets their own ward’s row only, whatever is asked (decision 0136).',
+        querystring: wardFilterQuerySchema,
+        response: { 200: wardReportSchema, ...errors },
+      },
+    },
+    async (request) => wardReport(request.ctx, request.query),
+  );
+  r.get(
+    '/api/reports/wards/dues',
+    {
+      config: { roles: ['admin', 'cashier', 'ward_leader'] as const },
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Member-due list of one ward (decision 0136): its members who owe, largest total pending first (rupees by due group), at most 500. With wardId a ward or none, absent the parish; a ward leader gets their own ward’s, whatever is asked.',
+        querystring: wardFilterQuerySchema,
+        response: { 200: wardDuesSchema, ...errors },
+      },
+    },
+    async (request) => wardDues(request.ctx, request.query),
   );
 }

@@ -21,7 +21,8 @@ import { lockDataVersions } from '../../db/data-versions.ts';
 import { backgroundJobs, members, messageDeliveries, receipts } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { assertMemberInCallerWard, assertWardExists } from '../members/wards.service.ts';
+import { assertWardExists, inWardSql } from '../../db/ward-exists.ts';
+import { assertMemberInCallerWard } from '../members/wards.service.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
 import { signReceiptLink } from './link-signing.ts';
@@ -270,7 +271,7 @@ export async function startRound(
 ): Promise<{ round: ReminderRound | null }> {
   await ctx.db.transaction(async (tx) => {
     await assertWardExists(tx, input.wardId);
-    const ward = input.wardId === undefined ? sql`true` : sql`m.ward_id = ${input.wardId}::uuid`;
+    const ward = inWardSql(sql`m.ward_id`, input.wardId);
     const recipients = await queryRows<{ id: string; mobile: string }>(
       tx,
       sql`SELECT m.id, m.mobile FROM members m

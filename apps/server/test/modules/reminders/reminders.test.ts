@@ -8,6 +8,7 @@ import {
   ErrorCode,
   MSG,
   REMINDER_MSG,
+  WARD_MSG,
   type DeliveriesResult,
   type RazorpayOrder,
   type SendAllRemindersResult,
@@ -496,6 +497,67 @@ describe('send to all (background job)', () => {
     const last = progress.at(-1)?.data;
     expect(last).toMatchObject({ jobId, done: 3, total: 3, sent: 3, failed: 0, status: 'done' });
     expect(progress.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('of one ward (?wardId=, decision 0136): messages exactly that ward’s members who owe; an unknown ward starts nothing', async () => {
+    const t = await app();
+    const admin = await loginAs(t.app, 'admin');
+    const head = await insertHead(t);
+    const addWard = async (name: string) => {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/wards',
+        headers: admin.headers,
+        payload: { name },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      return added.json<{ id: string }>().id;
+    };
+    const [north, south] = [await addWard('North'), await addWard('South')];
+    const inWard = async (wardId: string | null, owes = true) => {
+      const member = await createMember(t.app);
+      await t.db.execute(sql`UPDATE members SET ward_id = ${wardId}::uuid WHERE id = ${member.id}::uuid`);
+      if (owes) await insertPayment(t, member, head);
+      return member;
+    };
+    const owingNorth = [await inWard(north), await inWard(north)];
+    await inWard(north, false); // owes nothing: not messaged
+    const others = [await inWard(south), await inWard(null)];
+
+    const sendAll = (ward: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/send-all-reminders?wardId=${ward}`, headers: admin.headers });
+    const unknown = await sendAll('00000000-0000-4000-8000-000000000000');
+    const before = await rowCounts(t);
+    expectError(unknown, 400, ErrorCode.VALIDATION_FAILED, WARD_MSG.notFound);
+    expect(await rowCounts(t)).toEqual(before);
+
+    const start = await sendAll(north);
+    expect(start.statusCode, start.body).toBe(202);
+    const { jobId, total } = start.json<SendAllRemindersResult>();
+    expect(total).toBe(2);
+    const done = await waitForJob(t.app, admin, jobId);
+    expect(done.successful).toBe(2);
+    expect(done.items.map((item) => item.member.id).sort()).toEqual(owingNorth.map((member) => member.id).sort());
+    for (const member of owingNorth) expect(standIn.requestsTo(member.mobile)).toHaveLength(1);
+    expect(standIn.requests).toHaveLength(2);
+    for (const member of others) expect(standIn.requestsTo(member.mobile)).toHaveLength(0);
+    const [audit] = await queryRows<{ after: { total: number; wardId?: string } | string }>(
+      t.db,
+      sql`SELECT after FROM audit_events WHERE action = 'reminders.send_all' AND entity_id = ${jobId}`,
+    );
+    const after = typeof audit?.after === 'string' ? JSON.parse(audit.after) : audit?.after;
+    expect(after).toMatchObject({ kind: 'payment', total: 2, wardId: north });
+
+    // `none`: the members without a ward, only.
+    const [southMember, withoutWard] = others;
+    const none = await sendAll('none');
+    expect(none.statusCode, none.body).toBe(202);
+    const noneJob = none.json<SendAllRemindersResult>();
+    expect(noneJob.total).toBe(1);
+    await waitForJob(t.app, admin, noneJob.jobId);
+    expect(standIn.requestsTo(withoutWard?.mobile ?? '')).toHaveLength(1);
+    expect(standIn.requestsTo(southMember?.mobile ?? '')).toHaveLength(0);
+    expect(standIn.requests).toHaveLength(3);
   });
 
   it('a job cut off mid-send (app closed while a request hangs) resumes on restart and sends each member at most once', async () => {

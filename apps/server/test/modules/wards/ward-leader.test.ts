@@ -250,7 +250,7 @@ describe('what a ward leader sees', () => {
       ['GET', '/api/admin/users'],
       ['GET', '/api/admin/export'],
       ['GET', '/api/admin/dashboard'],
-      ['GET', '/api/reports/wards'],
+      ['POST', '/api/admin/send-all-reminders', {}],
       ['POST', '/api/admin/reports', {}],
       ['PUT', `/api/members/${inNorth.id}`, {}],
       ['PATCH', `/api/wards/${north.id}`, { name: 'Renamed' }],

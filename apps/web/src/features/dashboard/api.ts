@@ -12,11 +12,14 @@ export const DASHBOARD_KEY = ['dashboard'] as const;
  * §7 "Responses named by the specification"): cached 30 s and refetched every 30 s
  * (`docs/domain.md`, §2 "Page sizes and timings") while a back-office screen is open. One query
  * serves the dashboard page and the header's Collection YTD.
+ * @param wardId one ward's figures (a ward id, or `none` for the members without a ward; issue 28
+ *   item 7, decision 0136), '' for the parish's. Under {@link DASHBOARD_KEY}, so Refresh and live
+ *   events reload every ward's too.
  */
-export function useDashboard() {
+export function useDashboard(wardId = '') {
   return useQuery({
-    queryKey: DASHBOARD_KEY,
-    queryFn: () => apiRequest(reportContracts.dashboard),
+    queryKey: wardId ? [...DASHBOARD_KEY, 'ward', wardId] : DASHBOARD_KEY,
+    queryFn: () => apiRequest(reportContracts.dashboard, wardId ? { query: { wardId } } : {}),
     staleTime: STALE_TIME.dashboard,
     refetchInterval: DASHBOARD_REFETCH_MS,
   });

@@ -2,16 +2,18 @@ import { Alert, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text,
 import { METHOD_BUCKETS, addPaise, formatINR, type Dashboard } from '@parish/shared';
 import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { TestPaymentsLine } from '../../components/test-payments-line.tsx';
+import { WardSelect } from '../../components/ward-select.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { amountPaise } from '../../lib/money.ts';
+import { useWardNames, useWardWords } from '../../lib/wards.ts';
 import { DASHBOARD_KEY, useDashboard } from './api.ts';
 import { DashboardCards, inr } from './dashboard-cards.tsx';
 import { RefundsPending } from './refunds-pending.tsx';
-import { WardFigures } from './ward-figures.tsx';
 
 type StaffRole = 'admin' | 'cashier';
 
@@ -118,13 +120,17 @@ function MethodsYtd({ data }: { data: Dashboard }) {
  * Today's Collection (with this week and month; a cashier's count only their own direct
  * collections), Payment Type Breakdown, Collection Methods (YTD), Quick actions. Cards link to
  * the reports with `tab=arrears|current|misc|daily`. Refresh reloads dashboard, members, heads and
- * payments; the figures also refetch every 30 s and on every live payment event. Below, one
- * ward's figures (`WardFigures`, issue 28 item 7).
+ * payments; the figures also refetch every 30 s and on every live payment event. A ward select
+ * (`WardSelect`, issue 28 item 7, decision 0136) turns every figure but the account heads into one
+ * ward's (or the members' without a ward); it shows only once the parish has wards.
  */
 export function DashboardPage({ role }: { role: StaffRole }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const dashboard = useDashboard();
+  const [wardId, setWardId] = useState('');
+  const wardNames = useWardNames();
+  const words = useWardWords();
+  const dashboard = useDashboard(wardId);
   const refreshing = useIsFetching({ queryKey: DASHBOARD_KEY }) > 0;
   const data = dashboard.data;
   const reports = `/${role}/reports`;
@@ -173,6 +179,18 @@ export function DashboardPage({ role }: { role: StaffRole }) {
         </Alert>
       ) : null}
       <RefundsPending role={role} />
+      {wardNames.size > 0 ? (
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <WardSelect value={wardId} onChange={setWardId} style={{ minWidth: 200 }} />
+          {wardId ? (
+            <Text size="sm" c="gray.7" aria-live="polite">
+              {t('wards.dashboard.showing', {
+                name: wardId === 'none' ? t('wards.filter.none', { ward: words.ward }) : (wardNames.get(wardId) ?? ''),
+              })}
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
       {data ? (
         <>
           <TestPaymentsLine value={data.testPayments} />
@@ -186,7 +204,6 @@ export function DashboardPage({ role }: { role: StaffRole }) {
               </Text>
             </Stack>
           </SimpleGrid>
-          <WardFigures />
         </>
       ) : null}
       <Paper withBorder p="md">

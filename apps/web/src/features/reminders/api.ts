@@ -90,9 +90,13 @@ export async function sendReminders(
   return { results, jobIds };
 }
 
-/** Starts "send to all" (`POST /api/admin/send-all-reminders`, no body). */
-export function sendAllReminders(): Promise<SendAllRemindersResult> {
-  return apiRequest(reminderContracts.sendAll);
+/**
+ * Starts "send to all" (`POST /api/admin/send-all-reminders`, no body).
+ * @param wardId only that ward's members (a ward id, or `none` for those without a ward; issue 28
+ *   item 7, decision 0136), '' for the whole parish. The server chooses the recipients.
+ */
+export function sendAllReminders(wardId = ''): Promise<SendAllRemindersResult> {
+  return apiRequest(reminderContracts.sendAll, wardId ? { query: { wardId } } : {});
 }
 
 /** Delivery rows asked for per job (the panel shows at most this many). */

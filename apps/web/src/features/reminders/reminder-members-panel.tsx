@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../components/table-pager.tsx';
 import { WardSelect } from '../../components/ward-select.tsx';
 import { errorText } from '../../lib/error-text.ts';
+import { useWardNames, useWardWords } from '../../lib/wards.ts';
 import type { PagedSearch } from '../../lib/use-paged-search.ts';
 import { useReminderMembers } from './api.ts';
 import { ReminderMemberRow } from './reminder-member-row.tsx';
@@ -16,7 +17,8 @@ import type { ReminderSending } from './use-reminder-sending.ts';
  * The Send Reminders page's Members panel (`docs/domain.md`, §2 "Admin Send Reminders"): the
  * search, a ward filter (issue 28 item 7), Select All / Deselect All for the shown page with the count ticked, 'Send to Selected (n)'
  * and 'Send to All' (after a confirmation; both off while WhatsApp is not configured or a send
- * runs), the members one page at a time and the pager.
+ * runs; with a ward chosen, 'Send to All in' that ward, decision 0136), the members one page at a
+ * time and the pager.
  */
 export function ReminderMembersPanel({
   paged,
@@ -33,15 +35,6 @@ export function ReminderMembersPanel({
   const list = useReminderMembers({ page, limit, search: paged.debouncedSearch, wardId });
   const shown = list.data?.items ?? [];
   const { selected, busy } = sending;
-
-  function confirmSendAll() {
-    modals.openConfirmModal({
-      title: t('reminders.sendAllConfirm.title'),
-      children: <Text size="sm">{t('reminders.sendAllConfirm.text')}</Text>,
-      labels: { confirm: t('reminders.sendAllConfirm.confirm'), cancel: t('common.cancel') },
-      onConfirm: () => void sending.sendAll(),
-    });
-  }
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="reminder-members-heading">
@@ -85,15 +78,7 @@ export function ReminderMembersPanel({
           >
             {t('reminders.members.sendSelected', { count: selected.size })}
           </Button>
-          <Button
-            leftSection={<IconUsersGroup size={16} aria-hidden />}
-            variant="outline"
-            onClick={confirmSendAll}
-            loading={busy === 'all'}
-            disabled={!configured || busy !== null}
-          >
-            {t('reminders.members.sendAll')}
-          </Button>
+          <SendAllButton wardId={wardId} sending={sending} configured={configured} />
         </Group>
         <Text size="xs" c="dimmed">
           {t('reminders.members.chunkNote')}
@@ -129,5 +114,52 @@ export function ReminderMembersPanel({
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * 'Send to All', after a confirmation. It follows the panel's ward filter (issue 28 item 7,
+ * decision 0136): with a ward chosen it reads 'Send to All in' the ward and sends to that ward's
+ * members only (the server picks them); off while WhatsApp is not configured or a send runs.
+ * @param wardId the ward filter: a ward id, `none`, or '' for the whole parish
+ */
+function SendAllButton({
+  wardId,
+  sending,
+  configured,
+}: {
+  wardId: string;
+  sending: ReminderSending;
+  configured: boolean;
+}) {
+  const { t } = useTranslation();
+  const wardNames = useWardNames();
+  const words = useWardWords();
+  const wardName = wardId === 'none' ? t('wards.filter.none', { ward: words.ward }) : (wardNames.get(wardId) ?? '');
+  const label = wardId ? t('reminders.members.sendAllWard', { name: wardName }) : t('reminders.members.sendAll');
+
+  function confirmSendAll() {
+    modals.openConfirmModal({
+      title: label,
+      children: (
+        <Text size="sm">
+          {wardId ? t('reminders.sendAllConfirm.wardText', { name: wardName }) : t('reminders.sendAllConfirm.text')}
+        </Text>
+      ),
+      labels: { confirm: label, cancel: t('common.cancel') },
+      onConfirm: () => void sending.sendAll(wardId),
+    });
+  }
+
+  return (
+    <Button
+      leftSection={<IconUsersGroup size={16} aria-hidden />}
+      variant="outline"
+      onClick={confirmSendAll}
+      loading={sending.busy === 'all'}
+      disabled={!configured || sending.busy !== null}
+    >
+      {label}
+    </Button>
   );
 }

@@ -35,7 +35,8 @@ export interface ReminderSending {
   /** The message dialog shown, if any. */
   dialog: ReminderDialog | null;
   sendSelected: () => Promise<void>;
-  sendAll: () => Promise<void>;
+  /** Send to all, or to all of one ward (`wardId`, '' for the parish; decision 0136). */
+  sendAll: (wardId?: string) => Promise<void>;
   closeDialog: () => void;
 }
 
@@ -112,10 +113,10 @@ export function useReminderSending(): ReminderSending {
     }
   }
 
-  async function sendAll() {
+  async function sendAll(wardId = '') {
     setBusy('all');
     try {
-      const started = await sendAllReminders();
+      const started = await sendAllReminders(wardId);
       setJobIds([started.jobId]);
       setDialog({
         title: t('reminders.dialogs.startedTitle'),

@@ -62,3 +62,14 @@ export function useLeaderMemberDues(memberId: string) {
     queryFn: ({ signal }) => apiRequest(collectionContracts.memberPayments, { params: { id: memberId } }, { signal }),
   });
 }
+
+/**
+ * The member-due list of the ward leader's ward (`GET /api/reports/wards/dues`; the server answers
+ * their own ward's, decision 0136): the members who owe, largest total pending first.
+ */
+export function useLeaderWardDues() {
+  return useQuery({
+    queryKey: [...WARDS_KEY, 'dues'],
+    queryFn: ({ signal }) => apiRequest(wardContracts.dues, {}, { signal }),
+  });
+}

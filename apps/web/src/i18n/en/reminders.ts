@@ -19,6 +19,7 @@ export const reminders = {
     sendSelected: 'Send to Selected ({{count}})',
     sending: 'Sending...',
     sendAll: 'Send to All',
+    sendAllWard: 'Send to All in {{name}}',
     selectedCount: '{{count}} selected',
     empty: 'No members found',
     loadError: 'Error loading members: {{reason}}',
@@ -40,6 +41,8 @@ export const reminders = {
   sendAllConfirm: {
     title: 'Send to All',
     text: 'Send the payment reminder to every active member with a pending payment? Messages go out one per second in the background; progress shows in the Delivery Status panel.',
+    wardText:
+      'Send the payment reminder to every active member of {{name}} with a pending payment? Messages go out one per second in the background; progress shows in the Delivery Status panel.',
     confirm: 'Send to All',
   },
   dialogs: {

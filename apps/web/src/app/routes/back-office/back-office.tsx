@@ -53,6 +53,7 @@ const DaySheetsPage = lazy(() => import('../../../features/collections/day-sheet
 const GetStartedPage = lazy(() => import('../../../features/onboarding/get-started-page.tsx'));
 const WardsPage = lazy(() => import('../../../features/wards/wards-page.tsx'));
 const WardLeaderPage = lazy(() => import('../../../features/wards/ward-leader-page.tsx'));
+const WardLeaderReportPage = lazy(() => import('../../../features/wards/ward-leader-report-page.tsx'));
 const PaymentSummaryModal = lazy(() =>
   import('../../../features/collections/payment-summary-modal.tsx').then((module) => ({
     default: module.PaymentSummaryModal,
@@ -76,7 +77,8 @@ const renderPaymentHistory: RenderMemberHistory = (props) => <PaymentHistoryDial
 
 /**
  * Where each staff role's screens live: /admin, /cashier, and /ward for a ward leader (decision
- * 0129), whose shell shows only their ward's members and their own account.
+ * 0129), whose shell shows only their ward's members, their ward's report (decision 0136) and their
+ * own account.
  */
 const BASE: Record<StaffRole, string> = { admin: '/admin', cashier: '/cashier', ward_leader: '/ward' };
 
@@ -108,9 +110,11 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'cheques', key: 'cheques' },
     { path: 'account', key: 'account' },
   ],
-  // A ward leader: their ward's members (dues, reminders) and their account, nothing else.
+  // A ward leader: their ward's members (dues, reminders), their ward's report (decision 0136) and
+  // their account, nothing else.
   ward_leader: [
     { path: 'members', key: 'wardMembers' },
+    { path: 'report', key: 'wardReport' },
     { path: 'account', key: 'account' },
   ],
 };
@@ -262,7 +266,9 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                       ? wardWords.other
                       : item.key === 'wardMembers'
                         ? t('wards.leader.nav', { ward: wardWords.ward })
-                        : t(`shell.nav.${item.key}`)
+                        : item.key === 'wardReport'
+                          ? t('wards.leader.reportNav', { ward: wardWords.one })
+                          : t(`shell.nav.${item.key}`)
                   }
                   active={location.pathname === `${base}/${item.path}`}
                   onClick={close}
@@ -277,6 +283,7 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
               {isLeader ? (
                 <Routes>
                   <Route path="members" element={<WardLeaderPage />} />
+                  <Route path="report" element={<WardLeaderReportPage />} />
                   <Route path="account" element={<AccountPage />} />
                   <Route path="*" element={<Navigate to={`${base}/members`} replace />} />
                 </Routes>

@@ -77,9 +77,13 @@ const listRequests: ListRequest[] = [
 
 describe('statements per request (docs/domain.md A2)', () => {
   it.each(listRequests)('%s: at most 5, the same for 10 rows a page and for 100', async (_name, request) => {
-    const small = await statementsOf(request(10));
+    // The first request may also read what the process then keeps for a while (the parish's time
+    // zone, decision 0135): it is held to the bound; the page sizes are compared warm.
+    const first = await statementsOf(request(10));
     const large = await statementsOf(request(100));
-    expect(small).toBeLessThanOrEqual(5);
+    const small = await statementsOf(request(10));
+    expect(first).toBeLessThanOrEqual(5);
+    expect(small).toBeLessThanOrEqual(first);
     expect(large).toBe(small);
   });
 

@@ -513,7 +513,7 @@ describe('GET /api/payments/:id/receipt', () => {
     expect(html).toContain('One Lakh Rupees Only');
     expect(html).toContain('22/11/2026');
     expect(html).toContain(member.parishNumber);
-    expect(html).toContain(`+91 ${member.mobile.slice(2)}`);
+    expect(html).toContain(`+91 ${member.mobile.slice(2, 7)} ${member.mobile.slice(7)}`);
     expect(html).toContain('Cash');
     expect(html).toMatch(/2026-27\/\d{6}/);
     expect(html).toContain('Current Due');

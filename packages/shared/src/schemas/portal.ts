@@ -116,9 +116,52 @@ export const customerTransactionsQuerySchema = z.object({
 /** The customer transactions query after defaults. */
 export type CustomerTransactionsQuery = z.output<typeof customerTransactionsQuerySchema>;
 
+/**
+ * What the member is shown for an online attempt (`docs/domain.md`, §2 "Transactions tab", decision
+ * 0142), derived from the facts the server holds, display only: `paid` (success); `pending` (the
+ * gateway has not answered it final and nothing replaced it); `cancelled` (the gateway answered
+ * cancelled by the member, or the member pressed Cancel on the dashboard); `superseded` (a newer
+ * order for the same dues replaced it: "Replaced by a newer attempt"; still checked with the
+ * gateway); `failed` (the gateway answered failed, or the staff's review failed it); `expired`
+ * (abandoned after the checkout hold: the gateway never saw a payment).
+ */
+export const ATTEMPT_STATES = ['paid', 'pending', 'failed', 'cancelled', 'superseded', 'expired'] as const;
+/** What the member is shown for an online attempt. */
+export type AttemptState = (typeof ATTEMPT_STATES)[number];
+
+/**
+ * Money an attempt brought for dues that were already paid (the refunds queue's `paid_twice` and
+ * `superseded_paid` entries, `docs/domain.md`, §4 "Paid twice"): `amount` in rupees, the dues
+ * concerned by head name (each with its amount in rupees), `outcome` what the parish did with it
+ * (`open`: still to refund; `refunded`; `applied` to another due of the member: the queue's
+ * entries, `open` while any is open), and `refundedOn` the refund's date (yyyy-mm-dd, as staff
+ * recorded it; the latest) once it is refunded, else null.
+ */
+export const paidTwiceSchema = z.object({
+  amount: rupeesOutputSchema,
+  dues: z.array(z.object({ name: z.string(), amount: rupeesOutputSchema })),
+  outcome: z.enum(['open', 'refunded', 'applied']),
+  refundedOn: z.string().nullable(),
+});
+
+/** Money paid twice by one attempt. */
+export type PaidTwice = z.infer<typeof paidTwiceSchema>;
+
+/**
+ * An online transaction as its member sees it: the Transaction with its display `state` and, for
+ * a paid attempt whose dues were already paid, `paidTwice` (else null).
+ */
+export const customerTransactionSchema = transactionSchema.extend({
+  state: z.enum(ATTEMPT_STATES),
+  paidTwice: paidTwiceSchema.nullable(),
+});
+
+/** An online transaction as its member sees it. */
+export type CustomerTransaction = z.infer<typeof customerTransactionSchema>;
+
 /** `GET /api/customer/transactions` answer: the member's own online transactions, newest first. */
 export const customerTransactionsSchema = z.object({
-  items: z.array(transactionSchema),
+  items: z.array(customerTransactionSchema),
   total: z.number().int(),
 });
 

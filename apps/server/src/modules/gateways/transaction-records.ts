@@ -13,6 +13,18 @@ import { paymentHeads, payments, transactionItems, transactions } from '../../db
  * @param where the condition on `transactions`, @param limit at most this many
  */
 export async function transactionRecords(db: DbOrTx, where: SQL | undefined, limit: number): Promise<Transaction[]> {
+  return (await transactionRecordsWithRows(db, where, limit)).map((entry) => entry.record);
+}
+
+/**
+ * As {@link transactionRecords}, each record beside the stored row it was read from (for facts the
+ * wire shape leaves out: `supersededAt`, `supersededBy`; the member portal's display state).
+ */
+export async function transactionRecordsWithRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  limit: number,
+): Promise<{ record: Transaction; row: typeof transactions.$inferSelect }[]> {
   const rows = await db
     .select()
     .from(transactions)
@@ -39,25 +51,28 @@ export async function transactionRecords(db: DbOrTx, where: SQL | undefined, lim
     )
     .orderBy(asc(paymentHeads.name));
   return rows.map((row) => ({
-    _id: row.id,
-    amount: paiseToRupees(row.amountPaise),
-    status: row.status,
-    paymentGateway: row.paymentGateway,
-    transactionId: row.transactionId,
-    gatewayOrderId: row.gatewayOrderId,
-    pgReferenceId: row.pgReferenceId,
-    paymentMethod: row.paymentMethod,
-    statusCode: row.statusCode,
-    date: new Date(row.createdAt).toISOString(),
-    settledAt: row.settledAt ? new Date(row.settledAt).toISOString() : null,
-    errorMessage: row.errorMessage,
-    memberId: row.memberId,
-    paymentIds: items
-      .filter((item) => item.transactionId === row.id)
-      .map((item) => ({
-        paymentId: item.paymentId,
-        paymentHeadId: { _id: item.headId, name: item.headName },
-        paidAmount: paiseToRupees(item.amountPaise),
-      })),
+    row,
+    record: {
+      _id: row.id,
+      amount: paiseToRupees(row.amountPaise),
+      status: row.status,
+      paymentGateway: row.paymentGateway,
+      transactionId: row.transactionId,
+      gatewayOrderId: row.gatewayOrderId,
+      pgReferenceId: row.pgReferenceId,
+      paymentMethod: row.paymentMethod,
+      statusCode: row.statusCode,
+      date: new Date(row.createdAt).toISOString(),
+      settledAt: row.settledAt ? new Date(row.settledAt).toISOString() : null,
+      errorMessage: row.errorMessage,
+      memberId: row.memberId,
+      paymentIds: items
+        .filter((item) => item.transactionId === row.id)
+        .map((item) => ({
+          paymentId: item.paymentId,
+          paymentHeadId: { _id: item.headId, name: item.headName },
+          paidAmount: paiseToRupees(item.amountPaise),
+        })),
+    },
   }));
 }

@@ -13,10 +13,11 @@ import {
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members, paymentHeads, payments, transactions } from '../../db/schema/index.ts';
-import { transactionRecords } from '../gateways/transaction-records.ts';
+import { transactionRecordsWithRows } from '../gateways/transaction-records.ts';
 import { heldPaymentIdsSql } from '../payments/ledger/checkout-hold.ts';
 import { countsAsPaid } from '../payments/ledger/test-money.ts';
 import { paymentRecordQuery, toPaymentRecord } from '../payments/payment-record.ts';
+import { attemptState, paidTwiceOf } from './attempt-state.ts';
 
 /**
  * The member portal's reads (`docs/domain.md`, "Customer dashboard"). The member is always the
@@ -114,14 +115,24 @@ export async function getCustomerPayments(
 /**
  * The calling member's own online transactions, newest first, at most `input.limit` (1-100,
  * default 50 by the query schema; `docs/domain.md`, "Page sizes and timings"), and how many they
- * have in all.
+ * have in all. Each carries its display `state` and, when it brought money for dues already paid,
+ * `paidTwice` (amounts in rupees; `docs/domain.md`, §2 "Transactions tab", decision 0142).
  */
 export async function getCustomerTransactions(
   ctx: ServiceContext,
   input: { limit: number },
 ): Promise<CustomerTransactions> {
   const memberId = actorOf(ctx).id;
-  const items = await transactionRecords(ctx.db, eq(transactions.memberId, memberId), input.limit);
+  const found = await transactionRecordsWithRows(ctx.db, eq(transactions.memberId, memberId), input.limit);
+  const paidTwice = await paidTwiceOf(
+    ctx.db,
+    found.map((entry) => entry.row.id),
+  );
+  const items = found.map(({ record, row }) => ({
+    ...record,
+    state: attemptState(row),
+    paidTwice: paidTwice.get(row.id) ?? null,
+  }));
   const [count] = await queryRows<{ count: string | number }>(
     ctx.db,
     sql`select count(*) as count from transactions where member_id = ${memberId}`,

@@ -197,11 +197,6 @@ export const hi: MemberCatalogue = {
       error: 'त्रुटि',
       items: 'भुगतान की मदें',
       unknownPayment: 'अज्ञात भुगतान',
-      status: {
-        success: 'सफल',
-        failed: 'विफल',
-        pending: 'लंबित',
-      },
     },
     confirm: {
       single: 'भुगतान की पुष्टि करें',
@@ -313,6 +308,25 @@ export const hi: MemberCatalogue = {
       statusValid: 'मान्य',
       statusVoided: 'रद्द',
       privacy: 'यहाँ सदस्य के केवल आद्याक्षर दिखाए जाते हैं।',
+    },
+    // Honest states of online attempts (issue 29 item 4, decision 0142)
+    attempts: {
+      state: {
+        paid: 'भुगतान हुआ',
+        pending: 'लंबित',
+        failed: 'विफल',
+        cancelled: 'रद्द किया गया',
+        superseded: 'नए प्रयास से बदला गया',
+        expired: 'समय समाप्त',
+      },
+      supersededNote:
+        'आपने इन्हीं बकाया राशियों के लिए नया भुगतान शुरू किया। इसकी जाँच अभी भी बैंक से हो रही है; यदि यह भी भुगतान हुआ निकला, तो आपको यहाँ बताया जाएगा।',
+      paidTwiceTitle: 'दो बार भुगतान',
+      paidTwiceOpen:
+        '{{dues}} का भुगतान पहले ही हो चुका था, इसलिए {{amount}} दो बार चुकाया गया। पल्ली आपको {{amount}} वापस करेगी।',
+      paidTwiceRefunded: '{{dues}} के लिए {{amount}} दो बार चुकाया गया। {{date}} को वापस किया गया।',
+      paidTwiceApplied: '{{dues}} के लिए {{amount}} दो बार चुकाया गया। पल्ली ने इसे आपकी किसी दूसरी बकाया राशि में जमा किया।',
+      alreadyPaidCount: 'पहले से भुगतान किए गए (पल्ली वापस करेगी)',
     },
   },
   refunds: {

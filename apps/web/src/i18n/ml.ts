@@ -200,11 +200,6 @@ export const ml: MemberCatalogue = {
       error: 'പിശക്',
       items: 'പേയ്‌മെന്റ് ഇനങ്ങൾ',
       unknownPayment: 'അറിയാത്ത പേയ്‌മെന്റ്',
-      status: {
-        success: 'വിജയിച്ചു',
-        failed: 'പരാജയപ്പെട്ടു',
-        pending: 'തീർപ്പായിട്ടില്ല',
-      },
     },
     confirm: {
       single: 'പേയ്‌മെന്റ് സ്ഥിരീകരിക്കുക',
@@ -316,6 +311,24 @@ export const ml: MemberCatalogue = {
       statusValid: 'സാധുവാണ്',
       statusVoided: 'റദ്ദാക്കി',
       privacy: 'അംഗത്തിന്റെ ഇനിഷ്യലുകൾ മാത്രമേ ഇവിടെ കാണിക്കൂ.',
+    },
+    // Honest states of online attempts (issue 29 item 4, decision 0142)
+    attempts: {
+      state: {
+        paid: 'അടച്ചു',
+        pending: 'തീർപ്പായിട്ടില്ല',
+        failed: 'പരാജയപ്പെട്ടു',
+        cancelled: 'റദ്ദാക്കി',
+        superseded: 'പുതിയ ശ്രമം ഇതിന് പകരമായി',
+        expired: 'കാലഹരണപ്പെട്ടു',
+      },
+      supersededNote:
+        'ഇതേ കുടിശ്ശികകൾക്കായി നിങ്ങൾ പുതിയൊരു പേയ്‌മെന്റ് തുടങ്ങി. ഇത് ഇപ്പോഴും ബാങ്കുമായി പരിശോധിക്കുന്നുണ്ട്; ഇതും അടച്ചതായി കണ്ടാൽ ഇവിടെ അറിയിക്കും.',
+      paidTwiceTitle: 'രണ്ടുതവണ അടച്ചു',
+      paidTwiceOpen: '{{dues}} നേരത്തേ അടച്ചിരുന്നതിനാൽ {{amount}} രണ്ടുതവണ അടച്ചു. ഇടവക {{amount}} നിങ്ങൾക്ക് തിരികെ നൽകും.',
+      paidTwiceRefunded: '{{dues}} എന്നതിനുള്ള {{amount}} രണ്ടുതവണ അടച്ചു. {{date}}-ന് തിരികെ നൽകി.',
+      paidTwiceApplied: '{{dues}} എന്നതിനുള്ള {{amount}} രണ്ടുതവണ അടച്ചു. ഇടവക അത് നിങ്ങളുടെ മറ്റൊരു കുടിശ്ശികയിലേക്ക് വരവുവെച്ചു.',
+      alreadyPaidCount: 'മുമ്പേ അടച്ചവ (ഇടവക തിരികെ നൽകും)',
     },
   },
   refunds: {

@@ -199,11 +199,6 @@ export const ta: MemberCatalogue = {
       error: 'பிழை',
       items: 'கட்டண இனங்கள்',
       unknownPayment: 'அறியப்படாத கட்டணம்',
-      status: {
-        success: 'வெற்றி',
-        failed: 'தோல்வி',
-        pending: 'நிலுவையில்',
-      },
     },
     confirm: {
       single: 'கட்டணத்தை உறுதிசெய்',
@@ -315,6 +310,25 @@ export const ta: MemberCatalogue = {
       statusValid: 'செல்லுபடியாகும்',
       statusVoided: 'ரத்து செய்யப்பட்டது',
       privacy: 'உறுப்பினரின் முதலெழுத்துகள் மட்டுமே இங்கே காட்டப்படும்.',
+    },
+    // Honest states of online attempts (issue 29 item 4, decision 0142)
+    attempts: {
+      state: {
+        paid: 'செலுத்தப்பட்டது',
+        pending: 'நிலுவையில்',
+        failed: 'தோல்வியடைந்தது',
+        cancelled: 'ரத்து செய்யப்பட்டது',
+        superseded: 'புதிய முயற்சியால் மாற்றப்பட்டது',
+        expired: 'காலாவதியானது',
+      },
+      supersededNote:
+        'இதே நிலுவைகளுக்கு நீங்கள் புதிய கட்டணத்தைத் தொடங்கினீர்கள். இது இன்னும் வங்கியுடன் சரிபார்க்கப்படுகிறது; இதுவும் செலுத்தப்பட்டிருந்தால் இங்கே தெரிவிக்கப்படும்.',
+      paidTwiceTitle: 'இருமுறை செலுத்தப்பட்டது',
+      paidTwiceOpen:
+        '{{dues}} ஏற்கெனவே செலுத்தப்பட்டிருந்ததால் {{amount}} இருமுறை செலுத்தப்பட்டது. பங்கு {{amount}} உங்களுக்குத் திருப்பித் தரும்.',
+      paidTwiceRefunded: '{{dues}} க்கான {{amount}} இருமுறை செலுத்தப்பட்டது. {{date}} அன்று திருப்பித் தரப்பட்டது.',
+      paidTwiceApplied: '{{dues}} க்கான {{amount}} இருமுறை செலுத்தப்பட்டது. பங்கு அதை உங்கள் மற்றொரு நிலுவையில் வரவு வைத்தது.',
+      alreadyPaidCount: 'முன்பே செலுத்தப்பட்டவை (பங்கு திருப்பித் தரும்)',
     },
   },
   refunds: {

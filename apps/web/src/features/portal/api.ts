@@ -51,13 +51,31 @@ export function useCustomerPayments(status: 'pending' | 'paid', enabled = true) 
   });
 }
 
+/** The query of the member's online transactions (one cache entry for the tab and the success dialog). */
+const transactionsQuery = {
+  queryKey: portalKeys.transactions,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest(ROUTES.transactions, { query: { limit: TRANSACTIONS_LIMIT } }, { signal }),
+  staleTime: STALE_TIME.payments,
+};
+
 /** The member's online transactions, newest first, at most 50 (`GET /api/customer/transactions`). */
 export function useCustomerTransactions() {
-  return useQuery({
-    queryKey: portalKeys.transactions,
-    queryFn: ({ signal }) => apiRequest(ROUTES.transactions, { query: { limit: TRANSACTIONS_LIMIT } }, { signal }),
-    staleTime: STALE_TIME.payments,
+  return useQuery(transactionsQuery);
+}
+
+/**
+ * The money paid twice by the member's transaction with our txn id `txnId` (decision 0142), read
+ * afresh from `GET /api/customer/transactions` when the success dialog opens (and again with the
+ * refreshes after a payment); null while unknown, when `txnId` is null, or when nothing was paid twice.
+ */
+export function usePaidTwiceOf(txnId: string | null) {
+  const query = useQuery({
+    ...transactionsQuery,
+    refetchOnMount: 'always',
+    enabled: txnId !== null,
   });
+  return query.data?.items.find((item) => item.transactionId === txnId)?.paidTwice ?? null;
 }
 
 /**

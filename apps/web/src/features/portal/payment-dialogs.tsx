@@ -3,6 +3,8 @@ import { ZERO_PAISE, formatINR, paymentKindOf, type WorldlineConfig } from '@par
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+import { usePaidTwiceOf } from './api.ts';
+import { PaidTwiceNote } from './attempt-state.tsx';
 import type { FailureState, PaymentRequest } from './use-payment-flow.ts';
 
 /** Props of the confirm dialog. */
@@ -119,7 +121,9 @@ export function FailureDialog({
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconCircleX size={28} color="var(--mantine-color-red-7)" aria-hidden style={{ flexShrink: 0 }} />
-          <Text role="alert">{failure?.message}</Text>
+          <Text role="alert" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {failure?.message}
+          </Text>
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
@@ -132,24 +136,34 @@ export function FailureDialog({
   );
 }
 
-/** The 'Payment Successful!' dialog: the message, 'View Paid Payments' and 'Continue'. */
+/**
+ * The 'Payment Successful!' dialog: the message, 'View Paid Payments' and 'Continue'; when the
+ * transaction `txnId` brought money for dues already paid, the 'Paid twice' note naming them, the
+ * amount and that the parish will refund it (decision 0142). Long ids in the message wrap.
+ */
 export function SuccessDialog({
   message,
+  txnId = null,
   onViewPaid,
   onContinue,
 }: {
   message: string | null;
+  txnId?: string | null;
   onViewPaid: () => void;
   onContinue: () => void;
 }) {
   const { t } = useTranslation();
+  const paidTwice = usePaidTwiceOf(txnId);
   return (
     <Modal opened={message !== null} onClose={onContinue} title={t('portal.success.title')} centered>
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconCircleCheck size={28} color="var(--mantine-color-green-7)" aria-hidden style={{ flexShrink: 0 }} />
-          <Text role="status">{message}</Text>
+          <Text role="status" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {message}
+          </Text>
         </Group>
+        {paidTwice ? <PaidTwiceNote paidTwice={paidTwice} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onViewPaid}>
             {t('portal.success.viewPaid')}

@@ -42,7 +42,8 @@ export function PaymentFlowDialogs({
       ) : null}
       {flow.success ? (
         <SuccessDialog
-          message={flow.success}
+          message={flow.success.message}
+          txnId={flow.success.txnId}
           onViewPaid={() => {
             flow.closeSuccess();
             onViewPaid();

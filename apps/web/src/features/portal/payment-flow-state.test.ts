@@ -27,7 +27,12 @@ describe('flowReducer', () => {
     state = flowReducer(state, { type: 'checkoutOpened' });
     expect(state).toEqual({ confirm: null, processing: true, failure: null, success: null });
     state = flowReducer(state, { type: 'succeed', message: 'Paid ₹1,000.00' });
-    expect(state).toEqual({ confirm: null, processing: false, failure: null, success: 'Paid ₹1,000.00' });
+    expect(state).toEqual({
+      confirm: null,
+      processing: false,
+      failure: null,
+      success: { message: 'Paid ₹1,000.00', txnId: null },
+    });
     expect(flowReducer(state, { type: 'closeSuccess' })).toEqual(INITIAL_FLOW);
   });
 

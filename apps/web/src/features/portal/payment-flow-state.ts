@@ -34,8 +34,17 @@ export interface FlowState {
   confirm: PaymentRequest | null;
   processing: boolean;
   failure: FailureState | null;
-  /** The success dialog's message. */
-  success: string | null;
+  /** The success dialog: its message and the transaction it is about (null when unknown). */
+  success: SuccessState | null;
+}
+
+/**
+ * The success dialog: the message, and our transaction id when known (the dialog then reads that
+ * transaction's money paid twice, if any: decision 0142).
+ */
+export interface SuccessState {
+  message: string;
+  txnId: string | null;
 }
 
 /** The state before anything is chosen. */
@@ -54,7 +63,7 @@ export type FlowAction =
   /** A return from the gateway reported a failure: the failure dialog (nothing else changes). */
   | { type: 'returnFailed'; failure: FailureState }
   /** The payment succeeded: the success dialog. */
-  | { type: 'succeed'; message: string }
+  | { type: 'succeed'; message: string; txnId?: string | null }
   /** No outcome yet (the bank's answer is awaited) or refused before paying: back to choosing. */
   | { type: 'stop' }
   /** Emergency Reset: clears a stuck processing state. */
@@ -80,7 +89,12 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'returnFailed':
       return { ...state, failure: action.failure };
     case 'succeed':
-      return { ...state, processing: false, confirm: null, success: action.message };
+      return {
+        ...state,
+        processing: false,
+        confirm: null,
+        success: { message: action.message, txnId: action.txnId ?? null },
+      };
     case 'stop':
     case 'reset':
       return { ...state, processing: false, confirm: null };

@@ -1,18 +1,18 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDisplayDate, formatINR, type CustomerTransactions, type Transaction } from '@parish/shared';
+import { formatDisplayDate, formatINR, type CustomerTransaction, type CustomerTransactions } from '@parish/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { paiseOf } from '../../lib/money.ts';
+import { AttemptBadge, PaidTwiceNote } from './attempt-state.tsx';
 import { valueText } from './value-text.ts';
 
-/** Status chip colours (`docs/domain.md`, §2 "Transactions tab"): success green, failed red, otherwise yellow. */
-const STATUS_COLOR = { success: 'green', failed: 'red' } as const;
-
 /**
- * The Transactions tab (`docs/domain.md`, §2 "Transactions tab"): each online transaction with its amount, status
- * chip, gateway chip, transaction id, the gateway's reference id when different, method, date,
- * error message and the 'Payment Items' list ('Unknown Payment' when a name is missing).
+ * The Transactions tab (`docs/domain.md`, §2 "Transactions tab"): each online transaction with its amount, state
+ * chip (the server's display state, decision 0142), gateway chip, transaction id, the gateway's
+ * reference id when different, method, date, the note on an attempt replaced by a newer one, the
+ * error message of a failed one, the note on money paid twice and the 'Payment Items' list
+ * ('Unknown Payment' when a name is missing). Long ids wrap anywhere (no sideways scrolling at 375 px).
  */
 export function TransactionsTab({ query }: { query: UseQueryResult<CustomerTransactions> }) {
   const { t } = useTranslation();
@@ -53,10 +53,8 @@ export function TransactionsTab({ query }: { query: UseQueryResult<CustomerTrans
   );
 }
 
-function TransactionItem({ transaction }: { transaction: Transaction }) {
+function TransactionItem({ transaction }: { transaction: CustomerTransaction }) {
   const { t } = useTranslation();
-  const color =
-    transaction.status === 'success' || transaction.status === 'failed' ? STATUS_COLOR[transaction.status] : 'yellow';
   const showReference = transaction.pgReferenceId && transaction.pgReferenceId !== transaction.transactionId;
   return (
     <Paper withBorder p="sm" data-testid="transaction-item">
@@ -66,9 +64,7 @@ function TransactionItem({ transaction }: { transaction: Transaction }) {
             {formatINR(paiseOf(transaction.amount))}
           </Text>
           <Group gap={6}>
-            <Badge color={color} variant="light" c={`${color}.9`}>
-              {t(`portal.transactions.status.${transaction.status}`, { defaultValue: transaction.status })}
-            </Badge>
+            <AttemptBadge state={transaction.state} />
             <Badge color="gray" variant="outline" c="dark.6">
               {transaction.paymentGateway}
             </Badge>
@@ -82,8 +78,14 @@ function TransactionItem({ transaction }: { transaction: Transaction }) {
           <Detail label={t('portal.transactions.method')} value={valueText(t, 'methods', transaction.paymentMethod)} />
           <Detail label={t('portal.transactions.date')} value={formatDisplayDate(transaction.date)} />
         </SimpleGrid>
-        {transaction.errorMessage ? (
-          <Text size="sm" c="red.8">
+        {transaction.state === 'superseded' ? (
+          <Text size="sm" c="gray.7">
+            {t('portal.attempts.supersededNote')}
+          </Text>
+        ) : null}
+        {transaction.paidTwice ? <PaidTwiceNote paidTwice={transaction.paidTwice} /> : null}
+        {transaction.errorMessage && transaction.state === 'failed' ? (
+          <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
             {t('portal.transactions.error')}: {transaction.errorMessage}
           </Text>
         ) : null}

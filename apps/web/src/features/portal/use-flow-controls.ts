@@ -38,8 +38,11 @@ export interface FlowControls {
   scheduleRefreshes: (paidIds: readonly string[]) => void;
   /** Ends the attempt with the failure dialog (Try Again reopens `retry`). */
   fail: (message: string, retry: PaymentRequest | null) => void;
-  /** Ends the attempt with the success dialog, forgets the payment context and schedules the refreshes. */
-  succeed: (message: string, paidIds: readonly string[]) => void;
+  /**
+   * Ends the attempt with the success dialog (about our transaction `txnId` when known), forgets
+   * the payment context and schedules the refreshes.
+   */
+  succeed: (message: string, paidIds: readonly string[], txnId?: string | null) => void;
   /** Ends the attempt without an outcome (back to choosing) and shows `notice`. */
   stop: (notice: NotificationData) => void;
   /** Emergency Reset: ends the attempt, clears a stuck processing state and forgets the payment context. */
@@ -121,10 +124,10 @@ export function useFlowControls(): FlowControls {
   );
 
   const succeed = useCallback(
-    (message: string, paidIds: readonly string[]) => {
+    (message: string, paidIds: readonly string[], txnId: string | null = null) => {
       attempt.current += 1;
       clearWatchdog();
-      dispatch({ type: 'succeed', message });
+      dispatch({ type: 'succeed', message, txnId });
       clearPaymentContext();
       scheduleRefreshes(paidIds);
     },

@@ -72,6 +72,7 @@ export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
         succeed(
           t('portal.success.messageTxn', { amount: formatINR(request.totalPaise), txnId }),
           result.paymentIds ?? request.payments.map((payment) => payment._id),
+          txnId,
         );
       } catch (error) {
         if (!isCurrent(mine)) return;

@@ -11,6 +11,7 @@ import {
   type ConfirmMode,
   type FailureState,
   type PaymentRequest,
+  type SuccessState,
 } from './payment-flow-state.ts';
 import { useCheckout } from './use-checkout.ts';
 import { REFRESH_DELAYS_MS, useFlowControls } from './use-flow-controls.ts';
@@ -34,7 +35,7 @@ export interface PaymentFlow {
   confirm: PaymentRequest | null;
   processing: boolean;
   failure: FailureState | null;
-  success: string | null;
+  success: SuccessState | null;
   /** Opens the confirm dialog after checking the amounts and the arrears gate. */
   requestPayment(mode: ConfirmMode, payments: PaymentRecord[], entered: Record<string, string>): void;
   cancelConfirm(): void;

@@ -50,7 +50,7 @@ export function useShowReturn(controls: FlowControls): (outcome: ReturnOutcome) 
           (amountText && outcome.txnId
             ? t('portal.success.messageTxn', { amount: amountText, txnId: outcome.txnId })
             : t('portal.callback.successText'));
-        succeed(message, paidIds);
+        succeed(message, paidIds, outcome.txnId ?? context?.txnId ?? null);
         return;
       }
       if (outcome.payment === 'failed') {

@@ -102,11 +102,6 @@ export const portal = {
     error: 'Error',
     items: 'Payment Items',
     unknownPayment: 'Unknown Payment',
-    status: {
-      success: 'success',
-      failed: 'failed',
-      pending: 'pending',
-    },
   },
   confirm: {
     single: 'Confirm Payment',
@@ -218,5 +213,24 @@ export const portal = {
     statusValid: 'Valid',
     statusVoided: 'Voided',
     privacy: "Only the member's initials are shown here.",
+  },
+  // Honest states of online attempts (issue 29 item 4, decision 0142)
+  attempts: {
+    state: {
+      paid: 'Paid',
+      pending: 'Pending',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+      superseded: 'Replaced by a newer attempt',
+      expired: 'Expired',
+    },
+    supersededNote:
+      'You started a newer payment for the same dues. This one is still checked with the bank; if it was paid after all, you will be told here.',
+    paidTwiceTitle: 'Paid twice',
+    paidTwiceOpen:
+      '{{amount}} for {{dues}} had already been paid, so it was paid twice. The parish will refund {{amount}} to you.',
+    paidTwiceRefunded: '{{amount}} for {{dues}} was paid twice. Refunded on {{date}}.',
+    paidTwiceApplied: '{{amount}} for {{dues}} was paid twice. The parish put it towards another of your dues.',
+    alreadyPaidCount: 'Already paid before (the parish will refund it)',
   },
 } as const;

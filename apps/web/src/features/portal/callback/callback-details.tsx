@@ -2,14 +2,14 @@ import { Box, Code, Table, Text } from '@mantine/core';
 import { formatINR, parseRupeesToPaise } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
-import { reportedOutcome } from './callback-params.ts';
+import { alreadyPaid, reportedOutcome } from './callback-params.ts';
 import type { WorldlineCallback } from './use-worldline-callback.ts';
 
 /**
  * The payment callback page's Details panel (`docs/domain.md`, §2 "Payment callback page"): the
  * transaction id, the server's and the gateway's references, the amount, the gateway, the payments
- * processed and records updated, the reason, status code and message, the error (only the rows
- * with a value), then the folded debug block with the raw state, parameters and answer.
+ * processed and records updated, how many were already paid before (to be refunded: decision
+ * 0142), the reason, status code and message, the error (only the rows with a value), then the folded debug block with the raw state, parameters and answer.
  * @param failureMessage the reason shown in state `failed`
  */
 export function CallbackDetails({ callback, failureMessage }: { callback: WorldlineCallback; failureMessage: string }) {
@@ -27,6 +27,8 @@ export function CallbackDetails({ callback, failureMessage }: { callback: Worldl
     [t('portal.callback.fields.gateway'), 'worldline'],
     [t('portal.callback.fields.paymentsProcessed'), result?.paymentIds?.length],
     [t('portal.callback.fields.recordsUpdated'), result?.paymentsUpdated],
+    // The rest of a paid transaction's dues were already paid: money to refund, not a lost update (decision 0142).
+    [t('portal.attempts.alreadyPaidCount'), state === 'success' ? alreadyPaid(result) : null],
     [
       t('portal.callback.fields.reason'),
       state === 'failed' ? failureMessage : state === 'error' ? params.reason : null,

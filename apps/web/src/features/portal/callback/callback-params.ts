@@ -1,3 +1,5 @@
+import type { VerifyAnswer } from '../verify-payment.ts';
+
 /**
  * The gateway B return parameters (`docs/domain.md`, §4 "Callback states"), read from the
  * query or the hash under either of their names: txn_id | clnt_txn_ref, txn_status | status,
@@ -65,4 +67,16 @@ export function successTarget(txnId: string, amount: string | null, signedIn: bo
   const query = new URLSearchParams({ payment: 'success', txn_id: txnId, gateway: 'worldline' });
   if (amount) query.set('amount', amount);
   return `/customer/dashboard?${query.toString()}`;
+}
+
+/**
+ * How many of a successful transaction's dues it did not pay because they were already paid (the
+ * refunds queue has that money; `docs/domain.md`, §4 "Paid twice"); null when none or unknown.
+ */
+export function alreadyPaid(
+  result: Pick<VerifyAnswer, 'paymentIds' | 'paymentsUpdated'> | null | undefined,
+): number | null {
+  if (!result?.paymentIds || result.paymentsUpdated === undefined) return null;
+  const count = result.paymentIds.length - result.paymentsUpdated;
+  return count > 0 ? count : null;
 }

@@ -136,7 +136,7 @@ test('a variable amount above the minimum is paid, shown on the Paid tab, with r
   await page.getByRole('tab', { name: /Transactions/ }).click();
   const transaction = page.getByTestId('transaction-item').filter({ hasText: '₹2,500.00' });
   await expect(transaction.first()).toBeVisible();
-  await expect(transaction.first().getByText('success')).toBeVisible();
+  await expect(transaction.first().getByText('Paid', { exact: true })).toBeVisible();
   await expect(transaction.first().getByText('Payment Items')).toBeVisible();
   await expect(transaction.first().getByText('Building Fund 2026')).toBeVisible();
 });

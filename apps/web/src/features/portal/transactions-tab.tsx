@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { paiseOf } from '../../lib/money.ts';
 import { valueText } from './value-text.ts';
+import { gatewayText } from '../../lib/gateway-text.ts';
 
 /** Status chip colours (`docs/domain.md`, §2 "Transactions tab"): success green, failed red, otherwise yellow. */
 const STATUS_COLOR = { success: 'green', failed: 'red' } as const;
@@ -84,7 +85,7 @@ function TransactionItem({ transaction }: { transaction: Transaction }) {
         </SimpleGrid>
         {transaction.errorMessage ? (
           <Text size="sm" c="red.8">
-            {t('portal.transactions.error')}: {transaction.errorMessage}
+            {t('portal.transactions.error')}: {gatewayText(transaction.errorMessage)}
           </Text>
         ) : null}
         {transaction.paymentIds.length > 0 ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { reportedOutcome } from './callback-params.ts';
 import type { WorldlineCallback } from './use-worldline-callback.ts';
+import { gatewayText } from '../../../lib/gateway-text.ts';
 
 /**
  * The payment callback page's Details panel (`docs/domain.md`, §2 "Payment callback page"): the
@@ -29,7 +30,7 @@ export function CallbackDetails({ callback, failureMessage }: { callback: Worldl
     [t('portal.callback.fields.recordsUpdated'), result?.paymentsUpdated],
     [
       t('portal.callback.fields.reason'),
-      state === 'failed' ? failureMessage : state === 'error' ? params.reason : null,
+      state === 'failed' ? failureMessage : state === 'error' ? gatewayText(params.reason) : null,
     ],
     [
       t('portal.callback.fields.statusCode'),

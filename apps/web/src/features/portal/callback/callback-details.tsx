@@ -36,7 +36,7 @@ export function CallbackDetails({ callback, failureMessage }: { callback: Worldl
       t('portal.callback.fields.statusCode'),
       params.statusCode ?? (params.status && /^\d+$/.test(params.status) ? params.status : null),
     ],
-    [t('portal.callback.fields.statusMessage'), params.statusMessage],
+    [t('portal.callback.fields.statusMessage'), gatewayText(params.statusMessage)],
     [t('portal.callback.fields.error'), state === 'error' ? error : null],
   ];
   const shown = details.filter(([, value]) => value !== null && value !== undefined && value !== '');

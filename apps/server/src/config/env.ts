@@ -31,7 +31,10 @@ function templateNames(variable: string, fallback: string) {
     .default(fallback)
     .transform((value, check): TemplateNames => {
       const names: Partial<Record<Language, string>> = {};
-      for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+      for (const item of value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
         const match = /^([a-z]{2}):([a-z0-9_]{1,512})$/.exec(item);
         const language = LANGUAGES.find((code) => code === match?.[1]);
         if (!match?.[2] || !language) {

@@ -519,7 +519,8 @@ async function buildMessage(
   }
   // The member's saved language, else the parish's default for members (decision 0135).
   const language: Language = isLanguage(member?.language) ? member.language : 'en';
-  if (payload.kind === 'receipt') return receiptMessage(ctx, { work, publicUrl, language, receiptId: payload.receiptId });
+  if (payload.kind === 'receipt')
+    return receiptMessage(ctx, { work, publicUrl, language, receiptId: payload.receiptId });
   if (payload.kind === 'success') return successTemplate(work.recipient, work.memberName, work.id);
   if (payload.kind === 'assignment') {
     const [assigned] = await queryRows<{
@@ -580,7 +581,11 @@ async function receiptMessage(
          WHERE id = ${input.receiptId ?? null} AND member_id = ${work.memberId} AND voided_at IS NULL`,
   );
   if (!receipt) {
-    throw new WhatsAppSendError(REMINDER_MSG.missingTemplateParams, { status: 0, errorCode: 'PARAMS', kind: 'permanent' });
+    throw new WhatsAppSendError(REMINDER_MSG.missingTemplateParams, {
+      status: 0,
+      errorCode: 'PARAMS',
+      kind: 'permanent',
+    });
   }
   const token = signReceiptLink(ctx.config.linkKeys, receipt.id);
   return receiptDocumentTemplate(

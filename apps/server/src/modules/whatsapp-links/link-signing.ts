@@ -4,4 +4,10 @@
  * module) signs the receipt link of a receipt document (decision 0141); re-exported here for this
  * module's services.
  */
-export { readPayLink, readReceiptLink, signPayLink, signReceiptLink, type PayLinkClaims } from '../../lib/link-signing.ts';
+export {
+  readPayLink,
+  readReceiptLink,
+  signPayLink,
+  signReceiptLink,
+  type PayLinkClaims,
+} from '../../lib/link-signing.ts';

@@ -178,7 +178,9 @@ async function rowCounts(t: TestApp): Promise<{ jobs: number; deliveries: number
 
 describe('message bodies (docs/domain.md §9, C.1)', () => {
   it('payment template: body parameter the name, URL button 0 the payment link suffix', () => {
-    expect(paymentTemplate('919847012345', { memberName: 'Thomas Mathew', mobile: '919847012345' }, 'delivery-1')).toEqual({
+    expect(
+      paymentTemplate('919847012345', { memberName: 'Thomas Mathew', mobile: '919847012345' }, 'delivery-1'),
+    ).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '919847012345',
@@ -263,8 +265,12 @@ describe('message bodies (docs/domain.md §9, C.1)', () => {
   });
 
   it("a missing name or link gives 'Missing required template parameter values.' (docs/domain.md §5)", () => {
-    expect(() => paymentTemplate('919847012345', { memberName: '  ', mobile: '919847012345' })).toThrow(REMINDER_MSG.missingTemplateParams);
-    expect(() => paymentTemplate('919847012345', { memberName: 'Thomas', mobile: '' })).toThrow(REMINDER_MSG.missingTemplateParams);
+    expect(() => paymentTemplate('919847012345', { memberName: '  ', mobile: '919847012345' })).toThrow(
+      REMINDER_MSG.missingTemplateParams,
+    );
+    expect(() => paymentTemplate('919847012345', { memberName: 'Thomas', mobile: '' })).toThrow(
+      REMINDER_MSG.missingTemplateParams,
+    );
     expect(() => successTemplate('919847012345', '')).toThrow(REMINDER_MSG.missingTemplateParams);
   });
 

@@ -44,7 +44,7 @@ export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
       if (outcome !== 'verify') {
         const message =
           outcome === 'failed'
-            ? gatewayText(body.statusMessage) ?? t('portal.failed.failed')
+            ? (gatewayText(body.statusMessage) ?? t('portal.failed.failed'))
             : t('portal.failed.unknownStatus', { code: code || '-', message: body.statusMessage || body.status || '' });
         return fail(message, request);
       }
@@ -66,7 +66,9 @@ export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
         }
         if (!result.success) {
           return fail(
-            t('portal.failed.statusUpdatePrefix', { message: gatewayText(result.message) ?? t('portal.callback.verifyFailed') }),
+            t('portal.failed.statusUpdatePrefix', {
+              message: gatewayText(result.message) ?? t('portal.callback.verifyFailed'),
+            }),
             request,
           );
         }

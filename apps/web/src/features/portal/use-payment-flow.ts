@@ -67,9 +67,17 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
     (mode: ConfirmMode, payments: PaymentRecord[], entered: Record<string, string>) => {
       const checked = checkRequest(mode, payments, entered, arrearsBlocking);
       if (checked.kind === 'arrearsFirst') {
-        notifications.show({ color: 'yellow', title: t('portal.notices.arrearsTitle'), message: t('messages.arrearsFirst') });
+        notifications.show({
+          color: 'yellow',
+          title: t('portal.notices.arrearsTitle'),
+          message: t('messages.arrearsFirst'),
+        });
       } else if (checked.kind === 'invalidAmount') {
-        notifications.show({ color: 'red', title: t('portal.notices.invalidAmountTitle'), message: t('portal.gateway.invalidAmount') });
+        notifications.show({
+          color: 'red',
+          title: t('portal.notices.invalidAmountTitle'),
+          message: t('portal.gateway.invalidAmount'),
+        });
       } else if (checked.kind === 'ok') {
         dispatch({ type: 'confirm', request: checked.request });
       }

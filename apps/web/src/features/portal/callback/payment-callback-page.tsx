@@ -20,7 +20,9 @@ export function PaymentCallbackPage() {
   const { params, state, result, error, signedIn, amount } = callback;
 
   const failureMessage =
-    state === 'failed' ? gatewayText(result?.message) ?? gatewayText(params.reason) ?? t('portal.callback.verifyFailed') : (error ?? '');
+    state === 'failed'
+      ? (gatewayText(result?.message) ?? gatewayText(params.reason) ?? t('portal.callback.verifyFailed'))
+      : (error ?? '');
   const dashboardAfterFailure = () => {
     const query = new URLSearchParams({ payment: 'failed', gateway: 'worldline' });
     if (params.txnId) query.set('txn_id', params.txnId);

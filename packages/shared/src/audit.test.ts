@@ -289,6 +289,7 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   'reminders.send_all': [{ before: null, after: { kind: 'payment', total: 120 } }],
   'notifications.assignment': [{ before: null, after: { kind: 'assignment', total: 40, paymentHeadId: 'h1' } }],
   'notifications.payment_success': [{ before: null, after: { kind: 'success', total: 1 } }],
+  'notifications.receipt': [{ before: null, after: { kind: 'receipt', total: 1, receiptId: 'r1' } }],
   'whatsapp.test': [{ before: null, after: { to: '919847012345', messageId: 'wamid.1' } }],
   'demo.loaded': [
     {
@@ -432,7 +433,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(64);
+    expect(AUDIT_ACTIONS).toHaveLength(65);
   });
 
   it('isAuditAction tells them from any other string', () => {

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   'reminders.send_all',
   'notifications.assignment',
   'notifications.payment_success',
+  'notifications.receipt',
   'whatsapp.test',
   'demo.loaded',
   'payment_head.rolled_over',
@@ -188,12 +189,14 @@ export type AuditMismatchDetails =
   | { reason: 'order'; paymentId: string; gatewayOrder: string | null };
 
 /** A reminder or notification job as recorded: its kind, how many members, and the head of an assignment notice. */
-export interface AuditReminderJob<K extends 'payment' | 'assignment' | 'success'> {
+export interface AuditReminderJob<K extends 'payment' | 'assignment' | 'success' | 'receipt'> {
   kind: K;
   total: number;
   paymentHeadId?: string;
   /** A send to all of one ward's members (`?wardId=`, decision 0136): the ward. */
   wardId?: string;
+  /** A receipt document (decision 0141): the receipt sent. */
+  receiptId?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,6 +421,8 @@ export interface AuditPayloads {
   'reminders.send_all': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'payment'> };
   'notifications.assignment': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'assignment'> };
   'notifications.payment_success': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'success'> };
+  /** A receipt queued to go to its member on WhatsApp as a document (decision 0141). */
+  'notifications.receipt': { entity: 'reminder_job'; before: null; after: AuditReminderJob<'receipt'> };
   /** The `hello_world` template sent to a number. No entity id. */
   'whatsapp.test': { entity: 'whatsapp'; before: null; after: { to: string; messageId: string } };
   /** `npm run demo` loaded the demo parish (counts; the last receipt number per financial year). */
@@ -669,6 +674,7 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'reminders.send_all': [],
   'notifications.assignment': [],
   'notifications.payment_success': [],
+  'notifications.receipt': [],
   'whatsapp.test': [],
   'demo.loaded': [],
   'payment_head.rolled_over': ['heads[].unpaidAmount', 'unpaidAmount'],

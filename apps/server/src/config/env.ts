@@ -3,7 +3,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
-import { DEFAULT_PARISH_TIMEZONE } from '@parish/shared';
+import { DEFAULT_PARISH_TIMEZONE, LANGUAGES, type Language } from '@parish/shared';
 import { z } from 'zod';
 
 import { prepareDataDir } from '../lib/data-dir-permissions.ts';
@@ -12,6 +12,44 @@ import { linkKeysFromSecret, readLinkKeys, type LinkKeys } from '../lib/link-key
 import { DEFAULT_WEB_DIST } from '../paths.ts';
 import { loadBackupSettings, type BackupSettings } from './backup.ts';
 import { loadGatewaySettings, type GatewaySettings } from './gateways.ts';
+
+/**
+ * WhatsApp template names by member language (decision 0141): `en` always present (the fallback of
+ * a language with no approved translation).
+ */
+export type TemplateNames = Partial<Record<Language, string>> & { en: string };
+
+/**
+ * Reads a list `lang:name,...` of WhatsApp template names (a language of `LANGUAGES`, a name of
+ * Meta's letters: lower-case, digits, underscores); `en` is required, as every other language falls
+ * back to it. Refused at start-up when malformed.
+ */
+function templateNames(variable: string, fallback: string) {
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, check): TemplateNames => {
+      const names: Partial<Record<Language, string>> = {};
+      for (const item of value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const match = /^([a-z]{2}):([a-z0-9_]{1,512})$/.exec(item);
+        const language = LANGUAGES.find((code) => code === match?.[1]);
+        if (!match?.[2] || !language) {
+          check.addIssue({ code: 'custom', message: `${variable} must look like en:payment,ml:payment_ml` });
+          return z.NEVER;
+        }
+        names[language] = match[2];
+      }
+      if (!names.en) {
+        check.addIssue({ code: 'custom', message: `${variable} must name the en template` });
+        return z.NEVER;
+      }
+      return { ...names, en: names.en };
+    });
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -74,6 +112,9 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   WHATSAPP_NOTIFY_ON_ASSIGN: z.stringbool().default(false),
   WHATSAPP_NOTIFY_ON_PAYMENT: z.stringbool().default(false),
+  WHATSAPP_SEND_RECEIPTS: z.stringbool().default(true),
+  WHATSAPP_PAYMENT_TEMPLATES: templateNames('WHATSAPP_PAYMENT_TEMPLATES', 'en:payment'),
+  WHATSAPP_RECEIPT_TEMPLATES: templateNames('WHATSAPP_RECEIPT_TEMPLATES', 'en:receipt'),
   WHATSAPP_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -110,6 +151,19 @@ export interface WhatsAppConfig {
   notifyOnAssign: boolean;
   /** WHATSAPP_NOTIFY_ON_PAYMENT (default false): send the `success` template after an online payment settles. */
   notifyOnPayment: boolean;
+  /**
+   * WHATSAPP_SEND_RECEIPTS (default true): after every receipt (counter or online) send the member
+   * the receipt as a document (the `receipt` template, decision 0141). While it is on, the
+   * `success` notice of WHATSAPP_NOTIFY_ON_PAYMENT is not sent (the receipt says it).
+   */
+  sendReceipts: boolean;
+  /**
+   * The approved template names by member language (decision 0141): WHATSAPP_PAYMENT_TEMPLATES for
+   * the `payment` reminder (default `en:payment`) and WHATSAPP_RECEIPT_TEMPLATES for the receipt
+   * document (default `en:receipt`), each a list `lang:name,...` of en, ml, hi, ta. A language
+   * without a name is sent the English one.
+   */
+  templates: { payment: TemplateNames; receipt: TemplateNames };
   /** WHATSAPP_SEND_INTERVAL_MS: pause between two messages, default 1000 (`docs/domain.md`, §9 "Sending"). */
   sendIntervalMs: number;
   /** WHATSAPP_TIMEOUT_MS: client timeout of one send, default 10000 (`docs/domain.md`, "RS-03"). */
@@ -260,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyToken: values.WHATSAPP_VERIFY_TOKEN,
       notifyOnAssign: values.WHATSAPP_NOTIFY_ON_ASSIGN,
       notifyOnPayment: values.WHATSAPP_NOTIFY_ON_PAYMENT,
+      sendReceipts: values.WHATSAPP_SEND_RECEIPTS,
+      templates: { payment: values.WHATSAPP_PAYMENT_TEMPLATES, receipt: values.WHATSAPP_RECEIPT_TEMPLATES },
       sendIntervalMs: values.WHATSAPP_SEND_INTERVAL_MS,
       timeoutMs: values.WHATSAPP_TIMEOUT_MS,
       retryBaseMs: values.WHATSAPP_RETRY_BASE_MS,

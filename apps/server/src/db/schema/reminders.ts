@@ -29,7 +29,7 @@ export const messageDeliveries = pgTable(
     id: uuid().notNull().defaultRandom(),
     jobId: uuid(),
     memberId: uuid().notNull(),
-    /** Template or message kind: payment, success, assignment, hello_world. */
+    /** Template or message kind: payment, success, assignment, receipt, hello_world. */
     kind: text().notNull(),
     /** queued | sending | sent | delivered | read | failed | unknown */
     status: text().notNull().default('queued'),
@@ -44,6 +44,11 @@ export const messageDeliveries = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /**
+     * The receipt a `receipt` delivery sends as a document (migration 0037, decision 0141): one
+     * delivery per receipt ever (unique), so a receipt never goes out twice.
+     */
+    receiptId: uuid(),
   },
   (t) => [
     primaryKey({ name: 'message_deliveries_pkey', columns: [t.parishId, t.id] }),
@@ -60,6 +65,9 @@ export const messageDeliveries = pgTable(
     uniqueIndex('message_deliveries_job_member_uq')
       .on(t.parishId, t.jobId, t.memberId, t.kind)
       .where(sql`${t.jobId} is not null`),
+    uniqueIndex('message_deliveries_receipt_uq')
+      .on(t.parishId, t.receiptId)
+      .where(sql`${t.receiptId} is not null`),
     index('message_deliveries_message_id_idx').on(t.messageId),
     index('message_deliveries_member_created_idx').on(t.memberId, t.createdAt),
     index('message_deliveries_job_status_idx').on(t.jobId, t.status),

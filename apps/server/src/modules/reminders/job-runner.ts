@@ -9,13 +9,16 @@ import {
   formatDisplayDate,
   formatINR,
   headTypeLabel,
+  isLanguage,
   paiseOfSum,
+  type Language,
   type DeliveryStatus,
   type RemindersProgressData,
 } from '@parish/shared';
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import { signReceiptLink } from '../../lib/link-signing.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
 import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
@@ -26,7 +29,9 @@ import {
   paymentLink,
   paymentLinkSuffix,
   paymentTemplate,
+  receiptDocumentTemplate,
   successTemplate,
+  templateFor,
   type WhatsAppMessageBody,
 } from './whatsapp-client.ts';
 import { inQuietHours } from './quiet-hours.ts';
@@ -35,8 +40,11 @@ import { parishTimeZone } from '../settings/parish-time-zone.ts';
 /** The `background_jobs.type` of every WhatsApp job (bulk reminders, immediate sends, notifications). */
 export const REMINDER_JOB_TYPE = 'whatsapp.reminders';
 
-/** What a job sends: the `payment` reminder, the new-assignment text, or the `success` template. */
-export type ReminderKind = 'payment' | 'assignment' | 'success';
+/**
+ * What a job sends: the `payment` reminder, the new-assignment text, the `success` template, or a
+ * receipt as a document (decision 0141).
+ */
+export type ReminderKind = 'payment' | 'assignment' | 'success' | 'receipt';
 
 /** `background_jobs.payload` of a WhatsApp job. */
 export interface ReminderJobPayload {
@@ -51,6 +59,8 @@ export interface ReminderJobPayload {
   wardId?: string;
   /** The scheduled reminders' round (parish month, `2026-11`): one job per round (`docs/domain.md`, §9 "Scheduled reminders"). */
   round?: string;
+  /** A receipt document (decision 0141): the receipt to send; one job per receipt. */
+  receiptId?: string;
 }
 
 /** A claimed job: its id and payload. */
@@ -497,14 +507,20 @@ async function buildMessage(
   payload: ReminderJobPayload,
 ): Promise<WhatsAppMessageBody> {
   const publicUrl = await publicUrlOf(ctx);
-  const [member] = await queryRows<{ optOut: boolean }>(
+  const [member] = await queryRows<{ optOut: boolean; language: string | null }>(
     ctx.db,
-    sql`SELECT whatsapp_opt_out AS "optOut" FROM members WHERE id = ${work.memberId}`,
+    sql`SELECT m.whatsapp_opt_out AS "optOut",
+               coalesce(m.language, (SELECT s.default_language FROM parish_settings s WHERE s.parish_id = m.parish_id LIMIT 1)) AS language
+          FROM members m WHERE m.id = ${work.memberId}`,
   );
   if (member?.optOut) {
     // Opted out (by the admin, or a STOP reply) after the job was queued: not sent (`docs/domain.md`, §9 "Opting out").
     throw new WhatsAppSendError(PAY_LINK_MSG.optedOut, { status: 0, errorCode: 'OPTED_OUT', kind: 'permanent' });
   }
+  // The member's saved language, else the parish's default for members (decision 0135).
+  const language: Language = isLanguage(member?.language) ? member.language : 'en';
+  if (payload.kind === 'receipt')
+    return receiptMessage(ctx, { work, publicUrl, language, receiptId: payload.receiptId });
   if (payload.kind === 'success') return successTemplate(work.recipient, work.memberName, work.id);
   if (payload.kind === 'assignment') {
     const [assigned] = await queryRows<{
@@ -543,5 +559,44 @@ async function buildMessage(
       work.id,
     );
   }
-  return paymentTemplate(work.recipient, work.memberName, work.mobile, work.id);
+  const template = templateFor(ctx.config.whatsapp.templates.payment, language);
+  return paymentTemplate(work.recipient, { memberName: work.memberName, mobile: work.mobile, template }, work.id);
+}
+
+/**
+ * The receipt document of one delivery (decision 0141): the receipt's number and total, and the
+ * link to its PDF, `{public address}/api/receipt-links/{signed receipt token}/pdf?layout=a5&lang={language}`
+ * (the token of `signReceiptLink`, as the wa.me receipt link), in the member's language's template.
+ * @throws WhatsAppSendError 'Missing required template parameter values.' (permanent) when the
+ *   receipt is not found or is voided: a receipt reversed before it went out is not sent.
+ */
+async function receiptMessage(
+  ctx: ServiceContext,
+  input: { work: DeliveryWork; publicUrl: string; language: Language; receiptId: string | undefined },
+): Promise<WhatsAppMessageBody> {
+  const { work, language } = input;
+  const [receipt] = await queryRows<{ id: string; number: string; totalPaise: unknown }>(
+    ctx.db,
+    sql`SELECT id, number, total_paise::bigint AS "totalPaise" FROM receipts
+         WHERE id = ${input.receiptId ?? null} AND member_id = ${work.memberId} AND voided_at IS NULL`,
+  );
+  if (!receipt) {
+    throw new WhatsAppSendError(REMINDER_MSG.missingTemplateParams, {
+      status: 0,
+      errorCode: 'PARAMS',
+      kind: 'permanent',
+    });
+  }
+  const token = signReceiptLink(ctx.config.linkKeys, receipt.id);
+  return receiptDocumentTemplate(
+    work.recipient,
+    {
+      memberName: work.memberName,
+      receiptNumber: receipt.number,
+      amount: formatINR(paiseOfSum(receipt.totalPaise)),
+      link: `${input.publicUrl.replace(/\/$/, '')}/api/receipt-links/${token}/pdf?layout=a5&lang=${language}`,
+      template: templateFor(ctx.config.whatsapp.templates.receipt, language),
+    },
+    work.id,
+  );
 }

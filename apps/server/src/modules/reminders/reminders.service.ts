@@ -79,12 +79,14 @@ export type ReminderJobAuditAction =
   | 'reminders.send_all'
   | 'notifications.assignment'
   | 'notifications.payment_success'
+  | 'notifications.receipt'
   | 'reminders.scheduled';
 
 /**
  * What {@link insertReminderJob} writes. The audit action goes with the payload's kind:
  * `reminders.send` / `reminders.send_all` with `payment`, `notifications.assignment` with
- * `assignment`, `notifications.payment_success` with `success` (`AuditPayloads` of `@parish/shared`).
+ * `assignment`, `notifications.payment_success` with `success`, `notifications.receipt` with
+ * `receipt` (`AuditPayloads` of `@parish/shared`).
  */
 export type NewReminderJob = {
   [A in ReminderJobAuditAction]: {
@@ -135,6 +137,7 @@ export async function insertReminderJob(
       total: recipients.length,
       ...(payload.paymentHeadId && { paymentHeadId: payload.paymentHeadId }),
       ...(payload.wardId && { wardId: payload.wardId }),
+      ...(payload.receiptId && { receiptId: payload.receiptId }),
     },
   });
   return { jobId: job.id, rows };
@@ -160,10 +163,13 @@ async function insertDeliveries(
           status: recipient ? 'queued' : 'failed',
           recipient: recipient ?? member.mobile,
           createdBy: audit.actorId,
+          receiptId: payload.receiptId ?? null,
           ...(!recipient && { errorCode: 'RECIPIENT', errorMessage: REMINDER_MSG.invalidRecipient }),
         };
       }),
     )
+    // A receipt already sent (or queued) writes no second row (`message_deliveries_receipt_uq`).
+    .onConflictDoNothing()
     .returning({
       id: messageDeliveries.id,
       memberId: messageDeliveries.memberId,

@@ -1,6 +1,6 @@
-import { REMINDER_MSG, whatsAppApiErrorText } from '@parish/shared';
+import { REMINDER_MSG, whatsAppApiErrorText, type Language } from '@parish/shared';
 
-import type { WhatsAppConfig } from '../../config/env.ts';
+import type { TemplateNames, WhatsAppConfig } from '../../config/env.ts';
 
 /**
  * The JSON body of one Cloud API send (`docs/domain.md`, §10 "WhatsApp send"): a template or a text
@@ -98,26 +98,43 @@ function envelope(to: string): { messaging_product: 'whatsapp'; recipient_type: 
   return { messaging_product: 'whatsapp', recipient_type: 'individual', to };
 }
 
+/** An approved template: its name and the language code of the translation to send (Meta's `template.language.code`). */
+export interface TemplateChoice {
+  name: string;
+  /** en, ml, hi or ta: Meta's codes for English, Malayalam, Hindi and Tamil. */
+  language: Language;
+}
+
 /**
- * The `payment` reminder template (`docs/domain.md`, §9 "Reminder messages"): language `en`, body
- * parameter the member's name, URL button 0 with the payment link's suffix ({@link
- * paymentLinkSuffix}). `callbackData` (the delivery id) comes back in status webhooks as
- * `biz_opaque_callback_data`.
+ * The template of a member's language (decision 0141): the name configured for that language, else
+ * the English one (WHATSAPP_PAYMENT_TEMPLATES / WHATSAPP_RECEIPT_TEMPLATES; a language whose
+ * translation is not approved in WhatsApp Manager is sent English rather than failing with 132001).
+ */
+export function templateFor(names: TemplateNames, language: Language): TemplateChoice {
+  const name = names[language];
+  return name ? { name, language } : { name: names.en, language: 'en' };
+}
+
+/**
+ * The `payment` reminder template (`docs/domain.md`, §9 "Reminder messages"): the member's
+ * language's template ({@link templateFor}; `payment`/`en` by default), body parameter the member's
+ * name, URL button 0 with the payment link's suffix ({@link paymentLinkSuffix}). `callbackData`
+ * (the delivery id) comes back in status webhooks as `biz_opaque_callback_data`.
  * @throws WhatsAppSendError 'Missing required template parameter values.' without a name or mobile.
  */
 export function paymentTemplate(
   to: string,
-  memberName: string,
-  mobile: string,
+  message: { memberName: string; mobile: string; template?: TemplateChoice },
   callbackData?: string,
 ): WhatsAppMessageBody {
+  const { memberName, mobile, template = { name: 'payment', language: 'en' } } = message;
   requireValues(memberName, mobile);
   return {
     ...envelope(to),
     type: 'template',
     template: {
-      name: 'payment',
-      language: { code: 'en' },
+      name: template.name,
+      language: { code: template.language },
       components: [
         { type: 'body', parameters: [{ type: 'text', text: templateText(memberName) }] },
         {
@@ -130,6 +147,69 @@ export function paymentTemplate(
     },
     ...(callbackData && { biz_opaque_callback_data: callbackData }),
   };
+}
+
+/** What the receipt document message carries (decision 0141). */
+export interface ReceiptDocumentMessage {
+  memberName: string;
+  /** The receipt's number, `2026-27/000001`. */
+  receiptNumber: string;
+  /** The receipt's total, already formatted (₹1,00,000.00). */
+  amount: string;
+  /** The public address of the receipt's PDF: `{public address}/api/receipt-links/{token}/pdf?layout=a5&lang={language}`. */
+  link: string;
+  template: TemplateChoice;
+}
+
+/**
+ * The receipt document template (issue 29 item 6, decision 0141): a utility template with a
+ * DOCUMENT header, so it is delivered outside the 24-hour customer-service window too (a plain
+ * document message would be refused there with 131047; `docs/domain.md`, §10 "WhatsApp limits").
+ * Header: the receipt's PDF by link with the file name `Receipt-<number>.pdf` (the number's `/`
+ * becomes `-`); body parameters {{1}} member name, {{2}} receipt number, {{3}} amount. Meta's
+ * "Send message templates" reference: a header component's parameter `{type: 'document',
+ * document: {link, filename}}`; Meta fetches the link itself when it sends.
+ * @throws WhatsAppSendError 'Missing required template parameter values.' without a name, number or link.
+ */
+export function receiptDocumentTemplate(
+  to: string,
+  message: ReceiptDocumentMessage,
+  callbackData?: string,
+): WhatsAppMessageBody {
+  requireValues(message.memberName, message.receiptNumber, message.link);
+  return {
+    ...envelope(to),
+    type: 'template',
+    template: {
+      name: message.template.name,
+      language: { code: message.template.language },
+      components: [
+        {
+          type: 'header',
+          parameters: [
+            {
+              type: 'document',
+              document: { link: message.link, filename: receiptFileName(message.receiptNumber) },
+            },
+          ],
+        },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: templateText(message.memberName) },
+            { type: 'text', text: templateText(message.receiptNumber) },
+            { type: 'text', text: templateText(message.amount) },
+          ],
+        },
+      ],
+    },
+    ...(callbackData && { biz_opaque_callback_data: callbackData }),
+  };
+}
+
+/** The document's file name: `Receipt-2026-27-000001.pdf` for receipt `2026-27/000001`. */
+export function receiptFileName(receiptNumber: string): string {
+  return `Receipt-${receiptNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
 }
 
 /**

@@ -102,6 +102,8 @@ beforeAll(async () => {
       WHATSAPP_PAIR_INTERVAL_MS: '20',
       WHATSAPP_NOTIFY_ON_ASSIGN: 'true',
       WHATSAPP_NOTIFY_ON_PAYMENT: 'true',
+      // The `success` notice (receipt documents off; they are tested in receipt-documents.test.ts).
+      WHATSAPP_SEND_RECEIPTS: 'false',
       REMINDER_SCHEDULE_SECONDS: '1',
       GATEWAY_RECHECK_SECONDS: '0',
     },

@@ -178,7 +178,9 @@ async function rowCounts(t: TestApp): Promise<{ jobs: number; deliveries: number
 
 describe('message bodies (docs/domain.md §9, C.1)', () => {
   it('payment template: body parameter the name, URL button 0 the payment link suffix', () => {
-    expect(paymentTemplate('919847012345', 'Thomas Mathew', '919847012345', 'delivery-1')).toEqual({
+    expect(
+      paymentTemplate('919847012345', { memberName: 'Thomas Mathew', mobile: '919847012345' }, 'delivery-1'),
+    ).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '919847012345',
@@ -263,8 +265,12 @@ describe('message bodies (docs/domain.md §9, C.1)', () => {
   });
 
   it("a missing name or link gives 'Missing required template parameter values.' (docs/domain.md §5)", () => {
-    expect(() => paymentTemplate('919847012345', '  ', '919847012345')).toThrow(REMINDER_MSG.missingTemplateParams);
-    expect(() => paymentTemplate('919847012345', 'Thomas', '')).toThrow(REMINDER_MSG.missingTemplateParams);
+    expect(() => paymentTemplate('919847012345', { memberName: '  ', mobile: '919847012345' })).toThrow(
+      REMINDER_MSG.missingTemplateParams,
+    );
+    expect(() => paymentTemplate('919847012345', { memberName: 'Thomas', mobile: '' })).toThrow(
+      REMINDER_MSG.missingTemplateParams,
+    );
     expect(() => successTemplate('919847012345', '')).toThrow(REMINDER_MSG.missingTemplateParams);
   });
 
@@ -842,7 +848,7 @@ describe('status, test message and notifications', () => {
   });
 
   it('with WHATSAPP_NOTIFY_ON_PAYMENT an online payment sends the success template once; a manual one does not', async () => {
-    const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_PAYMENT: 'true' }));
+    const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_PAYMENT: 'true', WHATSAPP_SEND_RECEIPTS: 'false' }));
     const cashier = await loginAs(t.app, 'cashier');
     const online = await loginAs(t.app, 'member');
     const manual = await createMember(t.app, { name: 'Paid Cash' });
@@ -870,7 +876,7 @@ describe('status, test message and notifications', () => {
   });
 
   it('a crash between the settlement and the send cannot lose the success notice: the next start sends it', async () => {
-    const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_PAYMENT: 'true' }));
+    const t = await app(whatsappEnv({ WHATSAPP_NOTIFY_ON_PAYMENT: 'true', WHATSAPP_SEND_RECEIPTS: 'false' }));
     const member = await loginAs(t.app, 'member');
     const paymentId = await due(t.app, member.account.id, 'miscellaneous', 50_000);
     await t.workers?.stop(); // the sender is down when the payment settles

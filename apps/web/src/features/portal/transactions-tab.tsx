@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paiseOf } from '../../lib/money.ts';
 import { AttemptBadge, PaidTwiceNote } from './attempt-state.tsx';
 import { valueText } from './value-text.ts';
+import { gatewayText } from '../../lib/gateway-text.ts';
 
 /**
  * The Transactions tab (`docs/domain.md`, §2 "Transactions tab"): each online transaction with its amount, state
@@ -86,7 +87,7 @@ function TransactionItem({ transaction }: { transaction: CustomerTransaction }) 
         {transaction.paidTwice ? <PaidTwiceNote paidTwice={transaction.paidTwice} /> : null}
         {transaction.errorMessage && transaction.state === 'failed' ? (
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
-            {t('portal.transactions.error')}: {transaction.errorMessage}
+            {t('portal.transactions.error')}: {gatewayText(transaction.errorMessage)}
           </Text>
         ) : null}
         {transaction.paymentIds.length > 0 ? (

@@ -8,6 +8,7 @@ import { createCustomerOrder } from './api.ts';
 import type { FlowControls } from './use-flow-controls.ts';
 import { useGatewayAnswer } from './use-gateway-answer.ts';
 import { CheckoutError, openCheckout, savePaymentContext, waitForSdk } from './worldline-checkout.ts';
+import { gatewayText } from '../../lib/gateway-text.ts';
 
 /**
  * Pay on the confirm dialog (docs/domain.md, "§4 Payment rules", "Customer payment flow"): waits
@@ -61,7 +62,7 @@ export function useCheckout(controls: FlowControls, memberName: string): () => P
       });
     } catch (error) {
       if (!isCurrent(mine)) return;
-      if (error instanceof CheckoutError) return fail(error.message, request);
+      if (error instanceof CheckoutError) return fail(gatewayText(error.message) ?? error.message, request);
       const message = errorText(error, t('portal.errors.createOrderFailed'));
       // The server's domain code, not its English text, says the arrears come first.
       if (error instanceof ApiError && error.code === ('ARREARS_FIRST' satisfies ErrorCodeValue)) {

@@ -7,6 +7,7 @@ import { gatewayOutcome, type PaymentRequest } from './payment-flow-state.ts';
 import type { FlowControls } from './use-flow-controls.ts';
 import { VerifyError, verifyWorldlinePayment } from './verify-payment.ts';
 import { verifyBodyFromResponse, type WorldlineResponse } from './worldline-checkout.ts';
+import { gatewayText } from '../../lib/gateway-text.ts';
 
 /** Reads the checkout's answer for one attempt: the request paid, its transaction id, the answer, the attempt number. */
 export type GatewayAnswerHandler = (
@@ -43,7 +44,7 @@ export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
       if (outcome !== 'verify') {
         const message =
           outcome === 'failed'
-            ? body.statusMessage || t('portal.failed.failed')
+            ? (gatewayText(body.statusMessage) ?? t('portal.failed.failed'))
             : t('portal.failed.unknownStatus', { code: code || '-', message: body.statusMessage || body.status || '' });
         return fail(message, request);
       }
@@ -58,14 +59,16 @@ export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
           stop({
             color: 'blue',
             title: t('portal.notices.infoTitle'),
-            message: result.message || t('portal.notices.pendingStatus'),
+            message: gatewayText(result.message) ?? t('portal.notices.pendingStatus'),
           });
           scheduleRefreshes([]);
           return;
         }
         if (!result.success) {
           return fail(
-            t('portal.failed.statusUpdatePrefix', { message: result.message || t('portal.callback.verifyFailed') }),
+            t('portal.failed.statusUpdatePrefix', {
+              message: gatewayText(result.message) ?? t('portal.callback.verifyFailed'),
+            }),
             request,
           );
         }
@@ -76,7 +79,7 @@ export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
         );
       } catch (error) {
         if (!isCurrent(mine)) return;
-        const message = error instanceof VerifyError ? error.message : errorText(error);
+        const message = error instanceof VerifyError ? (gatewayText(error.message) ?? error.message) : errorText(error);
         fail(t('portal.failed.statusUpdatePrefix', { message }), request);
       }
     },

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { MSG, type CustomerPayments, type PaymentRecord } from '@parish/shared';
+import { type CustomerPayments, type PaymentRecord } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,9 +68,17 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
     (mode: ConfirmMode, payments: PaymentRecord[], entered: Record<string, string>) => {
       const checked = checkRequest(mode, payments, entered, arrearsBlocking);
       if (checked.kind === 'arrearsFirst') {
-        notifications.show({ color: 'yellow', title: t('portal.notices.arrearsTitle'), message: MSG.arrearsFirst });
+        notifications.show({
+          color: 'yellow',
+          title: t('portal.notices.arrearsTitle'),
+          message: t('messages.arrearsFirst'),
+        });
       } else if (checked.kind === 'invalidAmount') {
-        notifications.show({ color: 'red', title: t('portal.notices.invalidAmountTitle'), message: MSG.invalidAmount });
+        notifications.show({
+          color: 'red',
+          title: t('portal.notices.invalidAmountTitle'),
+          message: t('portal.gateway.invalidAmount'),
+        });
       } else if (checked.kind === 'ok') {
         dispatch({ type: 'confirm', request: checked.request });
       }

@@ -8,6 +8,7 @@ import { portalKeys } from './api.ts';
 import { defaultFailureKey } from './payment-flow-state.ts';
 import type { FlowControls } from './use-flow-controls.ts';
 import { readPaymentContext, type PaymentContext } from './worldline-checkout.ts';
+import { gatewayText } from '../../lib/gateway-text.ts';
 
 /**
  * An outcome read from the return query (`docs/domain.md`, §2 "Return from a gateway": payment,
@@ -46,7 +47,7 @@ export function useShowReturn(controls: FlowControls): (outcome: ReturnOutcome) 
       const amountText = returnAmountText(outcome, context);
       if (outcome.payment === 'success') {
         const message =
-          outcome.message ??
+          gatewayText(outcome.message) ??
           (amountText && outcome.txnId
             ? t('portal.success.messageTxn', { amount: amountText, txnId: outcome.txnId })
             : t('portal.callback.successText'));
@@ -54,7 +55,7 @@ export function useShowReturn(controls: FlowControls): (outcome: ReturnOutcome) 
         return;
       }
       if (outcome.payment === 'failed') {
-        const base = outcome.message ?? t(defaultFailureKey(context?.mode));
+        const base = gatewayText(outcome.message) ?? t(defaultFailureKey(context?.mode));
         const message =
           outcome.txnId && amountText
             ? t('portal.failed.withTxn', { message: base, txnId: outcome.txnId, amount: amountText })
@@ -73,7 +74,7 @@ export function useShowReturn(controls: FlowControls): (outcome: ReturnOutcome) 
       notifications.show({
         color: outcome.payment === 'warning' ? 'yellow' : 'blue',
         title: outcome.payment === 'warning' ? t('portal.notices.warningTitle') : t('portal.notices.infoTitle'),
-        message: outcome.message ?? t('portal.notices.pendingStatus'),
+        message: gatewayText(outcome.message) ?? t('portal.notices.pendingStatus'),
       });
       scheduleRefreshes(paidIds);
     },

@@ -98,6 +98,7 @@ export const activities = {
     'reminders.send_all': 'Sent reminders to all',
     'notifications.assignment': 'Notified new dues',
     'notifications.payment_success': 'Sent payment confirmation',
+    'notifications.receipt': 'Sent receipt on WhatsApp',
     'whatsapp.test': 'Sent WhatsApp test',
   },
   entityLabels: {

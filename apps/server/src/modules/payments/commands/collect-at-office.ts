@@ -25,6 +25,7 @@ import {
   receiptCollectedEntry,
 } from '../ledger/office-receipt.ts';
 import { parishTimeZone } from '../../settings/parish-time-zone.ts';
+import { queueReceiptDocument, receiptDocumentsOn } from '../../reminders/notifications.ts';
 
 /**
  * Collects pending dues of one member at the office under ONE receipt (`docs/domain.md`,
@@ -43,7 +44,9 @@ import { parishTimeZone } from '../../settings/parish-time-zone.ts';
  * 3. Audit: the single collect's `payment.collected` is written by the receipt's own statement
  *    (BEGIN, two statements, COMMIT: decision 0057); a collection of several dues reads its
  *    receipt's lines for its answer and writes `receipt.collected`, and keeps its answer under its key.
- * 4. After the commit, `payment.updated` (via `manual`) for the member, unless replayed.
+ * 4. The receipt's WhatsApp document queued in the same transaction when the parish sends them
+ *    (`queueReceiptDocument`, decision 0141).
+ * 5. After the commit, `payment.updated` (via `manual`) for the member, unless replayed.
  * @throws the refusals above; 422 `IDEMPOTENCY_KEY_REUSED` when the key came with another body.
  */
 export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollection): Promise<OfficeCollected> {
@@ -52,6 +55,7 @@ export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollecti
   const timeZone = await parishTimeZone(ctx);
   const amounts = new Map(input.lines.map((line) => [line.paymentId, line.amountPaise]));
   const facts = officeFacts(input, actor.id, issuedAt);
+  const sendsReceipts = await receiptDocumentsOn(ctx);
   const done = await ctx.db
     .transaction(async (tx) => {
       const earlier = input.idempotency ? await claimKey(tx, actor.id, input.idempotency) : null;
@@ -85,6 +89,10 @@ export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollecti
       );
       if (!marked.receipt) throw conflict(COLLECTION_MSG.notPending, ErrorCode.NOT_PENDING);
       const payments = asPaid(marked.receipt);
+      const owner = payments[0]?.memberId._id;
+      if (sendsReceipts && owner) {
+        await queueReceiptDocument(tx, { config: ctx.config, memberId: owner, receiptId: marked.receipt.id });
+      }
       if (memberId === null) return { answer: null, payments, replayed: false };
       const answer = await receiptAnswer(tx, marked.receipt);
       const method = input.paymentMethod;

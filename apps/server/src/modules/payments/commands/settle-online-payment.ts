@@ -10,6 +10,7 @@ import { queueException } from '../ledger/exceptions.ts';
 import { markPaid } from '../ledger/mark-paid.ts';
 import { paidTwiceLines, recordPaidTwice } from '../ledger/paid-twice.ts';
 import { parishTimeZone } from '../../settings/parish-time-zone.ts';
+import { queueReceiptDocument } from '../../reminders/notifications.ts';
 
 /** An online transaction as read before its gateway was asked (`gateways/`, `TransactionRow`). */
 type OnlineTransaction = typeof transactions.$inferSelect;
@@ -42,7 +43,8 @@ export interface ConfirmedPayment {
  *    `superseded_paid` for a superseded checkout paid late, else `paid_twice`); so does money for a
  *    due still pending whose amount no longer takes the order's (changed after a failed checkout,
  *    which held nothing: reason `due_changed`, decision 0113);
- * 4. the 'paid' notice when anything was paid; audit `transaction.settled` (rupees), as `ctx.audit`
+ * 4. the 'paid' notice when anything was paid, and the receipt's WhatsApp document
+ *    (`queueReceiptDocument`, decision 0141); audit `transaction.settled` (rupees), as `ctx.audit`
  *    (the gateway, or the system for the re-check);
  * 5. after the commit, `payment.updated` (via the gateway) when anything was paid.
  * @returns the transaction as settled, or null when another call settled it first.
@@ -88,6 +90,9 @@ export async function settleOnlinePayment(
       await queueException(tx, { ...money, transactionRowId: row.id, memberId: row.memberId });
     }
     if (lines.length > 0) await paid.queueNotice(tx);
+    if (marked.receipt) {
+      await queueReceiptDocument(tx, { config: ctx.config, memberId: row.memberId, receiptId: marked.receipt.id });
+    }
     await recordAudit(tx, ctx.audit, {
       action: 'transaction.settled',
       entityType: 'transaction',

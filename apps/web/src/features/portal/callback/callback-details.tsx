@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { alreadyPaid, reportedOutcome } from './callback-params.ts';
 import type { WorldlineCallback } from './use-worldline-callback.ts';
+import { gatewayText } from '../../../lib/gateway-text.ts';
 
 /**
  * The payment callback page's Details panel (`docs/domain.md`, §2 "Payment callback page"): the
@@ -31,13 +32,13 @@ export function CallbackDetails({ callback, failureMessage }: { callback: Worldl
     [t('portal.attempts.alreadyPaidCount'), state === 'success' ? alreadyPaid(result) : null],
     [
       t('portal.callback.fields.reason'),
-      state === 'failed' ? failureMessage : state === 'error' ? params.reason : null,
+      state === 'failed' ? failureMessage : state === 'error' ? gatewayText(params.reason) : null,
     ],
     [
       t('portal.callback.fields.statusCode'),
       params.statusCode ?? (params.status && /^\d+$/.test(params.status) ? params.status : null),
     ],
-    [t('portal.callback.fields.statusMessage'), params.statusMessage],
+    [t('portal.callback.fields.statusMessage'), gatewayText(params.statusMessage)],
     [t('portal.callback.fields.error'), state === 'error' ? error : null],
   ];
   const shown = details.filter(([, value]) => value !== null && value !== undefined && value !== '');

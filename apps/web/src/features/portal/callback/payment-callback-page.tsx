@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 
 import { CallbackDetails } from './callback-details.tsx';
 import { SUCCESS_REDIRECT_MS, useWorldlineCallback, type CallbackState } from './use-worldline-callback.ts';
+import { gatewayText } from '../../../lib/gateway-text.ts';
 
 /**
  * The gateway B return page (`/payment-callback`, `/payment/callback/worldline`; `docs/domain.md`,
@@ -19,7 +20,9 @@ export function PaymentCallbackPage() {
   const { params, state, result, error, signedIn, amount } = callback;
 
   const failureMessage =
-    state === 'failed' ? result?.message || params.reason || t('portal.callback.verifyFailed') : (error ?? '');
+    state === 'failed'
+      ? (gatewayText(result?.message) ?? gatewayText(params.reason) ?? t('portal.callback.verifyFailed'))
+      : (error ?? '');
   const dashboardAfterFailure = () => {
     const query = new URLSearchParams({ payment: 'failed', gateway: 'worldline' });
     if (params.txnId) query.set('txn_id', params.txnId);
@@ -50,7 +53,7 @@ export function PaymentCallbackPage() {
           {state === 'success' || state === 'pending' ? (
             <Stack gap={4} role="status">
               <Text>
-                {result?.message ||
+                {gatewayText(result?.message) ??
                   (state === 'success' ? t('portal.callback.successText') : t('portal.notices.pendingStatus'))}
               </Text>
               <Text c="gray.7" size="sm">

@@ -20,6 +20,7 @@ const BackOffice = lazy(() =>
 const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
 const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
+const PayLinkDone = lazy(() => import('../features/portal/pay-link-done-page.tsx'));
 const ReceiptCheck = lazy(() => import('../features/portal/receipt-check-page.tsx'));
 // The diocese area (decision 0131): its own session, and the staff texts (the diocese's are there).
 const DioceseLogin = lazy(() =>
@@ -99,6 +100,15 @@ const routes: RouteObject[] = [
     element: (
       <Suspended>
         <PayLink />
+      </Suspended>
+    ),
+  },
+  // Where a payment made through a link lands (decision 0140): its outcome and receipt.
+  {
+    path: '/pay/:mobile/:token/done',
+    element: (
+      <Suspended>
+        <PayLinkDone />
       </Suspended>
     ),
   },

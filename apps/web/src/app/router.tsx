@@ -20,7 +20,6 @@ const BackOffice = lazy(() =>
 const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
 const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
-const PayLinkDone = lazy(() => import('../features/portal/pay-link-done-page.tsx'));
 const ReceiptCheck = lazy(() => import('../features/portal/receipt-check-page.tsx'));
 // The diocese area (decision 0131): its own session, and the staff texts (the diocese's are there).
 const DioceseLogin = lazy(() =>
@@ -95,20 +94,12 @@ const routes: RouteObject[] = [
       </Suspended>
     ),
   },
+  // A payment link and, at /done, where a payment made through it lands (decision 0140).
   {
-    path: '/pay/:mobile/:token',
+    path: '/pay/:mobile/:token/:step?',
     element: (
       <Suspended>
         <PayLink />
-      </Suspended>
-    ),
-  },
-  // Where a payment made through a link lands (decision 0140): its outcome and receipt.
-  {
-    path: '/pay/:mobile/:token/done',
-    element: (
-      <Suspended>
-        <PayLinkDone />
       </Suspended>
     ),
   },

@@ -23,26 +23,18 @@ export function useParishLanguages(): { offered: readonly Language[]; defaultLan
  * Opens a member page (sign-in, payment link) in the parish's default language when this browser
  * has no saved choice, and in it too when the saved choice is one the parish does not offer
  * (decision 0135). Neither is remembered as the browser's choice: a parish changing its default
- * changes the page. A payment link's page names the member's own saved language (`preferred`,
- * decision 0140): it wins when the parish offers it; `undefined` while it is not known yet (the
- * page waits for it), null when the member never chose one.
+ * changes the page.
  */
-export function useParishDefaultLanguage(preferred: Language | null | undefined = null): void {
+export function useParishDefaultLanguage(): void {
   const settings = useParishSettings();
   const offered = settings.data?.memberLanguages?.join(',');
   const defaultLanguage = settings.data?.defaultLanguage;
   useEffect(() => {
-    if (!offered || !defaultLanguage || preferred === undefined) return;
-    const languages = offered.split(',');
+    if (!offered || !defaultLanguage) return;
     const saved = savedLanguage();
-    const wanted =
-      preferred && languages.includes(preferred)
-        ? preferred
-        : saved && languages.includes(saved)
-          ? saved
-          : defaultLanguage;
+    const wanted = saved && offered.split(',').includes(saved) ? saved : defaultLanguage;
     if (wanted !== i18next.language) void changeLanguage(wanted, { remember: false }).catch(() => undefined);
-  }, [offered, defaultLanguage, preferred]);
+  }, [offered, defaultLanguage]);
 }
 
 /**

@@ -4,12 +4,10 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 
-import { useParishDefaultLanguage } from '../../components/language-switcher.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { paiseOf } from '../../lib/money.ts';
 import { usePayLinkOutcome, usePayView } from './pay-link-api.ts';
-import { PayLinkFrame } from './pay-link-frame.tsx';
-import { linkRefused, signInFor } from './pay-link-page.tsx';
+import { linkRefused, PayLinkFrame, signInFor, usePayLinkLanguage } from './pay-link-frame.tsx';
 
 /** The receipt a signed receipt link opens, as a printable page (`GET /api/receipt-links/:token`). */
 export function receiptViewUrl(token: string): string {
@@ -44,7 +42,7 @@ export default function PayLinkDonePage() {
   const [search] = useSearchParams();
   const txnId = search.get('txn');
   const view = usePayView(mobile, token);
-  useParishDefaultLanguage(view.data ? view.data.language : view.isError ? null : undefined);
+  usePayLinkLanguage(view.data ? view.data.language : view.isError ? null : undefined);
   const outcome = usePayLinkOutcome(mobile, token, txnId);
   const link = `/pay/${mobile}/${token}`;
 

@@ -4,27 +4,16 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 
-import { useParishDefaultLanguage } from '../../components/language-switcher.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { paiseOf } from '../../lib/money.ts';
 import { useWorldlineConfig } from './api.ts';
 import { usePayLinkOutcome, usePayView } from './pay-link-api.ts';
-import { PayLinkFrame } from './pay-link-frame.tsx';
+import PayLinkDonePage from './pay-link-done-page.tsx';
+import { linkRefused, PayLinkFrame, signInFor, usePayLinkLanguage } from './pay-link-frame.tsx';
 import { PayLinkItems } from './pay-link-items.tsx';
 import { usePayLinkChoice, waitsForArrears } from './pay-link-selection.ts';
 import { usePayLinkPayment } from './use-pay-link-payment.ts';
 import { loadCheckoutScripts } from './worldline-checkout.ts';
-
-/** A refused link (tampered, expired, revoked, links off): the page sends the member to sign in. */
-export function linkRefused(error: unknown): boolean {
-  return error instanceof ApiError && [403, 404].includes(error.status);
-}
-
-/** The member sign-in for a link's mobile (`docs/domain.md`, §2 "Member login screen"). */
-export function signInFor(mobile: string): string {
-  return `/customer/login?mobile=${encodeURIComponent(mobile)}&type=payment`;
-}
 
 /**
  * The pay-only view of a payment link (`/pay/:mobile/:token`; docs/domain.md, §9 "Payment links
@@ -33,13 +22,22 @@ export function signInFor(mobile: string): string {
  * their minimum, as on the dashboard), one Pay button through the normal online order and the
  * Worldline checkout. Back from a failed payment (`?txn=…`) it shows why. A tampered, expired or
  * revoked link (or links switched off) lands on the member sign-in with the mobile prefilled.
+ * `/pay/:mobile/:token/done` is the link's confirmation page (`PayLinkDonePage`), in this same
+ * download; any other step goes back to the link.
  */
 export default function PayLinkPage() {
+  const { mobile = '', token = '', step } = useParams();
+  if (step === 'done') return <PayLinkDonePage />;
+  if (step !== undefined) return <Navigate to={`/pay/${mobile}/${token}`} replace />;
+  return <PayLinkChoicePage mobile={mobile} token={token} />;
+}
+
+/** The link's pay-only view itself. */
+function PayLinkChoicePage({ mobile, token }: { mobile: string; token: string }) {
   const { t } = useTranslation();
-  const { mobile = '', token = '' } = useParams();
   const [search] = useSearchParams();
   const view = usePayView(mobile, token);
-  useParishDefaultLanguage(view.data ? view.data.language : view.isError ? null : undefined);
+  usePayLinkLanguage(view.data ? view.data.language : view.isError ? null : undefined);
   const config = useWorldlineConfig();
 
   useEffect(() => {

@@ -216,6 +216,7 @@ const MATRIX: Record<string, RouteRoles> = {
   // the credential of the pay-only view and of a receipt link.
   'GET /api/pay/:mobile/:token': 'public',
   'POST /api/pay/:mobile/:token/order': 'public',
+  'GET /api/pay/:mobile/:token/transactions/:txnId': 'public',
   'GET /api/receipt-links/:token': 'public',
   'GET /api/receipt-check/:token': 'public',
   'GET /api/members/:id/whatsapp-link': WARD_READERS,

@@ -94,8 +94,9 @@ const routes: RouteObject[] = [
       </Suspended>
     ),
   },
+  // A payment link and, at /done, where a payment made through it lands (decision 0140).
   {
-    path: '/pay/:mobile/:token',
+    path: '/pay/:mobile/:token/:step?',
     element: (
       <Suspended>
         <PayLink />

@@ -68,7 +68,9 @@ describe('the member-side part of the English catalogue', () => {
       'whatsapp',
     ]);
     const shared = [...english.keys()].filter((key) => /^(refunds|whatsapp)\./.test(key));
-    expect(shared.every((key) => /^(refunds\.band|refunds\.checkout\.|whatsapp\.pay\.)/.test(key))).toBe(true);
+    expect(
+      shared.every((key) => /^(refunds\.band|refunds\.checkout\.|whatsapp\.pay\.|whatsapp\.done\.)/.test(key)),
+    ).toBe(true);
     expect(english.get('whatsapp.pay.title')).toBe('Pay your dues');
     expect(english.has('refunds.voidButton')).toBe(false);
     expect(english.get('messages.invalidMemberLogin')).toBe('Invalid mobile number/parish number or password');

@@ -13,11 +13,11 @@ export const MEMBER_NAMESPACES = ['common', 'landing', 'memberLogin', 'portal', 
 /**
  * The member-side keys of namespaces the staff side shares (`docs/domain.md`, "Member languages"):
  * the test-payments band and the pending-checkout banner (`refunds`), the pay-only view of a
- * payment link (`whatsapp.pay`). The rest of those namespaces is staff-only and stays English.
+ * payment link and its confirmation page (`whatsapp.pay`, `whatsapp.done`). The rest of those namespaces is staff-only and stays English.
  */
 export const MEMBER_PARTS = {
   refunds: ['band', 'checkout'],
-  whatsapp: ['pay'],
+  whatsapp: ['pay', 'done'],
 } as const satisfies { [N in keyof typeof en]?: readonly (keyof (typeof en)[N])[] };
 
 /**

@@ -6,7 +6,9 @@ import {
   optedOutMembersSchema,
   optOutBodySchema,
   optOutStatusSchema,
+  payLinkOutcomeSchema,
   payLinkParamsSchema,
+  payLinkTxnParamsSchema,
   payViewSchema,
   roundItemParamsSchema,
   roundItemSchema,
@@ -38,6 +40,13 @@ export const whatsAppLinkContracts = {
     params: payLinkParamsSchema,
     body: createCustomerOrderInputSchema,
     output: worldlineOrderSchema,
+  }),
+  /** `GET /api/pay/:mobile/:token/transactions/:txnId` (no sign-in): a link payment's outcome and receipts. */
+  payOutcome: defineContract({
+    method: 'GET',
+    path: '/api/pay/:mobile/:token/transactions/:txnId',
+    params: payLinkTxnParamsSchema,
+    output: payLinkOutcomeSchema,
   }),
   /** `GET /api/members/:id/whatsapp-link` (staff): the member's wa.me reminder. */
   memberLink: defineContract({

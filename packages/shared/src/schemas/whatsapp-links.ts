@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LANGUAGES } from '../languages.ts';
 import { rupeesOutputSchema } from '../money-schemas.ts';
 
 import { idSchema } from './common.ts';
@@ -42,6 +43,11 @@ export const payViewItemSchema = z.strictObject({
   amount: rupeesOutputSchema,
   /** YYYY-MM-DD, or null. */
   dueDate: z.string().nullable(),
+  /**
+   * The head takes a variable amount: the member may pay more than `amount`, never less
+   * (`docs/domain.md`, §5 "Variable-amount payment").
+   */
+  variableAmount: z.boolean(),
 });
 
 /**
@@ -55,10 +61,43 @@ export const payViewSchema = z.strictObject({
   total: rupeesOutputSchema,
   /** True while an arrear is pending: current dues wait (`docs/domain.md`, §4 "Arrears first"). */
   arrearsBlocking: z.boolean(),
+  /**
+   * The member's saved language (`docs/domain.md`, "Member languages"), or null when they never
+   * chose one: the page opens in it when the parish offers it (decision 0140).
+   */
+  language: z.enum(LANGUAGES).nullable(),
 });
 
 /** The pay-only view. */
 export type PayView = z.infer<typeof payViewSchema>;
+
+/** Path parameters of a payment link's transaction: the link, and our transaction id. */
+export const payLinkTxnParamsSchema = payLinkParamsSchema.extend({ txnId: z.string().min(1).max(100) });
+
+/** One receipt of a payment made through a link: its number and its signed receipt-link token. */
+export const payLinkReceiptSchema = z.strictObject({
+  receiptNumber: z.string(),
+  /** The token of `GET /api/receipt-links/:token` (and `/pdf`): the receipt without sign-in. */
+  token: z.string(),
+});
+
+/**
+ * `GET /api/pay/:mobile/:token/transactions/:txnId` (decision 0140): the outcome of a payment made
+ * through the link, only for the link's member. `status` success | pending | failed; `message` the
+ * gateway's or the product's words (English; the page translates the known ones); `amount` in
+ * rupees; `receipts` only once paid (one per receipt the transaction's dues are on).
+ */
+export const payLinkOutcomeSchema = z.strictObject({
+  txnId: z.string(),
+  status: z.enum(['success', 'pending', 'failed']),
+  message: z.string(),
+  /** Rupees. */
+  amount: rupeesOutputSchema,
+  receipts: z.array(payLinkReceiptSchema),
+});
+
+/** The outcome of a payment made through a link. */
+export type PayLinkOutcome = z.infer<typeof payLinkOutcomeSchema>;
 
 /** A ready WhatsApp click-to-chat message for one member. */
 export const waMeLinkSchema = z.object({

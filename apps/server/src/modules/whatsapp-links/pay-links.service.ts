@@ -2,10 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 
 import {
   ErrorCode,
+  GATEWAY_MSG,
   PAY_LINK_MSG,
+  isLanguage,
   paiseOfSum,
   paiseToRupees,
   sumPaise,
+  type PayLinkOutcome,
   type PayView,
   type WorldlineOrder,
 } from '@parish/shared';
@@ -20,7 +23,9 @@ import { createWorldlineCheckout } from '../gateways/worldline/worldline.service
 import { readWhatsAppSettings } from '../settings/whatsapp-settings.service.ts';
 import { paymentLink } from '../reminders/whatsapp-client.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
-import { readPayLink, signPayLink } from './link-signing.ts';
+import { findTransaction } from '../gateways/settle.ts';
+import { transactionStatus } from '../gateways/transactions.service.ts';
+import { readPayLink, signPayLink, signReceiptLink } from './link-signing.ts';
 
 /**
  * Payment links that open without a password (`docs/domain.md`, §9 "Payment links without a
@@ -42,6 +47,8 @@ interface LinkMember {
   isActive: boolean;
   whatsappOptOut: boolean;
   payLinkVersion: number;
+  /** The member's saved language (any text; read with `isLanguage`), or null. */
+  language: string | null;
 }
 
 async function linkMember(db: DbOrTx, memberId: string): Promise<LinkMember | undefined> {
@@ -54,6 +61,7 @@ async function linkMember(db: DbOrTx, memberId: string): Promise<LinkMember | un
       isActive: members.isActive,
       whatsappOptOut: members.whatsappOptOut,
       payLinkVersion: members.payLinkVersion,
+      language: members.language,
     })
     .from(members)
     .where(eq(members.id, memberId));
@@ -122,8 +130,9 @@ export async function memberOfPayLink(
 
 /**
  * `GET /api/pay/:mobile/:token`: the pay-only view of the link's member: the first name and the
- * pending dues (arrears, then current dues, then miscellaneous; due date, head name), their total
- * in rupees and whether arrears block current dues (`docs/domain.md`, §4 "Arrears first").
+ * pending dues (arrears, then current dues, then miscellaneous; due date, head name, whether the
+ * head takes a variable amount), their total in rupees, whether arrears block current dues
+ * (`docs/domain.md`, §4 "Arrears first") and the member's saved language (decision 0140).
  * Nothing else: no mobile, address, history or receipts.
  * @throws AppError as {@link memberOfPayLink}
  */
@@ -135,10 +144,11 @@ export async function payView(ctx: ServiceContext, input: { mobile: string; toke
     type: string;
     amountPaise: string | number;
     dueDate: string | null;
+    variableAmount: boolean;
   }>(
     ctx.db,
     sql`SELECT p.id, h.name AS "headName", h.type::text AS type, p.amount_paise AS "amountPaise",
-               coalesce(p.due_date, h.due_date)::text AS "dueDate"
+               coalesce(p.due_date, h.due_date)::text AS "dueDate", h.variable_amount AS "variableAmount"
           FROM payments p JOIN payment_heads h ON h.id = p.payment_head_id
          WHERE p.member_id = ${member.id} AND p.status = 'pending'
          ORDER BY CASE h.type WHEN 'arrear' THEN 0 WHEN 'current due' THEN 1 ELSE 2 END,
@@ -153,9 +163,11 @@ export async function payView(ctx: ServiceContext, input: { mobile: string; toke
       type: row.type,
       amount: paiseToRupees(paiseOfSum(row.amountPaise)),
       dueDate: row.dueDate,
+      variableAmount: row.variableAmount,
     })),
     total: paiseToRupees(totalPaise),
     arrearsBlocking: rows.some((row) => row.type === 'arrear'),
+    language: isLanguage(member.language) ? member.language : null,
   };
 }
 
@@ -196,6 +208,49 @@ export async function payLinkOrder(
   input: { mobile: string; token: string; order: OrderRequest },
 ): Promise<WorldlineOrder> {
   return createWorldlineCheckout(await payLinkContext(ctx, input), input.order, { payLink: true });
+}
+
+/**
+ * `GET /api/pay/:mobile/:token/transactions/:txnId` (decision 0140): the outcome of a payment made
+ * for the link's member, for the confirmation page the gateway's return leads to. A pending
+ * transaction is settled first with the gateway's status API (dual verification, as
+ * `transactionStatus`). Once paid, the receipts its dues are on, each with its signed receipt-link
+ * token (`GET /api/receipt-links/:token`).
+ * @param input the link and our transaction id (`txnId`, as the gateway's return names it)
+ * @returns status success | pending | failed, the message, the amount in rupees and the receipts
+ * @throws as {@link memberOfPayLink}; 404 TRANSACTION_NOT_FOUND for an unknown transaction and for
+ * another member's (never says which)
+ */
+export async function payLinkOutcome(
+  ctx: ServiceContext,
+  input: { mobile: string; token: string; txnId: string },
+): Promise<PayLinkOutcome> {
+  const memberCtx = await payLinkContext(ctx, input);
+  const row = await findTransaction(memberCtx, input.txnId);
+  if (!row || row.memberId !== memberCtx.actor?.id)
+    throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
+  const state = await transactionStatus(memberCtx, { row });
+  const receipts =
+    state.status === 'success'
+      ? await queryRows<{ receiptId: string; receiptNumber: string }>(
+          ctx.db,
+          sql`SELECT DISTINCT p.receipt_id AS "receiptId", p.receipt_number AS "receiptNumber"
+                FROM transaction_items i JOIN payments p ON p.id = i.payment_id
+               WHERE i.transaction_id = ${row.id} AND p.member_id = ${row.memberId}
+                 AND p.status = 'paid' AND p.receipt_id IS NOT NULL AND p.transaction_id = ${row.transactionId}
+               ORDER BY p.receipt_number`,
+        )
+      : [];
+  return {
+    txnId: row.transactionId,
+    status: state.status,
+    message: state.message,
+    amount: paiseToRupees(row.amountPaise),
+    receipts: receipts.map((receipt) => ({
+      receiptNumber: receipt.receiptNumber,
+      token: signReceiptLink(ctx.config.linkKeys, receipt.receiptId),
+    })),
+  };
 }
 
 /**

@@ -11,7 +11,9 @@ import {
   optedOutMembersSchema,
   optOutBodySchema,
   optOutStatusSchema,
+  payLinkOutcomeSchema,
   payLinkParamsSchema,
+  payLinkTxnParamsSchema,
   payViewSchema,
   roundItemParamsSchema,
   roundItemSchema,
@@ -22,7 +24,7 @@ import {
 
 import { errorAnswers, jsonRoute } from '../../lib/route-options.ts';
 import { sendHtml } from '../../lib/send-html.ts';
-import { payLinkOrder, payView, revokePayLinks } from './pay-links.service.ts';
+import { payLinkOrder, payLinkOutcome, payView, revokePayLinks } from './pay-links.service.ts';
 import { receiptHtmlByLink } from './receipt-links.service.ts';
 import {
   currentRound,
@@ -45,7 +47,8 @@ const doc = (summary: string) => ({ tag: 'payment links', summary });
 /**
  * Payment links without a password and WhatsApp without the Cloud API (`docs/domain.md`, §9
  * "Payment links without a password", "WhatsApp without the Cloud API", "Opting out"):
- * - `GET /api/pay/:mobile/:token`, `POST /api/pay/:mobile/:token/order` (public, the link is the key);
+ * - `GET /api/pay/:mobile/:token`, `POST /api/pay/:mobile/:token/order`,
+ *   `GET /api/pay/:mobile/:token/transactions/:txnId` (public, the link is the key);
  * - `GET /api/receipt-links/:token` (public): a receipt by its signed link;
  * - `GET /api/members/:id/whatsapp-link`, `GET /api/receipts/:id/whatsapp-link` (admin, cashier);
  * - walk-through rounds, opt-out and revocation (admin); the WhatsApp settings are the settings
@@ -92,6 +95,25 @@ function payRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => payLinkOrder(request.ctx, { ...request.params, order: request.body }),
+  );
+  r.get(
+    '/api/pay/:mobile/:token/transactions/:txnId',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['payment links'],
+        summary:
+          "The outcome of a payment made through the link (decision 0140): status, message, amount in rupees and, once paid, " +
+          'the receipts with their signed receipt-link tokens. A pending one is re-checked with the gateway first. Only the ' +
+          "link's member's transactions: 404 TRANSACTION_NOT_FOUND for another's or an unknown one; the link as GET /api/pay/:mobile/:token.",
+        params: payLinkTxnParamsSchema,
+        response: { 200: payLinkOutcomeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return payLinkOutcome(request.ctx, request.params);
+    },
   );
   r.get(
     '/api/receipt-links/:token',

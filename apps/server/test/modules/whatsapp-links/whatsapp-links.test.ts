@@ -122,7 +122,8 @@ describe('payment links without a password', () => {
     const body = view.json<PayView>();
     // Only the first name and the pending dues: the strict schema admits no other field.
     expect(payViewSchema.parse(body)).toEqual(body);
-    expect(Object.keys(body).sort()).toEqual(['arrearsBlocking', 'firstName', 'items', 'total']);
+    expect(Object.keys(body).sort()).toEqual(['arrearsBlocking', 'firstName', 'items', 'language', 'total']);
+    expect(body.language).toBeNull();
     expect(body.firstName).toBe('Thomas');
     expect(body.total).toBe(2000);
     expect(body.arrearsBlocking).toBe(true);
@@ -131,7 +132,7 @@ describe('payment links without a password', () => {
       [false, 'current due', 1500],
     ]);
     for (const item of body.items)
-      expect(Object.keys(item).sort()).toEqual(['_id', 'amount', 'dueDate', 'headName', 'type']);
+      expect(Object.keys(item).sort()).toEqual(['_id', 'amount', 'dueDate', 'headName', 'type', 'variableAmount']);
     for (const secret of [
       member.mobile,
       member.mobile.slice(2),

@@ -10,9 +10,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { HOME_BY_ROLE, type ErrorCodeValue } from '@parish/shared';
+import { HOME_BY_ROLE, type ErrorCodeValue, type Language } from '@parish/shared';
 import type { TFunction } from 'i18next';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
@@ -60,8 +60,9 @@ function usePaymentLink() {
 /**
  * The member sign-in form's state and submit (`docs/domain.md`, §2 "Member login screen"): the
  * mode (mobile or parish number; a link's own decides), the typed values, the error shown and
- * whether a sign-in runs. Submit checks the values (`checkMemberSignIn`), signs in, switches to
- * the member's own language (or keeps a first choice made here for them) and opens the dashboard.
+ * whether a sign-in runs. Submit checks the values (`checkMemberSignIn`), signs in and opens the
+ * dashboard in a language: the one chosen on this screen wins and is saved as the member's own
+ * (decision 0140); else the member's own language (any browser); else the browser's, kept for them.
  */
 function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
   const { t, i18n } = useTranslation();
@@ -73,6 +74,8 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
   const [values, setValues] = useState<MemberSignInBody>({ identifier: link.mobile || link.code, password: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The language the member chose on this screen's switcher, if they did. */
+  const chosenHereRef = useRef<Language | null>(null);
 
   function switchMode(next: Mode) {
     setMode(next);
@@ -102,10 +105,14 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
     void import('./customer/customer-dashboard.tsx');
     try {
       const answer = await signInMember(body);
-      signIn(answer.token, answer.user);
-      // The member's own language wins (any browser); a first choice made here is kept for them.
+      const picked = chosenHereRef.current;
+      signIn(answer.token, picked ? { ...answer.user, language: picked } : answer.user);
+      // A choice made on this screen wins and becomes the member's own (decision 0140); else the
+      // member's own language (any browser); else the browser's first choice is kept for them.
       const chosen = answer.user.language;
-      if (chosen && chosen !== i18n.language) await changeLanguage(chosen);
+      if (picked) {
+        if (picked !== chosen) await saveMemberLanguage({ language: picked }).catch(() => {});
+      } else if (chosen && chosen !== i18n.language) await changeLanguage(chosen);
       else if (!chosen && i18n.language !== 'en')
         void saveMemberLanguage({ language: storedLanguage() }).catch(() => {});
       await navigate(HOME_BY_ROLE.customer, { replace: true });
@@ -114,7 +121,7 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
     }
   }
 
-  return { mode, switchMode, values, setValues, error, busy, onSubmit };
+  return { mode, switchMode, values, setValues, error, busy, onSubmit, chosenHereRef };
 }
 
 /** The member sign-in screen, with its 'Payment Portal' mode for reminder links. */
@@ -123,7 +130,7 @@ export default function MemberLogin() {
   useParishDefaultLanguage();
   const link = usePaymentLink();
   const fromLink = Boolean(link.mobile || link.code);
-  const { mode, switchMode, values, setValues, error, busy, onSubmit } = useMemberSignIn(link);
+  const { mode, switchMode, values, setValues, error, busy, onSubmit, chosenHereRef } = useMemberSignIn(link);
 
   const isMobile = mode === 'mobile';
   return (
@@ -131,7 +138,11 @@ export default function MemberLogin() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           <Group justify="flex-end">
-            <LanguageSwitcher />
+            <LanguageSwitcher
+              onChange={(language) => {
+                chosenHereRef.current = language;
+              }}
+            />
           </Group>
           <Title order={1} fz={26} ta="center">
             {fromLink ? t('memberLogin.paymentPortalTitle') : t('memberLogin.title')}

@@ -18,8 +18,21 @@ import { paiseOf } from '../../lib/money.ts';
  * these only shape what the member can choose.
  */
 
+/**
+ * What these rules read of a payment: its id, assigned amount (rupees), status, and its head's
+ * type and variable-amount flag. A portal `PaymentRecord` is one; so is a payment link's due
+ * shaped by `payLinkPayment` (pay-link-selection.ts), so both pages choose by the same rules.
+ */
+export interface RulePayment {
+  _id: string;
+  /** Rupees. */
+  amount: PaymentRecord['amount'];
+  status: PaymentRecord['status'];
+  paymentHeadId: { type: string; variable_amount: boolean };
+}
+
 /** The head types of some payments, as the shared arrears gate (`arrearsGateBlocks`) reads them. */
-export function headTypes(payments: readonly PaymentRecord[]): string[] {
+export function headTypes(payments: readonly RulePayment[]): string[] {
   return payments.map((payment) => payment.paymentHeadId.type);
 }
 
@@ -34,15 +47,15 @@ export function typeBadgeKey(type: string, paidTab = false): 'arrears' | 'miscel
 }
 
 /** The pending payments split into the Pending tab's sections, in the order the server gave. */
-export interface PendingGroups {
-  arrears: PaymentRecord[];
-  misc: PaymentRecord[];
-  current: PaymentRecord[];
+export interface PendingGroups<P extends RulePayment = PaymentRecord> {
+  arrears: P[];
+  misc: P[];
+  current: P[];
 }
 
 /** Splits pending payments into arrears, miscellaneous and current dues. */
-export function groupPending(items: readonly PaymentRecord[]): PendingGroups {
-  const groups: PendingGroups = { arrears: [], misc: [], current: [] };
+export function groupPending<P extends RulePayment>(items: readonly P[]): PendingGroups<P> {
+  const groups: PendingGroups<P> = { arrears: [], misc: [], current: [] };
   for (const item of items) {
     if (item.status !== 'pending') continue;
     const kind = paymentKindOf(item.paymentHeadId.type);
@@ -58,7 +71,7 @@ export function groupPending(items: readonly PaymentRecord[]): PendingGroups {
  * arrears plus miscellaneous, plus current dues only when no arrears block them (the shared
  * `arrearsGateBlocks`, one payment at a time).
  */
-export function selectablePayments(groups: PendingGroups, arrearsBlocking: boolean): PaymentRecord[] {
+export function selectablePayments<P extends RulePayment>(groups: PendingGroups<P>, arrearsBlocking: boolean): P[] {
   return [...groups.arrears, ...groups.misc, ...groups.current].filter(
     (payment) => !arrearsGateBlocks(headTypes([payment]), arrearsBlocking),
   );
@@ -80,7 +93,7 @@ export function acceptAmountInput(next: string, previous: string): string {
  * valid amount'). Fixed heads always pay the due amount.
  * @returns paise and whether it differs from the due amount (a custom amount for the order).
  */
-export function effectiveAmount(payment: PaymentRecord, entered: string | undefined): EffectiveAmount {
+export function effectiveAmount(payment: RulePayment, entered: string | undefined): EffectiveAmount {
   return sharedEffectiveAmount(paiseOf(payment.amount), payment.paymentHeadId.variable_amount, entered);
 }
 
@@ -97,7 +110,7 @@ export interface OrderAmounts {
  * @returns null when any entered amount is not valid.
  */
 export function orderAmounts(
-  payments: readonly PaymentRecord[],
+  payments: readonly RulePayment[],
   entered: Readonly<Record<string, string>>,
 ): OrderAmounts | null {
   let totalPaise = ZERO_PAISE;

@@ -1,49 +1,63 @@
-import { formatINR, rupeesToPaise, type PayView } from '@parish/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 
 import { errorText } from '../../lib/error-text.ts';
+import { payLinkDoneTarget } from './callback/callback-params.ts';
 import { createPayLinkOrder } from './pay-link-api.ts';
+import type { PayLinkPayment } from './pay-link-selection.ts';
 import { verifyWorldlinePayment } from './verify-payment.ts';
-import { openCheckout, verifyBodyFromResponse, waitForSdk } from './worldline-checkout.ts';
+import { openCheckout, savePaymentContext, verifyBodyFromResponse, waitForSdk } from './worldline-checkout.ts';
 
-/** The payments one click pays: the arrears while any are pending (docs/domain.md, §4 "Arrears first"), else all. */
-export function payable(view: PayView): PayView['items'] {
-  return view.arrearsBlocking ? view.items.filter((item) => item.type === 'arrear') : view.items;
-}
-
-/** The payment link's Pay button: running, its failure, its success message, and the click. */
-export interface PayLinkPayment {
+/** The payment link's Pay button: running, its failure, and the click. */
+export interface PayLinkPaying {
   busy: boolean;
-  /** Why the payment failed, when it did. */
+  /** Why the payment could not start, when it could not. */
   problem: string | null;
-  /** The success message, once the server verified the payment. */
-  done: string | null;
-  /** Pays the {@link payable} payments of `view`. */
-  pay: (view: PayView) => Promise<void>;
+  /** Pays the chosen dues with the amounts typed (`customAmounts`, rupee strings). */
+  pay: (chosen: readonly PayLinkPayment[], customAmounts: Record<string, string>) => Promise<void>;
 }
 
 /**
- * Pay on a payment link's page (docs/domain.md, §9 "Payment links without a password"): waits for
- * the Worldline SDK, creates the order through the link (`createPayLinkOrder`), opens the checkout
- * and has the server verify its answer; the view is refetched after the verification.
+ * Pay on a payment link's page (docs/domain.md, §9 "Payment links without a password"; decision
+ * 0140): waits for the Worldline SDK, creates the order through the link (`createPayLinkOrder`,
+ * the chosen dues and amounts, checked again by the server), keeps the payment context with the
+ * link's path so the gateway's return lands on the link's confirmation page, and opens the
+ * checkout. When checkout.js answers in the page, the server verifies it and the page goes to the
+ * same confirmation page.
  * @param mobile the link's mobile
  * @param token the link's token
- * @param refetch reloads the link's view
+ * @param firstName the member's first name (the context's name)
  */
-export function usePayLinkPayment(mobile: string, token: string, refetch: () => unknown): PayLinkPayment {
+export function usePayLinkPayment(mobile: string, token: string, firstName: string): PayLinkPaying {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const payLink = `/pay/${mobile}/${token}`;
 
-  async function pay(data: PayView) {
-    const items = payable(data);
+  async function pay(chosen: readonly PayLinkPayment[], customAmounts: Record<string, string>) {
     setBusy(true);
     setProblem(null);
     try {
       const checkout = await waitForSdk(t('portal.errors.sdkNotLoaded'));
-      const order = await createPayLinkOrder(mobile, token, { paymentIds: items.map((item) => item._id) });
+      const paymentIds = chosen.map((payment) => payment._id);
+      const order = await createPayLinkOrder(mobile, token, {
+        paymentIds,
+        ...(Object.keys(customAmounts).length > 0 ? { customAmounts } : {}),
+      });
+      const context = {
+        paymentIds,
+        txnId: order.txnId,
+        amount: order.amount,
+        memberName: firstName,
+        count: paymentIds.length,
+        mode: 'selected' as const,
+        payLink,
+        ...(chosen.length === 1 && chosen[0] ? { headName: chosen[0].headName } : {}),
+      };
+      savePaymentContext(context);
+      const done = payLinkDoneTarget(context, order.txnId) ?? payLink;
       openCheckout(
         checkout,
         order,
@@ -54,19 +68,8 @@ export function usePayLinkPayment(mobile: string, token: string, refetch: () => 
             notFound: t('portal.callback.verifyNotFound'),
             fallback: t('portal.callback.processFailed'),
           })
-            .then((result) => {
-              if (result.success)
-                setDone(
-                  t('portal.success.messageTxn', {
-                    amount: formatINR(rupeesToPaise(order.amount)),
-                    txnId: order.txnId,
-                  }),
-                );
-              else setProblem(result.message);
-              void refetch();
-            })
-            .catch((error: unknown) => setProblem(errorText(error)))
-            .finally(() => setBusy(false));
+            .catch(() => undefined)
+            .finally(() => void navigate(done));
         },
         t('portal.errors.consumerDataMissing'),
       );
@@ -76,5 +79,5 @@ export function usePayLinkPayment(mobile: string, token: string, refetch: () => 
     }
   }
 
-  return { busy, problem, done, pay };
+  return { busy, problem, pay };
 }

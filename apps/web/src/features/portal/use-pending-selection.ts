@@ -1,4 +1,3 @@
-import type { PaymentRecord } from '@parish/shared';
 import { useEffect, useState } from 'react';
 
 /** The Pending tab's choice: the ticked payments and the amounts typed for variable-amount heads. */
@@ -11,12 +10,16 @@ export interface PendingSelection {
 }
 
 /**
- * The Pending tab's ticked payments and typed amounts (`docs/domain.md`, §2 "Pending tab"); a
- * payment that is no longer in `pendingItems` drops out of the selection.
- * @param pendingItems the pending payments as last loaded; undefined while loading
+ * The Pending tab's (and a payment link's) ticked payments and typed amounts (`docs/domain.md`,
+ * §2 "Pending tab"); a payment that is no longer in `pendingItems` drops out of the selection.
+ * @param pendingItems the pending payments as last loaded (only their ids are read); undefined while loading
+ * @param initial the ids ticked at first (none unless given)
  */
-export function usePendingSelection(pendingItems: readonly PaymentRecord[] | undefined): PendingSelection {
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+export function usePendingSelection(
+  pendingItems: readonly { _id: string }[] | undefined,
+  initial: () => Set<string> = () => new Set(),
+): PendingSelection {
+  const [selected, setSelected] = useState<Set<string>>(initial);
   const [entered, setEntered] = useState<Record<string, string>>({});
 
   useEffect(() => {

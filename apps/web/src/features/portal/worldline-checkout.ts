@@ -77,6 +77,11 @@ export interface PaymentContext {
   count: number;
   /** Which confirm dialog started it, so Try Again reopens the same one. */
   mode: 'single' | 'selected' | 'arrears';
+  /**
+   * The payment link's page that started it (`/pay/<mobile>/<token>`), when a link did: the
+   * gateway's return goes back to that link's confirmation page (decision 0140).
+   */
+  payLink?: string;
 }
 
 /** Stores the payment context (session storage; ignored when storage is unavailable). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { readReturnOutcome } from '../use-payment-return.ts';
 import { verifyBodyFromResponse } from '../worldline-checkout.ts';
-import { readCallbackParams, reportedOutcome, successTarget } from './callback-params.ts';
+import { payLinkDoneTarget, readCallbackParams, reportedOutcome, successTarget } from './callback-params.ts';
 
 describe('readCallbackParams', () => {
   it('reads the return parameters from the query', () => {
@@ -137,5 +137,21 @@ describe('verifyBodyFromResponse', () => {
       amount: '',
       hash: '',
     });
+  });
+});
+
+describe('payLinkDoneTarget (decision 0140)', () => {
+  const payLink = `/pay/919847012345/${'a'.repeat(32)}-0-abc-${'B'.repeat(43)}`;
+  it("lands a payment a link started on that link's confirmation page, never the landing page", () => {
+    expect(payLinkDoneTarget({ txnId: 'TXN 1', payLink }, 'TXN 1')).toBe(`${payLink}/done?txn=TXN%201`);
+  });
+
+  it('is none for a portal payment, another transaction, or a stored path that is not a link', () => {
+    expect(payLinkDoneTarget({ txnId: 'T1' }, 'T1')).toBeNull();
+    expect(payLinkDoneTarget({ txnId: 'T1', payLink }, 'T2')).toBeNull();
+    expect(payLinkDoneTarget({ txnId: 'T1', payLink }, null)).toBeNull();
+    expect(payLinkDoneTarget(null, 'T1')).toBeNull();
+    for (const bad of ['https://evil.example/pay/919847012345/x', '//evil.example', '/customer/dashboard'])
+      expect(payLinkDoneTarget({ txnId: 'T1', payLink: bad }, 'T1')).toBeNull();
   });
 });

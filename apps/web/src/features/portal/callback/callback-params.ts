@@ -80,3 +80,23 @@ export function alreadyPaid(
   const count = result.paymentIds.length - result.paymentsUpdated;
   return count > 0 ? count : null;
 }
+
+/** A payment link's page: `/pay/<mobile digits>/<token>` and nothing else (never another site). */
+const PAY_LINK_PATH = /^\/pay\/\d{10,15}\/[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * Where a gateway's return lands when a payment link started the payment (decision 0140;
+ * `docs/domain.md`, §9 "Payment links without a password"): that link's confirmation page
+ * `/pay/<mobile>/<token>/done?txn=…`, whatever the outcome (the page asks the server and, on a
+ * failure, goes back to the link with the reason). Null when the stored payment context is not a
+ * link's or is another transaction's (then the usual targets apply).
+ * @param context the payment context of this tab (`readPaymentContext`), or null
+ * @param txnId the transaction the gateway returned
+ */
+export function payLinkDoneTarget(
+  context: { txnId: string; payLink?: string } | null,
+  txnId: string | null,
+): string | null {
+  if (!context?.payLink || !txnId || context.txnId !== txnId || !PAY_LINK_PATH.test(context.payLink)) return null;
+  return `${context.payLink}/done?txn=${encodeURIComponent(txnId)}`;
+}

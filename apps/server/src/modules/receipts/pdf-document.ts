@@ -178,7 +178,12 @@ export function pdfBytes(doc: Pdf): Promise<Buffer> {
  */
 export function cropPageHeight(doc: Pdf, height: number): void {
   const page = doc.page as unknown as { height: number; dictionary: { data: { MediaBox: number[] } } };
-  page.dictionary.data.MediaBox = [0, Math.max(0, page.height - height), page.dictionary.data.MediaBox[2] ?? 0, page.height];
+  page.dictionary.data.MediaBox = [
+    0,
+    Math.max(0, page.height - height),
+    page.dictionary.data.MediaBox[2] ?? 0,
+    page.height,
+  ];
 }
 
 /**
@@ -187,13 +192,20 @@ export function cropPageHeight(doc: Pdf, height: number): void {
  * through (word by word at spaces, each word shaped by HarfBuzz). What the shaping test compares
  * with `hb-shape`'s vectors (decision 0139).
  */
-export function pdfLayoutGlyphs(text: string, script: PdfScript, weight: PdfWeight): { ids: number[]; advances: number[] } {
+export function pdfLayoutGlyphs(
+  text: string,
+  script: PdfScript,
+  weight: PdfWeight,
+): { ids: number[]; advances: number[] } {
   const doc = newPdf([100, 100], 0, { title: 'layout', author: 'layout' });
   useFont(doc, script, weight);
   const font = (doc as unknown as { _font: { layout(text: string): LaidOut; scale: number } })._font;
   const run = font.layout(text);
   doc.end();
-  return { ids: run.glyphs.map((glyph) => glyph.id), advances: run.positions.map((p) => Math.round(p.xAdvance / font.scale)) };
+  return {
+    ids: run.glyphs.map((glyph) => glyph.id),
+    advances: run.positions.map((p) => Math.round(p.xAdvance / font.scale)),
+  };
 }
 
 /** pdfkit's laid-out run: glyphs and positions (in thousandths of the font size). */

@@ -135,7 +135,12 @@ export function installHarfBuzzLayout(fontkitFont: FontkitFont, script: PdfScrip
     const shaped = shapeText(script, weight, text);
     const points = glyphCodePoints(fontkitFont, text, shaped);
     const glyphs = shaped.map((glyph, i) => fontkitFont.getGlyph(glyph.id, points[i]));
-    const positions = shaped.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset }));
+    const positions = shaped.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+      xAdvance,
+      yAdvance,
+      xOffset,
+      yOffset,
+    }));
     return { glyphs, positions, advanceWidth: shaped.reduce((sum, glyph) => sum + glyph.xAdvance, 0) };
   };
 }

@@ -1,15 +1,6 @@
 import { amountInWords, displayMobile, formatINR, type Language } from '@parish/shared';
 
-import {
-  cropPageHeight,
-  drawQr,
-  newPdf,
-  pdfBytes,
-  writeRow,
-  writeRule,
-  writeText,
-  type Pdf,
-} from './pdf-document.ts';
+import { cropPageHeight, drawQr, newPdf, pdfBytes, writeRow, writeRule, writeText, type Pdf } from './pdf-document.ts';
 import { paymentMethodLabel, TEST_RECEIPT_MARK, type ReceiptData } from './receipt-html.ts';
 import { secondLanguageLines } from './receipt-second-language.ts';
 
@@ -45,7 +36,8 @@ function markBlock(
   const top = doc.y;
   doc.y += 6;
   writeText(doc, mark.text, { size: mark.size, weight: 700, align: 'center', color, width: box.width - 12 }, box.x + 6);
-  for (const line of lines) writeText(doc, line.text, { size: line.size, align: 'center', width: box.width - 12 }, box.x + 6);
+  for (const line of lines)
+    writeText(doc, line.text, { size: line.size, align: 'center', width: box.width - 12 }, box.x + 6);
   doc.y += 6;
   doc
     .rect(box.x, top, box.width, doc.y - top)
@@ -80,8 +72,10 @@ function header(f: Frame, data: ReceiptData): void {
     }
   }
   writeText(doc, data.parish.name, { size: s + 5, weight: 700, align: 'center', width }, x);
-  if (data.parish.address) writeText(doc, data.parish.address, { size: s - 1, align: 'center', color: '#495057', width }, x);
-  if (data.parish.contact) writeText(doc, data.parish.contact, { size: s - 1, align: 'center', color: '#495057', width }, x);
+  if (data.parish.address)
+    writeText(doc, data.parish.address, { size: s - 1, align: 'center', color: '#495057', width }, x);
+  if (data.parish.contact)
+    writeText(doc, data.parish.contact, { size: s - 1, align: 'center', color: '#495057', width }, x);
   doc.y += 4;
   writeText(doc, 'PAYMENT RECEIPT', { size: s + 2, weight: 700, align: 'center', width }, x);
   doc.y += 2;
@@ -117,7 +111,9 @@ function details(f: Frame, data: ReceiptData): void {
     { label: 'Parish Number', value: data.member.parishNumber },
     { label: 'Mobile', value: displayMobile(data.member.mobile) },
     ...(data.member.email ? [{ label: 'Email', value: data.member.email }] : []),
-    ...(data.cheque ? [{ label: 'Cheque', value: `${data.cheque.number}, ${data.cheque.bank}, ${data.cheque.date}` }] : []),
+    ...(data.cheque
+      ? [{ label: 'Cheque', value: `${data.cheque.number}, ${data.cheque.bank}, ${data.cheque.date}` }]
+      : []),
     ...(data.remarks ? [{ label: 'Remarks', value: data.remarks }] : []),
   ];
   const lines = data.lines ?? [];
@@ -151,7 +147,12 @@ function amountBand(f: Frame, data: ReceiptData): void {
   }
   doc.y += 5;
   const bandBottom = doc.y;
-  doc.save().rect(x, bandTop, width, bandBottom - bandTop).fillOpacity(0.25).fill('#ced4da').restore();
+  doc
+    .save()
+    .rect(x, bandTop, width, bandBottom - bandTop)
+    .fillOpacity(0.25)
+    .fill('#ced4da')
+    .restore();
   doc.y = bandBottom + 8;
   doc.x = x;
 }
@@ -173,7 +174,8 @@ function secondLanguage(f: Frame, data: ReceiptData, language: Exclude<Language,
   });
   writeRule(doc, x, width, 1.5);
   writeText(doc, second.heading, { size: s + 3, weight: 700, align: 'center', width }, x);
-  if (second.testMark) writeText(doc, second.testMark, { size: s + 1, weight: 700, align: 'center', color: '#d9480f', width }, x);
+  if (second.testMark)
+    writeText(doc, second.testMark, { size: s + 1, weight: 700, align: 'center', color: '#d9480f', width }, x);
   doc.y += 4;
   for (const row of second.rows) writeRow(doc, row, box);
   writeText(doc, second.thanks, { size: s, align: 'center', color: '#495057', width }, x);
@@ -227,7 +229,11 @@ function checkAndFooter(f: Frame, data: ReceiptData): void {
  * @param language the second language; 'en' for an English-only receipt
  * @returns the PDF's bytes
  */
-export async function buildReceiptPdf(data: ReceiptData, layout: ReceiptPdfLayout, language: Language): Promise<Buffer> {
+export async function buildReceiptPdf(
+  data: ReceiptData,
+  layout: ReceiptPdfLayout,
+  language: Language,
+): Promise<Buffer> {
   const g = GEOMETRY[layout];
   const doc = newPdf([g.width, g.height], g.margin, {
     title: `${data.test ? `${TEST_RECEIPT_MARK}: ` : ''}Receipt ${data.receiptNumber ?? ''}`,

@@ -198,7 +198,8 @@ export async function renderReceiptPdf(
 ): Promise<{ pdf: Buffer; receiptNumber: string | null }> {
   const receiptId = 'receiptId' in input ? input.receiptId : await receiptIdOfPayment(ctx, input.paymentId);
   const data = await getReceiptData(ctx, receiptId);
-  const language = input.language ?? (isLanguage(data.memberLanguage) ? data.memberLanguage : (data.secondLanguage ?? 'en'));
+  const language =
+    input.language ?? (isLanguage(data.memberLanguage) ? data.memberLanguage : (data.secondLanguage ?? 'en'));
   return { pdf: await buildReceiptPdf(data, input.layout, language), receiptNumber: data.receiptNumber };
 }
 
@@ -207,7 +208,10 @@ export async function renderReceiptPdf(
  * @returns the layout ('a5' when absent) and the language (undefined when absent)
  * @throws AppError 400 {@link PDF_MSG.badLayout} (field `layout`) or {@link PDF_MSG.badLanguage} (field `lang`)
  */
-export function receiptPdfQuery(query: { layout?: string; lang?: string }): { layout: ReceiptPdfLayout; language?: Language } {
+export function receiptPdfQuery(query: { layout?: string; lang?: string }): {
+  layout: ReceiptPdfLayout;
+  language?: Language;
+} {
   const layout = query.layout ?? 'a5';
   if (!(RECEIPT_PDF_LAYOUTS as readonly string[]).includes(layout)) throw badRequest(PDF_MSG.badLayout, 'layout');
   if (query.lang !== undefined && !isLanguage(query.lang)) throw badRequest(PDF_MSG.badLanguage, 'lang');

@@ -15,7 +15,12 @@ interface Column {
 }
 
 /** One row of cells across `columns` from the left margin; a new page (with the header) when the page is full. */
-function tableRow(doc: Pdf, columns: Column[], cells: string[], options: { bold?: boolean; color?: string } = {}): void {
+function tableRow(
+  doc: Pdf,
+  columns: Column[],
+  cells: string[],
+  options: { bold?: boolean; color?: string } = {},
+): void {
   if (doc.y + 24 > A4[1] - MARGIN) {
     doc.addPage();
     doc.y = MARGIN;
@@ -65,15 +70,27 @@ export async function buildStatementPdf(data: StatementData): Promise<Buffer> {
   });
   const width = A4[0] - 2 * MARGIN;
   writeText(doc, data.parish.name, { size: 15, weight: 700, align: 'center', width }, MARGIN);
-  if (data.parish.address) writeText(doc, data.parish.address, { size: 9, align: 'center', color: '#495057', width }, MARGIN);
-  if (data.parish.contact) writeText(doc, data.parish.contact, { size: 9, align: 'center', color: '#495057', width }, MARGIN);
+  if (data.parish.address)
+    writeText(doc, data.parish.address, { size: 9, align: 'center', color: '#495057', width }, MARGIN);
+  if (data.parish.contact)
+    writeText(doc, data.parish.contact, { size: 9, align: 'center', color: '#495057', width }, MARGIN);
   doc.y += 4;
-  writeText(doc, `STATEMENT OF DUES, FINANCIAL YEAR ${data.financialYear}`, { size: 11, weight: 700, align: 'center', width }, MARGIN);
+  writeText(
+    doc,
+    `STATEMENT OF DUES, FINANCIAL YEAR ${data.financialYear}`,
+    { size: 11, weight: 700, align: 'center', width },
+    MARGIN,
+  );
   doc.y += 2;
   writeRule(doc, MARGIN, width, 1.5);
   writeText(doc, `Member: ${data.member.name}`, { size: 10, weight: 700, width }, MARGIN);
   writeText(doc, `Parish Number: ${data.member.parishNumber}`, { size: 9, width }, MARGIN);
-  writeText(doc, `Period: 01/04/${data.financialYear.slice(0, 4)} to 31/03/${Number(data.financialYear.slice(0, 4)) + 1}`, { size: 9, width }, MARGIN);
+  writeText(
+    doc,
+    `Period: 01/04/${data.financialYear.slice(0, 4)} to 31/03/${Number(data.financialYear.slice(0, 4)) + 1}`,
+    { size: 9, width },
+    MARGIN,
+  );
   writeText(doc, `Made on: ${data.madeOn}`, { size: 9, color: '#495057', width }, MARGIN);
   doc.y += 10;
 
@@ -88,7 +105,12 @@ export async function buildStatementPdf(data: StatementData): Promise<Buffer> {
     { title: 'Balance', width: 62, align: 'right' },
     { title: 'Receipt No.', width: width - 436 },
   ];
-  tableRow(doc, dueColumns, dueColumns.map((column) => column.title), { bold: true, color: '#495057' });
+  tableRow(
+    doc,
+    dueColumns,
+    dueColumns.map((column) => column.title),
+    { bold: true, color: '#495057' },
+  );
   if (data.dues.length === 0) writeText(doc, 'No dues were raised in this year.', { size: SIZE, width }, MARGIN);
   for (const due of data.dues) {
     tableRow(doc, dueColumns, [
@@ -126,12 +148,23 @@ export async function buildStatementPdf(data: StatementData): Promise<Buffer> {
     { title: '', width: width - 350 },
   ];
   tableRow(doc, receiptColumns, ['Receipt No.', 'Date', 'Amount', ''], { bold: true, color: '#495057' });
-  if (data.receipts.length === 0) writeText(doc, 'No receipts were issued in this year.', { size: SIZE, width }, MARGIN);
+  if (data.receipts.length === 0)
+    writeText(doc, 'No receipts were issued in this year.', { size: SIZE, width }, MARGIN);
   for (const receipt of data.receipts) {
-    tableRow(doc, receiptColumns, [receipt.number, receipt.date, formatINR(receipt.totalPaise), receipt.voided ? 'VOID' : '']);
+    tableRow(doc, receiptColumns, [
+      receipt.number,
+      receipt.date,
+      formatINR(receipt.totalPaise),
+      receipt.voided ? 'VOID' : '',
+    ]);
   }
   doc.y += 12;
-  writeText(doc, `Balance due for ${data.financialYear}: ${formatINR(data.totals.balancePaise)}`, { size: 11, weight: 700, width }, MARGIN);
+  writeText(
+    doc,
+    `Balance due for ${data.financialYear}: ${formatINR(data.totals.balancePaise)}`,
+    { size: 11, weight: 700, width },
+    MARGIN,
+  );
   doc.y += 8;
   writeText(
     doc,

@@ -69,7 +69,10 @@ export function financialYearParam(fy: string | undefined): number {
  * @param fy the year the financial year starts in (April), from {@link financialYearParam}
  * @throws AppError 404 {@link MSG.notFound} for an unknown or foreign member
  */
-export async function getStatementData(ctx: ServiceContext, input: { memberId: string; fy: number }): Promise<StatementData> {
+export async function getStatementData(
+  ctx: ServiceContext,
+  input: { memberId: string; fy: number },
+): Promise<StatementData> {
   const actor = actorOf(ctx);
   if (actor.type === 'member' && actor.id !== input.memberId) throw notFound(MSG.notFound);
   const [member] = await ctx.db
@@ -111,7 +114,12 @@ export async function getStatementData(ctx: ServiceContext, input: { memberId: s
       };
     });
   const receiptRows = await ctx.db
-    .select({ number: receipts.number, issuedAt: receipts.issuedAt, totalPaise: receipts.totalPaise, voidedAt: receipts.voidedAt })
+    .select({
+      number: receipts.number,
+      issuedAt: receipts.issuedAt,
+      totalPaise: receipts.totalPaise,
+      voidedAt: receipts.voidedAt,
+    })
     .from(receipts)
     .where(eq(receipts.memberId, input.memberId))
     .orderBy(asc(receipts.issuedAt));
@@ -147,6 +155,9 @@ export async function getStatementData(ctx: ServiceContext, input: { memberId: s
  * @returns the PDF's bytes
  * @throws AppError 404 for an unknown or foreign member
  */
-export async function renderStatementPdf(ctx: ServiceContext, input: { memberId: string; fy: number }): Promise<Buffer> {
+export async function renderStatementPdf(
+  ctx: ServiceContext,
+  input: { memberId: string; fy: number },
+): Promise<Buffer> {
   return buildStatementPdf(await getStatementData(ctx, input));
 }

@@ -127,7 +127,10 @@ function payRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { pdf, receiptNumber } = await receiptPdfByLink(request.ctx, { token: request.params.token, ...request.query });
+      const { pdf, receiptNumber } = await receiptPdfByLink(request.ctx, {
+        token: request.params.token,
+        ...request.query,
+      });
       return sendPdf(reply, pdf, `receipt-${receiptNumber ?? 'link'}.pdf`);
     },
   );

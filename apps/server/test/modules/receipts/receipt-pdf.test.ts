@@ -13,7 +13,15 @@ import { signReceiptLink } from '../../../src/modules/whatsapp-links/link-signin
 import { pdfLayoutGlyphs } from '../../../src/modules/receipts/pdf-document.ts';
 import type { PdfScript } from '../../../src/modules/receipts/pdf-fonts.ts';
 import { insertHead, insertPayment } from '../../factories.ts';
-import { createMember, createTestApp, expectError, loginAs, loginMember, type Session, type TestApp } from '../../helpers.ts';
+import {
+  createMember,
+  createTestApp,
+  expectError,
+  loginAs,
+  loginMember,
+  type Session,
+  type TestApp,
+} from '../../helpers.ts';
 
 /**
  * Receipt PDFs and the yearly statement (issue 29 items 5 and 8, decision 0139): Indic text laid out
@@ -41,7 +49,10 @@ describe('Indic shaping in the PDF equals hb-shape', () => {
   it('covers each script with conjuncts, reph, chillu and vowel signs at both weights', () => {
     expect(vectors.length).toBeGreaterThanOrEqual(50);
     for (const needle of ['ക്ഷ', 'ന്റ', 'ൺ', 'कर्म', 'क्ष', 'त्र', 'ि', 'கௌ', 'ஸ்ரீ']) {
-      expect(vectors.some((vector) => vector.text.includes(needle)), needle).toBe(true);
+      expect(
+        vectors.some((vector) => vector.text.includes(needle)),
+        needle,
+      ).toBe(true);
     }
   });
 
@@ -85,7 +96,11 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 /** Collects ₹1,23,456.78 in cash from a new member; the member (password 'Member-Pdf-Password-1') and the receipt id. */
 async function paidReceipt(name: string) {
   const member = await createMember(t.app, { name, password: 'Member-Pdf-Password-1' });
-  const payment = await insertPayment(t.db, member, await insertHead(t.db, { amountPaise: 1_23_45_678, name: 'Church Tax' }));
+  const payment = await insertPayment(
+    t.db,
+    member,
+    await insertHead(t.db, { amountPaise: 1_23_45_678, name: 'Church Tax' }),
+  );
   const collected = await t.app.inject({
     method: 'POST',
     url: `/api/payments/${payment.id}/collect`,
@@ -93,7 +108,10 @@ async function paidReceipt(name: string) {
     payload: { collectionAmount: 123456.78, paymentMethod: 'cash' },
   });
   expect(collected.statusCode, collected.body).toBe(200);
-  const [row] = await t.db.select({ receiptId: payments.receiptId, number: payments.receiptNumber }).from(payments).where(eq(payments.id, payment.id));
+  const [row] = await t.db
+    .select({ receiptId: payments.receiptId, number: payments.receiptNumber })
+    .from(payments)
+    .where(eq(payments.id, payment.id));
   return { member, paymentId: payment.id, receiptId: row?.receiptId ?? '', number: row?.number ?? '' };
 }
 
@@ -115,7 +133,16 @@ describe('receipt PDF', () => {
     expect(a5.headers['content-disposition']).toBe(`attachment; filename="receipt-${number.replace('/', '-')}.pdf"`);
     expect(a5.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = flat(poppler('pdftotext', a5.rawPayload));
-    for (const expected of [words, '₹1,23,456.78', number, 'Mathew Kurian', 'Church Tax', 'Cash', 'PAYMENT RECEIPT', '/r/']) {
+    for (const expected of [
+      words,
+      '₹1,23,456.78',
+      number,
+      'Mathew Kurian',
+      'Church Tax',
+      'Cash',
+      'PAYMENT RECEIPT',
+      '/r/',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('VOID');
@@ -162,8 +189,18 @@ describe('receipt PDF', () => {
     const theirs = await get(`/api/receipts/${other.receiptId}/pdf`, session);
     expectError(theirs, 404, ErrorCode.NOT_FOUND);
     expect(theirs.body).not.toContain('Other Receipt');
-    expectError(await get(`/api/receipts/${own.receiptId}/pdf?layout=a4`, session), 400, ErrorCode.VALIDATION_FAILED, PDF_MSG.badLayout);
-    expectError(await get(`/api/receipts/${own.receiptId}/pdf?lang=fr`, cashier), 400, ErrorCode.VALIDATION_FAILED, PDF_MSG.badLanguage);
+    expectError(
+      await get(`/api/receipts/${own.receiptId}/pdf?layout=a4`, session),
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      PDF_MSG.badLayout,
+    );
+    expectError(
+      await get(`/api/receipts/${own.receiptId}/pdf?lang=fr`, cashier),
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      PDF_MSG.badLanguage,
+    );
     expect((await get(`/api/receipts/${own.receiptId}/pdf`)).statusCode).toBe(401);
   });
 
@@ -193,7 +230,12 @@ describe('receipt PDF', () => {
     expect(text).toContain(number);
     expect(text).toContain('ரசீது எண்');
     expectError(await get(`/api/receipt-links/${token.slice(0, -2)}xx/pdf`), 404, ErrorCode.PAY_LINK_INVALID);
-    expectError(await get(`/api/receipt-links/${token}/pdf?layout=A6`), 400, ErrorCode.VALIDATION_FAILED, PDF_MSG.badLayout);
+    expectError(
+      await get(`/api/receipt-links/${token}/pdf?layout=A6`),
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      PDF_MSG.badLayout,
+    );
   });
 });
 
@@ -232,7 +274,9 @@ describe('yearly statement PDF', () => {
     const staff = await get(`/api/members/${member.id}/statement.pdf?fy=2026-27`, cashier);
     expect(staff.statusCode).toBe(200);
     expect(flat(poppler('pdftotext', staff.rawPayload))).toContain('Balance due for 2026-27: ₹300.00');
-    const earlier = flat(poppler('pdftotext', (await get(`/api/members/${member.id}/statement.pdf?fy=2025-26`, cashier)).rawPayload));
+    const earlier = flat(
+      poppler('pdftotext', (await get(`/api/members/${member.id}/statement.pdf?fy=2025-26`, cashier)).rawPayload),
+    );
     expect(earlier).toContain('No dues were raised in this year.');
     expect(earlier).not.toContain(number);
   });
@@ -241,9 +285,19 @@ describe('yearly statement PDF', () => {
     const { member } = await paidReceipt('Year Checks');
     const session = await loginMember(t.app, member.mobile, member.password);
     for (const fy of ['2026-28', '2026', '26-27', '2026-2027', '']) {
-      expectError(await get(`/api/customer/statement.pdf?fy=${fy}`, session), 400, ErrorCode.VALIDATION_FAILED, PDF_MSG.badFinancialYear);
+      expectError(
+        await get(`/api/customer/statement.pdf?fy=${fy}`, session),
+        400,
+        ErrorCode.VALIDATION_FAILED,
+        PDF_MSG.badFinancialYear,
+      );
     }
-    expectError(await get('/api/customer/statement.pdf', session), 400, ErrorCode.VALIDATION_FAILED, PDF_MSG.badFinancialYear);
+    expectError(
+      await get('/api/customer/statement.pdf', session),
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      PDF_MSG.badFinancialYear,
+    );
     expectError(
       await get('/api/members/00000000-0000-4000-8000-000000000000/statement.pdf?fy=2026-27', cashier),
       404,

@@ -26,4 +26,5 @@ for (const lang of ["ml", "hi", "ta"]) {
 }
 process.stdout.write(JSON.stringify({ hbShape: version, vectors }, null, 1) + "\n");
 ' "$PWD/$corpus" "$PWD/$fonts" > "$out"
+npx prettier --write "$out" >/dev/null
 echo "wrote $out"

@@ -197,6 +197,10 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/receipts/:id': STAFF,
   'GET /api/office/inactive-member-dues': STAFF,
   'GET /api/receipts/:id/print': ['admin', 'cashier', 'customer'],
+  // The receipt PDF and the yearly statement (decision 0139): a member reads their own only (404 otherwise).
+  'GET /api/receipts/:id/pdf': ['admin', 'cashier', 'customer'],
+  'GET /api/customer/statement.pdf': ['customer'],
+  'GET /api/members/:id/statement.pdf': STAFF,
   'POST /api/receipts/:id/cheque': STAFF,
   'GET /api/cheques': STAFF,
   'GET /api/day-sheets': STAFF,
@@ -218,6 +222,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/pay/:mobile/:token/order': 'public',
   'GET /api/pay/:mobile/:token/transactions/:txnId': 'public',
   'GET /api/receipt-links/:token': 'public',
+  'GET /api/receipt-links/:token/pdf': 'public',
   'GET /api/receipt-check/:token': 'public',
   'GET /api/members/:id/whatsapp-link': WARD_READERS,
   'GET /api/receipts/:id/whatsapp-link': STAFF,

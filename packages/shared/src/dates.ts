@@ -60,6 +60,17 @@ export function financialYearLabel(fy: number): string {
 }
 
 /**
+ * The financial year a label like '2026-27' names (the inverse of {@link financialYearLabel}): the
+ * year it starts in, or null when the text is not a label of consecutive years from 2000 to 2098.
+ */
+export function parseFinancialYear(label: string): number | null {
+  const match = /^(20\d\d)-(\d\d)$/.exec(label);
+  if (!match) return null;
+  const start = Number(match[1]);
+  return start <= 2098 && financialYearLabel(start) === label ? start : null;
+}
+
+/**
  * The default due date of a current due or miscellaneous head (`docs/domain.md`, §4 "Head type change"): 31 March of
  * the current financial year, i.e. this year when today is January to March, else next year.
  * @param today the parish's calendar date, `YYYY-MM-DD`

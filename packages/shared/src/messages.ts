@@ -117,3 +117,16 @@ export const lineAboveLimitMessage = (limit: string) => `The amount of one due c
 export const cashLimitMessage = (earlier: string) =>
   `Cash of ₹2,00,000.00 or more from one member in one day cannot be accepted (Income-tax Act, section 269ST). ` +
   `This member has paid ${earlier} in cash today: take the rest by UPI or cheque`;
+
+/**
+ * Texts of the receipt and statement PDFs (`docs/domain.md`, §8 "Receipt PDF" and "Yearly
+ * statement"; decision 0139).
+ */
+export const PDF_MSG = {
+  /** 400 (field `layout`): a receipt PDF's layout other than a5 or 80mm. */
+  badLayout: 'The layout must be a5 or 80mm',
+  /** 400 (field `lang`): a receipt PDF's language other than en, ml, hi or ta. */
+  badLanguage: 'The language must be en, ml, hi or ta',
+  /** 400 (field `fy`): a financial year not written like 2026-27. */
+  badFinancialYear: 'The financial year must be written like 2026-27',
+} as const;

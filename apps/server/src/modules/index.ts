@@ -17,7 +17,7 @@ import { parishesRoutes } from './parishes/parishes.routes.ts';
 import { paymentHeadsRoutes } from './payment-heads/payment-heads.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
-import { receiptsRoutes } from './receipts/receipts.routes.ts';
+import { receiptPdfRoutes, receiptsRoutes } from './receipts/receipts.routes.ts';
 import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
@@ -42,6 +42,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   paymentsRoutes,
   counterRoutes,
   receiptsRoutes,
+  receiptPdfRoutes,
   remindersRoutes,
   portalRoutes,
   gatewaysRoutes,

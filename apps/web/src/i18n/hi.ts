@@ -182,6 +182,8 @@ export const hi: MemberCatalogue = {
       extra: '+ {{amount}} अतिरिक्त',
       downloadReceipt: 'रसीद डाउनलोड करें',
       downloadReceiptFor: 'रसीद डाउनलोड करें: {{name}}',
+      downloadPdf: 'PDF डाउनलोड करें',
+      downloadPdfFor: 'रसीद की PDF डाउनलोड करें: {{name}}',
       popupBlocked: 'आपके ब्राउज़र ने रसीद की विंडो रोक दी। कृपया इस साइट के लिए पॉप-अप की अनुमति दें और फिर से कोशिश करें।',
       loadError: 'भुगतान लोड नहीं हो सके',
     },

@@ -185,6 +185,8 @@ export const ml: MemberCatalogue = {
       extra: '+ {{amount}} അധികം',
       downloadReceipt: 'രസീത് ഡൗൺലോഡ് ചെയ്യുക',
       downloadReceiptFor: 'രസീത് ഡൗൺലോഡ് ചെയ്യുക: {{name}}',
+      downloadPdf: 'PDF ഡൗൺലോഡ് ചെയ്യുക',
+      downloadPdfFor: 'രസീതിന്റെ PDF ഡൗൺലോഡ് ചെയ്യുക: {{name}}',
       popupBlocked: 'നിങ്ങളുടെ ബ്രൗസർ രസീതിന്റെ വിൻഡോ തടഞ്ഞു. ഈ സൈറ്റിന് പോപ്പ്-അപ്പുകൾ അനുവദിച്ച് വീണ്ടും ശ്രമിക്കുക.',
       loadError: 'പേയ്‌മെന്റുകൾ ലോഡ് ചെയ്യാനായില്ല',
     },

@@ -184,6 +184,8 @@ export const ta: MemberCatalogue = {
       extra: '+ {{amount}} கூடுதல்',
       downloadReceipt: 'ரசீதைப் பதிவிறக்கு',
       downloadReceiptFor: 'ரசீதைப் பதிவிறக்கு: {{name}}',
+      downloadPdf: 'PDF பதிவிறக்கு',
+      downloadPdfFor: 'ரசீதின் PDF பதிவிறக்கு: {{name}}',
       popupBlocked: 'உங்கள் உலாவி ரசீது சாளரத்தைத் தடுத்தது. இந்தத் தளத்திற்கு பாப்-அப்களை அனுமதித்து மீண்டும் முயற்சிக்கவும்.',
       loadError: 'கட்டணங்களை ஏற்ற முடியவில்லை',
     },

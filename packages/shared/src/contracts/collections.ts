@@ -118,6 +118,18 @@ export const officeContracts = {
     output: z.string(),
     answer: 'text',
   }),
+  /**
+   * `GET /api/receipts/:id/pdf`: the receipt as a PDF (decision 0139), A5 or an 80 mm roll; read as
+   * a download (`application/pdf`), never as text.
+   */
+  receiptPdf: defineContract({
+    method: 'GET',
+    path: '/api/receipts/:id/pdf',
+    params: idParamsSchema,
+    query: z.object({ layout: z.enum(['a5', '80mm']).optional(), lang: z.enum(['en', 'ml', 'hi', 'ta']).optional() }),
+    output: z.string(),
+    answer: 'text',
+  }),
   /** `GET /api/day-sheets`: a cashier's day sheet (default the caller, today). */
   daySheet: defineContract({
     method: 'GET',

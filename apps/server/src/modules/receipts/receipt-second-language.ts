@@ -93,31 +93,54 @@ export interface SecondLanguageInput {
   test?: boolean;
 }
 
+/** The second-language block's texts: its heading, the test mark (a test payment only), its rows and its thanks. */
+export interface SecondLanguageLines {
+  heading: string;
+  testMark: string | null;
+  /** Label and value of each row, in the block's language (values as the English receipt has them). */
+  rows: { label: string; value: string; strong?: boolean }[];
+  thanks: string;
+}
+
+/**
+ * What the second-language block says, shared by the HTML receipt ({@link secondLanguageBlock})
+ * and the receipt PDF (`receipt-pdf.ts`): labels in the language, the amount in figures (Indian
+ * grouping) and in the language's words (`amountInWordsIn`).
+ */
+export function secondLanguageLines(input: SecondLanguageInput): SecondLanguageLines {
+  const texts = TEXTS[input.language];
+  return {
+    heading: texts.heading,
+    testMark: input.test ? texts.testMark : null,
+    rows: [
+      { label: texts.receiptNumber, value: input.receiptNumber ?? '-' },
+      { label: texts.date, value: input.date },
+      { label: texts.memberName, value: input.memberName },
+      { label: texts.parishNumber, value: input.parishNumber },
+      { label: texts.paymentHead, value: input.headName },
+      { label: texts.paymentMethod, value: texts.methods[input.methodLabel] ?? input.methodLabel },
+      { label: texts.amountPaid, value: formatINR(input.amountPaise), strong: true },
+      { label: texts.amountInWords, value: amountInWordsIn(input.language, input.amountPaise) },
+    ],
+    thanks: texts.thanks,
+  };
+}
+
 /**
  * The block's HTML (escaped; member and head names in `<bdi>`), with `lang` set so the browser
  * picks the script's font and hyphenation.
  */
 export function secondLanguageBlock(input: SecondLanguageInput): string {
   const e = escapeHtml;
-  const texts = TEXTS[input.language];
-  const text = (value: string) => `<bdi>${e(value)}</bdi>`;
+  const lines = secondLanguageLines(input);
   const row = (label: string, value: string) => `<tr><th scope="row">${e(label)}</th><td>${value}</td></tr>`;
-  return `<section class="second-language" lang="${input.language}" aria-label="${e(texts.heading)}">
-<h2>${e(texts.heading)}</h2>
-${input.test ? `<p class="test-mark">${e(texts.testMark)}</p>` : ''}
+  return `<section class="second-language" lang="${input.language}" aria-label="${e(lines.heading)}">
+<h2>${e(lines.heading)}</h2>
+${lines.testMark ? `<p class="test-mark">${e(lines.testMark)}</p>` : ''}
 <table>
-${[
-  row(texts.receiptNumber, text(input.receiptNumber ?? '-')),
-  row(texts.date, e(input.date)),
-  row(texts.memberName, text(input.memberName)),
-  row(texts.parishNumber, text(input.parishNumber)),
-  row(texts.paymentHead, text(input.headName)),
-  row(texts.paymentMethod, e(texts.methods[input.methodLabel] ?? input.methodLabel)),
-  row(texts.amountPaid, `<strong>${e(formatINR(input.amountPaise))}</strong>`),
-  row(texts.amountInWords, e(amountInWordsIn(input.language, input.amountPaise))),
-].join('\n')}
+${lines.rows.map(({ label, value, strong }) => row(label, strong ? `<strong>${e(value)}</strong>` : `<bdi>${e(value)}</bdi>`)).join('\n')}
 </table>
-<p class="thanks">${e(texts.thanks)}</p>
+<p class="thanks">${e(lines.thanks)}</p>
 </section>`;
 }
 

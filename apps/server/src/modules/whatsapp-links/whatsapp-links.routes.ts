@@ -24,8 +24,9 @@ import {
 
 import { errorAnswers, jsonRoute } from '../../lib/route-options.ts';
 import { sendHtml } from '../../lib/send-html.ts';
+import { sendPdf } from '../../lib/send-pdf.ts';
 import { payLinkOrder, payLinkOutcome, payView, revokePayLinks } from './pay-links.service.ts';
-import { receiptHtmlByLink } from './receipt-links.service.ts';
+import { receiptHtmlByLink, receiptPdfByLink } from './receipt-links.service.ts';
 import {
   currentRound,
   memberWaMeLink,
@@ -49,7 +50,7 @@ const doc = (summary: string) => ({ tag: 'payment links', summary });
  * "Payment links without a password", "WhatsApp without the Cloud API", "Opting out"):
  * - `GET /api/pay/:mobile/:token`, `POST /api/pay/:mobile/:token/order`,
  *   `GET /api/pay/:mobile/:token/transactions/:txnId` (public, the link is the key);
- * - `GET /api/receipt-links/:token` (public): a receipt by its signed link;
+ * - `GET /api/receipt-links/:token` and `/api/receipt-links/:token/pdf` (public): a receipt by its signed link, as HTML or PDF;
  * - `GET /api/members/:id/whatsapp-link`, `GET /api/receipts/:id/whatsapp-link` (admin, cashier);
  * - walk-through rounds, opt-out and revocation (admin); the WhatsApp settings are the settings
  *   module's (`settingsRoutes`).
@@ -130,6 +131,29 @@ function payRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
       return sendHtml(reply, await receiptHtmlByLink(request.ctx, { token: request.params.token, nonce }), nonce);
+    },
+  );
+  r.get(
+    '/api/receipt-links/:token/pdf',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['payment links'],
+        summary:
+          'The receipt a signed receipt link names as a PDF (application/pdf; layout a5 or 80mm, lang en, ml, hi or ta, ' +
+          "default the member's); 400 for a bad layout or lang; 404 PAY_LINK_INVALID when tampered.",
+        params: z.object({ token: z.string().max(200) }),
+        querystring: z.object({ layout: z.string().max(20).optional(), lang: z.string().max(20).optional() }),
+        produces: ['application/pdf'],
+        response: { 200: z.any().meta({ description: 'application/pdf' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, receiptNumber } = await receiptPdfByLink(request.ctx, {
+        token: request.params.token,
+        ...request.query,
+      });
+      return sendPdf(reply, pdf, `receipt-${receiptNumber ?? 'link'}.pdf`);
     },
   );
 }

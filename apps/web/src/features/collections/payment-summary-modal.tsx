@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { DEFAULT_PARISH_TIMEZONE, calendarDateIn, type PaymentRecord } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import type { MemberHistoryProps } from '../../components/member-history.tsx';
@@ -113,6 +114,7 @@ function SummaryBody({
               onCollect={setCollecting}
               collectOff={dayClosed}
               onReceipt={(p) => void openReceipt(p)}
+              onPdf={(receiptId, layout) => void downloadPdf(receiptId, layout, t)}
               onConcession={mode === 'admin' ? setConceding : undefined}
             />
           ))}
@@ -159,4 +161,18 @@ export function PaymentSummaryModal({ memberId, mode, onClose }: PaymentSummaryM
       {memberId ? <SummaryBody key={memberId} memberId={memberId} mode={mode} onClose={onClose} /> : null}
     </Modal>
   );
+}
+
+/** Downloads a receipt's PDF (loaded on the click; decision 0139); a failure shows as a red notice. */
+async function downloadPdf(receiptId: string, layout: 'a5' | '80mm', t: TFunction): Promise<void> {
+  try {
+    const { downloadReceiptPdf } = await import('../../lib/receipt-pdf.ts');
+    await downloadReceiptPdf(receiptId, layout);
+  } catch (error) {
+    notifications.show({
+      color: 'red',
+      title: t('common.error'),
+      message: t('collections.summary.receiptFailed', { reason: errorText(error) }),
+    });
+  }
 }

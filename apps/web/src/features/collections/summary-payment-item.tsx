@@ -24,8 +24,8 @@ function Detail({ label, value }: { label: string; value: string }) {
  * One payment in the Payment Summary dialog (`docs/domain.md`, §2 "Payment Summary dialog"): head
  * name, type and status badges (Overdue when pending past its due date, parish date), description,
  * amount, year, due date; when paid the date, transaction id, collector and receipt number; a
- * concession; '+ extra' above the assigned amount; Concession (admin, pending), Receipt (paid) or
- * Collect (pending).
+ * concession; '+ extra' above the assigned amount; Concession (admin, pending), Receipt with its PDF in A5 or 80 mm
+ * (paid; decision 0139) or Collect (pending).
  * @param today the parish date (`YYYY-MM-DD`)
  */
 export function PaymentItem({
@@ -33,6 +33,7 @@ export function PaymentItem({
   today,
   onCollect,
   onReceipt,
+  onPdf,
   onConcession,
   collectOff = false,
 }: {
@@ -42,6 +43,8 @@ export function PaymentItem({
   collectOff?: boolean;
   onCollect: (payment: PaymentRecord) => void;
   onReceipt: (payment: PaymentRecord) => void;
+  /** Downloads the paid payment's receipt as a PDF, A5 or 80 mm (decision 0139). */
+  onPdf?: ((receiptId: string, layout: 'a5' | '80mm') => void) | undefined;
   /** Admin only: lower or waive this pending due (docs/domain.md, §4 "Concessions"). */
   onConcession?: ((payment: PaymentRecord) => void) | undefined;
 }) {
@@ -123,15 +126,7 @@ export function PaymentItem({
           </Button>
         ) : null}
         {paid ? (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            onClick={() => onReceipt(payment)}
-            aria-label={t('collections.summary.receiptFor', { name: head.name })}
-          >
-            {t('collections.summary.receipt')}
-          </Button>
+          <PaidReceiptButtons payment={payment} name={head.name} onReceipt={onReceipt} onPdf={onPdf} />
         ) : waived ? null : (
           <Button
             size="xs"
@@ -146,5 +141,54 @@ export function PaymentItem({
         )}
       </Group>
     </Card>
+  );
+}
+
+/** A paid payment's Receipt (print) and, when it has a receipt, its PDF in A5 and 80 mm (decision 0139). */
+function PaidReceiptButtons({
+  payment,
+  name,
+  onReceipt,
+  onPdf,
+}: {
+  payment: PaymentRecord;
+  name: string;
+  onReceipt: (payment: PaymentRecord) => void;
+  onPdf?: ((receiptId: string, layout: 'a5' | '80mm') => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const receiptId = payment.receiptId;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPrinter size={16} aria-hidden />}
+        onClick={() => onReceipt(payment)}
+        aria-label={t('collections.summary.receiptFor', { name })}
+      >
+        {t('collections.summary.receipt')}
+      </Button>
+      {receiptId && onPdf ? (
+        <>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onPdf(receiptId, 'a5')}
+            aria-label={t('collections.summary.pdfA5For', { name })}
+          >
+            {t('collections.summary.pdfA5')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onPdf(receiptId, '80mm')}
+            aria-label={t('collections.summary.pdf80For', { name })}
+          >
+            {t('collections.summary.pdf80')}
+          </Button>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDisplayDate, formatINR, paise, type PaymentRecord } from '@parish/shared';
-import { IconReceipt } from '@tabler/icons-react';
+import { IconFileTypePdf, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 import { printPaymentReceipt } from '../../lib/print-receipt.ts';
@@ -16,7 +16,7 @@ import { valueText } from './value-text.ts';
  * The Paid tab (`docs/domain.md`, §2 "Paid tab"): 'Paid Payments', each paid payment with its type badge
  * (ARREARS, MISCELLANEOUS, DUE, else CURRENT DUE), year, description, payment date (dd/mm/yyyy),
  * method, transaction id, collected by (name or 'System'), collection mode, the paid amount (and
- * '+ extra' above the assigned amount, `docs/domain.md`, §2 "Paid tab"), the Paid badge and 'Download Receipt'.
+ * '+ extra' above the assigned amount, `docs/domain.md`, §2 "Paid tab"), the Paid badge, 'Download Receipt' and 'Download PDF' (decision 0139).
  */
 export function PaidTab() {
   const { t } = useTranslation();
@@ -79,6 +79,16 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
       notifications.show({ color: 'red', message: errorText(error) });
     }
   };
+  const receiptId = payment.receiptId;
+  const downloadPdf = async (id: string) => {
+    try {
+      // Loaded on the click: no first-load cost (decision 0042).
+      const { downloadReceiptPdf } = await import('../../lib/receipt-pdf.ts');
+      await downloadReceiptPdf(id);
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+    }
+  };
   return (
     <Paper withBorder p="sm" data-testid="paid-item">
       <Stack gap="xs">
@@ -131,6 +141,17 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
           >
             {t('portal.paid.downloadReceipt')}
           </Button>
+          {receiptId ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              onClick={() => void downloadPdf(receiptId)}
+              aria-label={t('portal.paid.downloadPdfFor', { name: head.name })}
+            >
+              {t('portal.paid.downloadPdf')}
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </Paper>

@@ -89,6 +89,8 @@ export const portal = {
     extra: '+ {{amount}} extra',
     downloadReceipt: 'Download Receipt',
     downloadReceiptFor: 'Download Receipt: {{name}}',
+    downloadPdf: 'Download PDF',
+    downloadPdfFor: 'Download the PDF receipt: {{name}}',
     popupBlocked: 'Your browser blocked the receipt window. Please allow pop-ups for this site and try again.',
     loadError: 'Failed to load payments',
   },

@@ -26,6 +26,7 @@ export * from './schemas/payment-heads.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/collections.ts';
 export * from './schemas/portal.ts';
+export * from './gateway-messages.ts';
 export * from './schemas/gateways.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/reminders.ts';

@@ -2,6 +2,7 @@ import { isLanguage, type Language } from '@parish/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { rememberGatewayTexts } from '../lib/gateway-text.ts';
 import { en } from './en.ts';
 import type { MemberCatalogue } from './member-catalogue.ts';
 
@@ -57,7 +58,16 @@ export function storedLanguage(): Language {
  */
 export async function changeLanguage(language: Language, { remember = true } = {}): Promise<void> {
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await LOADERS[language](), true, true);
+    const [catalogue, gateway] = await Promise.all([LOADERS[language](), import('./gateway-packs.ts')]);
+    i18n.addResourceBundle(language, 'translation', catalogue, true, true);
+    i18n.addResourceBundle(
+      language,
+      'translation',
+      { portal: { gateway: gateway.GATEWAY_PACKS[language] } },
+      true,
+      true,
+    );
+    rememberGatewayTexts(gateway.GATEWAY_KEYS);
   }
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;

@@ -2,7 +2,7 @@ import { MSG, type MessageKey } from '@parish/shared';
 import i18n from 'i18next';
 
 import { ApiError } from './api-client.ts';
-import { gatewayText, isGatewayText } from './gateway-text.ts';
+import { gatewayText } from './gateway-text.ts';
 
 /** The key of each of the product's messages (`MSG`) by its English text. */
 const KEY_OF_TEXT = new Map<string, MessageKey>(
@@ -19,6 +19,6 @@ const KEY_OF_TEXT = new Map<string, MessageKey>(
 export function errorText(error: unknown, fallback: string = MSG.genericError): string {
   const text = error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
   const key = KEY_OF_TEXT.get(text);
-  if (!key && isGatewayText(text)) return gatewayText(text) ?? text;
+  if (!key) return gatewayText(text) ?? text;
   return key && i18n.isInitialized ? i18n.t(`messages.${key}`, { defaultValue: text }) : text;
 }

@@ -3,12 +3,13 @@ import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { en } from '../i18n/en.ts';
+import { GATEWAY_KEYS, GATEWAY_PACKS } from '../i18n/gateway-packs.ts';
 import { hi } from '../i18n/hi.ts';
 import { ml } from '../i18n/ml.ts';
 import { ta } from '../i18n/ta.ts';
 import { ApiError } from './api-client.ts';
 import { errorText } from './error-text.ts';
-import { gatewayText } from './gateway-text.ts';
+import { gatewayText, rememberGatewayTexts } from './gateway-text.ts';
 
 /**
  * Gateway outcomes in the member's language (issue 29 item 3, decision 0141): the server sends its
@@ -21,6 +22,11 @@ beforeAll(async () => {
     resources: { en: { translation: en }, ml: { translation: ml }, hi: { translation: hi }, ta: { translation: ta } },
     interpolation: { escapeValue: false },
   });
+  // What `changeLanguage` adds with a language's catalogue.
+  for (const language of ['ml', 'hi', 'ta'] as const) {
+    i18n.addResourceBundle(language, 'translation', { portal: { gateway: GATEWAY_PACKS[language] } }, true, true);
+  }
+  rememberGatewayTexts(GATEWAY_KEYS);
 });
 
 describe('gatewayText', () => {
@@ -43,6 +49,8 @@ describe('gatewayText', () => {
       await i18n.changeLanguage(language);
       const untranslated = Object.values(GATEWAY_MSG).filter((text) => gatewayText(text) === text);
       expect(untranslated, language).toEqual([]);
+      const same = Object.entries(GATEWAY_PACKS[language as 'ml']).filter(([, text]) => text.trim() === '');
+      expect(same, language).toEqual([]);
     }
   });
 
@@ -60,7 +68,7 @@ describe('gatewayText', () => {
   it('errorText translates a gateway answer of a failed call, and the shared messages as before', async () => {
     await i18n.changeLanguage('ta');
     expect(errorText(new ApiError(GATEWAY_MSG.checkoutInProgress, 409, 'CHECKOUT_IN_PROGRESS'))).toBe(
-      ta.portal.gateway.checkoutInProgress,
+      GATEWAY_PACKS.ta.checkoutInProgress,
     );
     expect(errorText(new ApiError(MSG.arrearsFirst, 400, 'ARREARS_FIRST'))).toBe(ta.messages.arrearsFirst);
     await i18n.changeLanguage('en');

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { type CustomerPayments, type PaymentRecord } from '@parish/shared';
+import { MSG, type CustomerPayments, type PaymentRecord } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
 import { useCheckout } from './use-checkout.ts';
 import { REFRESH_DELAYS_MS, useFlowControls } from './use-flow-controls.ts';
 import { useShowReturn, type ReturnOutcome } from './use-show-return.ts';
+import { gatewayText } from '../../lib/gateway-text.ts';
 
 /**
  * The customer payment flow (docs/domain.md, "§4 Payment rules"): choose, confirm with the gateway,
@@ -77,7 +78,7 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
         notifications.show({
           color: 'red',
           title: t('portal.notices.invalidAmountTitle'),
-          message: t('portal.gateway.invalidAmount'),
+          message: gatewayText(MSG.invalidAmount) ?? MSG.invalidAmount,
         });
       } else if (checked.kind === 'ok') {
         dispatch({ type: 'confirm', request: checked.request });

@@ -1,5 +1,3 @@
-import { GATEWAY_MSG } from '@parish/shared';
-
 /**
  * English texts of the member portal (customer dashboard, checkout dialogs) and the gateway return
  * pages, worded as the product (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§5 Validation"
@@ -199,11 +197,6 @@ export const portal = {
       error: 'Error',
     },
   },
-  /**
-   * The gateway and checkout answers (`GATEWAY_MSG` of @parish/shared) by key: the server sends
-   * them in English and the member's side shows them from here (`gatewayText`, decision 0141).
-   */
-  gateway: GATEWAY_MSG,
   receiptCheck: {
     title: 'Check a receipt',
     loading: 'Checking the receipt...',

@@ -52,12 +52,14 @@ test('the link lists the dues to choose: arrears first, a variable amount with i
   await expect(item(page, arrear?.name ?? '').getByRole('checkbox')).toBeChecked();
   await expect(item(page, current?.name ?? '').getByRole('checkbox')).toBeDisabled();
   await expect(item(page, current?.name ?? '').getByText('Blocked', { exact: true })).toBeVisible();
-  await expect(page.getByText('Arrears are paid first', { exact: false })).toBeVisible();
+  await expect(page.getByText('Arrears are paid first: current dues wait until they are cleared.')).toBeVisible();
   await expect(item(page, fund?.name ?? '').getByText('(min: ₹300.00)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay ₹800.00' })).toBeVisible();
   await page.getByRole('textbox', { name: `Amount to pay for ${fund?.name}` }).fill('450');
   await expect(page.getByRole('button', { name: 'Pay ₹950.00' })).toBeVisible();
-  await item(page, arrear?.name ?? '').getByRole('checkbox').uncheck();
+  await item(page, arrear?.name ?? '')
+    .getByRole('checkbox')
+    .uncheck();
   await expect(page.getByRole('button', { name: 'Pay ₹450.00' })).toBeVisible();
   await expect(page.getByLabel('Language')).toBeVisible();
   await expectAccessible(page, 'payment link');
@@ -71,9 +73,9 @@ test('a failed payment returns to the link with the reason, and the dues stay to
   await page.getByRole('textbox', { name: `Amount to pay for ${fund?.name}` }).fill('450');
   await payAtBank(page, /^Pay ₹950\.00$/, 'Failure');
   await expect(page).toHaveURL(new RegExp(`${linkPath}\\?txn=`), { timeout: 20_000 });
-  const alert = page.getByRole('alert').filter({ hasText: 'Payment not completed' });
+  const alert = page.getByRole('alert').filter({ hasText: 'Payment Failed' });
   await expect(alert).toBeVisible();
-  await expect(alert).toContainText('Your payment did not go through:');
+  await expect(alert).toContainText(/It did not go through: .+\. You can try again\./);
   await expect(page.getByTestId('pay-item')).toHaveCount(3);
   await expect(page.getByText('Admin Portal')).toHaveCount(0);
   await page.context().close();
@@ -86,10 +88,12 @@ test('a paid link lands on its confirmation page with the receipt: view, PDF, Wh
   const page = await phone(browser);
   await page.goto(linkPath);
   const fund = member.heads[2];
-  await item(page, fund?.name ?? '').getByRole('checkbox').uncheck();
+  await item(page, fund?.name ?? '')
+    .getByRole('checkbox')
+    .uncheck();
   await payAtBank(page, /^Pay ₹500\.00$/, 'Success');
   await expect(page).toHaveURL(new RegExp(`${linkPath}/done\\?txn=`), { timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/^Thank you, Linkpay\. ₹500\.00 has been paid\.$/)).toBeVisible();
   const receipt = page.getByTestId('pay-receipt');
   await expect(receipt).toHaveCount(1);

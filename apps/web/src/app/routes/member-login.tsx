@@ -105,14 +105,13 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
     void import('./customer/customer-dashboard.tsx');
     try {
       const answer = await signInMember(body);
-      const picked = chosenHereRef.current;
-      signIn(answer.token, picked ? { ...answer.user, language: picked } : answer.user);
+      signIn(answer.token, answer.user);
       // A choice made on this screen wins and becomes the member's own (decision 0140); else the
       // member's own language (any browser); else the browser's first choice is kept for them.
+      const picked = chosenHereRef.current;
       const chosen = answer.user.language;
-      if (picked) {
-        if (picked !== chosen) await saveMemberLanguage({ language: picked }).catch(() => {});
-      } else if (chosen && chosen !== i18n.language) await changeLanguage(chosen);
+      if (picked) await saveMemberLanguage({ language: picked }).catch(() => {});
+      else if (chosen && chosen !== i18n.language) await changeLanguage(chosen);
       else if (!chosen && i18n.language !== 'en')
         void saveMemberLanguage({ language: storedLanguage() }).catch(() => {});
       await navigate(HOME_BY_ROLE.customer, { replace: true });

@@ -52,16 +52,18 @@ export default function PayLinkDonePage() {
 
   const data = outcome.data;
   return (
-    <PayLinkFrame title={data?.status === 'success' ? t('whatsapp.done.title') : t('whatsapp.done.checkingTitle')}>
+    <PayLinkFrame
+      title={data?.status === 'success' ? t('portal.callback.successTitle') : t('portal.callback.processing')}
+    >
       {outcome.isLoading || data?.status === 'pending' ? (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
-          <Text>{data?.status === 'pending' ? t('whatsapp.done.pending') : t('whatsapp.done.checking')}</Text>
+          <Text>{t('portal.callback.processingText')}</Text>
         </Group>
       ) : null}
       {outcome.error ? (
         <Alert color="red" role="alert">
-          {t('whatsapp.done.checkFailed', { reason: errorText(outcome.error) })}
+          {errorText(outcome.error)}
         </Alert>
       ) : null}
       {data?.status === 'success' ? <PaidReceipts outcome={data} firstName={view.data?.firstName ?? ''} /> : null}
@@ -83,7 +85,7 @@ function PaidReceipts({ outcome, firstName }: { outcome: PayLinkOutcome; firstNa
         <Text fw={600}>{t('whatsapp.done.thanks', { name: firstName, amount })}</Text>
       </Group>
       <Text size="sm" c="gray.7">
-        {t('whatsapp.done.reference', { txnId: outcome.txnId })}
+        {t('portal.callback.fields.transactionId')}: {outcome.txnId}
       </Text>
       {outcome.receipts.map((receipt) => {
         const absolute = `${window.location.origin}${receiptViewUrl(receipt.token)}`;

@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, Text } from '@mantine/core';
-import { formatINR, type PayView } from '@parish/shared';
+import { formatINR, ZERO_PAISE, type PayView } from '@parish/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
@@ -89,11 +89,11 @@ function EarlierPayment({ mobile, token, txnId }: { mobile: string; token: strin
   if (data.status === 'pending')
     return (
       <Alert color="yellow" role="status">
-        {t('whatsapp.pay.stillPending')}
+        {t('portal.notices.pendingStatus')}
       </Alert>
     );
   return (
-    <Alert color="red" role="alert" title={t('whatsapp.pay.failedTitle')}>
+    <Alert color="red" role="alert" title={t('portal.callback.failedTitle')}>
       {t('whatsapp.pay.failedReason', { reason: errorText(new Error(data.message)) })}
     </Alert>
   );
@@ -124,7 +124,7 @@ function PayLinkChooser({
       {waiting ? <Alert color="yellow">{t('whatsapp.pay.arrearsFirst')}</Alert> : null}
       {amounts ? null : (
         <Alert color="red" role="alert">
-          {t('whatsapp.pay.invalidAmount')}
+          {t('messages.invalidAmount')}
         </Alert>
       )}
       {chosen.length === 0 ? <Text role="status">{t('whatsapp.pay.noneChosen')}</Text> : null}
@@ -140,9 +140,7 @@ function PayLinkChooser({
         onClick={() => amounts && void pay(chosen, amounts.customAmounts)}
         disabled={!available || !amounts || chosen.length === 0}
       >
-        {amounts && chosen.length > 0
-          ? t('whatsapp.pay.pay', { amount: formatINR(amounts.totalPaise) })
-          : t('whatsapp.pay.payNothing')}
+        {t('whatsapp.pay.pay', { amount: formatINR(amounts?.totalPaise ?? ZERO_PAISE) })}
       </Button>
     </>
   );

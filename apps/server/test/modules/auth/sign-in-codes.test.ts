@@ -156,7 +156,9 @@ describe('sign-in with a code on WhatsApp (decision 0138)', () => {
     expect(row?.code_hash).not.toContain(code);
     expect(row?.tries_left).toBe(5);
     await verify(app, { identifier: member.mobile, code: otherThan(code) });
-    expect((await verify(app, { identifier: member.mobile, code, newPassword: 'a-new-secret-1' })).statusCode).toBe(200);
+    expect((await verify(app, { identifier: member.mobile, code, newPassword: 'a-new-secret-1' })).statusCode).toBe(
+      200,
+    );
     const [dump] = await queryRows<{ text: string }>(
       app.db,
       sql`SELECT coalesce((SELECT string_agg(row_to_json(a)::text, ' ') FROM audit_events a), '') ||
@@ -193,7 +195,11 @@ describe('sign-in with a code on WhatsApp (decision 0138)', () => {
     const member = await createMember(app.app);
     const code = await codeFor(app, member);
     for (let i = 0; i < 5; i += 1) {
-      expectError(await verify(app, { identifier: member.mobile, code: otherThan(code) }), 401, ErrorCode.SIGN_IN_CODE_WRONG);
+      expectError(
+        await verify(app, { identifier: member.mobile, code: otherThan(code) }),
+        401,
+        ErrorCode.SIGN_IN_CODE_WRONG,
+      );
     }
     expectError(await verify(app, { identifier: member.mobile, code }), 401, ErrorCode.SIGN_IN_CODE_WRONG);
     const fresh = await codeFor(app, member);
@@ -304,7 +310,12 @@ describe('sign-in with a code on WhatsApp (decision 0138)', () => {
     const app = await appWithWhatsApp();
     const member = await createMember(app.app);
     expectError(await askCode(app, ''), 400, ErrorCode.VALIDATION_FAILED, MSG.memberIdentifierBlank);
-    expectError(await verify(app, { identifier: member.mobile, code: '12ab56' }), 400, ErrorCode.VALIDATION_FAILED, MSG.signInCodeFormat);
+    expectError(
+      await verify(app, { identifier: member.mobile, code: '12ab56' }),
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      MSG.signInCodeFormat,
+    );
     expect(standIn.requests).toHaveLength(0);
     const settings = await app.app.inject({ method: 'GET', url: '/api/settings', headers: hostHeader() });
     expect(settings.json<ParishSettings>().whatsAppSignIn).toBe(true);
@@ -329,13 +340,23 @@ describe('WhatsApp consent (decision 0138)', () => {
       ).json<{ optOut: boolean; consent: WhatsAppConsent }>();
 
     expect((await staffView()).consent).toEqual({ givenAt: null, method: null, withdrawnAt: null });
-    const given = await app.app.inject({ method: 'PUT', url: '/api/customer/whatsapp-consent', headers, payload: { given: true } });
+    const given = await app.app.inject({
+      method: 'PUT',
+      url: '/api/customer/whatsapp-consent',
+      headers,
+      payload: { given: true },
+    });
     expect(given.statusCode, given.body).toBe(200);
     expect(given.json<WhatsAppConsent>()).toMatchObject({ method: 'portal', withdrawnAt: null });
     expect(given.json<WhatsAppConsent>().givenAt).toBe(app.clock.now().toISOString());
 
     app.clock.advance(MINUTE);
-    const withdrawn = await app.app.inject({ method: 'PUT', url: '/api/customer/whatsapp-consent', headers, payload: { given: false } });
+    const withdrawn = await app.app.inject({
+      method: 'PUT',
+      url: '/api/customer/whatsapp-consent',
+      headers,
+      payload: { given: false },
+    });
     expect(withdrawn.json<WhatsAppConsent>().withdrawnAt).toBe(app.clock.now().toISOString());
     const view = await staffView();
     expect(view.optOut).toBe(true);
@@ -373,6 +394,9 @@ describe('WhatsApp consent (decision 0138)', () => {
     // The member reads their own record; a staff token may not.
     const mine = await app.app.inject({ method: 'GET', url: '/api/customer/whatsapp-consent', headers });
     expect(mine.json<WhatsAppConsent>().method).toBe('counter');
-    expect((await app.app.inject({ method: 'GET', url: '/api/customer/whatsapp-consent', headers: admin.headers })).statusCode).toBe(403);
+    expect(
+      (await app.app.inject({ method: 'GET', url: '/api/customer/whatsapp-consent', headers: admin.headers }))
+        .statusCode,
+    ).toBe(403);
   });
 });

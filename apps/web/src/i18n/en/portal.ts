@@ -5,6 +5,17 @@
  * the namespace `portal`.
  */
 export const portal = {
+  consent: {
+    title: 'WhatsApp messages',
+    notice:
+      'With your consent the parish sends you WhatsApp messages about your dues: reminders with a payment link, and confirmations of payments. You can withdraw consent at any time; you can still pay here or at the parish office.',
+    given: 'You agreed on {{date}}.',
+    withdrawn: 'You withdrew consent on {{date}}. The parish sends you no WhatsApp messages.',
+    notRecorded: 'No consent is recorded yet.',
+    give: 'I agree to WhatsApp messages',
+    withdraw: 'Withdraw consent',
+    failed: 'Could not save your choice. Please try again.',
+  },
   header: {
     welcome: 'Welcome, {{name}}',
     identity: 'Mobile: {{mobile}} · Parish Number: {{parishNumber}}',

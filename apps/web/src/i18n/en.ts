@@ -3,6 +3,7 @@ import { MSG } from '@parish/shared';
 import { portal } from './en/portal.ts';
 import { whatsapp } from './en/whatsapp.ts';
 import { refunds } from './en/refunds.ts';
+import type { signInCodeTexts } from './en/sign-in-code.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
@@ -121,25 +122,10 @@ export const en = {
     caseSensitive: 'Passwords are case-sensitive.',
     lockedFor:
       'Too many failed sign-in attempts. Please try again in {{minutes}} minutes. You can still pay your dues through the payment link in your WhatsApp reminder.',
-    code: {
-      offer: 'Send me a code on WhatsApp',
-      forgot: 'Forgot password?',
-      title: 'Sign in with a code on WhatsApp',
-      resetTitle: 'Choose a new password',
-      intro: 'We will send a 6-digit code to the WhatsApp number the parish has for you.',
-      identifierLabel: 'Mobile Number or Parish Number',
-      send: 'Send code',
-      sent: 'If the number belongs to a member, a code is on its way on WhatsApp. It works for {{minutes}} minutes.',
-      codeLabel: 'Code from WhatsApp',
-      codeHint: '6 digits',
-      newPassword: 'New password',
-      newPasswordHint: 'At least 8 characters. Passwords are case-sensitive.',
-      confirmPassword: 'New password again',
-      signIn: 'Sign in',
-      savePassword: 'Save password and sign in',
-      sendAgain: 'Send a new code',
-      back: 'Back to password sign-in',
-    },
+    codeOffer: 'Send me a code on WhatsApp',
+    forgotPassword: 'Forgot password?',
+    // The code screens' texts come with their lazily loaded screen (`en/sign-in-code.ts`).
+    ...({} as { code: typeof signInCodeTexts }),
   },
   shell: {
     collectionYtd: 'Collection YTD',

@@ -99,9 +99,9 @@ export const hi: MemberCatalogue = {
     caseSensitive: 'पासवर्ड में बड़े और छोटे अक्षर अलग माने जाते हैं।',
     lockedFor:
       'साइन इन के बहुत अधिक असफल प्रयास। कृपया {{minutes}} मिनट बाद फिर से कोशिश करें। आप अपने WhatsApp रिमाइंडर के भुगतान लिंक से अब भी अपना बकाया चुका सकते हैं।',
+    codeOffer: 'मुझे WhatsApp पर कोड भेजें',
+    forgotPassword: 'पासवर्ड भूल गए?',
     code: {
-      offer: 'मुझे WhatsApp पर कोड भेजें',
-      forgot: 'पासवर्ड भूल गए?',
       title: 'WhatsApp कोड से साइन इन करें',
       resetTitle: 'नया पासवर्ड चुनें',
       intro: 'पल्ली के पास आपका जो WhatsApp नंबर है, उस पर हम 6 अंकों का कोड भेजेंगे।',

@@ -168,7 +168,7 @@ export default function MemberLogin() {
           <FormError message={error} title={t('common.error')} />
           {locked && codeOffered ? (
             <Button variant="light" color="green" onClick={() => setCodePurpose('sign-in')}>
-              {t('memberLogin.code.offer')}
+              {t('memberLogin.codeOffer')}
             </Button>
           ) : null}
           <TextInput
@@ -196,10 +196,10 @@ export default function MemberLogin() {
           {codeOffered ? (
             <Group justify="space-between" gap="xs">
               <Anchor component="button" type="button" size="sm" onClick={() => setCodePurpose('sign-in')}>
-                {t('memberLogin.code.offer')}
+                {t('memberLogin.codeOffer')}
               </Anchor>
               <Anchor component="button" type="button" size="sm" onClick={() => setCodePurpose('reset')}>
-                {t('memberLogin.code.forgot')}
+                {t('memberLogin.forgotPassword')}
               </Anchor>
             </Group>
           ) : null}

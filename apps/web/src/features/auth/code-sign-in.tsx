@@ -3,11 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
+import { addLazyEnglish, signInCodeTexts } from '../../i18n/en/sign-in-code.ts';
 import { requestMemberCode, verifyMemberCode } from './api.ts';
 import { memberSignInErrorText, useFinishMemberSignIn } from './finish-member-sign-in.ts';
 
 /** Sign in with the code, or choose a new password with it (forgot password). */
 export type CodePurpose = 'sign-in' | 'reset';
+
+addLazyEnglish({ memberLogin: { code: signInCodeTexts } });
 
 const CODE_PATTERN = /^\d{6}$/;
 const PASSWORD_MIN = 8;

@@ -5,12 +5,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
+import { addLazyEnglish, consentTexts } from '../../i18n/en/sign-in-code.ts';
 import { apiRequest, routeOf } from '../../lib/api-request.ts';
 
 const ROUTES = {
   get: routeOf<typeof whatsAppLinkContracts.myConsent>('GET', '/api/customer/whatsapp-consent'),
   set: routeOf<typeof whatsAppLinkContracts.setMyConsent>('PUT', '/api/customer/whatsapp-consent'),
 };
+addLazyEnglish({ portal: { consent: consentTexts } });
+
 const CONSENT_KEY = ['portal', 'whatsapp-consent'] as const;
 
 /**

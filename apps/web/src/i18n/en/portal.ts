@@ -1,3 +1,5 @@
+import type { consentTexts } from './sign-in-code.ts';
+
 /**
  * English texts of the member portal (customer dashboard, checkout dialogs) and the gateway return
  * pages, worded as the product (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§5 Validation"
@@ -5,17 +7,8 @@
  * the namespace `portal`.
  */
 export const portal = {
-  consent: {
-    title: 'WhatsApp messages',
-    notice:
-      'With your consent the parish sends you WhatsApp messages about your dues: reminders with a payment link, and confirmations of payments. You can withdraw consent at any time; you can still pay here or at the parish office.',
-    given: 'You agreed on {{date}}.',
-    withdrawn: 'You withdrew consent on {{date}}. The parish sends you no WhatsApp messages.',
-    notRecorded: 'No consent is recorded yet.',
-    give: 'I agree to WhatsApp messages',
-    withdraw: 'Withdraw consent',
-    failed: 'Could not save your choice. Please try again.',
-  },
+  // The consent card's texts come with the card (`sign-in-code.ts`, decision 0138).
+  ...({} as { consent: typeof consentTexts }),
   header: {
     welcome: 'Welcome, {{name}}',
     identity: 'Mobile: {{mobile}} · Parish Number: {{parishNumber}}',

@@ -41,6 +41,9 @@ const MATRIX: Record<string, RouteRoles> = {
 
   'POST /api/auth/admin/login': 'public',
   'POST /api/auth/customer/login': 'public',
+  // Sign-in with a code on WhatsApp and forgot password (sign-in-codes.routes.ts; decision 0138).
+  'POST /api/auth/customer/code': 'public',
+  'POST /api/auth/customer/code/verify': 'public',
   'GET /api/auth/verify': ANY_SIGNED_IN,
   'POST /api/auth/refresh': 'public',
   'POST /api/auth/logout': 'public',
@@ -135,6 +138,9 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/customer/payments': ['customer'],
   'GET /api/customer/transactions': ['customer'],
   'PUT /api/customer/language': ['customer'],
+  // The member's own consent to WhatsApp messages (decision 0138).
+  'GET /api/customer/whatsapp-consent': ['customer'],
+  'PUT /api/customer/whatsapp-consent': ['customer'],
   // The receipts' script fonts (fonts.routes.ts): the app's own files, public like any asset.
   'GET /api/fonts/:file': 'public',
   // Online payment (gateways.routes.ts): orders by members; gateway return URLs, verify and webhooks public.
@@ -238,6 +244,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'PUT /api/admin/time-zone': ADMIN,
   'PUT /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/members/:id/whatsapp-opt-out': ADMIN,
+  'POST /api/admin/members/:id/whatsapp-consent': ADMIN,
   'GET /api/admin/reminders/opted-out': ADMIN,
   'POST /api/admin/members/:id/revoke-pay-links': ADMIN,
 

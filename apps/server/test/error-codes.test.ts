@@ -484,6 +484,25 @@ describe('WhatsApp', () => {
     );
   });
 
+  it('NOT_CONFIGURED and SIGN_IN_CODE_WRONG: sign-in codes without and with WhatsApp (409, 401 field code)', async () => {
+    expectDomainError(
+      await post(t, admin, '/api/auth/customer/code', { identifier: '9847012345' }),
+      'NOT_CONFIGURED',
+      409,
+      MSG.signInCodeNotConfigured,
+    );
+    expectDomainError(
+      await post(whatsapp, whatsappAdmin, '/api/auth/customer/code/verify', {
+        identifier: '9847012345',
+        code: '123456',
+      }),
+      'SIGN_IN_CODE_WRONG',
+      401,
+      MSG.signInCodeWrong,
+      'code',
+    );
+  });
+
   it('INVALID_RECIPIENT and WHATSAPP_SEND_FAILED: the test message (400 field to, 503)', async () => {
     expectDomainError(
       await post(whatsapp, whatsappAdmin, '/api/whatsapp/test', { to: '12345' }),

@@ -110,6 +110,8 @@ describe('every parish table carries its parish in its keys', () => {
       'diocese_levies_slot_year_uq',
       // The roll-up's month summary: its triggers and the roll-up always name the parish (decision 0133).
       'rollup_month_summary_pkey',
+      // A member's sign-in code: read and written by member within the request's parish only (decision 0138).
+      'member_sign_in_codes_pkey',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

@@ -124,6 +124,23 @@ export class WhatsAppStandIn {
     return this.requests.filter((request) => request.body.to === to);
   }
 
+  /**
+   * The one-time code of the latest authentication template sent to `to` (decision 0138): the
+   * body's text parameter, which Meta's copy-code button repeats; undefined when none was sent.
+   */
+  codeSentTo(to: string): string | undefined {
+    for (const request of [...this.requestsTo(to)].reverse()) {
+      const template = request.body.template as
+        | { components?: { type?: string; parameters?: { text?: string }[] }[] }
+        | undefined;
+      const body = template?.components?.find((component) => component.type === 'body');
+      const button = template?.components?.find((component) => component.type === 'button');
+      const code = body?.parameters?.[0]?.text;
+      if (code && /^\d{6}$/.test(code) && button?.parameters?.[0]?.text === code) return code;
+    }
+    return undefined;
+  }
+
   /** Starts listening on 127.0.0.1 (`port` 0: any free port). */
   async start(port = 0): Promise<this> {
     this.server = createServer((request, response) => void this.handle(request, response));

@@ -59,6 +59,8 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'payment.concession_granted': '{{actor}} granted a concession on {{head}} to {{member}}: the due is now {{amount}}',
   'whatsapp.settings_updated': '{{actor}} changed the payment link and scheduled reminder settings',
   'member.whatsapp_opt_out': '{{actor}} changed whether {{member}} receives WhatsApp messages',
+  'member.whatsapp_consent_given': '{{actor}} recorded that {{member}} agreed to WhatsApp messages',
+  'member.whatsapp_consent_withdrawn': '{{actor}} recorded that {{member}} withdrew consent to WhatsApp messages',
   'member.pay_links_revoked': '{{actor}} revoked the payment links of {{member}}',
   'reminders.round_started': '{{actor}} started a WhatsApp round of {{count}} members',
   'reminders.scheduled': 'Scheduled reminders were queued for {{count}} members',

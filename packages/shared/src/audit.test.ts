@@ -335,6 +335,8 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
     },
   ],
   'member.whatsapp_opt_out': [{ before: { optOut: false }, after: { optOut: true, via: 'webhook' } }],
+  'member.whatsapp_consent_given': [{ before: { optOut: true }, after: { method: 'portal', optOut: false } }],
+  'member.whatsapp_consent_withdrawn': [{ before: { optOut: false }, after: { optOut: true } }],
   'member.pay_links_revoked': [{ before: null, after: { payLinkVersion: 1 } }],
   'reminders.round_started': [{ before: null, after: { total: 12 } }],
   'reminders.scheduled': [{ before: null, after: { kind: 'payment', total: 40 } }],
@@ -433,7 +435,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(65);
+    expect(AUDIT_ACTIONS).toHaveLength(67);
   });
 
   it('isAuditAction tells them from any other string', () => {

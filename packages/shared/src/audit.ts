@@ -62,6 +62,8 @@ export const AUDIT_ACTIONS = [
   'payment.concession_granted',
   'whatsapp.settings_updated',
   'member.whatsapp_opt_out',
+  'member.whatsapp_consent_given',
+  'member.whatsapp_consent_withdrawn',
   'member.pay_links_revoked',
   'reminders.round_started',
   'reminders.scheduled',
@@ -477,6 +479,17 @@ export interface AuditPayloads {
     before: { optOut: boolean };
     after: { optOut: boolean; via: 'admin' | 'webhook' };
   };
+  /**
+   * The member agreed to WhatsApp messages the parish starts (decision 0138): in the portal, or at
+   * the counter as recorded by staff. Giving it also clears the member's opt-out.
+   */
+  'member.whatsapp_consent_given': {
+    entity: 'member';
+    before: { optOut: boolean };
+    after: { method: 'portal' | 'counter' | 'sign_in_code' | 'import'; optOut: false };
+  };
+  /** The member withdrew that consent in the portal (decision 0138); it opts them out. */
+  'member.whatsapp_consent_withdrawn': { entity: 'member'; before: { optOut: boolean }; after: { optOut: true } };
   /** Every payment link issued to the member so far stops working. */
   'member.pay_links_revoked': { entity: 'member'; before: null; after: { payLinkVersion: number } };
   /** A walk-through round of wa.me reminders started (members to go through). */
@@ -681,6 +694,8 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'payment.concession_granted': ['amount', 'concession'],
   'whatsapp.settings_updated': [],
   'member.whatsapp_opt_out': [],
+  'member.whatsapp_consent_given': [],
+  'member.whatsapp_consent_withdrawn': [],
   'member.pay_links_revoked': [],
   'reminders.round_started': [],
   'reminders.scheduled': [],

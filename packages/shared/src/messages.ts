@@ -55,6 +55,12 @@ export const MSG = {
   twoStepSetupRequired: 'Admins must set up two-step sign-in before continuing',
   twoStepAlreadyOn: 'Two-step sign-in is already on for this account',
   twoStepNotOn: 'Two-step sign-in is not on for this account',
+  /** 409 `NOT_CONFIGURED`: a sign-in code while the parish has no WhatsApp Cloud API (decision 0138). */
+  signInCodeNotConfigured: 'Sign-in codes on WhatsApp are not available in this parish',
+  /** 401 `SIGN_IN_CODE_WRONG`: a wrong, expired, spent or used sign-in code (decision 0138). */
+  signInCodeWrong: 'That code is not right or has expired. Ask for a new code.',
+  /** The code field left blank or not 6 digits (decision 0138). */
+  signInCodeFormat: 'Enter the 6-digit code from WhatsApp',
   /** 400 `PAY_AT_OFFICE` (field `paymentIds`): an online order under ₹1.00 (decision 0108). */
   payAtOffice: 'A due under ₹1.00 cannot be paid online: please pay it at the parish office',
 } as const;

@@ -124,6 +124,11 @@ const envSchema = z.object({
   PAY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   REMINDER_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   STAFF_MFA: z.enum(['offered', 'required'], 'STAFF_MFA must be offered or required').default('offered'),
+  WHATSAPP_SIGN_IN_TEMPLATE: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_SIGN_IN_TEMPLATE must be a template name: lower-case letters, digits and _')
+    .default('parish_sign_in_code'),
 });
 
 /**
@@ -241,6 +246,12 @@ export interface Config extends GatewaySettings {
   /** WhatsApp Cloud API settings (WHATSAPP_* variables). */
   whatsapp: WhatsAppConfig;
   /**
+   * WHATSAPP_SIGN_IN_TEMPLATE (default `parish_sign_in_code`): the name of the approved
+   * authentication template (copy-code button) that carries a member's sign-in code (decision
+   * 0138; `docs/domain.md`, "Sign-in with a code on WhatsApp"). The same for every parish.
+   */
+  signInCodeTemplate: string;
+  /**
    * EVENT_RELAY (default true): run the event relay worker (`src/workers/event-relay.ts`), which
    * carries change events between server processes sharing a PostgreSQL database
    * (LISTEN/NOTIFY), so every process's open screens see every change. Only on PostgreSQL; set
@@ -323,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       configured: Boolean(values.WHATSAPP_ACCESS_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID),
       pairIntervalMs: values.WHATSAPP_PAIR_INTERVAL_MS,
     },
+    signInCodeTemplate: values.WHATSAPP_SIGN_IN_TEMPLATE,
     eventRelay: values.EVENT_RELAY,
     backup: loadBackupSettings(env, dataDir),
     payLinkDays: values.PAY_LINK_DAYS,

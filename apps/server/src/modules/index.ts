@@ -22,6 +22,7 @@ import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { signInCodesRoutes } from './sign-in-codes/sign-in-codes.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { whatsAppLinksRoutes } from './whatsapp-links/whatsapp-links.routes.ts';
 
@@ -34,6 +35,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   parishesRoutes,
   authRoutes,
+  signInCodesRoutes,
   settingsRoutes,
   usersRoutes,
   membersRoutes,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { en } from './en.ts';
+import { consentTexts, signInCodeTexts } from './en/sign-in-code.ts';
 import { hi } from './hi.ts';
 import { flattenCatalogue, memberPartOf, SAME_AS_ENGLISH, type MemberCatalogue } from './member-catalogue.ts';
 import { ml } from './ml.ts';
@@ -12,7 +13,14 @@ import { ta } from './ta.ts';
  * A failure names each missing or extra key (`portal.pending.payNow`), so whoever adds an English
  * member text knows exactly which translations to add.
  */
-const english = flattenCatalogue(memberPartOf(en));
+// With the texts lazily loaded screens add (decision 0138): translated like every other.
+const english = flattenCatalogue(
+  memberPartOf({
+    ...en,
+    memberLogin: { ...en.memberLogin, code: signInCodeTexts },
+    portal: { ...en.portal, consent: consentTexts },
+  }),
+);
 const LANGUAGES: [string, MemberCatalogue][] = [
   ['ml', ml],
   ['hi', hi],

@@ -3,6 +3,7 @@ import { MSG } from '@parish/shared';
 import { portal } from './en/portal.ts';
 import { whatsapp } from './en/whatsapp.ts';
 import { refunds } from './en/refunds.ts';
+import type { signInCodeTexts } from './en/sign-in-code.ts';
 
 /**
  * The English message catalogue: every text the web app shows, worded as the product
@@ -118,6 +119,13 @@ export const en = {
     submit: 'Login to Dashboard',
     submitPayment: 'Access Payment Portal',
     signingIn: 'Signing In...',
+    caseSensitive: 'Passwords are case-sensitive.',
+    lockedFor:
+      'Too many failed sign-in attempts. Please try again in {{minutes}} minutes. You can still pay your dues through the payment link in your WhatsApp reminder.',
+    codeOffer: 'Send me a code on WhatsApp',
+    forgotPassword: 'Forgot password?',
+    // The code screens' texts come with their lazily loaded screen (`en/sign-in-code.ts`).
+    ...({} as { code: typeof signInCodeTexts }),
   },
   shell: {
     collectionYtd: 'Collection YTD',

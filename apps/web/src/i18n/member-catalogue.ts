@@ -52,6 +52,9 @@ export const MEMBER_MESSAGE_KEYS = [
   'notFound',
   'payAtOffice',
   'invalidAmount',
+  'signInCodeNotConfigured',
+  'signInCodeWrong',
+  'signInCodeFormat',
 ] as const satisfies readonly MessageKey[];
 
 /** The same shape as `T`, every text a string (a translation of the English literal). */

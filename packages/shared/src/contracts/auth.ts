@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   changePasswordSchema,
   loginResponseSchema,
+  memberCodeRequestSchema,
+  memberCodeSentSchema,
+  memberCodeVerifySchema,
   memberLoginSchema,
   sessionUserSchema,
   staffLoginResponseSchema,
@@ -66,6 +69,26 @@ export const authContracts = {
     method: 'POST',
     path: '/api/auth/customer/login',
     body: memberLoginSchema,
+    output: loginResponseSchema,
+  }),
+  /**
+   * `POST /api/auth/customer/code`: sends a 6-digit sign-in code on WhatsApp (decision 0138); the
+   * same answer whether or not the member exists; 409 `NOT_CONFIGURED` without WhatsApp.
+   */
+  memberCode: defineContract({
+    method: 'POST',
+    path: '/api/auth/customer/code',
+    body: memberCodeRequestSchema,
+    output: memberCodeSentSchema,
+  }),
+  /**
+   * `POST /api/auth/customer/code/verify`: signs in with the code (answering like the password
+   * sign-in), and with `newPassword` also sets the member's password (forgot password).
+   */
+  memberCodeVerify: defineContract({
+    method: 'POST',
+    path: '/api/auth/customer/code/verify',
+    body: memberCodeVerifySchema,
     output: loginResponseSchema,
   }),
   /** `GET /api/auth/verify`: the signed-in user of the bearer token. */

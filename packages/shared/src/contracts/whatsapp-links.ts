@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { createCustomerOrderInputSchema, worldlineOrderSchema } from '../schemas/gateways.ts';
 import {
+  consentBodySchema,
   currentRoundSchema,
   optedOutMembersSchema,
   optOutBodySchema,
@@ -14,6 +15,7 @@ import {
   roundItemSchema,
   startRoundSchema,
   waMeLinkSchema,
+  whatsAppConsentSchema,
   whatsAppSettingsSchema,
 } from '../schemas/whatsapp-links.ts';
 import { idSchema } from '../schemas/common.ts';
@@ -105,6 +107,26 @@ export const whatsAppLinkContracts = {
     path: '/api/admin/members/:id/whatsapp-opt-out',
     params: idParams,
     output: optOutStatusSchema,
+  }),
+  /** `GET /api/customer/whatsapp-consent`: the signed-in member's consent record (decision 0138). */
+  myConsent: defineContract({
+    method: 'GET',
+    path: '/api/customer/whatsapp-consent',
+    output: whatsAppConsentSchema,
+  }),
+  /** `PUT /api/customer/whatsapp-consent`: the member gives or withdraws consent (withdrawing opts them out). */
+  setMyConsent: defineContract({
+    method: 'PUT',
+    path: '/api/customer/whatsapp-consent',
+    body: consentBodySchema,
+    output: whatsAppConsentSchema,
+  }),
+  /** `POST /api/admin/members/:id/whatsapp-consent`: staff record consent the member gave at the counter. */
+  recordConsent: defineContract({
+    method: 'POST',
+    path: '/api/admin/members/:id/whatsapp-consent',
+    params: idParams,
+    output: whatsAppConsentSchema,
   }),
   /** `GET /api/admin/reminders/opted-out`: members with pending dues who opted out. */
   optedOut: defineContract({ method: 'GET', path: '/api/admin/reminders/opted-out', output: optedOutMembersSchema }),

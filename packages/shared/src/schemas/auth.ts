@@ -142,3 +142,30 @@ export const twoStepSetupSchema = z.object({
 
 /** `POST /api/auth/two-step/enable`'s answer: the recovery codes, shown this once only. */
 export const twoStepEnabledSchema = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) });
+
+/**
+ * `POST /api/auth/customer/code` body (decision 0138; `docs/domain.md`, "Sign-in with a code on
+ * WhatsApp"): the member's mobile (10 or 12 digits) or parish number, as the password sign-in takes it.
+ */
+export const memberCodeRequestSchema = memberLoginSchema.pick({ identifier: true });
+
+/**
+ * `POST /api/auth/customer/code/verify` body (decision 0138): the identifier, the 6-digit code from
+ * WhatsApp and, to reset a forgotten password with the same code, the new password (at least 8
+ * characters, as Change Password asks).
+ */
+export const memberCodeVerifySchema = z.object({
+  identifier: memberLoginSchema.shape.identifier,
+  code: z
+    .string({ error: MSG.signInCodeFormat })
+    .trim()
+    .regex(/^\d{6}$/, MSG.signInCodeFormat),
+  newPassword: changePasswordSchema.shape.newPassword.optional(),
+});
+
+/** The answer of `POST /api/auth/customer/code`: always the same, whether or not the member exists. */
+export const memberCodeSentSchema = z.object({
+  sent: z.literal(true),
+  /** Minutes the code works (5). */
+  validMinutes: z.number().int(),
+});

@@ -110,6 +110,10 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   TWO_STEP_CHALLENGE_EXPIRED: 401,
   TWO_STEP_SETUP_REQUIRED: 403,
   TWO_STEP_STATE_CONFLICT: 409,
+  // sign-in-codes.service.ts: no WhatsApp Cloud API for the parish (decision 0138)
+  NOT_CONFIGURED: 409,
+  // sign-in-codes.service.ts: a wrong, expired or spent code, answered like a wrong password
+  SIGN_IN_CODE_WRONG: 401,
 };
 
 const GENERAL: GeneralErrorCode[] = [

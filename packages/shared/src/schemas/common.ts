@@ -181,6 +181,11 @@ export const ErrorCode = {
   TWO_STEP_SETUP_REQUIRED: 'TWO_STEP_SETUP_REQUIRED',
   /** 409: setting up two-step sign-in on an account that has it, or turning it off on one that has not (`MSG.twoStepAlreadyOn` / `MSG.twoStepNotOn`). */
   TWO_STEP_STATE_CONFLICT: 'TWO_STEP_STATE_CONFLICT',
+  // ---- Sign-in with a code on WhatsApp (docs/domain.md, "Sign-in with a code on WhatsApp") ----
+  /** 409: a sign-in code asked for or checked while the parish has no WhatsApp Cloud API (`MSG.signInCodeNotConfigured`). */
+  NOT_CONFIGURED: 'NOT_CONFIGURED',
+  /** 401 (field `code`): a wrong, expired, spent or used sign-in code (`MSG.signInCodeWrong`). */
+  SIGN_IN_CODE_WRONG: 'SIGN_IN_CODE_WRONG',
 } as const;
 
 /** One of {@link ErrorCode}. */
@@ -261,6 +266,8 @@ const DOMAIN_KIND = {
   TWO_STEP_CHALLENGE_EXPIRED: 'UNAUTHORIZED',
   TWO_STEP_SETUP_REQUIRED: 'FORBIDDEN',
   TWO_STEP_STATE_CONFLICT: 'CONFLICT',
+  NOT_CONFIGURED: 'CONFLICT',
+  SIGN_IN_CODE_WRONG: 'UNAUTHORIZED',
 } as const satisfies Record<DomainErrorCode, GeneralErrorCode>;
 
 /**

@@ -70,6 +70,11 @@ export const parishSettingsSchema = z.object({
    * one of `memberLanguages` (decision 0135). Answered always ('en' by default); kept when absent.
    */
   defaultLanguage: z.enum(LANGUAGES).optional(),
+  /**
+   * Whether the member sign-in offers a code on WhatsApp (decision 0138): the parish's effective
+   * WhatsApp Cloud API is configured. Answered by `GET /api/settings` only; never saved.
+   */
+  whatsAppSignIn: z.boolean().optional(),
 });
 
 /** Parish settings. */
@@ -84,7 +89,7 @@ export const DEFAULT_LANGUAGE_NOT_OFFERED = 'The default language must be one of
  * server checks the pair as stored too: decision 0135).
  */
 export const updateParishSettingsSchema = parishSettingsSchema
-  .omit({ currency: true })
+  .omit({ currency: true, whatsAppSignIn: true })
   .refine(
     (value) =>
       value.memberLanguages === undefined ||

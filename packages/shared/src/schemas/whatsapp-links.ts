@@ -129,6 +129,26 @@ export type WhatsAppSettings = z.infer<typeof whatsAppSettingsSchema>;
 /** `PUT /api/admin/members/:id/whatsapp-opt-out` body. */
 export const optOutBodySchema = z.strictObject({ optOut: z.boolean() });
 
+/** How a member's consent to WhatsApp messages was recorded (decision 0138). */
+export const CONSENT_METHODS = ['portal', 'counter', 'sign_in_code', 'import'] as const;
+
+/**
+ * A member's consent to WhatsApp messages the parish starts (DPDP Act notice and consent, Meta's
+ * opt-in; decision 0138): when and how they last agreed (nulls: not recorded), and when they
+ * withdrew it (null: not withdrawn). Times are ISO 8601 UTC.
+ */
+export const whatsAppConsentSchema = z.object({
+  givenAt: z.string().nullable(),
+  method: z.enum(CONSENT_METHODS).nullable(),
+  withdrawnAt: z.string().nullable(),
+});
+
+/** A member's WhatsApp consent record. */
+export type WhatsAppConsent = z.infer<typeof whatsAppConsentSchema>;
+
+/** `PUT /api/customer/whatsapp-consent` body: the member gives (true) or withdraws (false) consent. */
+export const consentBodySchema = z.object({ given: z.boolean() });
+
 /**
  * `GET /api/admin/members/:id/whatsapp-opt-out`: a member's WhatsApp opt-out and its latest
  * change, as the audit trail recorded it (`docs/domain.md`, §9 "Opting out").
@@ -141,6 +161,8 @@ export const optOutStatusSchema = z.object({
   via: z.enum(['admin', 'webhook']).nullable(),
   /** The admin's name when `via` is `admin`, else null. */
   by: z.string().nullable(),
+  /** The member's consent record (decision 0138); absent from servers before it. */
+  consent: whatsAppConsentSchema.optional(),
 });
 
 /** A member's WhatsApp opt-out and its latest change. */

@@ -21,3 +21,4 @@ export * from './whatsapp.ts';
 export * from './office.ts';
 export * from './onboarding.ts';
 export * from './diocese.ts';
+export * from './sign-in-codes.ts';

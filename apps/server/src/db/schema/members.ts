@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -91,6 +92,18 @@ export const members = pgTable(
      * "Wards"). A ward with members cannot be deleted.
      */
     wardId: uuid(),
+    /**
+     * When the member last agreed to WhatsApp messages the parish starts (India's DPDP Act notice
+     * and consent, Meta's opt-in; migration 0035, decision 0138), null when not recorded.
+     */
+    whatsappConsentAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /**
+     * How they agreed: 'portal' (in the member portal), 'counter' (told the parish office, recorded
+     * by staff), 'sign_in_code' or 'import' (reserved for those paths); null when not recorded.
+     */
+    whatsappConsentMethod: text(),
+    /** When the member withdrew that consent (which also opts them out), null when they have not. */
+    whatsappConsentWithdrawnAt: timestamp({ withTimezone: true, mode: 'string' }),
   },
   (t) => [
     primaryKey({ name: 'members_pkey', columns: [t.parishId, t.id] }),
@@ -134,6 +147,10 @@ export const members = pgTable(
       foreignColumns: [wards.parishId, wards.id],
     }).onDelete('restrict'),
     // The member list's ward filter and the ward report (members.service.ts, wards.service.ts).
+    check(
+      'members_whatsapp_consent_method_check',
+      sql`(${t.whatsappConsentMethod} IS NULL) = (${t.whatsappConsentAt} IS NULL) AND (${t.whatsappConsentMethod} IS NULL OR ${t.whatsappConsentMethod} IN ('portal', 'counter', 'sign_in_code', 'import'))`,
+    ),
     index('members_ward_idx')
       .on(t.wardId)
       .where(sql`${t.wardId} is not null`),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -16,39 +16,15 @@ import {
 
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf } from '../../context.ts';
-import { REFRESH_FAMILY_MS } from './refresh-tokens.ts';
+import { COOKIE_PATH, refreshCookieName, setRefreshCookie } from '../../lib/refresh-cookie.ts';
 import { changePassword, refreshSession, sessionUserOf, signInMember, signInStaff, signOut } from './auth.service.ts';
 
-/** Name of the httpOnly refresh cookie; scoped to the auth routes. */
-export const REFRESH_COOKIE = 'parish_refresh';
+export { REFRESH_COOKIE, refreshCookieName, setRefreshCookie } from '../../lib/refresh-cookie.ts';
 
-/**
- * The refresh cookie's name under a public URL: `__Secure-parish_refresh` on https (the browser
- * then accepts it only with `Secure` from a secure origin; `__Host-` would need `Path=/`, and the
- * cookie is scoped to `/api/auth`), `parish_refresh` on plain http (a parish LAN).
- */
-export function refreshCookieName(publicUrl: string): string {
-  return publicUrl.startsWith('https:') ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE;
-}
-const COOKIE_PATH = '/api/auth';
 /** Header the web client sends on cookie-authenticated calls; a cross-site form cannot (`docs/domain.md`, "CS-01"). */
 export const CLIENT_HEADER = 'x-requested-with';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
-
-/**
- * Sets the httpOnly refresh cookie of a new or renewed session (SameSite strict, `Secure` on an
- * https public URL, path `/api/auth`, lifetime of the refresh family).
- */
-export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
-  reply.setCookie(refreshCookieName(app.config.publicUrl), token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: app.config.publicUrl.startsWith('https:'),
-    path: COOKIE_PATH,
-    maxAge: Math.floor(REFRESH_FAMILY_MS / 1000),
-  });
-}
 
 /** Refuses cookie-authenticated calls that a cross-site page could have made (`docs/domain.md`, "CS-01"). */
 function assertSameSiteCall(app: FastifyInstance, request: FastifyRequest): void {

@@ -24,6 +24,7 @@ import {
   THROTTLE_POLICIES,
   clearFailures,
   isLocked,
+  lockedMinutes,
   registerDelayedFailure,
   registerFailure,
   registerSprayFailure,
@@ -109,10 +110,14 @@ function lockedError(): AppError {
 /**
  * A member's sign-in lock says that paying does not need signing in: the payment link of the
  * WhatsApp reminder opens without a password (`docs/domain.md`, "AU-01 Sign-in throttles"). The same
- * text for every member lock, known account or not, so the lock tells nothing (AU-04).
+ * text for every member lock, known account or not, so the lock tells nothing (AU-04). The detail
+ * `lockedMinutes` says how long it still holds, in whole minutes (decision 0138): the sign-in screen
+ * says it, and offers the code on WhatsApp.
  */
-function memberLockedError(): AppError {
-  return new AppError(ErrorCode.ACCOUNT_LOCKED, MSG.memberLockedPayByLink);
+export function memberLockedError(minutes: number): AppError {
+  return new AppError(ErrorCode.ACCOUNT_LOCKED, MSG.memberLockedPayByLink, [
+    { field: 'lockedMinutes', message: String(Math.max(1, minutes)) },
+  ]);
 }
 
 async function startSession(
@@ -240,7 +245,8 @@ export async function signInMember(
     // A member of an unfinished import cannot sign in yet (decision 0049).
     .where(and(condition, eq(members.isActive, true), memberVisible(members.importBatchId)));
   const accountKey = member ? `account:member:${member.id}` : `ident:${identifier.value}`;
-  if (await isLocked(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now)) throw memberLockedError();
+  const locked = await lockedMinutes(ctx.db, [accountKey, addressKey, sprayKeyOf(input.ip)], now);
+  if (locked > 0) throw memberLockedError(locked);
   const valid = member
     ? await verifyMemberPassword(member.passwordHash, initialMemberPassword(member.name, member.mobile), input.password)
     : await verifyAgainstDummy(input.password);
@@ -255,6 +261,15 @@ export async function signInMember(
     throw new AppError(ErrorCode.INVALID_CREDENTIALS, MSG.invalidMemberLogin);
   }
   await clearFailures(ctx.db, accountKey);
+  return startMemberSession(ctx, member);
+}
+
+/**
+ * Starts the session of a member who proved who they are (password, or a code on WhatsApp:
+ * decision 0138): a new refresh family and an access token of the member's token version.
+ * @returns the access token, the refresh token for the cookie and the session user.
+ */
+export async function startMemberSession(ctx: ServiceContext, member: MemberRow): Promise<SignIn> {
   const session = await startSession(
     ctx,
     { subjectType: 'member', subjectId: member.id },

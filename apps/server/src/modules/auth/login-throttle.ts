@@ -67,6 +67,19 @@ export async function isLocked(db: Db, keys: string[], now: Date): Promise<boole
 }
 
 /**
+ * How long the longest lock among the keys still holds at `now`, in whole minutes rounded up;
+ * 0 when none is locked. A member's lock message says it (decision 0138).
+ */
+export async function lockedMinutes(db: Db, keys: string[], now: Date): Promise<number> {
+  const rows = await db
+    .select({ lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, keys));
+  const longest = Math.max(0, ...rows.map((row) => (row.lockedUntil ? new Date(row.lockedUntil).getTime() : 0)));
+  return longest > now.getTime() ? Math.ceil((longest - now.getTime()) / MINUTE) : 0;
+}
+
+/**
  * Counts one failure against a key under a policy, in one atomic upsert (safe across processes).
  * @returns true when this failure locked the key.
  */

@@ -5,11 +5,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens.ts';
+import { REFRESH_FAMILY_MS } from '../../lib/refresh-cookie.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** A refresh token lasts 7 days unused; a family (one sign-in) at most 30 days. */
+/** A refresh token lasts 7 days unused; a family (one sign-in) at most 30 days (`REFRESH_FAMILY_MS`). */
 export const REFRESH_TOKEN_MS = 7 * DAY;
-export const REFRESH_FAMILY_MS = 30 * DAY;
+export { REFRESH_FAMILY_MS };
 /**
  * Two tabs may refresh at once with the same token. A second use within this grace period is
  * refused without revoking the family (the other tab won); a later reuse means theft and revokes it.

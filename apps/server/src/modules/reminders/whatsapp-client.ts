@@ -231,6 +231,34 @@ export function successTemplate(to: string, memberName: string, callbackData?: s
   };
 }
 
+/**
+ * An authentication template with a copy-code button carrying a one-time code (decision 0138;
+ * Meta's "Authentication templates" documentation, "Sending authentication templates": the code
+ * goes as the body's one text parameter and again as the text parameter of the URL button at
+ * index 0, the copy-code button). `language` is Meta's code of the member's language (en, ml, hi,
+ * ta): the template must be approved in each. The message carries no callback data: its
+ * status is not tracked and no delivery row names it.
+ * @throws WhatsAppSendError 'Missing required template parameter values.' without a code.
+ */
+export function authenticationTemplate(
+  to: string,
+  input: { name: string; language: string; code: string },
+): WhatsAppMessageBody {
+  requireValues(input.code, input.name);
+  return {
+    ...envelope(to),
+    type: 'template',
+    template: {
+      name: input.name,
+      language: { code: input.language },
+      components: [
+        { type: 'body', parameters: [{ type: 'text', text: input.code }] },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: input.code }] },
+      ],
+    },
+  };
+}
+
 /** Meta's `hello_world` sample template (language en_US, as Meta ships it): the test message. */
 export function helloWorldTemplate(to: string): WhatsAppMessageBody {
   return { ...envelope(to), type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } };

@@ -14,7 +14,7 @@ import {
 } from '@parish/shared';
 
 import { errorAnswers } from '../../lib/route-options.ts';
-import { credentialsAnswer, parishInProgress, updateCredentials } from './parish-credentials.ts';
+import { credentialsAnswer, parishInProgress, parishWhatsAppConfig, updateCredentials } from './parish-credentials.ts';
 import { setParishTimeZone, timeZoneAnswer } from './parish-time-zone.ts';
 import { getParishSettings, publicAddress, updateParishSettings } from './settings.service.ts';
 import { readWhatsAppSettings, updateWhatsAppSettings } from './whatsapp-settings.service.ts';
@@ -45,7 +45,10 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: parishSettingsSchema },
       },
     },
-    async (request) => getParishSettings(request.ctx.db),
+    async (request) => ({
+      ...(await getParishSettings(request.ctx.db)),
+      whatsAppSignIn: (await parishWhatsAppConfig(request.ctx, parishInProgress())).configured,
+    }),
   );
   r.put(
     '/api/settings',

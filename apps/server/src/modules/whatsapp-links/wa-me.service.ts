@@ -25,6 +25,7 @@ import { assertWardExists, inWardSql } from '../../db/ward-exists.ts';
 import { assertMemberInCallerWard } from '../members/wards.service.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
+import { memberConsent } from './consent.service.ts';
 import { signReceiptLink } from './link-signing.ts';
 import { linkMember, memberPaymentLink, paymentLinkMaker } from './pay-links.service.ts';
 
@@ -151,7 +152,8 @@ export async function setWhatsAppOptOut(
 /**
  * A member's WhatsApp opt-out with its latest change (`docs/domain.md`, §9 "Opting out"): when,
  * and whether by the member's STOP/START reply (`webhook`) or by an admin (with the admin's name),
- * from the latest `member.whatsapp_opt_out` audit record; nulls when it was never changed.
+ * from the latest `member.whatsapp_opt_out` audit record; nulls when it was never changed. With
+ * the member's consent record (`consent`, decision 0138).
  * @throws AppError 404 unknown member
  */
 export async function whatsAppOptOutStatus(ctx: ServiceContext, memberId: string): Promise<OptOutStatus> {
@@ -168,6 +170,7 @@ export async function whatsAppOptOutStatus(ctx: ServiceContext, memberId: string
   );
   const via = change?.via === 'admin' || change?.via === 'webhook' ? change.via : null;
   return {
+    consent: await memberConsent(ctx, memberId),
     optOut: member.optOut,
     changedAt: change ? new Date(change.at).toISOString() : null,
     via,

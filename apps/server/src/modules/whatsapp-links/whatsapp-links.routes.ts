@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  consentBodySchema,
   createCustomerOrderInputSchema,
   currentRoundSchema,
   idSchema,
@@ -19,10 +20,13 @@ import {
   roundItemSchema,
   startRoundSchema,
   waMeLinkSchema,
+  whatsAppConsentSchema,
   worldlineOrderSchema,
 } from '@parish/shared';
 
+import { actorOf } from '../../context.ts';
 import { errorAnswers, jsonRoute } from '../../lib/route-options.ts';
+import { memberConsent, setConsent, setMyConsent } from './consent.service.ts';
 import { sendHtml } from '../../lib/send-html.ts';
 import { sendPdf } from '../../lib/send-pdf.ts';
 import { payLinkOrder, payLinkOutcome, payView, revokePayLinks } from './pay-links.service.ts';
@@ -59,6 +63,7 @@ export async function whatsAppLinksRoutes(app: FastifyInstance): Promise<void> {
   payRoutes(app);
   staffRoutes(app);
   adminRoutes(app);
+  consentRoutes(app);
 }
 
 function payRoutes(app: FastifyInstance): void {
@@ -270,5 +275,55 @@ function adminRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => revokePayLinks(request.ctx, { memberId: request.params.id }),
+  );
+}
+
+/**
+ * A member's consent to WhatsApp messages the parish starts (decision 0138): the member reads,
+ * gives and withdraws it in the portal; an admin records consent given at the parish office.
+ */
+function consentRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/admin/members/:id/whatsapp-consent',
+    {
+      config: admin,
+      schema: {
+        tags: ['payment links'],
+        summary:
+          'Records that the member agreed to WhatsApp messages at the parish office (method counter, decision 0138); ' +
+          'clears their opt-out.',
+        params: idParams,
+        response: { 200: whatsAppConsentSchema, ...errors },
+      },
+    },
+    async (request) => setConsent(request.ctx, { memberId: request.params.id, given: true, method: 'counter' }),
+  );
+  r.get(
+    '/api/customer/whatsapp-consent',
+    {
+      config: { roles: ['customer'] },
+      schema: {
+        tags: ['portal'],
+        summary: "The signed-in member's consent to WhatsApp messages: when and how given, when withdrawn.",
+        response: { 200: whatsAppConsentSchema, ...errors },
+      },
+    },
+    async (request) => memberConsent(request.ctx, actorOf(request.ctx).id),
+  );
+  r.put(
+    '/api/customer/whatsapp-consent',
+    {
+      config: { roles: ['customer'] },
+      schema: {
+        tags: ['portal'],
+        summary:
+          'The member gives (given true) or withdraws (false) consent to WhatsApp messages the parish starts; ' +
+          'withdrawing opts them out of every reminder.',
+        body: consentBodySchema,
+        response: { 200: whatsAppConsentSchema, ...errors },
+      },
+    },
+    async (request) => setMyConsent(request.ctx, request.body.given),
   );
 }

@@ -10,37 +10,29 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { HOME_BY_ROLE, type ErrorCodeValue, type Language } from '@parish/shared';
-import type { TFunction } from 'i18next';
-import { useRef, useState, type FormEvent } from 'react';
+import type { Language } from '@parish/shared';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { LanguageSwitcher, useParishDefaultLanguage } from '../../components/language-switcher.tsx';
 import { signInMember } from '../../features/auth/api.ts';
+import type { CodePurpose } from '../../features/auth/code-sign-in.tsx';
+import {
+  lockedMinutesOf,
+  memberSignInErrorText,
+  useFinishMemberSignIn,
+} from '../../features/auth/finish-member-sign-in.ts';
 import { checkMemberSignIn, type MemberSignInBody } from '../../features/auth/member-sign-in.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { useAuth } from '../../lib/auth.tsx';
-import { changeLanguage, storedLanguage } from '../../i18n/index.ts';
-import { errorText } from '../../lib/error-text.ts';
-import { saveMemberLanguage } from '../../lib/member-language.ts';
+import { useParishSettings } from '../../lib/settings.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
 
-type Mode = 'mobile' | 'code';
+/** The code on WhatsApp and forgot password: loaded only when the member asks (decision 0042's budget). */
+const CodeSignIn = lazy(() => import('../../features/auth/code-sign-in.tsx'));
 
-/**
- * A failed sign-in in the member's language: the wrong-credentials and locked answers by their
- * error codes (named by type only: the codes' module holds zod schemas this screen must not load);
- * anything else as the server words it, else 'Login failed'.
- */
-function signInErrorText(caught: unknown, t: TFunction): string {
-  const code = caught instanceof ApiError ? caught.code : undefined;
-  if (code === ('INVALID_CREDENTIALS' satisfies ErrorCodeValue)) return t('messages.invalidMemberLogin');
-  if (code === ('ACCOUNT_LOCKED' satisfies ErrorCodeValue)) return t('messages.tooManyAttempts');
-  return errorText(caught, t('messages.loginFailed'));
-}
+type Mode = 'mobile' | 'code';
 
 /**
  * Reads the payment-link parameters (`docs/domain.md`, §2 "Member login screen"): `mobile` (also kept in
@@ -65,14 +57,14 @@ function usePaymentLink() {
  * (decision 0140); else the member's own language (any browser); else the browser's, kept for them.
  */
 function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
-  const { t, i18n } = useTranslation();
-  const { signIn } = useAuth();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const finish = useFinishMemberSignIn();
   const [mode, setMode] = useState<Mode>(link.mobile ? 'mobile' : link.code ? 'code' : 'mobile');
   // Checked by plain functions with the shared schema's rules, in plain state: this screen loads
   // neither zod nor @mantine/form (about 6 KB), to stay within its budget (docs/decisions/0042).
   const [values, setValues] = useState<MemberSignInBody>({ identifier: link.mobile || link.code, password: '' });
   const [error, setError] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
   const [busy, setBusy] = useState(false);
   /** The language the member chose on this screen's switcher, if they did. */
   const chosenHereRef = useRef<Language | null>(null);
@@ -92,6 +84,7 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
       return;
     }
     setError(null);
+    setLocked(false);
     setBusy(true);
     try {
       await submit(checked.body);
@@ -104,23 +97,14 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
     // The dashboard's code downloads while the password is checked (issue 18).
     void import('./customer/customer-dashboard.tsx');
     try {
-      const answer = await signInMember(body);
-      signIn(answer.token, answer.user);
-      // A choice made on this screen wins and becomes the member's own (decision 0140); else the
-      // member's own language (any browser); else the browser's first choice is kept for them.
-      const picked = chosenHereRef.current;
-      const chosen = answer.user.language;
-      if (picked) await saveMemberLanguage({ language: picked }).catch(() => {});
-      else if (chosen && chosen !== i18n.language) await changeLanguage(chosen);
-      else if (!chosen && i18n.language !== 'en')
-        void saveMemberLanguage({ language: storedLanguage() }).catch(() => {});
-      await navigate(HOME_BY_ROLE.customer, { replace: true });
+      await finish(await signInMember(body), chosenHereRef.current);
     } catch (caught) {
-      setError(signInErrorText(caught, t));
+      setError(memberSignInErrorText(caught, t));
+      setLocked(lockedMinutesOf(caught) !== null);
     }
   }
 
-  return { mode, switchMode, values, setValues, error, busy, onSubmit, chosenHereRef };
+  return { mode, switchMode, values, setValues, error, locked, busy, onSubmit, chosenHereRef };
 }
 
 /** The member sign-in screen, with its 'Payment Portal' mode for reminder links. */
@@ -129,9 +113,31 @@ export default function MemberLogin() {
   useParishDefaultLanguage();
   const link = usePaymentLink();
   const fromLink = Boolean(link.mobile || link.code);
-  const { mode, switchMode, values, setValues, error, busy, onSubmit, chosenHereRef } = useMemberSignIn(link);
+  const { mode, switchMode, values, setValues, error, locked, busy, onSubmit, chosenHereRef } = useMemberSignIn(link);
+  // Offered only when the parish's WhatsApp Cloud API is configured (decision 0138).
+  const codeOffered = useParishSettings().data?.whatsAppSignIn === true;
+  const [codePurpose, setCodePurpose] = useState<CodePurpose | null>(null);
 
   const isMobile = mode === 'mobile';
+  if (codePurpose) {
+    return (
+      <AuthCard>
+        <Stack gap="md">
+          <Group justify="flex-end">
+            <LanguageSwitcher />
+          </Group>
+          <Suspense fallback={<Text ta="center">{t('common.loading')}</Text>}>
+            <CodeSignIn
+              purpose={codePurpose}
+              identifier={values.identifier}
+              identifierReadOnly={fromLink}
+              onBack={() => setCodePurpose(null)}
+            />
+          </Suspense>
+        </Stack>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -168,6 +174,11 @@ export default function MemberLogin() {
             />
           )}
           <FormError message={error} title={t('common.error')} />
+          {locked && codeOffered ? (
+            <Button variant="light" color="green" onClick={() => setCodePurpose('sign-in')}>
+              {t('memberLogin.codeOffer')}
+            </Button>
+          ) : null}
           <TextInput
             label={isMobile ? t('memberLogin.mobileLabel') : t('memberLogin.parishLabel')}
             description={isMobile ? t('memberLogin.mobileHint') : t('memberLogin.parishHint')}
@@ -181,7 +192,7 @@ export default function MemberLogin() {
           />
           <PasswordInput
             label={t('memberLogin.password')}
-            description={t('memberLogin.passwordHint')}
+            description={`${t('memberLogin.passwordHint')} ${t('memberLogin.caseSensitive')}`}
             autoComplete="current-password"
             value={values.password}
             onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
@@ -190,6 +201,16 @@ export default function MemberLogin() {
           <Button type="submit" disabled={busy} fullWidth>
             {busy ? t('memberLogin.signingIn') : fromLink ? t('memberLogin.submitPayment') : t('memberLogin.submit')}
           </Button>
+          {codeOffered ? (
+            <Group justify="space-between" gap="xs">
+              <Anchor component="button" type="button" size="sm" onClick={() => setCodePurpose('sign-in')}>
+                {t('memberLogin.codeOffer')}
+              </Anchor>
+              <Anchor component="button" type="button" size="sm" onClick={() => setCodePurpose('reset')}>
+                {t('memberLogin.forgotPassword')}
+              </Anchor>
+            </Group>
+          ) : null}
           {fromLink ? null : (
             <>
               <Text ta="center" size="sm">

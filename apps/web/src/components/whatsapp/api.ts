@@ -72,6 +72,11 @@ export function setOptOut(memberId: string, optOut: boolean) {
   return apiRequest(whatsAppLinkContracts.optOut, { params: { id: memberId }, body: { optOut } });
 }
 
+/** Records that the member agreed to WhatsApp messages at the parish office (admin; decision 0138). */
+export function recordCounterConsent(memberId: string) {
+  return apiRequest(whatsAppLinkContracts.recordConsent, { params: { id: memberId } });
+}
+
 /** The active members with pending dues who opted out of WhatsApp (admin; first 100 and the total). */
 export function useOptedOutMembers() {
   return useQuery({

@@ -1,4 +1,4 @@
-import { Alert, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDisplayDateTime, type OptOutStatus } from '@parish/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
-import { setOptOut, useOptOutStatus, whatsAppKeys } from './api.ts';
+import { recordCounterConsent, setOptOut, useOptOutStatus, whatsAppKeys } from './api.ts';
 
 /**
  * "Do not send WhatsApp messages" for one member (admin; docs/domain.md, §9 "Opting out"), in the
@@ -21,11 +21,12 @@ export function OptOutSwitch({ memberId }: { memberId: string }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  async function change(optOut: boolean) {
+  async function change(optOut: boolean | 'consent') {
     setBusy(true);
     setProblem(null);
     try {
-      await setOptOut(memberId, optOut);
+      if (optOut === 'consent') await recordCounterConsent(memberId);
+      else await setOptOut(memberId, optOut);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: whatsAppKeys.optOut(memberId) }),
         queryClient.invalidateQueries({ queryKey: whatsAppKeys.optedOut }),
@@ -34,7 +35,12 @@ export function OptOutSwitch({ memberId }: { memberId: string }) {
       notifications.show({
         color: 'green',
         title: t('common.success'),
-        message: optOut ? t('members.whatsappOptOut.switchedOff') : t('members.whatsappOptOut.switchedOn'),
+        message:
+          optOut === 'consent'
+            ? t('members.whatsappConsent.recorded')
+            : optOut
+              ? t('members.whatsappOptOut.switchedOff')
+              : t('members.whatsappOptOut.switchedOn'),
       });
     } catch (error) {
       setProblem(t('members.whatsappOptOut.failed', { reason: errorText(error) }));
@@ -63,6 +69,14 @@ export function OptOutSwitch({ memberId }: { memberId: string }) {
           {problem}
         </Alert>
       ) : null}
+      {status.data ? (
+        <Group gap="xs" justify="space-between">
+          <Text size="sm">{consentLine(status.data, t)}</Text>
+          <Button size="compact-xs" variant="default" disabled={busy} onClick={() => void change('consent')}>
+            {t('members.whatsappConsent.record')}
+          </Button>
+        </Group>
+      ) : null}
       {status.data?.optOut ? (
         <Text size="sm" c="red.8" role="status">
           {t('members.whatsappOptOut.skipped')}
@@ -82,4 +96,14 @@ function lastChange(status: OptOutStatus, t: ReturnType<typeof useTranslation>['
   return status.optOut
     ? t('members.whatsappOptOut.setByAdmin', { name, date })
     : t('members.whatsappOptOut.clearedByAdmin', { name, date });
+}
+
+/** The member's consent record for staff (decision 0138): not recorded, given (how, when) or withdrawn. */
+function consentLine(status: OptOutStatus, t: ReturnType<typeof useTranslation>['t']): string {
+  const consent = status.consent;
+  if (!consent?.givenAt || !consent.method) return t('members.whatsappConsent.notRecorded');
+  const how = t(`members.whatsappConsent.how.${consent.method}`);
+  if (consent.withdrawnAt)
+    return t('members.whatsappConsent.withdrawn', { date: formatDisplayDateTime(consent.withdrawnAt), how });
+  return t('members.whatsappConsent.given', { date: formatDisplayDateTime(consent.givenAt), how });
 }

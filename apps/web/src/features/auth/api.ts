@@ -48,3 +48,26 @@ export function signInStaffWithCode(body: ContractBody<typeof authContracts.staf
 export function signInMember(body: ContractBody<typeof authContracts.memberLogin>): Promise<SignInAnswer> {
   return requestJson<SignInAnswer>(MEMBER_LOGIN_PATH, { method: 'POST', body, retryOnUnauthorized: false });
 }
+
+const MEMBER_CODE_PATH: ContractPath<typeof authContracts.memberCode> = '/api/auth/customer/code';
+const MEMBER_CODE_VERIFY_PATH: ContractPath<typeof authContracts.memberCodeVerify> = '/api/auth/customer/code/verify';
+
+/**
+ * `POST /api/auth/customer/code`: asks for a 6-digit sign-in code on WhatsApp (decision 0138). The
+ * same answer whether or not the member exists.
+ * @throws ApiError 409 `NOT_CONFIGURED` without WhatsApp; 429 `ACCOUNT_LOCKED` (detail `lockedMinutes`).
+ */
+export function requestMemberCode(
+  body: ContractBody<typeof authContracts.memberCode>,
+): Promise<ContractOutput<typeof authContracts.memberCode>> {
+  return requestJson(MEMBER_CODE_PATH, { method: 'POST', body, retryOnUnauthorized: false });
+}
+
+/**
+ * `POST /api/auth/customer/code/verify`: signs in with the code, answering like the password
+ * sign-in; with `newPassword` also sets the member's password (forgot password).
+ * @throws ApiError 401 `SIGN_IN_CODE_WRONG`, 400 for a refused new password, 409 `NOT_CONFIGURED`, 429.
+ */
+export function verifyMemberCode(body: ContractBody<typeof authContracts.memberCodeVerify>): Promise<SignInAnswer> {
+  return requestJson<SignInAnswer>(MEMBER_CODE_VERIFY_PATH, { method: 'POST', body, retryOnUnauthorized: false });
+}

@@ -12,6 +12,7 @@ import { paiseOf } from '../../lib/money.ts';
 import { PaymentFlowDialogs } from './payment-flow-dialogs.tsx';
 import { PendingTab } from './pending-tab.tsx';
 import { PortalHeader } from './portal-header.tsx';
+import { WhatsAppConsentCard } from './whatsapp-consent-card.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TransactionsTab } from './transactions-tab.tsx';
 import { usePaymentFlow, type ConfirmMode } from './use-payment-flow.ts';
@@ -122,6 +123,7 @@ export function CustomerPortal() {
               <TransactionsTab query={transactions} />
             </Tabs.Panel>
           </Tabs>
+          <WhatsAppConsentCard />
         </Stack>
       </Container>
       <PaymentFlowDialogs flow={flow} config={config.data} onViewPaid={() => setTab('paid')} />

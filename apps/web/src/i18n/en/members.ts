@@ -64,6 +64,20 @@ export const members = {
     added: 'Member added successfully',
     updated: 'Member updated successfully',
   },
+  whatsappConsent: {
+    notRecorded: 'WhatsApp consent: not recorded',
+    given: 'WhatsApp consent: given {{how}} on {{date}}',
+    withdrawn: 'WhatsApp consent: withdrawn on {{date}} (last given {{how}})',
+    how: {
+      portal: 'in the member portal',
+      counter: 'at the parish office',
+      sign_in_code: 'with a sign-in code',
+      import: 'in an import',
+    },
+    record: 'Record consent given at the office',
+    recorded: 'Consent recorded',
+    failed: 'Could not record the consent: {{reason}}',
+  },
   whatsappOptOut: {
     label: 'Do not send WhatsApp messages',
     help: 'Reminders and notices on WhatsApp skip this member. A member can also reply STOP to our WhatsApp number.',

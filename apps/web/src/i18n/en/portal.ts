@@ -1,3 +1,5 @@
+import type { consentTexts } from './sign-in-code.ts';
+
 /**
  * English texts of the member portal (customer dashboard, checkout dialogs) and the gateway return
  * pages, worded as the product (`docs/domain.md`, "§2 Screens", "§4 Payment rules", "§5 Validation"
@@ -5,6 +7,8 @@
  * the namespace `portal`.
  */
 export const portal = {
+  // The consent card's texts come with the card (`sign-in-code.ts`, decision 0138).
+  ...({} as { consent: typeof consentTexts }),
   header: {
     welcome: 'Welcome, {{name}}',
     identity: 'Mobile: {{mobile}} · Parish Number: {{parishNumber}}',

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+
+import { CONSENT_METHODS, type WhatsAppConsent } from '@parish/shared';
+
+import { actorOf, type ServiceContext } from '../../context.ts';
+import { lockDataVersions } from '../../db/data-versions.ts';
+import { members } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+
+type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+const consentColumns = {
+  givenAt: members.whatsappConsentAt,
+  method: members.whatsappConsentMethod,
+  withdrawnAt: members.whatsappConsentWithdrawnAt,
+} as const;
+
+/** The wire form of a member's consent columns (ISO 8601 UTC times; nulls: not recorded). */
+function consentOf(row: { givenAt: string | null; method: string | null; withdrawnAt: string | null }): WhatsAppConsent {
+  const method = CONSENT_METHODS.find((known) => known === row.method) ?? null;
+  return {
+    givenAt: row.givenAt ? new Date(row.givenAt).toISOString() : null,
+    method,
+    withdrawnAt: row.withdrawnAt ? new Date(row.withdrawnAt).toISOString() : null,
+  };
+}
+
+/**
+ * A member's consent to WhatsApp messages the parish starts (decision 0138; `docs/domain.md`,
+ * "WhatsApp consent"): when and how they last agreed, and when they withdrew it.
+ * @throws AppError 404 'Member not found' for an unknown member.
+ */
+export async function memberConsent(ctx: ServiceContext, memberId: string): Promise<WhatsAppConsent> {
+  const [row] = await ctx.db.select(consentColumns).from(members).where(eq(members.id, memberId));
+  if (!row) throw notFound('Member not found');
+  return consentOf(row);
+}
+
+/**
+ * Records that a member gave (`given`) or withdrew their consent to WhatsApp messages the parish
+ * starts (India's DPDP Act: notice, consent and its withdrawal as easy as giving it; Meta's opt-in
+ * policy). Giving records the time and the method and clears the opt-out; withdrawing records the
+ * time and sets the opt-out (`members.whatsapp_opt_out`), which every parish-started send path
+ * already skips (`docs/domain.md`, §9 "Opting out"). One transaction with the audit record
+ * `member.whatsapp_consent_given` or `member.whatsapp_consent_withdrawn`. The times are the
+ * clock's (UTC).
+ * @param input `method`: how it was given, 'portal' (the member) or 'counter' (staff).
+ * @throws AppError 404 'Member not found' for an unknown member.
+ */
+export async function setConsent(
+  ctx: ServiceContext,
+  input: { memberId: string; given: boolean; method: ConsentMethod },
+): Promise<WhatsAppConsent> {
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction(async (tx) => {
+    // The members table's version row first, as every member write takes it (`db/data-versions.ts`).
+    await lockDataVersions(tx, ['members']);
+    const [before] = await tx
+      .select({ optOut: members.whatsappOptOut })
+      .from(members)
+      .where(eq(members.id, input.memberId))
+      .for('update');
+    if (!before) throw notFound('Member not found');
+    const [row] = await tx
+      .update(members)
+      .set(
+        input.given
+          ? {
+              whatsappConsentAt: now,
+              whatsappConsentMethod: input.method,
+              whatsappConsentWithdrawnAt: null,
+              whatsappOptOut: false,
+              updatedAt: now,
+            }
+          : { whatsappConsentWithdrawnAt: now, whatsappOptOut: true, updatedAt: now },
+      )
+      .where(eq(members.id, input.memberId))
+      .returning(consentColumns);
+    if (input.given) {
+      await recordAudit(tx, ctx.audit, {
+        action: 'member.whatsapp_consent_given',
+        entityType: 'member',
+        entityId: input.memberId,
+        before: { optOut: before.optOut },
+        after: { method: input.method, optOut: false },
+      });
+    } else {
+      await recordAudit(tx, ctx.audit, {
+        action: 'member.whatsapp_consent_withdrawn',
+        entityType: 'member',
+        entityId: input.memberId,
+        before: { optOut: before.optOut },
+        after: { optOut: true },
+      });
+    }
+    return consentOf(row ?? { givenAt: null, method: null, withdrawnAt: null });
+  });
+}
+
+/**
+ * The signed-in member gives or withdraws their own consent in the portal (method 'portal').
+ * @throws AppError 401 without a signed-in member.
+ */
+export async function setMyConsent(ctx: ServiceContext, given: boolean): Promise<WhatsAppConsent> {
+  return setConsent(ctx, { memberId: actorOf(ctx).id, given, method: 'portal' });
+}

@@ -131,8 +131,7 @@ export class WhatsAppStandIn {
   codeSentTo(to: string): string | undefined {
     for (const request of [...this.requestsTo(to)].reverse()) {
       const template = request.body.template as
-        | { components?: { type?: string; parameters?: { text?: string }[] }[] }
-        | undefined;
+        { components?: { type?: string; parameters?: { text?: string }[] }[] } | undefined;
       const body = template?.components?.find((component) => component.type === 'body');
       const button = template?.components?.find((component) => component.type === 'button');
       const code = body?.parameters?.[0]?.text;

@@ -195,7 +195,10 @@ export async function verifySignInCode(
   if (!member || !stored || stored.codeHash !== codeHash) {
     return wrongCode(ctx, member?.id, input.ip, now);
   }
-  if (input.newPassword !== undefined && input.newPassword.normalize('NFC') === initialMemberPassword(member.name, member.mobile)) {
+  if (
+    input.newPassword !== undefined &&
+    input.newPassword.normalize('NFC') === initialMemberPassword(member.name, member.mobile)
+  ) {
     throw new AppError(ErrorCode.PASSWORD_SAME_AS_INITIAL, MSG.passwordSameAsInitial, [
       { field: 'newPassword', message: MSG.passwordSameAsInitial },
     ]);

@@ -17,7 +17,11 @@ const consentColumns = {
 } as const;
 
 /** The wire form of a member's consent columns (ISO 8601 UTC times; nulls: not recorded). */
-function consentOf(row: { givenAt: string | null; method: string | null; withdrawnAt: string | null }): WhatsAppConsent {
+function consentOf(row: {
+  givenAt: string | null;
+  method: string | null;
+  withdrawnAt: string | null;
+}): WhatsAppConsent {
   const method = CONSENT_METHODS.find((known) => known === row.method) ?? null;
   return {
     givenAt: row.givenAt ? new Date(row.givenAt).toISOString() : null,

@@ -109,7 +109,7 @@ function payRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['payment links'],
         summary:
-          "The outcome of a payment made through the link (decision 0140): status, message, amount in rupees and, once paid, " +
+          'The outcome of a payment made through the link (decision 0140): status, message, amount in rupees and, once paid, ' +
           'the receipts with their signed receipt-link tokens. A pending one is re-checked with the gateway first. Only the ' +
           "link's member's transactions: 404 TRANSACTION_NOT_FOUND for another's or an unknown one; the link as GET /api/pay/:mobile/:token.",
         params: payLinkTxnParamsSchema,

@@ -4,6 +4,10 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import { paiseOf } from '../../lib/money.ts';
+import { attemptTexts } from '../../i18n/en/portal-lazy.ts';
+import { addLazyEnglish } from '../../i18n/en/sign-in-code.ts';
+
+addLazyEnglish({ portal: { attempts: attemptTexts } });
 
 /**
  * Honest states of the member's online attempts (`docs/domain.md`, §2 "Transactions tab";

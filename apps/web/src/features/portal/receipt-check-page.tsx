@@ -15,6 +15,10 @@ import { ApiError } from '../../lib/api-client.ts';
 import { apiRequest, routeOf } from '../../lib/api-request.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useParishName } from '../../lib/settings.ts';
+import { receiptCheckTexts } from '../../i18n/en/portal-lazy.ts';
+import { addLazyEnglish } from '../../i18n/en/sign-in-code.ts';
+
+addLazyEnglish({ portal: { receiptCheck: receiptCheckTexts } });
 
 /** The call by method and path: the contract objects hold zod schemas, kept out of a member's download. */
 const CHECK = routeOf<typeof receiptCheckContracts.check>('GET', '/api/receipt-check/:token');

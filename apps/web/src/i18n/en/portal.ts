@@ -1,3 +1,4 @@
+import type { attemptTexts, receiptCheckTexts } from './portal-lazy.ts';
 import type { consentTexts } from './sign-in-code.ts';
 
 /**
@@ -7,8 +8,9 @@ import type { consentTexts } from './sign-in-code.ts';
  * the namespace `portal`.
  */
 export const portal = {
-  // The consent card's texts come with the card (`sign-in-code.ts`, decision 0138).
-  ...({} as { consent: typeof consentTexts }),
+  // Texts of screens that load later come with them (decisions 0138, 0042): the consent card,
+  // the receipt check page and the attempts' states (`portal-lazy.ts`).
+  ...({} as { consent: typeof consentTexts; receiptCheck: typeof receiptCheckTexts; attempts: typeof attemptTexts }),
   header: {
     welcome: 'Welcome, {{name}}',
     identity: 'Mobile: {{mobile}} · Parish Number: {{parishNumber}}',
@@ -200,43 +202,5 @@ export const portal = {
       statusMessage: 'Status message',
       error: 'Error',
     },
-  },
-  receiptCheck: {
-    title: 'Check a receipt',
-    loading: 'Checking the receipt...',
-    unknown: 'This receipt could not be found. Check that the whole link was copied.',
-    validTitle: 'Genuine receipt',
-    valid: 'This receipt was issued by {{parish}} and is valid.',
-    voidedTitle: 'This receipt was voided',
-    voided: 'This receipt was issued by {{parish}} and later voided: it no longer stands for a payment.',
-    testTitle: 'TEST — no real money',
-    test: 'This receipt is of a test payment: no money was received.',
-    number: 'Receipt No.',
-    date: 'Date',
-    amount: 'Amount',
-    member: 'Member',
-    status: 'Status',
-    statusValid: 'Valid',
-    statusVoided: 'Voided',
-    privacy: "Only the member's initials are shown here.",
-  },
-  // Honest states of online attempts (issue 29 item 4, decision 0142)
-  attempts: {
-    state: {
-      paid: 'Paid',
-      pending: 'Pending',
-      failed: 'Failed',
-      cancelled: 'Cancelled',
-      superseded: 'Replaced by a newer attempt',
-      expired: 'Expired',
-    },
-    supersededNote:
-      'You started a newer payment for the same dues. This one is still checked with the bank; if it was paid after all, you will be told here.',
-    paidTwiceTitle: 'Paid twice',
-    paidTwiceOpen:
-      '{{amount}} for {{dues}} had already been paid, so it was paid twice. The parish will refund {{amount}} to you.',
-    paidTwiceRefunded: '{{amount}} for {{dues}} was paid twice. Refunded on {{date}}.',
-    paidTwiceApplied: '{{amount}} for {{dues}} was paid twice. The parish put it towards another of your dues.',
-    alreadyPaidCount: 'Already paid before (the parish will refund it)',
   },
 } as const;

@@ -3,7 +3,6 @@
  * "Payment mode"): the refunds and exceptions queue, the test-payments band, the cashier's warning.
  */
 export const refunds = {
-  band: 'Test payments: no real money',
   title: 'Refunds and Exceptions',
   intro:
     'Online payments that could not be applied to the dues they were meant for. Refund them in the gateway’s own dashboard, then record it here, or apply the money to another due of the same member.',
@@ -50,12 +49,21 @@ export const refunds = {
   voidConfirm: 'Void every test payment? Each becomes pending again and its receipt is voided.',
   voided_one: '{{count}} test payment voided.',
   voided_other: '{{count}} test payments voided.',
+  checkoutInProgress:
+    'An online payment for this due is in progress. If you collect now and the member’s payment also goes through, it will appear under Refunds and Exceptions.',
+} as const;
+
+/**
+ * The member-side texts of `refunds` (the test-payments band and the pending-checkout banner,
+ * `MEMBER_PARTS`): in the first load (`en.ts`); the rest of the namespace above is the back
+ * office's (`en-staff.ts`), merged into the same namespace when it loads.
+ */
+export const refundsMember = {
+  band: 'Test payments: no real money',
   checkout: {
     title: 'A payment you started is not finished',
     text: 'You started paying {{heads}} online and did not finish. Continue to pay again, or cancel it.',
     continue: 'Continue',
     cancel: 'Cancel',
   },
-  checkoutInProgress:
-    'An online payment for this due is in progress. If you collect now and the member’s payment also goes through, it will appear under Refunds and Exceptions.',
 } as const;

@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { alreadyPaid, reportedOutcome } from './callback-params.ts';
 import type { WorldlineCallback } from './use-worldline-callback.ts';
 import { gatewayText } from '../../../lib/gateway-text.ts';
+import { attemptTexts } from '../../../i18n/en/portal-lazy.ts';
+import { addLazyEnglish } from '../../../i18n/en/sign-in-code.ts';
+
+addLazyEnglish({ portal: { attempts: attemptTexts } });
 
 /**
  * The payment callback page's Details panel (`docs/domain.md`, §2 "Payment callback page"): the

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 import { ADMIN, apiToken, expectAccessible, memberWithDues, type MemberWithDues } from './fixtures.ts';
@@ -110,6 +112,14 @@ test('a paid link lands on its confirmation page with the receipt: view, PDF, Wh
     'href',
     `${view}/pdf?layout=a5&lang=en`,
   );
+  // The PDF itself downloads (decision 0139): a PDF file named by the receipt number.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    receipt.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = readFileSync((await download.path()) ?? '');
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const share = (await receipt.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')) ?? '';
   expect(share.startsWith('https://wa.me/?text=')).toBe(true);
   const text = new URL(share).searchParams.get('text') ?? '';

@@ -102,11 +102,11 @@ function PaidReceipts({ outcome, firstName }: { outcome: PayLinkOutcome; firstNa
                   href={receiptViewUrl(receipt.token)}
                   target="_blank"
                   rel="noopener"
-                  variant="light"
+                  variant="default"
                 >
                   {t('whatsapp.done.view')}
                 </Button>
-                <Button component="a" href={receiptPdfUrl(receipt.token, i18n.language)} download variant="light">
+                <Button component="a" href={receiptPdfUrl(receipt.token, i18n.language)} download variant="default">
                   {t('whatsapp.done.pdf')}
                 </Button>
                 <Button

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { en } from './en.ts';
-import { attemptTexts, receiptCheckTexts } from './en/portal-lazy.ts';
+import { attemptTexts, receiptCheckTexts, statementTexts } from './en/portal-lazy.ts';
 import { consentTexts, signInCodeTexts } from './en/sign-in-code.ts';
 import { hi } from './hi.ts';
 import { flattenCatalogue, memberPartOf, SAME_AS_ENGLISH, type MemberCatalogue } from './member-catalogue.ts';
@@ -19,7 +19,13 @@ const english = flattenCatalogue(
   memberPartOf({
     ...en,
     memberLogin: { ...en.memberLogin, code: signInCodeTexts },
-    portal: { ...en.portal, consent: consentTexts, receiptCheck: receiptCheckTexts, attempts: attemptTexts },
+    portal: {
+      ...en.portal,
+      consent: consentTexts,
+      receiptCheck: receiptCheckTexts,
+      attempts: attemptTexts,
+      statement: statementTexts,
+    },
   }),
 );
 const LANGUAGES: [string, MemberCatalogue][] = [

@@ -344,6 +344,13 @@ export const hi: MemberCatalogue = {
       statusVoided: 'रद्द',
       privacy: 'यहाँ सदस्य के केवल आद्याक्षर दिखाए जाते हैं।',
     },
+    // The yearly statement card (issue 29 item 8, decision 0139)
+    statement: {
+      title: 'वार्षिक विवरण',
+      intro: 'किसी वित्तीय वर्ष के देय, चुकाई गई राशि (रसीद नंबरों के साथ), छूट और शेष राशि, PDF के रूप में।',
+      year: 'वित्तीय वर्ष',
+      download: 'विवरण डाउनलोड करें',
+    },
     // Honest states of online attempts (issue 29 item 4, decision 0142)
     attempts: {
       state: {

@@ -347,6 +347,13 @@ export const ml: MemberCatalogue = {
       statusVoided: 'റദ്ദാക്കി',
       privacy: 'അംഗത്തിന്റെ ഇനിഷ്യലുകൾ മാത്രമേ ഇവിടെ കാണിക്കൂ.',
     },
+    // The yearly statement card (issue 29 item 8, decision 0139)
+    statement: {
+      title: 'വാർഷിക സ്റ്റേറ്റ്‌മെന്റ്',
+      intro: 'ഒരു സാമ്പത്തിക വർഷത്തെ ബാക്കികൾ, അടച്ചവ (രസീത് നമ്പറുകളോടെ), ഇളവുകൾ, ബാക്കി തുക എന്നിവ PDF ആയി.',
+      year: 'സാമ്പത്തിക വർഷം',
+      download: 'സ്റ്റേറ്റ്‌മെന്റ് ഡൗൺലോഡ് ചെയ്യുക',
+    },
     // Honest states of online attempts (issue 29 item 4, decision 0142)
     attempts: {
       state: {

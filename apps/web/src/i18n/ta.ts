@@ -346,6 +346,13 @@ export const ta: MemberCatalogue = {
       statusVoided: 'ரத்து செய்யப்பட்டது',
       privacy: 'உறுப்பினரின் முதலெழுத்துகள் மட்டுமே இங்கே காட்டப்படும்.',
     },
+    // The yearly statement card (issue 29 item 8, decision 0139)
+    statement: {
+      title: 'ஆண்டு அறிக்கை',
+      intro: 'ஒரு நிதியாண்டின் கட்டணங்கள், செலுத்தியவை (ரசீது எண்களுடன்), சலுகைகள், நிலுவைத் தொகை ஆகியவை PDF ஆக.',
+      year: 'நிதியாண்டு',
+      download: 'அறிக்கையைப் பதிவிறக்கு',
+    },
     // Honest states of online attempts (issue 29 item 4, decision 0142)
     attempts: {
       state: {

@@ -1,7 +1,7 @@
 import type { officeContracts } from '@parish/shared';
 
-import { toApiError } from './api-client.ts';
-import { apiResponse, routeOf } from './api-request.ts';
+import { fetchWithSession, toApiError } from './api-client.ts';
+import { apiResponse, buildUrl, routeOf } from './api-request.ts';
 import { saveDownload } from './download.ts';
 
 /*
@@ -22,4 +22,16 @@ export async function downloadReceiptPdf(receiptId: string, layout: 'a5' | '80mm
   const response = await apiResponse(RECEIPT_PDF, { params: { id: receiptId }, query: { layout } }, 'throw');
   if (!response.ok) throw await toApiError(response);
   await saveDownload(response, 'receipt.pdf');
+}
+
+/**
+ * Downloads the signed-in member's yearly statement (`GET /api/customer/statement.pdf?fy=`, decision
+ * 0139), named by the server, with the bearer token (one shared refresh on a 401).
+ * @param fy the financial year as '2026-27'
+ * @throws ApiError with the server's error text (400 for a year it does not take)
+ */
+export async function downloadStatementPdf(fy: string): Promise<void> {
+  const response = await fetchWithSession(buildUrl('/api/customer/statement.pdf', { query: { fy } }), 'throw');
+  if (!response.ok) throw await toApiError(response);
+  await saveDownload(response, `statement-${fy}.pdf`);
 }

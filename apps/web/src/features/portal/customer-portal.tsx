@@ -12,6 +12,7 @@ import { paiseOf } from '../../lib/money.ts';
 import { PaymentFlowDialogs } from './payment-flow-dialogs.tsx';
 import { PendingTab } from './pending-tab.tsx';
 import { PortalHeader } from './portal-header.tsx';
+import { StatementCard } from './statement-card.tsx';
 import { WhatsAppConsentCard } from './whatsapp-consent-card.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TransactionsTab } from './transactions-tab.tsx';
@@ -123,6 +124,7 @@ export function CustomerPortal() {
               <TransactionsTab query={transactions} />
             </Tabs.Panel>
           </Tabs>
+          <StatementCard />
           <WhatsAppConsentCard />
         </Stack>
       </Container>

@@ -43,3 +43,11 @@ export const attemptTexts = {
   paidTwiceApplied: '{{amount}} for {{dues}} was paid twice. The parish put it towards another of your dues.',
   alreadyPaidCount: 'Already paid before (the parish will refund it)',
 } as const;
+
+/** The member's yearly statement card (issue 29 item 8, decision 0139). */
+export const statementTexts = {
+  title: 'Yearly statement',
+  intro: 'The dues of a financial year, what was paid (with receipt numbers), concessions and the balance, as a PDF.',
+  year: 'Financial year',
+  download: 'Download statement',
+} as const;

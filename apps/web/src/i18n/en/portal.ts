@@ -1,4 +1,4 @@
-import type { attemptTexts, receiptCheckTexts } from './portal-lazy.ts';
+import type { attemptTexts, receiptCheckTexts, statementTexts } from './portal-lazy.ts';
 import type { consentTexts } from './sign-in-code.ts';
 
 /**
@@ -9,8 +9,13 @@ import type { consentTexts } from './sign-in-code.ts';
  */
 export const portal = {
   // Texts of screens that load later come with them (decisions 0138, 0042): the consent card,
-  // the receipt check page and the attempts' states (`portal-lazy.ts`).
-  ...({} as { consent: typeof consentTexts; receiptCheck: typeof receiptCheckTexts; attempts: typeof attemptTexts }),
+  // the receipt check page, the attempts' states and the yearly statement card (`portal-lazy.ts`).
+  ...({} as {
+    consent: typeof consentTexts;
+    receiptCheck: typeof receiptCheckTexts;
+    attempts: typeof attemptTexts;
+    statement: typeof statementTexts;
+  }),
   header: {
     welcome: 'Welcome, {{name}}',
     identity: 'Mobile: {{mobile}} · Parish Number: {{parishNumber}}',

@@ -234,7 +234,9 @@ const OPT_IN_WORDS = new Set(['start']);
  * Applies members' STOP and START replies from a verified webhook (`docs/domain.md`, §9 "Opting
  * out"): the active member whose mobile is the sender's number (digits, country code first) is
  * opted out (STOP, UNSUBSCRIBE) or back in (START), audited `member.whatsapp_opt_out` via
- * `webhook` in the same transaction. Each message id is handled once (`gateway_events`). Other
+ * `webhook` in the same transaction. A STOP is also the withdrawal of the member's consent
+ * (decision 0138): its time is recorded as `whatsapp_consent_withdrawn_at` (the clock's, UTC), which
+ * staff see beside the consent; START leaves the consent record as it was. Each message id is handled once (`gateway_events`). Other
  * messages are ignored.
  * @returns how many members changed.
  */
@@ -257,7 +259,9 @@ export async function applyWebhookReplies(ctx: ServiceContext, body: WebhookBody
       // The opt-out is on the member list: its version row first (`db/data-versions.ts`).
       await lockDataVersions(tx, ['members']);
       const updated = (await tx.execute(
-        sql`UPDATE members SET whatsapp_opt_out = ${optOut}, updated_at = now()
+        sql`UPDATE members SET whatsapp_opt_out = ${optOut}, updated_at = now(),
+                whatsapp_consent_withdrawn_at = CASE WHEN ${optOut}::boolean THEN ${ctx.clock.now().toISOString()}::timestamptz
+                                                     ELSE whatsapp_consent_withdrawn_at END
              WHERE is_active AND mobile = ${message.from.replace(/\D/g, '')} AND whatsapp_opt_out <> ${optOut}
          RETURNING id`,
       )) as unknown as { rows: { id: string }[] };

@@ -333,13 +333,20 @@ describe('WhatsApp without the Cloud API', () => {
       changedAt: expect.any(String),
       via: 'admin',
       by: expect.any(String),
+      consent: { givenAt: null, method: null, withdrawnAt: null },
     });
     const never = await t.app.inject({
       method: 'GET',
       url: `/api/admin/members/${anna.id}/whatsapp-opt-out`,
       headers: admin.headers,
     });
-    expect(never.json()).toEqual({ optOut: false, changedAt: null, via: null, by: null });
+    expect(never.json()).toEqual({
+      optOut: false,
+      changedAt: null,
+      via: null,
+      by: null,
+      consent: { givenAt: null, method: null, withdrawnAt: null },
+    });
     const list = await t.app.inject({ method: 'GET', url: '/api/members?limit=50', headers: admin.headers });
     const flags = list
       .json<{ items: { name: string; whatsappOptOut?: true }[] }>()
@@ -487,7 +494,14 @@ describe('WhatsApp without the Cloud API', () => {
       url: `/api/admin/members/${member.id}/whatsapp-opt-out`,
       headers: admin.headers,
     });
-    expect(status.json()).toEqual({ optOut: true, changedAt: expect.any(String), via: 'webhook', by: null });
+    // The STOP is the withdrawal of the member's consent too (decision 0138), its time recorded.
+    expect(status.json()).toEqual({
+      optOut: true,
+      changedAt: expect.any(String),
+      via: 'webhook',
+      by: null,
+      consent: { givenAt: null, method: null, withdrawnAt: expect.any(String) },
+    });
     await due(t.app, member.id, 'miscellaneous', 10_000);
     const all = await t.app.inject({ method: 'POST', url: '/api/admin/send-all-reminders', headers: admin.headers });
     expect(all.statusCode).toBe(409);

@@ -1,7 +1,37 @@
-import { formatINR } from '@parish/shared';
+import { formatINR, type Paise } from '@parish/shared';
 
 import { newPdf, pdfBytes, writeRule, writeText, type Pdf } from './pdf-document.ts';
-import type { StatementData } from './statement.service.ts';
+
+/** One due of a yearly statement (amounts in paise). */
+export interface StatementDue {
+  head: string;
+  /** dd/mm/yyyy, or '-' without a due date. */
+  dueDate: string;
+  /** The assigned amount before concessions: amount + concession. */
+  raisedPaise: Paise;
+  concessionPaise: Paise;
+  /** What was paid for it; 0 while not paid. */
+  paidPaise: Paise;
+  /** Still owed: the amount of a pending or failed due; 0 once paid or waived. */
+  balancePaise: Paise;
+  status: 'Pending' | 'Paid' | 'Waived';
+  /** The receipt number of a paid due, else null. */
+  receiptNumber: string | null;
+}
+
+/** What a yearly statement shows (`docs/domain.md`, §8 "Yearly statement"). */
+export interface StatementData {
+  parish: { name: string; address: string; contact: string };
+  member: { name: string; parishNumber: string };
+  /** '2026-27'. */
+  financialYear: string;
+  /** dd/mm/yyyy, parish time: the day the statement was made. */
+  madeOn: string;
+  dues: StatementDue[];
+  /** The receipts issued to the member in the year (dd/mm/yyyy, parish time), voided ones marked. */
+  receipts: { number: string; date: string; totalPaise: Paise; voided: boolean }[];
+  totals: { raisedPaise: Paise; concessionPaise: Paise; paidPaise: Paise; balancePaise: Paise };
+}
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 36;

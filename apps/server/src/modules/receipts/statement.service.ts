@@ -17,38 +17,7 @@ import { members, paymentHeads, payments, receipts } from '../../db/schema/index
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { parishTimeZone } from '../settings/parish-time-zone.ts';
-import { buildStatementPdf } from './statement-pdf.ts';
-
-/** One due of a yearly statement (amounts in paise). */
-export interface StatementDue {
-  head: string;
-  /** dd/mm/yyyy, or '-' without a due date. */
-  dueDate: string;
-  /** The assigned amount before concessions: amount + concession. */
-  raisedPaise: Paise;
-  concessionPaise: Paise;
-  /** What was paid for it; 0 while not paid. */
-  paidPaise: Paise;
-  /** Still owed: the amount of a pending or failed due; 0 once paid or waived. */
-  balancePaise: Paise;
-  status: 'Pending' | 'Paid' | 'Waived';
-  /** The receipt number of a paid due, else null. */
-  receiptNumber: string | null;
-}
-
-/** What a yearly statement shows (`docs/domain.md`, §8 "Yearly statement"). */
-export interface StatementData {
-  parish: { name: string; address: string; contact: string };
-  member: { name: string; parishNumber: string };
-  /** '2026-27'. */
-  financialYear: string;
-  /** dd/mm/yyyy, parish time: the day the statement was made. */
-  madeOn: string;
-  dues: StatementDue[];
-  /** The receipts issued to the member in the year (dd/mm/yyyy, parish time), voided ones marked. */
-  receipts: { number: string; date: string; totalPaise: Paise; voided: boolean }[];
-  totals: { raisedPaise: Paise; concessionPaise: Paise; paidPaise: Paise; balancePaise: Paise };
-}
+import { buildStatementPdf, type StatementData, type StatementDue } from './statement-pdf.ts';
 
 /**
  * The financial year a `fy` query names.

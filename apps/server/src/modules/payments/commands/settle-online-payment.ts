@@ -22,10 +22,7 @@ export interface ConfirmedPayment {
   pgReferenceId: string;
   method: string;
   via: AuditAfter<'transaction.settled'>['via'];
-  /**
-   * Writes the 'paid' WhatsApp notice into the outbox in this transaction when anything was paid
-   * (`queuePaymentNotice` of `reminders/`, given by the caller), so a crash cannot lose it.
-   */
+  /** Writes the 'paid' WhatsApp notice (`queuePaymentNotice`) in this transaction, so a crash cannot lose it. */
   queueNotice: (tx: Tx) => Promise<unknown>;
 }
 
@@ -38,14 +35,12 @@ export interface ConfirmedPayment {
  * 2. write and issue: `markPaid` locks its payments and moves those still pending to paid with
  *    the item's amount in paise, method `online`, the gateway, mode `online`, our txn id and the
  *    gateway's reference, under ONE receipt;
- * 3. a payment meanwhile settled otherwise (cash at the office) is NOT paid again: it goes to the
- *    audit trail (`transaction.paid_twice`), the transaction's note and the refunds queue (reason
- *    `superseded_paid` for a superseded checkout paid late, else `paid_twice`); so does money for a
- *    due still pending whose amount no longer takes the order's (changed after a failed checkout,
- *    which held nothing: reason `due_changed`, decision 0113);
- * 4. the 'paid' notice when anything was paid, and the receipt's WhatsApp document
- *    (`queueReceiptDocument`, decision 0141); audit `transaction.settled` (rupees), as `ctx.audit`
- *    (the gateway, or the system for the re-check);
+ * 3. a payment meanwhile settled otherwise (cash at the office) is NOT paid again: to the audit trail
+ *    (`transaction.paid_twice`), the transaction's note and the refunds queue (`superseded_paid` for a
+ *    superseded checkout paid late, else `paid_twice`); so is money for a pending due whose amount
+ *    changed after a failed checkout, which held nothing (`due_changed`, decision 0113);
+ * 4. the 'paid' notice when anything was paid, the receipt's WhatsApp document (decision 0141);
+ *    audit `transaction.settled` (rupees), as `ctx.audit` (the gateway, or the system re-checking);
  * 5. after the commit, `payment.updated` (via the gateway) when anything was paid.
  * @returns the transaction as settled, or null when another call settled it first.
  */
@@ -90,9 +85,8 @@ export async function settleOnlinePayment(
       await queueException(tx, { ...money, transactionRowId: row.id, memberId: row.memberId });
     }
     if (lines.length > 0) await paid.queueNotice(tx);
-    if (marked.receipt) {
-      await queueReceiptDocument(tx, { config: ctx.config, memberId: row.memberId, receiptId: marked.receipt.id });
-    }
+    const receiptId = marked.receipt?.id;
+    if (receiptId) await queueReceiptDocument(tx, { config: ctx.config, memberId: row.memberId, receiptId });
     await recordAudit(tx, ctx.audit, {
       action: 'transaction.settled',
       entityType: 'transaction',

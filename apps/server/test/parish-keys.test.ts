@@ -112,6 +112,8 @@ describe('every parish table carries its parish in its keys', () => {
       'rollup_month_summary_pkey',
       // A member's sign-in code: read and written by member within the request's parish only (decision 0138).
       'member_sign_in_codes_pkey',
+      // A receipt's WhatsApp document: queued and looked up by receipt within its parish only (decision 0141).
+      'message_deliveries_receipt_uq',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

@@ -88,6 +88,8 @@ describe('parish settings', () => {
       wardLabel: 'ward',
       memberLanguages: ['en', 'ml', 'hi', 'ta'],
       defaultLanguage: 'en',
+      // No WhatsApp in the test's environment: no code sign-in offered (decision 0138).
+      whatsAppSignIn: false,
     });
   });
 
@@ -168,6 +170,7 @@ describe('parish settings', () => {
       wardLabel: 'ward',
       memberLanguages: ['en', 'ml', 'hi', 'ta'],
       defaultLanguage: 'en',
+      whatsAppSignIn: false,
     });
 
     const events = await t.db

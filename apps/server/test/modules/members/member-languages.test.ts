@@ -108,7 +108,7 @@ describe('the bilingual receipt', () => {
     expect(html).toContain('One Thousand Five Hundred Rupees And Fifty Paise Only');
     expect(html).toContain('<section class="second-language" lang="ml"');
     expect(html).toContain('അടച്ച തുക');
-    expect(html).toContain('<td>ആയിരത്തി അഞ്ഞൂറ് രൂപയും അമ്പത് പൈസയും</td>');
+    expect(html).toContain('<td><bdi>ആയിരത്തി അഞ്ഞൂറ് രൂപയും അമ്പത് പൈസയും</bdi></td>');
     expect(html).toContain('₹1,500.50');
     expect(html).toContain('<bdi>Thomas Mathew</bdi>');
     expect(html).toContain('url("/api/fonts/noto-sans-malayalam-malayalam-400-normal.woff2")');
@@ -129,7 +129,7 @@ describe('the bilingual receipt', () => {
     await putSettings({ ...SETTINGS, receiptLanguage: 'ta' });
     const tamil = (await paidReceipt(150_000)).body;
     expect(tamil).toContain('lang="ta"');
-    expect(tamil).toContain('<td>ஆயிரத்து ஐநூறு ரூபாய்</td>');
+    expect(tamil).toContain('<td><bdi>ஆயிரத்து ஐநூறு ரூபாய்</bdi></td>');
     const refused = await putSettings({ ...SETTINGS, receiptLanguage: 'fr' });
     expect(refused.statusCode).toBe(400);
     await putSettings({ ...SETTINGS, receiptLanguage: '' });

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ASSET_DROPPED_HEADERS } from '../src/plugins/web-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /*
@@ -53,6 +54,21 @@ describe('the web app, compressed as the browser accepts', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
     expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 4);
+  });
+
+  it('sends a script without the headers only a page needs, keeping nosniff and same-origin', async () => {
+    const script = await get('/assets/app-abc123.js', 'br');
+    for (const name of ASSET_DROPPED_HEADERS) expect(script.headers[name], name).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const headerBytes = Object.entries(script.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
+    expect(headerBytes).toBeLessThan(400);
+    // The page keeps them all.
+    const page = await get('/', 'br');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-ratelimit-limit']).toBeDefined();
+    expect(page.headers.etag).toBeDefined();
   });
 
   it('sends gzip to a browser that accepts only gzip, and the original to one that accepts neither', async () => {

@@ -229,6 +229,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/pay/:mobile/:token/transactions/:txnId': 'public',
   'GET /api/receipt-links/:token': 'public',
   'GET /api/receipt-links/:token/pdf': 'public',
+  'GET /api/statement-links/:token/pdf': 'public',
   'GET /api/receipt-check/:token': 'public',
   'GET /api/members/:id/whatsapp-link': WARD_READERS,
   'GET /api/receipts/:id/whatsapp-link': STAFF,

@@ -286,7 +286,10 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
     { before: null, after: { reason: 'response hash does not verify', via: '/api/worldline/verify-payment' } },
   ],
   'reminders.send': [{ before: null, after: { kind: 'payment', total: 3 } }],
-  'reminders.send_all': [{ before: null, after: { kind: 'payment', total: 120 } }],
+  'reminders.send_all': [
+    { before: null, after: { kind: 'payment', total: 120 } },
+    { before: null, after: { kind: 'payment', total: 120, statementFy: '2026-27', statements: 118 } },
+  ],
   'notifications.assignment': [{ before: null, after: { kind: 'assignment', total: 40, paymentHeadId: 'h1' } }],
   'notifications.payment_success': [{ before: null, after: { kind: 'success', total: 1 } }],
   'notifications.receipt': [{ before: null, after: { kind: 'receipt', total: 1, receiptId: 'r1' } }],

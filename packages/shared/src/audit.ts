@@ -199,6 +199,10 @@ export interface AuditReminderJob<K extends 'payment' | 'assignment' | 'success'
   wardId?: string;
   /** A receipt document (decision 0141): the receipt sent. */
   receiptId?: string;
+  /** A round that attaches the yearly statement (decision 0143): its financial year, `2026-27`. */
+  statementFy?: string;
+  /** With `statementFy`: how many statement documents the round queued. */
+  statements?: number;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -135,4 +135,8 @@ export const PDF_MSG = {
   badLanguage: 'The language must be en, ml, hi or ta',
   /** 400 (field `fy`): a financial year not written like 2026-27. */
   badFinancialYear: 'The financial year must be written like 2026-27',
+  /** 404 `PAY_LINK_INVALID`: a statement link tampered with, of another parish, or of no member (decision 0143). */
+  statementLinkInvalid: 'This statement link is not valid. Please sign in to see your statement.',
+  /** 404 `PAY_LINK_EXPIRED`: an authentic statement link past its expiry (decision 0143). */
+  statementLinkExpired: 'This statement link has expired. Please sign in to see your statement.',
 } as const;

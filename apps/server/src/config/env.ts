@@ -115,6 +115,9 @@ const envSchema = z.object({
   WHATSAPP_SEND_RECEIPTS: z.stringbool().default(true),
   WHATSAPP_PAYMENT_TEMPLATES: templateNames('WHATSAPP_PAYMENT_TEMPLATES', 'en:payment'),
   WHATSAPP_RECEIPT_TEMPLATES: templateNames('WHATSAPP_RECEIPT_TEMPLATES', 'en:receipt'),
+  WHATSAPP_STATEMENT_TEMPLATES: templateNames('WHATSAPP_STATEMENT_TEMPLATES', 'en:statement'),
+  WHATSAPP_ASSIGNMENT_TEMPLATES: templateNames('WHATSAPP_ASSIGNMENT_TEMPLATES', 'en:assignment'),
+  WHATSAPP_SUCCESS_TEMPLATES: templateNames('WHATSAPP_SUCCESS_TEMPLATES', 'en:success'),
   WHATSAPP_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -166,9 +169,18 @@ export interface WhatsAppConfig {
    * The approved template names by member language (decision 0141): WHATSAPP_PAYMENT_TEMPLATES for
    * the `payment` reminder (default `en:payment`) and WHATSAPP_RECEIPT_TEMPLATES for the receipt
    * document (default `en:receipt`), each a list `lang:name,...` of en, ml, hi, ta. A language
-   * without a name is sent the English one.
+   * without a name is sent the English one. Decision 0143 adds WHATSAPP_STATEMENT_TEMPLATES (the
+   * yearly statement document of a reminder round, default `en:statement`),
+   * WHATSAPP_ASSIGNMENT_TEMPLATES (the new-assignment notice, default `en:assignment`) and
+   * WHATSAPP_SUCCESS_TEMPLATES (the payment-success notice, default `en:success`), read alike.
    */
-  templates: { payment: TemplateNames; receipt: TemplateNames };
+  templates: {
+    payment: TemplateNames;
+    receipt: TemplateNames;
+    statement: TemplateNames;
+    assignment: TemplateNames;
+    success: TemplateNames;
+  };
   /** WHATSAPP_SEND_INTERVAL_MS: pause between two messages, default 1000 (`docs/domain.md`, §9 "Sending"). */
   sendIntervalMs: number;
   /** WHATSAPP_TIMEOUT_MS: client timeout of one send, default 10000 (`docs/domain.md`, "RS-03"). */
@@ -326,7 +338,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       notifyOnAssign: values.WHATSAPP_NOTIFY_ON_ASSIGN,
       notifyOnPayment: values.WHATSAPP_NOTIFY_ON_PAYMENT,
       sendReceipts: values.WHATSAPP_SEND_RECEIPTS,
-      templates: { payment: values.WHATSAPP_PAYMENT_TEMPLATES, receipt: values.WHATSAPP_RECEIPT_TEMPLATES },
+      templates: {
+        payment: values.WHATSAPP_PAYMENT_TEMPLATES,
+        receipt: values.WHATSAPP_RECEIPT_TEMPLATES,
+        statement: values.WHATSAPP_STATEMENT_TEMPLATES,
+        assignment: values.WHATSAPP_ASSIGNMENT_TEMPLATES,
+        success: values.WHATSAPP_SUCCESS_TEMPLATES,
+      },
       sendIntervalMs: values.WHATSAPP_SEND_INTERVAL_MS,
       timeoutMs: values.WHATSAPP_TIMEOUT_MS,
       retryBaseMs: values.WHATSAPP_RETRY_BASE_MS,

@@ -72,3 +72,41 @@ export function readReceiptLink(keys: LinkKeys, token: string): string | null {
   if (!sameMac(given, mac(keys.receipt, [id]))) return null;
   return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
 }
+
+/** What a statement link names (decision 0143). */
+export interface StatementLinkClaims {
+  /** The parish whose member it is (`parishes.id`): the link opens in that parish only. */
+  parishId: number;
+  memberId: string;
+  /** The year the financial year starts in (2026 for 2026-27). */
+  fy: number;
+  /** Expiry, seconds since the epoch (UTC). */
+  expiresAt: number;
+}
+
+/**
+ * The token of a yearly statement link (decision 0143): `<parish>-<member id hex>-<fy>-<expiry, base
+ * 36 seconds>-<mac>`. Signed with the receipt-link key (a statement is a summary of receipts, and the
+ * key travels with backups, decision 0071), the mac's first field `statement` keeping the two kinds
+ * of link apart: a receipt link's mac is over one field, so neither can pass for the other.
+ */
+export function signStatementLink(keys: LinkKeys, claims: StatementLinkClaims): string {
+  const id = claims.memberId.replaceAll('-', '');
+  const exp = claims.expiresAt.toString(36);
+  const fields = ['statement', String(claims.parishId), id, String(claims.fy), exp];
+  return `${claims.parishId}-${id}-${claims.fy}-${exp}-${mac(keys.receipt, fields)}`;
+}
+
+/**
+ * Reads a yearly statement link's token.
+ * @returns the claims when the mac matches (the expiry and the parish are the caller's to check),
+ *   or null for anything tampered or malformed.
+ */
+export function readStatementLink(keys: LinkKeys, token: string): StatementLinkClaims | null {
+  const match = /^(\d{1,9})-([0-9a-f]{32})-(20\d\d)-([0-9a-z]{1,12})-([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, parish = '', id = '', fy = '', exp = '', given = ''] = match;
+  if (!sameMac(given, mac(keys.receipt, ['statement', parish, id, fy, exp]))) return null;
+  const memberId = `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
+  return { parishId: Number(parish), memberId, fy: Number(fy), expiresAt: parseInt(exp, 36) };
+}

@@ -1,12 +1,12 @@
 import {
   deliveriesQuerySchema,
   deliveriesResultSchema,
+  sendAllRemindersQuerySchema,
   sendAllRemindersResultSchema,
   sendRemindersBodySchema,
   sendRemindersResultSchema,
   whatsAppStatusSchema,
 } from '../schemas/reminders.ts';
-import { wardFilterQuerySchema } from '../schemas/wards.ts';
 import { defineContract } from './contract.ts';
 
 /** WhatsApp payment reminders (admin; docs/domain.md, "§2 Screens", "Admin Send Reminders"). */
@@ -22,12 +22,13 @@ export const reminderContracts = {
   }),
   /**
    * `POST /api/admin/send-all-reminders` (202, no body): starts a background send to every member
-   * who owes; `?wardId=` only that ward's, `none` those without a ward (decision 0136).
+   * who owes; `?wardId=` only that ward's, `none` those without a ward (decision 0136);
+   * `?statementFy=2026-27` (or `current`) attaches the yearly statement (decision 0143).
    */
   sendAll: defineContract({
     method: 'POST',
     path: '/api/admin/send-all-reminders',
-    query: wardFilterQuerySchema,
+    query: sendAllRemindersQuerySchema,
     output: sendAllRemindersResultSchema,
   }),
   /** `GET /api/admin/reminders/deliveries`: a send job (default the latest) and its deliveries. */

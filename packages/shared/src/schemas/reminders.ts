@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-import { MSG } from '../messages.ts';
+import { MSG, PDF_MSG } from '../messages.ts';
 import { idSchema } from './common.ts';
+import { wardFilterQuerySchema } from './wards.ts';
 
 /**
  * Texts of the WhatsApp reminders capability. `missingTemplateParams` and the
@@ -103,8 +104,32 @@ export const sendRemindersResultSchema = z.object({
 /** The answer of an immediate send. */
 export type SendRemindersResult = z.infer<typeof sendRemindersResultSchema>;
 
-/** Answer of "send to all": the background job started and how many members it will message. */
-export const sendAllRemindersResultSchema = z.object({ jobId: idSchema, total: z.number().int() });
+/**
+ * The query of "send to all" (`POST /api/admin/send-all-reminders`): `wardId` (decision 0136) and
+ * `statementFy` (issue 29 item 8, decision 0143): attach the yearly statement of that financial
+ * year (`2026-27`, or `current` for the current one in parish time; 1 April to 31 March) to the
+ * round; absent, no statement. A year not written so is 400 (field `statementFy`).
+ */
+export const sendAllRemindersQuerySchema = wardFilterQuerySchema.extend({
+  statementFy: z
+    .string({ error: PDF_MSG.badFinancialYear })
+    .regex(/^(current|20\d\d-\d\d)$/, { error: PDF_MSG.badFinancialYear })
+    .optional(),
+});
+
+/** The query of "send to all", as parsed. */
+export type SendAllRemindersQuery = z.output<typeof sendAllRemindersQuerySchema>;
+
+/**
+ * Answer of "send to all": the background job started and how many members it will message;
+ * with the statement attached (decision 0143), its financial year and how many statements it sends.
+ */
+export const sendAllRemindersResultSchema = z.object({
+  jobId: idSchema,
+  total: z.number().int(),
+  statementFy: z.string().optional(),
+  statements: z.number().int().optional(),
+});
 
 /** The answer of "send to all". */
 export type SendAllRemindersResult = z.infer<typeof sendAllRemindersResultSchema>;

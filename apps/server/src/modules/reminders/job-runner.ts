@@ -6,11 +6,13 @@ import { sql } from 'drizzle-orm';
 import {
   PAY_LINK_MSG,
   REMINDER_MSG,
+  financialYearLabel,
   formatDisplayDate,
   formatINR,
   headTypeLabel,
   isLanguage,
   paiseOfSum,
+  parseFinancialYear,
   type Language,
   type DeliveryStatus,
   type RemindersProgressData,
@@ -18,7 +20,7 @@ import {
 
 import type { AppDeps, ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { signReceiptLink } from '../../lib/link-signing.ts';
+import { signReceiptLink, signStatementLink } from '../../lib/link-signing.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { publicUrlOf } from '../parishes/request-parish.ts';
 import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
@@ -30,6 +32,7 @@ import {
   paymentLinkSuffix,
   paymentTemplate,
   receiptDocumentTemplate,
+  statementDocumentTemplate,
   successTemplate,
   templateFor,
   type WhatsAppMessageBody,
@@ -42,9 +45,13 @@ export const REMINDER_JOB_TYPE = 'whatsapp.reminders';
 
 /**
  * What a job sends: the `payment` reminder, the new-assignment text, the `success` template, or a
- * receipt as a document (decision 0141).
+ * receipt as a document (decision 0141). `statement` (the yearly statement as a document, decision
+ * 0143) is a kind of delivery only: it rides in a `payment` round's job beside the reminders.
  */
 export type ReminderKind = 'payment' | 'assignment' | 'success' | 'receipt';
+
+/** What one delivery sends: its job's kind, or the yearly statement of the job's round (decision 0143). */
+export type DeliveryKind = ReminderKind | 'statement';
 
 /** `background_jobs.payload` of a WhatsApp job. */
 export interface ReminderJobPayload {
@@ -61,6 +68,11 @@ export interface ReminderJobPayload {
   round?: string;
   /** A receipt document (decision 0141): the receipt to send; one job per receipt. */
   receiptId?: string;
+  /**
+   * A round that attaches the yearly statement (decision 0143): its financial year, `2026-27`; the
+   * job's `statement` deliveries send that year's statement.
+   */
+  statementFy?: string;
 }
 
 /** A claimed job: its id and payload. */
@@ -98,6 +110,8 @@ export interface DeliveryWork {
   mobile: string;
   parishNumber: string;
   recipient: string;
+  /** The delivery's own kind (`message_deliveries.kind`): the job's, or `statement` (decision 0143). */
+  kind: DeliveryKind;
 }
 
 /** The outcome of one delivery; `queued` when it was left for later (stopped, or another sender has it). */
@@ -301,10 +315,10 @@ export async function processReminderJob(
     const [next] = await queryRows<DeliveryWork>(
       ctx.db,
       sql`SELECT d.id, d.job_id AS "jobId", d.member_id AS "memberId", m.name AS "memberName",
-                 m.mobile, m.parish_number AS "parishNumber", d.recipient
+                 m.mobile, m.parish_number AS "parishNumber", d.recipient, d.kind
             FROM message_deliveries d JOIN members m ON m.id = d.member_id
            WHERE d.job_id = ${job.id} AND d.status = 'queued'
-           ORDER BY d.created_at, d.id
+           ORDER BY d.created_at, d.kind = 'statement', d.id
            LIMIT 1`,
     );
     if (!next) {
@@ -519,9 +533,12 @@ async function buildMessage(
   }
   // The member's saved language, else the parish's default for members (decision 0135).
   const language: Language = isLanguage(member?.language) ? member.language : 'en';
+  const { templates } = ctx.config.whatsapp;
+  if (work.kind === 'statement') return statementMessage(ctx, { work, publicUrl, language, fy: payload.statementFy });
   if (payload.kind === 'receipt')
     return receiptMessage(ctx, { work, publicUrl, language, receiptId: payload.receiptId });
-  if (payload.kind === 'success') return successTemplate(work.recipient, work.memberName, work.id);
+  if (payload.kind === 'success')
+    return successTemplate(work.recipient, work.memberName, work.id, templateFor(templates.success, language));
   if (payload.kind === 'assignment') {
     const [assigned] = await queryRows<{
       headName: string;
@@ -555,11 +572,12 @@ async function buildMessage(
         memberId: work.parishNumber,
         link: paymentLink(publicUrl, work.mobile),
         linkSuffix: paymentLinkSuffix(work.mobile),
+        template: templateFor(templates.assignment, language),
       },
       work.id,
     );
   }
-  const template = templateFor(ctx.config.whatsapp.templates.payment, language);
+  const template = templateFor(templates.payment, language);
   return paymentTemplate(work.recipient, { memberName: work.memberName, mobile: work.mobile, template }, work.id);
 }
 
@@ -596,6 +614,50 @@ async function receiptMessage(
       amount: formatINR(paiseOfSum(receipt.totalPaise)),
       link: `${input.publicUrl.replace(/\/$/, '')}/api/receipt-links/${token}/pdf?layout=a5&lang=${language}`,
       template: templateFor(ctx.config.whatsapp.templates.receipt, language),
+    },
+    work.id,
+  );
+}
+
+/** Days a yearly statement link stays open after its message was made (decision 0143). */
+export const STATEMENT_LINK_DAYS = 30;
+
+/**
+ * The yearly statement document of one delivery (issue 29 item 8, decision 0143): the link to the
+ * member's statement of the round's financial year,
+ * `{public address}/api/statement-links/{signed statement token}/pdf?lang={language}` (the token of
+ * `signStatementLink`: the parish in progress, the member, the year, an expiry
+ * {@link STATEMENT_LINK_DAYS} days after now), in the member's language's `statement` template.
+ * @throws WhatsAppSendError 'Missing required template parameter values.' (permanent) when the
+ *   job names no valid financial year.
+ */
+async function statementMessage(
+  ctx: ServiceContext,
+  input: { work: DeliveryWork; publicUrl: string; language: Language; fy: string | undefined },
+): Promise<WhatsAppMessageBody> {
+  const { work, language } = input;
+  const fy = input.fy === undefined ? null : parseFinancialYear(input.fy);
+  if (fy === null) {
+    throw new WhatsAppSendError(REMINDER_MSG.missingTemplateParams, {
+      status: 0,
+      errorCode: 'PARAMS',
+      kind: 'permanent',
+    });
+  }
+  const expiresAt = Math.floor(ctx.clock.now().getTime() / 1000) + STATEMENT_LINK_DAYS * 24 * 60 * 60;
+  const token = signStatementLink(ctx.config.linkKeys, {
+    parishId: parishInProgress(),
+    memberId: work.memberId,
+    fy,
+    expiresAt,
+  });
+  return statementDocumentTemplate(
+    work.recipient,
+    {
+      memberName: work.memberName,
+      financialYear: financialYearLabel(fy),
+      link: `${input.publicUrl.replace(/\/$/, '')}/api/statement-links/${token}/pdf?lang=${language}`,
+      template: templateFor(ctx.config.whatsapp.templates.statement, language),
     },
     work.id,
   );

@@ -10,13 +10,13 @@ import {
   deliveriesQuerySchema,
   deliveriesResultSchema,
   errorBodySchema,
+  sendAllRemindersQuerySchema,
   sendAllRemindersResultSchema,
   sendRemindersBodySchema,
   sendRemindersResultSchema,
   successSchema,
   whatsAppStatusSchema,
   whatsAppTestBodySchema,
-  wardFilterQuerySchema,
   whatsAppTestResultSchema,
 } from '@parish/shared';
 
@@ -73,7 +73,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  *   send to 1-20 members → `{results: {successful, failed, details[]}, jobId}`;
  * - `POST /api/admin/send-all-reminders` and `POST /api/whatsapp/send-bulk-reminders` (admin): a
  *   background job to every active member with a pending payment (`?wardId=`: of one ward,
- *   decision 0136) → 202 `{jobId, total}`;
+ *   decision 0136; `?statementFy=`: with the yearly statement, decision 0143) → 202 `{jobId, total}`;
  * - `GET /api/whatsapp/status`, `POST /api/whatsapp/test` and
  *   `GET /api/admin/reminders/deliveries` (admin);
  * - `GET|POST /api/whatsapp/webhook` (public, for Meta): handshake and signed delivery statuses.
@@ -119,8 +119,9 @@ function sendRoutes(app: FastifyInstance, signal: AbortSignal): void {
         schema: {
           tags: ['reminders'],
           summary:
-            'Starts a background job sending the payment reminder to every active member with a pending payment; with wardId, only that ward’s members, or none for those without a ward (decision 0136); progress as reminders.progress events.',
-          querystring: wardFilterQuerySchema,
+            'Starts a background job sending the payment reminder to every active member with a pending payment; with wardId, only that ward’s members, or none for those without a ward (decision 0136); ' +
+            'with statementFy (2026-27, or current in parish time), each of them also gets that financial year’s statement as a WhatsApp document (decision 0143); progress as reminders.progress events.',
+          querystring: sendAllRemindersQuerySchema,
           response: { 202: sendAllRemindersResultSchema, ...errors },
         },
       },

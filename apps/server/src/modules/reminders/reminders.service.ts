@@ -2,7 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import {
   ErrorCode,
+  PDF_MSG,
   REMINDER_MSG,
+  calendarDateIn,
+  financialYearLabel,
+  financialYearOf,
+  parseFinancialYear,
   toWhatsAppNumber,
   type DeliveriesResult,
   type Delivery,
@@ -21,6 +26,7 @@ import { backgroundJobs, members, messageDeliveries } from '../../db/schema/inde
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.repository.ts';
 import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 import {
   REMINDER_JOB_TYPE,
   announceJobQueued,
@@ -28,6 +34,7 @@ import {
   finishReminderJob,
   parishWhatsAppClient,
   whatsAppLane,
+  type DeliveryKind,
   type DeliveryWork,
   type ReminderJobPayload,
 } from './job-runner.ts';
@@ -105,7 +112,11 @@ export type NewReminderJob = {
  * record: one `message_deliveries` row per member (`queued`, or `failed` at once when the mobile
  * is not a WhatsApp number under the phone helper of `docs/domain.md`, "§5 Validation"). Direct
  * jobs are written `running` and locked by `lockedBy`; the others `queued` for the sender worker.
- * @returns the job id and the rows, in the given member order.
+ * A round that attaches the yearly statement (`payload.statementFy`, decision 0143) gets a second
+ * row per member, of kind `statement`, after the reminders; the unique (job, member, kind) index
+ * lets one member have one statement per round. The audit record then names the year and how
+ * many statements were queued.
+ * @returns the job id and the rows of the job's own kind, in the given member order.
  */
 export async function insertReminderJob(
   tx: DbOrTx,
@@ -126,7 +137,15 @@ export async function insertReminderJob(
   if (!job) throw new Error('job insert returned nothing');
   const rows: DeliveryWork[] = [];
   for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
-    rows.push(...(await insertDeliveries(tx, job.id, payload, audit, recipients.slice(start, start + INSERT_CHUNK))));
+    const chunk = recipients.slice(start, start + INSERT_CHUNK);
+    rows.push(...(await insertDeliveries(tx, { jobId: job.id, payload, kind: payload.kind, audit }, chunk)));
+  }
+  let statements = 0;
+  if (payload.statementFy) {
+    for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
+      const chunk = recipients.slice(start, start + INSERT_CHUNK);
+      statements += (await insertDeliveries(tx, { jobId: job.id, payload, kind: 'statement', audit }, chunk)).length;
+    }
   }
   await recordAudit(tx, audit, {
     action: input.action,
@@ -138,19 +157,19 @@ export async function insertReminderJob(
       ...(payload.paymentHeadId && { paymentHeadId: payload.paymentHeadId }),
       ...(payload.wardId && { wardId: payload.wardId }),
       ...(payload.receiptId && { receiptId: payload.receiptId }),
+      ...(payload.statementFy && { statementFy: payload.statementFy, statements }),
     },
   });
   return { jobId: job.id, rows };
 }
 
-/** One insert statement of a job's outbox rows; the rows in the given member order. */
+/** One insert statement of a job's outbox rows of one kind; the rows in the given member order. */
 async function insertDeliveries(
   tx: DbOrTx,
-  jobId: string,
-  payload: ReminderJobPayload,
-  audit: AuditContext,
+  job: { jobId: string; payload: ReminderJobPayload; kind: DeliveryKind; audit: AuditContext },
   chunk: Recipient[],
 ): Promise<DeliveryWork[]> {
+  const { jobId, payload, kind, audit } = job;
   const inserted = await tx
     .insert(messageDeliveries)
     .values(
@@ -159,7 +178,7 @@ async function insertDeliveries(
         return {
           jobId,
           memberId: member.id,
-          kind: payload.kind,
+          kind,
           status: recipient ? 'queued' : 'failed',
           recipient: recipient ?? member.mobile,
           createdBy: audit.actorId,
@@ -188,6 +207,7 @@ async function insertDeliveries(
         mobile: member.mobile,
         parishNumber: member.parishNumber,
         recipient: row.recipient,
+        kind,
       },
     ];
   });
@@ -262,19 +282,26 @@ export async function sendSelectedReminders(
  * order, 1 s apart; the sender worker is woken after the commit. With `input.wardId` (issue 28
  * item 7, decision 0136) only that ward's members (`none`: the members without a ward): the
  * recipients are chosen here, in the transaction that writes their outbox rows, so the job sends
- * to nobody else.
- * @param input `wardId`: a ward of the parish, `none`, or undefined for the whole parish
- * @returns `{jobId, total}`; progress arrives as `reminders.progress` events.
- * @throws AppError 503 `WHATSAPP_NOT_CONFIGURED`; 400 (field `wardId`) for a ward not of the
+ * to nobody else. With `input.statementFy` (issue 29 item 8, decision 0143) each of those members
+ * also gets their yearly statement of that financial year as a WhatsApp document (the `statement`
+ * template), in the same job after the reminders: the same members, so opt-out and consent hold
+ * exactly as for the reminders.
+ * @param input `wardId`: a ward of the parish, `none`, or undefined for the whole parish;
+ *   `statementFy`: `2026-27`, `current` (the financial year of today in parish time), or undefined
+ * @returns `{jobId, total}` (members), with `statementFy` and `statements` when the statement is
+ *   attached; progress arrives as `reminders.progress` events.
+ * @throws AppError 503 `WHATSAPP_NOT_CONFIGURED`; 400 (field `statementFy`) for a year that is
+ *   not a financial year from 2000-01 to 2098-99; 400 (field `wardId`) for a ward not of the
  *   parish; 409 `REMINDERS_ALREADY_RUNNING` when a send-to-all (of any ward) is still queued or
  *   running (one at a time), 409 `NOBODY_PENDING` when nobody (of the ward) has a pending payment.
  *   Nothing is written in those cases.
  */
 export async function startSendAll(
   ctx: ServiceContext,
-  input: { wardId?: WardFilter } = {},
+  input: { wardId?: WardFilter; statementFy?: string | undefined } = {},
 ): Promise<SendAllRemindersResult> {
   await assertConfigured(ctx);
+  const statementFy = input.statementFy === undefined ? undefined : await roundStatementYear(ctx, input.statementFy);
   const ward = inWardSql(sql`m.ward_id`, input.wardId);
   const result = await ctx.db.transaction(async (tx) => {
     await assertWardExists(tx, input.wardId);
@@ -299,14 +326,34 @@ export async function startSendAll(
     if (recipients.length === 0) throw conflict(REMINDER_MSG.nobodyPending, ErrorCode.NOBODY_PENDING);
     const { jobId } = await insertReminderJob(tx, {
       audit: ctx.audit,
-      payload: { kind: 'payment', all: true, ...(input.wardId && { wardId: input.wardId }) },
+      payload: {
+        kind: 'payment',
+        all: true,
+        ...(input.wardId && { wardId: input.wardId }),
+        ...(statementFy && { statementFy }),
+      },
       recipients,
       action: 'reminders.send_all',
     });
-    return { jobId, total: recipients.length };
+    return { jobId, total: recipients.length, ...(statementFy && { statementFy, statements: recipients.length }) };
   });
   announceJobQueued(ctx);
   return result;
+}
+
+/**
+ * The financial year a round's statement option names (decision 0143): `current` is the year of
+ * today's date in the parish's time zone (1 April to 31 March); a label like `2026-27` is itself.
+ * @returns the label, `2026-27`
+ * @throws AppError 400 `PDF_MSG.badFinancialYear` (field `statementFy`) for anything else
+ */
+async function roundStatementYear(ctx: ServiceContext, statementFy: string): Promise<string> {
+  if (statementFy === 'current') {
+    return financialYearLabel(financialYearOf(calendarDateIn(ctx.clock.now(), await parishTimeZone(ctx))));
+  }
+  const fy = parseFinancialYear(statementFy);
+  if (fy === null) throw badRequest(PDF_MSG.badFinancialYear, 'statementFy');
+  return financialYearLabel(fy);
 }
 
 /**

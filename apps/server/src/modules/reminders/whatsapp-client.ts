@@ -107,7 +107,8 @@ export interface TemplateChoice {
 
 /**
  * The template of a member's language (decision 0141): the name configured for that language, else
- * the English one (WHATSAPP_PAYMENT_TEMPLATES / WHATSAPP_RECEIPT_TEMPLATES; a language whose
+ * the English one (WHATSAPP_PAYMENT_TEMPLATES / WHATSAPP_RECEIPT_TEMPLATES, and from decision 0143
+ * WHATSAPP_STATEMENT_TEMPLATES / WHATSAPP_ASSIGNMENT_TEMPLATES / WHATSAPP_SUCCESS_TEMPLATES; a language whose
  * translation is not approved in WhatsApp Manager is sent English rather than failing with 132001).
  */
 export function templateFor(names: TemplateNames, language: Language): TemplateChoice {
@@ -212,19 +213,86 @@ export function receiptFileName(receiptNumber: string): string {
   return `Receipt-${receiptNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
 }
 
+/** What the yearly statement document message carries (decision 0143). */
+export interface StatementDocumentMessage {
+  memberName: string;
+  /** The financial year as the statement prints it, `2026-27`. */
+  financialYear: string;
+  /**
+   * The public address of the statement's PDF:
+   * `{public address}/api/statement-links/{token}/pdf?lang={language}`.
+   */
+  link: string;
+  template: TemplateChoice;
+}
+
+/**
+ * The yearly statement document template (issue 29 item 8, decision 0143), sent with a reminder
+ * round that attaches the statement: a utility template with a DOCUMENT header like the receipt's
+ * ({@link receiptDocumentTemplate}), so it is delivered outside the 24-hour window too. Header: the
+ * statement's PDF by link with the file name `Statement-<FY>.pdf`; body parameters {{1}} member
+ * name, {{2}} financial year.
+ * @throws WhatsAppSendError 'Missing required template parameter values.' without a name, year or link.
+ */
+export function statementDocumentTemplate(
+  to: string,
+  message: StatementDocumentMessage,
+  callbackData?: string,
+): WhatsAppMessageBody {
+  requireValues(message.memberName, message.financialYear, message.link);
+  return {
+    ...envelope(to),
+    type: 'template',
+    template: {
+      name: message.template.name,
+      language: { code: message.template.language },
+      components: [
+        {
+          type: 'header',
+          parameters: [
+            {
+              type: 'document',
+              document: { link: message.link, filename: statementFileName(message.financialYear) },
+            },
+          ],
+        },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: templateText(message.memberName) },
+            { type: 'text', text: templateText(message.financialYear) },
+          ],
+        },
+      ],
+    },
+    ...(callbackData && { biz_opaque_callback_data: callbackData }),
+  };
+}
+
+/** The statement document's file name: `Statement-2026-27.pdf`. */
+export function statementFileName(financialYear: string): string {
+  return `Statement-${financialYear.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+}
+
 /**
  * The `success` template (`docs/domain.md`, §9 "Reminder messages"), sent after an online payment
- * settles: language `en`, body parameter the member's name.
+ * settles: the member's language's template ({@link templateFor} over WHATSAPP_SUCCESS_TEMPLATES,
+ * decision 0143; `success`/`en` by default), body parameter the member's name.
  * @throws WhatsAppSendError 'Missing required template parameter values.' without a name.
  */
-export function successTemplate(to: string, memberName: string, callbackData?: string): WhatsAppMessageBody {
+export function successTemplate(
+  to: string,
+  memberName: string,
+  callbackData?: string,
+  template: TemplateChoice = { name: 'success', language: 'en' },
+): WhatsAppMessageBody {
   requireValues(memberName);
   return {
     ...envelope(to),
     type: 'template',
     template: {
-      name: 'success',
-      language: { code: 'en' },
+      name: template.name,
+      language: { code: template.language },
       components: [{ type: 'body', parameters: [{ type: 'text', text: templateText(memberName) }] }],
     },
     ...(callbackData && { biz_opaque_callback_data: callbackData }),
@@ -283,13 +351,16 @@ export interface AssignmentMessage {
   link: string;
   /** The link's part after `{PUBLIC_URL}/`: the URL button's parameter ({@link paymentLinkSuffix}). */
   linkSuffix: string;
+  /** The member's language's template (WHATSAPP_ASSIGNMENT_TEMPLATES, decision 0143); `assignment`/`en` when absent. */
+  template?: TemplateChoice;
 }
 
 /**
  * The `assignment` template (`docs/domain.md`, §9 "Reminder messages"): one head newly assigned to
  * one member. A template, because a free-text message is only delivered inside the 24-hour
- * customer-service window (131047 outside it; `docs/domain.md`, §10 "WhatsApp limits"). Language
- * `en`; body parameters {{1}} member name, {{2}} head, {{3}} amount, {{4}} type, {{5}} due date,
+ * customer-service window (131047 outside it; `docs/domain.md`, §10 "WhatsApp limits"). The
+ * member's language's template ({@link templateFor} over WHATSAPP_ASSIGNMENT_TEMPLATES, decision
+ * 0143; `assignment`/`en` by default); body parameters {{1}} member name, {{2}} head, {{3}} amount, {{4}} type, {{5}} due date,
  * {{6}} member id; URL button 0 takes the payment link's suffix like the `payment` template
  * (approved as `{PUBLIC_URL}/{{1}}`). The head's description is not sent (a parameter may not be
  * empty, and the approved text stays short).
@@ -298,12 +369,13 @@ export interface AssignmentMessage {
 export function assignmentTemplate(to: string, message: AssignmentMessage, callbackData?: string): WhatsAppMessageBody {
   requireValues(message.memberName, message.link, message.headName);
   const text = (value: string) => ({ type: 'text', text: templateText(value) || '-' });
+  const template = message.template ?? { name: 'assignment', language: 'en' };
   return {
     ...envelope(to),
     type: 'template',
     template: {
-      name: 'assignment',
-      language: { code: 'en' },
+      name: template.name,
+      language: { code: template.language },
       components: [
         {
           type: 'body',

@@ -31,6 +31,7 @@ import { sendHtml } from '../../lib/send-html.ts';
 import { sendPdf } from '../../lib/send-pdf.ts';
 import { payLinkOrder, payLinkOutcome, payView, revokePayLinks } from './pay-links.service.ts';
 import { receiptHtmlByLink, receiptPdfByLink } from './receipt-links.service.ts';
+import { statementPdfByLink } from './statement-links.service.ts';
 import {
   currentRound,
   memberWaMeLink,
@@ -55,6 +56,7 @@ const doc = (summary: string) => ({ tag: 'payment links', summary });
  * - `GET /api/pay/:mobile/:token`, `POST /api/pay/:mobile/:token/order`,
  *   `GET /api/pay/:mobile/:token/transactions/:txnId` (public, the link is the key);
  * - `GET /api/receipt-links/:token` and `/api/receipt-links/:token/pdf` (public): a receipt by its signed link, as HTML or PDF;
+ * - `GET /api/statement-links/:token/pdf` (public): a yearly statement by its signed link (decision 0143);
  * - `GET /api/members/:id/whatsapp-link`, `GET /api/receipts/:id/whatsapp-link` (admin, cashier);
  * - walk-through rounds, opt-out and revocation (admin); the WhatsApp settings are the settings
  *   module's (`settingsRoutes`).
@@ -159,6 +161,29 @@ function payRoutes(app: FastifyInstance): void {
         ...request.query,
       });
       return sendPdf(reply, pdf, `receipt-${receiptNumber ?? 'link'}.pdf`);
+    },
+  );
+  r.get(
+    '/api/statement-links/:token/pdf',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['payment links'],
+        summary:
+          "The yearly statement a signed statement link names as a PDF (application/pdf, Statement-<FY>.pdf; decision 0143): the link binds the parish, member and financial year and expires; lang en, ml, hi or ta (the member's). " +
+          '400 for a bad lang; 404 PAY_LINK_INVALID when tampered or of another parish, PAY_LINK_EXPIRED past its expiry.',
+        params: z.object({ token: z.string().max(200) }),
+        querystring: z.object({ lang: z.string().max(20).optional() }),
+        produces: ['application/pdf'],
+        response: { 200: z.any().meta({ description: 'application/pdf' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await statementPdfByLink(request.ctx, {
+        token: request.params.token,
+        lang: request.query.lang,
+      });
+      return sendPdf(reply, pdf, fileName);
     },
   );
 }

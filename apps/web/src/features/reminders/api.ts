@@ -94,9 +94,12 @@ export async function sendReminders(
  * Starts "send to all" (`POST /api/admin/send-all-reminders`, no body).
  * @param wardId only that ward's members (a ward id, or `none` for those without a ward; issue 28
  *   item 7, decision 0136), '' for the whole parish. The server chooses the recipients.
+ * @param statementFy attach the yearly statement of that financial year (`2026-27`, or `current`:
+ *   the server's parish-time year; decision 0143), '' for none
  */
-export function sendAllReminders(wardId = ''): Promise<SendAllRemindersResult> {
-  return apiRequest(reminderContracts.sendAll, wardId ? { query: { wardId } } : {});
+export function sendAllReminders(wardId = '', statementFy = ''): Promise<SendAllRemindersResult> {
+  const query = { ...(wardId && { wardId }), ...(statementFy && { statementFy }) };
+  return apiRequest(reminderContracts.sendAll, Object.keys(query).length > 0 ? { query } : {});
 }
 
 /** Delivery rows asked for per job (the panel shows at most this many). */

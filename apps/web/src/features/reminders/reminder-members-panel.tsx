@@ -1,6 +1,19 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSearch, IconSend, IconUsersGroup } from '@tabler/icons-react';
+import { financialYearLabel, financialYearOf } from '@parish/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,8 +30,8 @@ import type { ReminderSending } from './use-reminder-sending.ts';
  * The Send Reminders page's Members panel (`docs/domain.md`, §2 "Admin Send Reminders"): the
  * search, a ward filter (issue 28 item 7), Select All / Deselect All for the shown page with the count ticked, 'Send to Selected (n)'
  * and 'Send to All' (after a confirmation; both off while WhatsApp is not configured or a send
- * runs; with a ward chosen, 'Send to All in' that ward, decision 0136), the members one page at a
- * time and the pager.
+ * runs; with a ward chosen, 'Send to All in' that ward, decision 0136), the option to attach the
+ * yearly statement to Send to All (decision 0143), the members one page at a time and the pager.
  */
 export function ReminderMembersPanel({
   paged,
@@ -32,6 +45,7 @@ export function ReminderMembersPanel({
   const { t } = useTranslation();
   const { page, limit } = paged;
   const [wardId, setWardId] = useState('');
+  const [statementFy, setStatementFy] = useState('');
   const list = useReminderMembers({ page, limit, search: paged.debouncedSearch, wardId });
   const shown = list.data?.items ?? [];
   const { selected, busy } = sending;
@@ -78,8 +92,9 @@ export function ReminderMembersPanel({
           >
             {t('reminders.members.sendSelected', { count: selected.size })}
           </Button>
-          <SendAllButton wardId={wardId} sending={sending} configured={configured} />
+          <SendAllButton wardId={wardId} statementFy={statementFy} sending={sending} configured={configured} />
         </Group>
+        <StatementOption value={statementFy} onChange={setStatementFy} />
         <Text size="xs" c="dimmed">
           {t('reminders.members.chunkNote')}
         </Text>
@@ -125,10 +140,12 @@ export function ReminderMembersPanel({
  */
 function SendAllButton({
   wardId,
+  statementFy,
   sending,
   configured,
 }: {
   wardId: string;
+  statementFy: string;
   sending: ReminderSending;
   configured: boolean;
 }) {
@@ -142,12 +159,21 @@ function SendAllButton({
     modals.openConfirmModal({
       title: label,
       children: (
-        <Text size="sm">
-          {wardId ? t('reminders.sendAllConfirm.wardText', { name: wardName }) : t('reminders.sendAllConfirm.text')}
-        </Text>
+        <Stack gap="xs">
+          <Text size="sm">
+            {wardId ? t('reminders.sendAllConfirm.wardText', { name: wardName }) : t('reminders.sendAllConfirm.text')}
+          </Text>
+          {statementFy ? (
+            <Text size="sm">
+              {statementFy === 'current'
+                ? t('reminders.sendAllConfirm.statementCurrent')
+                : t('reminders.sendAllConfirm.statementText', { fy: statementFy })}
+            </Text>
+          ) : null}
+        </Stack>
       ),
       labels: { confirm: label, cancel: t('common.cancel') },
-      onConfirm: () => void sending.sendAll(wardId),
+      onConfirm: () => void sending.sendAll(wardId, statementFy),
     });
   }
 
@@ -161,5 +187,48 @@ function SendAllButton({
     >
       {label}
     </Button>
+  );
+}
+
+/**
+ * The financial years the statement option offers: `current` (the server takes the year of today in
+ * the parish's time zone, 1 April to 31 March) and the two before it, by this device's date.
+ */
+export function statementYearOptions(today: Date): string[] {
+  const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-01`;
+  const current = financialYearOf(iso);
+  return [financialYearLabel(current - 1), financialYearLabel(current - 2)];
+}
+
+/**
+ * "Attach the yearly statement" (issue 29 item 8, decision 0143): a checkbox and, once ticked, the
+ * financial year (default the current one). Send to All then sends each member reached their
+ * statement of that year as a WhatsApp document after the reminder.
+ * @param value '' for no statement, `current`, or a year like `2025-26`
+ */
+function StatementOption({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  const { t } = useTranslation();
+  const years = [
+    { value: 'current', label: t('reminders.members.statementCurrent') },
+    ...statementYearOptions(new Date()).map((fy) => ({ value: fy, label: fy })),
+  ];
+  return (
+    <Stack gap={4}>
+      <Checkbox
+        label={t('reminders.members.statement')}
+        description={t('reminders.members.statementHint')}
+        checked={value !== ''}
+        onChange={(event) => onChange(event.currentTarget.checked ? 'current' : '')}
+      />
+      {value ? (
+        <NativeSelect
+          label={t('reminders.members.statementYear')}
+          data={years}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          maw={280}
+        />
+      ) : null}
+    </Stack>
   );
 }

@@ -35,8 +35,11 @@ export interface ReminderSending {
   /** The message dialog shown, if any. */
   dialog: ReminderDialog | null;
   sendSelected: () => Promise<void>;
-  /** Send to all, or to all of one ward (`wardId`, '' for the parish; decision 0136). */
-  sendAll: (wardId?: string) => Promise<void>;
+  /**
+   * Send to all, or to all of one ward (`wardId`, '' for the parish; decision 0136), with the
+   * yearly statement of `statementFy` (`2026-27` or `current`; '' for none; decision 0143).
+   */
+  sendAll: (wardId?: string, statementFy?: string) => Promise<void>;
   closeDialog: () => void;
 }
 
@@ -44,7 +47,8 @@ export interface ReminderSending {
  * The Send Reminders page's selection and sending (`docs/domain.md`, §2 "Admin Send Reminders"):
  * the ticked members, 'Send to Selected' (in batches; the counts in a dialog, the selection
  * cleared, the list refreshed) and 'Send to All' (a background job), the message dialog with the
- * product's texts, and the reload two seconds after a session-expiry message.
+ * product's texts, and the reload two seconds after a session-expiry message. 'Send to All' may
+ * attach the yearly statement (decision 0143); the started message then counts the statements.
  */
 export function useReminderSending(): ReminderSending {
   const { t } = useTranslation();
@@ -113,14 +117,17 @@ export function useReminderSending(): ReminderSending {
     }
   }
 
-  async function sendAll(wardId = '') {
+  async function sendAll(wardId = '', statementFy = '') {
     setBusy('all');
     try {
-      const started = await sendAllReminders(wardId);
+      const started = await sendAllReminders(wardId, statementFy);
       setJobIds([started.jobId]);
+      const statements = started.statementFy
+        ? ` ${t('reminders.dialogs.startedStatements', { count: started.statements ?? 0, fy: started.statementFy })}`
+        : '';
       setDialog({
         title: t('reminders.dialogs.startedTitle'),
-        message: t('reminders.dialogs.startedText', { count: started.total }),
+        message: `${t('reminders.dialogs.startedText', { count: started.total })}${statements}`,
         color: 'blue',
       });
     } catch (error) {

@@ -29,6 +29,11 @@ export const reminders = {
     pagerLabel: 'Members pages',
     optedOut: 'Opted out of WhatsApp',
     optedOutSelect: '{{name}} opted out of WhatsApp messages and cannot be selected',
+    statement: 'Attach the yearly statement',
+    statementHint:
+      'With Send to All, each member reached also gets their statement of the financial year (dues, payments with receipt numbers, concessions, balance) as a PDF on WhatsApp.',
+    statementYear: 'Financial year of the statement',
+    statementCurrent: 'Current financial year',
   },
   optedOut: {
     heading: 'Opted out of WhatsApp',
@@ -44,6 +49,9 @@ export const reminders = {
     wardText:
       'Send the payment reminder to every active member of {{name}} with a pending payment? Messages go out one per second in the background; progress shows in the Delivery Status panel.',
     confirm: 'Send to All',
+    statementText: 'Each of them also gets their yearly statement ({{fy}}) as a PDF on WhatsApp.',
+    statementCurrent:
+      'Each of them also gets their yearly statement of the current financial year as a PDF on WhatsApp.',
   },
   dialogs: {
     noneSelectedTitle: 'No Members Selected',
@@ -52,6 +60,8 @@ export const reminders = {
     startedTitle: 'Reminders Started',
     startedText_one: 'Sending reminders to {{count}} member in the background.',
     startedText_other: 'Sending reminders to {{count}} members in the background.',
+    startedStatements_one: 'Their yearly statement for {{fy}} follows the reminder ({{count}} statement).',
+    startedStatements_other: 'Their yearly statements for {{fy}} follow the reminders ({{count}} statements).',
     failedTitle: 'Send Failed',
     failedText: 'Failed to send WhatsApp reminders: {{reason}}',
     authTitle: 'Authentication Error',

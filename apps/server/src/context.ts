@@ -136,3 +136,20 @@ export function leaderWardOf(holder: { actor: Actor | null }): string | undefine
   if (!actor.wardId) throw new AppError(ErrorCode.FORBIDDEN, MSG.forbidden);
   return actor.wardId;
 }
+
+/**
+ * The actor of a member acting for themselves (a sign-in by code, a payment link's order): named
+ * by their name, mobile and parish number, role `customer`, no password change pending.
+ * @param member the member's row (id, name, 12-digit mobile, parish number)
+ */
+export function memberActor(member: { id: string; name: string; mobile: string; parishNumber: string }): Actor {
+  return {
+    type: 'member',
+    id: member.id,
+    name: member.name,
+    role: 'customer',
+    mobile: member.mobile,
+    parishNumber: member.parishNumber,
+    mustChangePassword: false,
+  };
+}

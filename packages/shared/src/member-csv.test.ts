@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { detectMemberCsvColumns, memberRowsFromCsv } from './member-csv.ts';
+import { detectMemberCsvColumns, memberRowsFromCsv, whatsappConsentOfCell } from './member-csv.ts';
 import { memberInputSchema } from './schemas/members.ts';
 
 // The product's text (`docs/domain.md`, "§5 Validation"), written out on purpose.
@@ -113,5 +113,20 @@ describe('memberRowsFromCsv', () => {
 
   it('answers no rows for a header alone', () => {
     expect(memberRowsFromCsv([['Name', 'Mobile', 'Parish Number'], ['']])).toEqual({ ok: true, rows: [] });
+  });
+});
+
+describe('the WhatsApp consent column (decision 0144)', () => {
+  it('is found by "consent" in its header; a WhatsApp mobile column is not it', () => {
+    const result = detectMemberCsvColumns(['Name', 'WhatsApp Mobile', 'Parish Number', 'WhatsApp Consent']);
+    expect(result).toEqual({ ok: true, columns: { name: 0, mobile: 1, parishNumber: 2, whatsappConsent: 3 } });
+  });
+
+  it('reads yes and no in any case, blank as nothing, and refuses other text', () => {
+    expect(['yes', ' YES ', 'y', 'Y'].map(whatsappConsentOfCell)).toEqual([true, true, true, true]);
+    expect(['no', 'No', 'n'].map(whatsappConsentOfCell)).toEqual([false, false, false]);
+    expect([undefined, '', '  '].map(whatsappConsentOfCell)).toEqual([undefined, undefined, undefined]);
+    expect(whatsappConsentOfCell('maybe')).toEqual({ error: 'WhatsApp consent must be yes, no or blank' });
+    expect(whatsappConsentOfCell('1')).toEqual({ error: 'WhatsApp consent must be yes, no or blank' });
   });
 });

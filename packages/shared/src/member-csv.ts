@@ -46,9 +46,11 @@ function normalizeHeader(cell: string): string {
  * 'mobile' or 'phone' → mobile; 'location' → current location; 'email' → email; 'address' →
  * address; 'ward' or 'family unit' → the ward's name (decision 0126, before 'name', so "Ward Name"
  * is the ward). Checked in this order, so "Email Address" is the email and "Alternate Phone" the
- * alternate contact.
+ * alternate contact. First of all, 'consent' → the WhatsApp consent (decision 0144; "WhatsApp
+ * Consent"; a "WhatsApp Mobile" column is the mobile).
  */
 function fieldOfHeader(header: string): MemberCsvField | null {
+  if (header.includes('consent')) return 'whatsappConsent';
   if (header.includes('parish') && header.includes('number')) return 'parishNumber';
   if (header.includes('alternate')) return 'alternateContact';
   if (header.includes('ward') || header.includes('family unit')) return 'ward';
@@ -113,4 +115,17 @@ export function memberRowsFromCsv(
     return row;
   });
   return { ok: true, rows };
+}
+
+/**
+ * Reads a member CSV row's WhatsApp consent cell (decision 0144): `yes`/`y` → true, `no`/`n` →
+ * false, blank or absent → undefined (nothing recorded), case-insensitive and trimmed.
+ * @returns the answer, or `{ error }` with `MSG.whatsappConsentCell` for any other text
+ */
+export function whatsappConsentOfCell(cell: string | undefined): boolean | undefined | { error: string } {
+  const value = (cell ?? '').trim().toLowerCase();
+  if (value === '') return undefined;
+  if (value === 'yes' || value === 'y') return true;
+  if (value === 'no' || value === 'n') return false;
+  return { error: MSG.whatsappConsentCell };
 }

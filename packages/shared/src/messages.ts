@@ -32,6 +32,8 @@ export const MSG = {
   accessDeniedAdmin: 'Access denied. Admin permissions required.',
   csvNeedsRows: 'CSV file must contain at least a header row and one data row.',
   memberCsvHeader: 'CSV must contain Name, Mobile, and Parish Number columns',
+  /** A member CSV row's WhatsApp consent cell that is not yes, no or blank (decision 0144). */
+  whatsappConsentCell: 'WhatsApp consent must be yes, no or blank',
   remindersSelect: 'Please select at least one member to send reminders.',
   arrearsFirst: 'You need to clear your arrears before paying current dues.',
   passwordTooShort: 'The new password must be at least 8 characters long',

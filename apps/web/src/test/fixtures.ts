@@ -1,4 +1,13 @@
-import { rupees, type HeadType, type PaymentRecord, type SessionUser } from '@parish/shared';
+import {
+  paiseToRupees,
+  rupees,
+  rupeesToPaise,
+  sumPaise,
+  type CustomerPayments,
+  type HeadType,
+  type PaymentRecord,
+  type SessionUser,
+} from '@parish/shared';
 
 /**
  * A payment as the API answers it, for the web's unit tests: a pending ₹1,500.00 current due of
@@ -63,4 +72,28 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     memberId: 'm1',
     ...overrides,
   };
+}
+
+/** The member's pending payments as `GET /api/customer/payments` answers them. */
+export function pendingAnswer(items: PaymentRecord[]): CustomerPayments {
+  const figure = (type: string) => {
+    const some = items.filter((item) => item.paymentHeadId.type === type);
+    return { count: some.length, amount: paiseToRupees(sumPaise(some.map((item) => rupeesToPaise(item.amount)))) };
+  };
+  return {
+    items,
+    total: items.length,
+    summary: {
+      arrears: figure('arrear'),
+      current: figure('current due'),
+      misc: figure('miscellaneous'),
+      paid: { count: 0, amount: rupees(0) },
+    },
+    arrearsBlocking: items.some((item) => item.paymentHeadId.type === 'arrear'),
+  };
+}
+
+/** The parish's public settings as `GET /api/settings` answers them (St. Mary’s Church, no logo). */
+export function parishSettings() {
+  return { name: 'St. Mary’s Church', address: '', contact: '', logoUrl: '', currency: 'INR' as const };
 }

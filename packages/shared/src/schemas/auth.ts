@@ -152,7 +152,7 @@ export const memberCodeRequestSchema = memberLoginSchema.pick({ identifier: true
 /**
  * `POST /api/auth/customer/code/verify` body (decision 0138): the identifier, the 6-digit code from
  * WhatsApp and, to reset a forgotten password with the same code, the new password (at least 8
- * characters, as Change Password asks).
+ * characters, as Change Password asks), and the consent tick box.
  */
 export const memberCodeVerifySchema = z.object({
   identifier: memberLoginSchema.shape.identifier,
@@ -161,6 +161,12 @@ export const memberCodeVerifySchema = z.object({
     .trim()
     .regex(/^\d{6}$/, MSG.signInCodeFormat),
   newPassword: changePasswordSchema.shape.newPassword.optional(),
+  /**
+   * The code screen's tick box under the DPDP notice (unticked by default): true records the
+   * member's consent to WhatsApp messages, method `sign_in_code`, when they have no record yet
+   * (decision 0144).
+   */
+  whatsappConsent: z.boolean().optional(),
 });
 
 /** The answer of `POST /api/auth/customer/code`: always the same, whether or not the member exists. */

@@ -33,6 +33,12 @@ export const memberImportRowSchema = z.object({
    * parish case-insensitively; an unknown name is created on import; blank is no ward.
    */
   ward: rawCell.optional(),
+  /**
+   * The member's consent to WhatsApp messages the parish starts, as the parish's register has it
+   * (decision 0144): `yes` records consent with method `import`; `no` or blank records nothing;
+   * anything else is a row error (`MSG.whatsappConsentCell`).
+   */
+  whatsappConsent: rawCell.optional(),
 });
 
 /** A raw member CSV row. */

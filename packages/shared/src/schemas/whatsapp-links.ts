@@ -135,12 +135,17 @@ export const CONSENT_METHODS = ['portal', 'counter', 'sign_in_code', 'import'] a
 /**
  * A member's consent to WhatsApp messages the parish starts (DPDP Act notice and consent, Meta's
  * opt-in; decision 0138): when and how they last agreed (nulls: not recorded), and when they
- * withdrew it (null: not withdrawn). Times are ISO 8601 UTC.
+ * withdrew it (null: not withdrawn). Times are ISO 8601 UTC, shown in `timeZone`.
  */
 export const whatsAppConsentSchema = z.object({
   givenAt: z.string().nullable(),
   method: z.enum(CONSENT_METHODS).nullable(),
   withdrawnAt: z.string().nullable(),
+  /**
+   * The parish's time zone (IANA, e.g. `Asia/Kolkata`) the screens show these times in, not the
+   * browser's (decision 0144); absent from servers before it.
+   */
+  timeZone: z.string().optional(),
 });
 
 /** A member's WhatsApp consent record. */

@@ -20,7 +20,16 @@ export async function recordAudit<A extends AuditAction>(
   context: AuditContext,
   entry: AuditEntry<A>,
 ): Promise<void> {
-  await db.insert(auditEvents).values({
+  await db.insert(auditEvents).values(auditRow(context, entry, entry.entityId ?? null));
+}
+
+/** The audit_events row of one record: who acted, the action, its entity and its states. */
+function auditRow<A extends AuditAction>(
+  context: AuditContext,
+  entry: Omit<AuditEntry<A>, 'entityId'>,
+  entityId: string | null,
+) {
+  return {
     actorType: context.actorType,
     actorId: context.actorId,
     actorName: context.actorName,
@@ -28,10 +37,26 @@ export async function recordAudit<A extends AuditAction>(
     ip: context.ip,
     action: entry.action,
     entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
+    entityId,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  };
+}
+
+/**
+ * Writes the same audit record for each of `entityIds` in one statement, through the caller's
+ * transaction (a set-based write such as the member import's consents, decision 0144): as
+ * {@link recordAudit} would write them one by one. Nothing is written for no ids.
+ * @param entry the action, entity type and `before` / `after` states (money in RUPEES)
+ */
+export async function recordAuditForEach<A extends AuditAction>(
+  db: DbOrTx,
+  context: AuditContext,
+  entityIds: readonly string[],
+  entry: Omit<AuditEntry<A>, 'entityId'>,
+): Promise<void> {
+  if (entityIds.length === 0) return;
+  await db.insert(auditEvents).values(entityIds.map((entityId) => auditRow(context, entry, entityId)));
 }
 
 /**

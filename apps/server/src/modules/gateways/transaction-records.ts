@@ -1,4 +1,5 @@
 import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 
 import { paiseToRupees, type Transaction } from '@parish/shared';
 
@@ -32,7 +33,7 @@ export async function transactionRecordsWithRows(
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(limit);
   if (rows.length === 0) return [];
-  const items = await db
+  const itemsOf = db
     .select({
       transactionId: transactionItems.transactionId,
       paymentId: transactionItems.paymentId,
@@ -41,15 +42,18 @@ export async function transactionRecordsWithRows(
       headName: paymentHeads.name,
     })
     .from(transactionItems)
-    .innerJoin(payments, eq(payments.id, transactionItems.paymentId))
-    .innerJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
-    .where(
-      inArray(
-        transactionItems.transactionId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(paymentHeads.name));
+    .$dynamic();
+  const items = groupRows(
+    await withPaymentHeads(itemsOf, transactionItems.paymentId)
+      .where(
+        inArray(
+          transactionItems.transactionId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(paymentHeads.name)),
+    (item) => item.transactionId,
+  );
   return rows.map((row) => ({
     row,
     record: {
@@ -66,13 +70,41 @@ export async function transactionRecordsWithRows(
       settledAt: row.settledAt ? new Date(row.settledAt).toISOString() : null,
       errorMessage: row.errorMessage,
       memberId: row.memberId,
-      paymentIds: items
-        .filter((item) => item.transactionId === row.id)
-        .map((item) => ({
-          paymentId: item.paymentId,
-          paymentHeadId: { _id: item.headId, name: item.headName },
-          paidAmount: paiseToRupees(item.amountPaise),
-        })),
+      paymentIds: (items.get(row.id) ?? []).map((item) => ({
+        paymentId: item.paymentId,
+        paymentHeadId: { _id: item.headId ?? '', name: item.headName ?? '' },
+        paidAmount: paiseToRupees(item.amountPaise),
+      })),
     },
   }));
+}
+
+/**
+ * Joins a select of a per-transaction table (a transaction's items, the refunds queue's entries)
+ * to the payment of its `paymentId` column and that payment's head, so the select may name the
+ * dues (`paymentHeads.name`); left joins, so a row without a payment stays (its head fields null).
+ * Shared by {@link transactionRecordsWithRows} and the portal's paid-twice notes
+ * (`portal/attempt-state.ts`).
+ * @param query a dynamic select (`.$dynamic()`) from the table
+ * @param paymentId the table's payment id column
+ */
+export function withPaymentHeads<T extends PgSelect>(query: T, paymentId: AnyPgColumn) {
+  return query
+    .leftJoin(payments, eq(payments.id, paymentId))
+    .leftJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId));
+}
+
+/**
+ * Groups rows by a key (e.g. their transaction row id), each group in the rows' order.
+ * @returns the groups by key; keys without rows are absent
+ */
+export function groupRows<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
 }

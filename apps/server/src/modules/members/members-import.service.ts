@@ -12,13 +12,14 @@ import {
   type MemberImportResult,
   type MemberImportRow,
   type MemberInput,
+  whatsappConsentOfCell,
 } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { lockDataVersions } from '../../db/data-versions.ts';
 import { finishImportBatch, removeImportBatch, startImportBatch, touchImportBatch } from '../../db/import-batches.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit, recordAuditForEach } from '../audit/audit.repository.ts';
 import { ensureWards, newWardNames, wardOfCell } from './import-wards.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface AcceptedRow {
   input: MemberInput;
   /** The row's ward by name, trimmed; undefined for none (decision 0126). */
   ward?: string | undefined;
+  /** The row's WhatsApp consent column said yes (decision 0144): recorded with method `import`. */
+  consent?: boolean | undefined;
 }
 
 /** A members row as raw SQL returns it (snake_case columns). */
@@ -129,12 +132,14 @@ async function checkRows(
   const errors: MemberImportError[] = [];
   const valid: AcceptedRow[] = [];
   rows.forEach((raw, index) => {
-    const { ward: _ward, ...fields } = raw;
+    const { ward: _ward, whatsappConsent: _consent, ...fields } = raw;
     const parsed = memberInputSchema.safeParse(fields);
     const ward = wardOfCell(raw.ward);
+    const consent = whatsappConsentOfCell(raw.whatsappConsent);
     if (!parsed.success) errors.push({ row: index + 1, message: parsed.error.issues[0]?.message ?? MSG.invalidInput });
     else if ('error' in ward) errors.push({ row: index + 1, message: ward.error });
-    else valid.push({ row: index + 1, input: parsed.data, ward: ward.ward });
+    else if (typeof consent === 'object') errors.push({ row: index + 1, message: consent.error });
+    else valid.push({ row: index + 1, input: parsed.data, ward: ward.ward, consent: consent === true });
   });
   const taken = await findTaken(db, valid);
   const accepted: AcceptedRow[] = [];
@@ -201,7 +206,9 @@ export async function previewMemberImport(
  * stay invisible to every read until {@link finishMemberImport}. `ON CONFLICT DO NOTHING` covers
  * the partial unique indexes of active members, so a member added by someone else between the
  * check and the insert skips only the conflicting row, which is reported as a duplicate; the other
- * rows go in. Exported for the race test.
+ * rows go in. A row whose WhatsApp consent column says yes is created with its consent (method
+ * `import`, the clock's time) and one `member.whatsapp_consent_given` audit record per such member,
+ * in the same transaction (decision 0144). Exported for the race test.
  * @param batchId the import's batch (`startImportBatch`).
  * @param chunk rows with unique mobiles and parish numbers among themselves (see checkRows).
  * @returns the members created (row order) and the rows skipped by such a race.
@@ -217,6 +224,8 @@ export async function insertMemberChunk(
   const wards = textArray(
     chunk.map((accepted) => (accepted.ward ? (wardIds.get(accepted.ward.toLowerCase()) ?? null) : null)),
   );
+  const now = ctx.clock.now().toISOString();
+  const consentAt = textArray(chunk.map((accepted) => (accepted.consent ? now : null)));
   return ctx.db.transaction(async (tx) => {
     await lockDataVersions(tx, ['members']);
     await touchImportBatch(tx, batchId);
@@ -224,12 +233,14 @@ export async function insertMemberChunk(
       tx,
       sql`insert into members
             (name, mobile, parish_number, alternate_contact, current_location, email, address,
-             password_hash, password_is_initial, import_batch_id, ward_id)
-          select n, m, p, ac, cl, e, a, null, true, ${batchId}::uuid, w::uuid
+             password_hash, password_is_initial, import_batch_id, ward_id,
+             whatsapp_consent_at, whatsapp_consent_method)
+          select n, m, p, ac, cl, e, a, null, true, ${batchId}::uuid, w::uuid,
+                 ca::timestamptz, case when ca is null then null else 'import' end
           from unnest(${column((i) => i.name)}, ${column((i) => i.mobile)}, ${column((i) => i.parishNumber)},
                       ${column((i) => i.alternateContact)}, ${column((i) => i.currentLocation)},
-                      ${column((i) => i.email)}, ${column((i) => i.address)}, ${wards})
-               as source(n, m, p, ac, cl, e, a, w)
+                      ${column((i) => i.email)}, ${column((i) => i.address)}, ${wards}, ${consentAt})
+               as source(n, m, p, ac, cl, e, a, w, ca)
           on conflict do nothing
           returning id, name, mobile, parish_number, alternate_contact, current_location, email, address,
                     is_active, created_at, ward_id`,
@@ -243,6 +254,17 @@ export async function insertMemberChunk(
       if (row) created.push(memberOfRawRow(row));
       else raced.push({ row: accepted.row, message: MSG.duplicateMember });
     }
+    // Consent from the register, audited like every other consent given (one statement).
+    const consenting = chunk.flatMap((accepted) => {
+      const row = accepted.consent ? byMobile.get(accepted.input.mobile) : undefined;
+      return row ? [row.id] : [];
+    });
+    await recordAuditForEach(tx, ctx.audit, consenting, {
+      action: 'member.whatsapp_consent_given',
+      entityType: 'member',
+      before: { optOut: false },
+      after: { method: 'import', optOut: false },
+    });
     return { created, raced };
   });
 }

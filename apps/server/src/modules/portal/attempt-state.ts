@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 
 import {
   GATEWAY_MSG,
@@ -11,7 +11,8 @@ import {
 } from '@parish/shared';
 
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentExceptions, paymentHeads, payments } from '../../db/schema/index.ts';
+import { paymentExceptions, paymentHeads } from '../../db/schema/index.ts';
+import { groupRows, withPaymentHeads } from '../gateways/transaction-records.ts';
 
 /**
  * Honest states of the member's online attempts (`docs/domain.md`, §2 "Transactions tab";
@@ -79,7 +80,7 @@ const PAID_TWICE_REASONS = ['paid_twice', 'superseded_paid'];
 export async function paidTwiceOf(db: DbOrTx, transactionRowIds: string[]): Promise<Map<string, PaidTwice>> {
   const found = new Map<string, PaidTwice>();
   if (transactionRowIds.length === 0) return found;
-  const rows = await db
+  const entriesOf = db
     .select({
       transactionRowId: paymentExceptions.transactionRowId,
       amountPaise: paymentExceptions.amountPaise,
@@ -88,8 +89,8 @@ export async function paidTwiceOf(db: DbOrTx, transactionRowIds: string[]): Prom
       headName: paymentHeads.name,
     })
     .from(paymentExceptions)
-    .leftJoin(payments, eq(payments.id, paymentExceptions.paymentId))
-    .leftJoin(paymentHeads, eq(paymentHeads.id, payments.paymentHeadId))
+    .$dynamic();
+  const rows = await withPaymentHeads(entriesOf, paymentExceptions.paymentId)
     .where(
       and(
         inArray(paymentExceptions.transactionRowId, transactionRowIds),
@@ -97,9 +98,7 @@ export async function paidTwiceOf(db: DbOrTx, transactionRowIds: string[]): Prom
       ),
     )
     .orderBy(asc(paymentExceptions.createdAt), asc(paymentHeads.name));
-  const grouped = new Map<string, typeof rows>();
-  for (const row of rows) grouped.set(row.transactionRowId, [...(grouped.get(row.transactionRowId) ?? []), row]);
-  for (const [id, entries] of grouped) {
+  for (const [id, entries] of groupRows(rows, (row) => row.transactionRowId)) {
     let total: Paise = ZERO_PAISE;
     for (const entry of entries) total = addPaise(total, entry.amountPaise);
     const outcome = entries.some((entry) => entry.status === 'open')

@@ -19,7 +19,22 @@ const GEOMETRY: Record<ReceiptPdfLayout, { width: number; height: number; margin
   '80mm': { width: 80 * MM, height: 1200 * MM, margin: 4 * MM, base: 7.5 },
 };
 
-/** A logo the PDF can embed: a PNG or JPEG data URL (addresses are not fetched); else none. */
+/**
+ * How tightly an A5 receipt is set, loosest first (decision 0144): the type size, the QR code's
+ * side, the logo's height and the space under each row, in points. A receipt is laid out at the
+ * first density that fits one page; a long amount in Malayalam or Tamil words needs the tighter
+ * ones. The 80 mm roll is as long as its receipt and uses the first.
+ */
+const A5_DENSITIES = [
+  { base: 8.5, qrSide: 60, logoHeight: 40, rowGap: 2.5 },
+  { base: 7.5, qrSide: 52, logoHeight: 32, rowGap: 1.5 },
+  { base: 6.8, qrSide: 46, logoHeight: 26, rowGap: 1 },
+] as const;
+
+/** One density of {@link A5_DENSITIES}. */
+type Density = (typeof A5_DENSITIES)[number];
+
+/** A logo the PDF can embed: a PNG or JPEG data URL (a web address is fetched first: `logo-fetch.ts`); else none. */
 function logoImage(url: string): Buffer | null {
   const match = /^data:image\/(png|jpe?g);base64,([a-z0-9+/=\s]+)$/i.exec(url.trim());
   return match?.[2] ? Buffer.from(match[2].replace(/\s/g, ''), 'base64') : null;
@@ -56,7 +71,8 @@ interface Frame {
   x: number;
   width: number;
   s: number;
-  box: { x: number; width: number; labelWidth: number; size: number };
+  box: { x: number; width: number; labelWidth: number; size: number; gap: number };
+  density: Density;
 }
 
 /** The parish's logo, name, address and contact, and the title. */
@@ -64,9 +80,10 @@ function header(f: Frame, data: ReceiptData): void {
   const { doc, x, width, s } = f;
   const logo = logoImage(data.parish.logoUrl);
   if (logo) {
+    const height = f.density.logoHeight;
     try {
-      doc.image(logo, x + width / 2 - 36, doc.y, { fit: [72, 40], align: 'center' });
-      doc.y += 44;
+      doc.image(logo, x + width / 2 - 36, doc.y, { fit: [72, height], align: 'center' });
+      doc.y += height + 4;
     } catch {
       // Not an image pdfkit reads: the receipt goes without the logo, as the HTML one would show a broken image.
     }
@@ -200,8 +217,8 @@ function checkAndFooter(f: Frame, data: ReceiptData): void {
     for (const line of thanks) writeText(doc, line, { ...muted, align: 'center', width }, x);
     return;
   }
-  // The QR code on the left, its link and the footer beside it: one A5 page for most receipts.
-  const side = 60;
+  // The QR code on the left, its link and the footer beside it.
+  const side = f.density.qrSide;
   if (doc.y + side > g.height - g.margin) doc.addPage();
   const top = doc.y;
   const textX = data.check ? x + side + 8 : x;
@@ -225,6 +242,9 @@ function checkAndFooter(f: Frame, data: ReceiptData): void {
  * when `language` is ml, hi or ta, the second-language block with the amount in that language's
  * words; the check link's QR code with the link beside it; the footer. Text is shaped by HarfBuzz
  * and the fonts embedded as subsets (`pdf-fonts.ts`).
+ * An A5 receipt is set at the loosest density of {@link A5_DENSITIES} that fits one page (a long
+ * amount in Malayalam or Tamil words needs a tighter one; decision 0144); only a receipt of many
+ * lines still takes more pages at the tightest.
  * @param layout 'a5' (one A5 page, more if the lines need them) or '80mm' (one page 80 mm wide, as long as the receipt)
  * @param language the second language; 'en' for an English-only receipt
  * @returns the PDF's bytes
@@ -234,14 +254,36 @@ export async function buildReceiptPdf(
   layout: ReceiptPdfLayout,
   language: Language,
 ): Promise<Buffer> {
+  if (layout === '80mm') return pdfBytes(layOut(data, layout, language, A5_DENSITIES[0]).doc);
+  let laid = layOut(data, layout, language, A5_DENSITIES[0]);
+  for (const density of A5_DENSITIES.slice(1)) {
+    if (laid.pages === 1) break;
+    laid = layOut(data, layout, language, density);
+  }
+  return pdfBytes(laid.doc);
+}
+
+/** Lays the receipt out at one density: the document and how many pages it took. */
+function layOut(
+  data: ReceiptData,
+  layout: ReceiptPdfLayout,
+  language: Language,
+  density: Density,
+): { doc: Pdf; pages: number } {
   const g = GEOMETRY[layout];
   const doc = newPdf([g.width, g.height], g.margin, {
     title: `${data.test ? `${TEST_RECEIPT_MARK}: ` : ''}Receipt ${data.receiptNumber ?? ''}`,
     author: data.parish.name,
   });
+  let pages = 1;
+  doc.on('pageAdded', () => {
+    pages += 1;
+  });
   const width = g.width - 2 * g.margin;
-  const box = { x: g.margin, width, labelWidth: width * (layout === 'a5' ? 0.36 : 0.4), size: g.base };
-  const frame: Frame = { doc, layout, g, x: g.margin, width, s: g.base, box };
+  const s = layout === 'a5' ? density.base : g.base;
+  const labelWidth = width * (layout === 'a5' ? 0.36 : 0.4);
+  const box = { x: g.margin, width, labelWidth, size: s, gap: density.rowGap };
+  const frame: Frame = { doc, layout, g, x: g.margin, width, s, box, density };
   header(frame, data);
   marks(frame, data);
   details(frame, data);
@@ -249,5 +291,5 @@ export async function buildReceiptPdf(
   if (language !== 'en') secondLanguage(frame, data, language);
   checkAndFooter(frame, data);
   if (layout === '80mm') cropPageHeight(doc, doc.y + g.margin);
-  return pdfBytes(doc);
+  return { doc, pages };
 }

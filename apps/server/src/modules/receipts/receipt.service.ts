@@ -22,6 +22,7 @@ import { findPaymentRecord } from '../payments/payment-record.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { receiptCheckLink } from './receipt-check.ts';
 import { buildReceiptHtml, type ReceiptData } from './receipt-html.ts';
+import { embeddableLogo } from './logo-fetch.ts';
 import { buildReceiptPdf, RECEIPT_PDF_LAYOUTS, type ReceiptPdfLayout } from './receipt-pdf.ts';
 import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
@@ -188,7 +189,9 @@ function formatDisplayDateTime(instant: string, timeZone: string): string {
  * older data left it without a number: {@link receiptIdOfPayment}), laid out by `buildReceiptPdf`.
  * Staff: any receipt; a member: only their own (404 otherwise). The amount in words is in English,
  * and in `language` too when that is ml, hi or ta; without `language`, the member's saved
- * language, else the parish's second receipt language, else English only.
+ * language, else the parish's second receipt language, else English only. A logo given as a web
+ * address is fetched on the server (`embeddableLogo`: https, PNG or JPEG, at most 512 KB, 3 s,
+ * kept per parish and address; any failure: no logo; decision 0144).
  * @returns the PDF's bytes
  * @throws AppError 404 for an unknown, foreign or unpaid receipt
  */
@@ -200,7 +203,10 @@ export async function renderReceiptPdf(
   const data = await getReceiptData(ctx, receiptId);
   const language =
     input.language ?? (isLanguage(data.memberLanguage) ? data.memberLanguage : (data.secondLanguage ?? 'en'));
-  return { pdf: await buildReceiptPdf(data, input.layout, language), receiptNumber: data.receiptNumber };
+  // A logo given as a web address is fetched (and kept) on the server; a data URL as it is.
+  const logoUrl = await embeddableLogo(data.parish.logoUrl);
+  const pdf = await buildReceiptPdf({ ...data, parish: { ...data.parish, logoUrl } }, input.layout, language);
+  return { pdf, receiptNumber: data.receiptNumber };
 }
 
 /**

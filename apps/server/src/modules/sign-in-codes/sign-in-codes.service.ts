@@ -11,7 +11,7 @@ import {
   toWhatsAppNumber,
 } from '@parish/shared';
 
-import { callerAuditContext, type ServiceContext } from '../../context.ts';
+import { callerAuditContext, memberActor, type ServiceContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { memberVisible } from '../../db/import-batches.ts';
 import { memberSignInCodes, members } from '../../db/schema/index.ts';
@@ -29,6 +29,7 @@ import {
   type ThrottlePolicy,
 } from '../auth/login-throttle.ts';
 import { revokeAllForSubject } from '../auth/refresh-tokens.ts';
+import { writeConsent } from '../auth/whatsapp-consent.ts';
 import { parishWhatsAppClient } from '../reminders/job-runner.ts';
 import { WhatsAppSendError, authenticationTemplate } from '../reminders/whatsapp-client.ts';
 import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
@@ -164,6 +165,10 @@ export async function sendSignInCode(
  * right code is spent by its use; a wrong one costs a try (after 5 the code is spent) and counts
  * against the address as a failed password does (`THROTTLE_POLICIES.address`, the spraying budget).
  * A code works even while the password sign-in is locked, and a sign-in by code clears that lock.
+ * With `whatsappConsent` true (the code screen's tick box under the DPDP notice, unticked by
+ * default) a member with no consent record gets one, method `sign_in_code`, in the same
+ * transaction with its audit record `member.whatsapp_consent_given` (decision 0144); a member who
+ * already gave or withdrew consent keeps their record (the portal's consent card changes it).
  * @throws AppError 409 `NOT_CONFIGURED` without WhatsApp; 401 `SIGN_IN_CODE_WRONG` for a wrong,
  *   expired, spent or used code or an identifier of no member (the same answer); 400
  *   `PASSWORD_SAME_AS_INITIAL` (field `newPassword`, the code stays usable); 429 `ACCOUNT_LOCKED`
@@ -171,7 +176,13 @@ export async function sendSignInCode(
  */
 export async function verifySignInCode(
   ctx: ServiceContext,
-  input: { identifier: string; code: string; newPassword?: string | undefined; ip: string },
+  input: {
+    identifier: string;
+    code: string;
+    newPassword?: string | undefined;
+    whatsappConsent?: boolean | undefined;
+    ip: string;
+  },
 ): Promise<SignIn> {
   await assertWhatsAppConfigured(ctx);
   const now = ctx.clock.now();
@@ -218,6 +229,17 @@ export async function verifySignInCode(
       )
       .returning({ memberId: memberSignInCodes.memberId });
     if (!used) return null;
+    const memberAudit = callerAuditContext(memberActor(member), ctx.audit.requestId, ctx.audit.ip);
+    // The code screen's tick box (decision 0144): consent recorded only for a member without a record.
+    if (input.whatsappConsent === true) {
+      await writeConsent(tx, memberAudit, {
+        memberId: member.id,
+        given: true,
+        method: 'sign_in_code',
+        now: now.toISOString(),
+        onlyWithoutRecord: true,
+      });
+    }
     if (passwordHash === null) return member;
     const [updated] = await tx
       .update(members)
@@ -231,16 +253,7 @@ export async function verifySignInCode(
       .where(eq(members.id, member.id))
       .returning();
     await revokeAllForSubject(tx, { subjectType: 'member', subjectId: member.id }, now);
-    const actor = {
-      type: 'member',
-      id: member.id,
-      name: member.name,
-      role: 'customer',
-      mobile: member.mobile,
-      parishNumber: member.parishNumber,
-      mustChangePassword: false,
-    } as const;
-    await recordAudit(tx, callerAuditContext(actor, ctx.audit.requestId, ctx.audit.ip), {
+    await recordAudit(tx, memberAudit, {
       action: 'auth.password_changed',
       entityType: 'member',
       entityId: member.id,

@@ -3,42 +3,35 @@ import { eq } from 'drizzle-orm';
 import { CONSENT_METHODS, type WhatsAppConsent } from '@parish/shared';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
-import { lockDataVersions } from '../../db/data-versions.ts';
 import { members } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { consentColumns, writeConsent, type ConsentColumns, type ConsentMethod } from '../auth/whatsapp-consent.ts';
+import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
-type ConsentMethod = (typeof CONSENT_METHODS)[number];
-
-const consentColumns = {
-  givenAt: members.whatsappConsentAt,
-  method: members.whatsappConsentMethod,
-  withdrawnAt: members.whatsappConsentWithdrawnAt,
-} as const;
-
-/** The wire form of a member's consent columns (ISO 8601 UTC times; nulls: not recorded). */
-function consentOf(row: {
-  givenAt: string | null;
-  method: string | null;
-  withdrawnAt: string | null;
-}): WhatsAppConsent {
+/**
+ * The wire form of a member's consent columns (ISO 8601 UTC times; nulls: not recorded) with the
+ * parish's time zone the screens show them in (decision 0144).
+ */
+function consentOf(row: ConsentColumns, timeZone: string): WhatsAppConsent {
   const method = CONSENT_METHODS.find((known) => known === row.method) ?? null;
   return {
     givenAt: row.givenAt ? new Date(row.givenAt).toISOString() : null,
     method,
     withdrawnAt: row.withdrawnAt ? new Date(row.withdrawnAt).toISOString() : null,
+    timeZone,
   };
 }
 
 /**
  * A member's consent to WhatsApp messages the parish starts (decision 0138; `docs/domain.md`,
- * "WhatsApp consent"): when and how they last agreed, and when they withdrew it.
+ * "WhatsApp consent"): when and how they last agreed, and when they withdrew it, with the parish's
+ * time zone to show them in.
  * @throws AppError 404 'Member not found' for an unknown member.
  */
 export async function memberConsent(ctx: ServiceContext, memberId: string): Promise<WhatsAppConsent> {
   const [row] = await ctx.db.select(consentColumns).from(members).where(eq(members.id, memberId));
   if (!row) throw notFound('Member not found');
-  return consentOf(row);
+  return consentOf(row, await parishTimeZone(ctx));
 }
 
 /**
@@ -57,48 +50,12 @@ export async function setConsent(
   input: { memberId: string; given: boolean; method: ConsentMethod },
 ): Promise<WhatsAppConsent> {
   const now = ctx.clock.now().toISOString();
+  // Read before the transaction opens: the embedded database has one connection.
+  const timeZone = await parishTimeZone(ctx);
   return ctx.db.transaction(async (tx) => {
-    // The members table's version row first, as every member write takes it (`db/data-versions.ts`).
-    await lockDataVersions(tx, ['members']);
-    const [before] = await tx
-      .select({ optOut: members.whatsappOptOut })
-      .from(members)
-      .where(eq(members.id, input.memberId))
-      .for('update');
-    if (!before) throw notFound('Member not found');
-    const [row] = await tx
-      .update(members)
-      .set(
-        input.given
-          ? {
-              whatsappConsentAt: now,
-              whatsappConsentMethod: input.method,
-              whatsappConsentWithdrawnAt: null,
-              whatsappOptOut: false,
-              updatedAt: now,
-            }
-          : { whatsappConsentWithdrawnAt: now, whatsappOptOut: true, updatedAt: now },
-      )
-      .where(eq(members.id, input.memberId))
-      .returning(consentColumns);
-    if (input.given) {
-      await recordAudit(tx, ctx.audit, {
-        action: 'member.whatsapp_consent_given',
-        entityType: 'member',
-        entityId: input.memberId,
-        before: { optOut: before.optOut },
-        after: { method: input.method, optOut: false },
-      });
-    } else {
-      await recordAudit(tx, ctx.audit, {
-        action: 'member.whatsapp_consent_withdrawn',
-        entityType: 'member',
-        entityId: input.memberId,
-        before: { optOut: before.optOut },
-        after: { optOut: true },
-      });
-    }
-    return consentOf(row ?? { givenAt: null, method: null, withdrawnAt: null });
+    const row = await writeConsent(tx, ctx.audit, { ...input, now });
+    if (!row) throw notFound('Member not found');
+    return consentOf(row, timeZone);
   });
 }
 

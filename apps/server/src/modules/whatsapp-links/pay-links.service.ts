@@ -13,7 +13,7 @@ import {
   type WorldlineOrder,
 } from '@parish/shared';
 
-import type { Actor, ServiceContext } from '../../context.ts';
+import { memberActor, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -178,15 +178,7 @@ export async function payView(ctx: ServiceContext, input: { mobile: string; toke
  */
 async function payLinkContext(ctx: ServiceContext, input: { mobile: string; token: string }): Promise<ServiceContext> {
   const member = await memberOfPayLink(ctx, input);
-  const actor: Actor = {
-    type: 'member',
-    id: member.id,
-    name: member.name,
-    role: 'customer',
-    mobile: member.mobile,
-    parishNumber: member.parishNumber,
-    mustChangePassword: false,
-  };
+  const actor = memberActor(member);
   return {
     ...ctx,
     actor,

@@ -76,7 +76,7 @@ function askCode(app: TestApp, identifier: string, remoteAddress?: string) {
   });
 }
 
-function verify(app: TestApp, payload: Record<string, string>, remoteAddress?: string) {
+function verify(app: TestApp, payload: Record<string, string | boolean>, remoteAddress?: string) {
   return app.app.inject({
     method: 'POST',
     url: '/api/auth/customer/code/verify',
@@ -339,7 +339,12 @@ describe('WhatsApp consent (decision 0138)', () => {
         })
       ).json<{ optOut: boolean; consent: WhatsAppConsent }>();
 
-    expect((await staffView()).consent).toEqual({ givenAt: null, method: null, withdrawnAt: null });
+    expect((await staffView()).consent).toEqual({
+      givenAt: null,
+      method: null,
+      withdrawnAt: null,
+      timeZone: 'Asia/Kolkata',
+    });
     const given = await app.app.inject({
       method: 'PUT',
       url: '/api/customer/whatsapp-consent',
@@ -398,5 +403,105 @@ describe('WhatsApp consent (decision 0138)', () => {
       (await app.app.inject({ method: 'GET', url: '/api/customer/whatsapp-consent', headers: admin.headers }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('consent recorded by the code sign-in and in the parish time zone (decision 0144)', () => {
+  /** The member's consent columns and the consent audit actions, as stored. */
+  async function consentOf(app: TestApp, memberId: string) {
+    const [row] = await queryRows<{ at: string | null; method: string | null; withdrawn: string | null }>(
+      app.db,
+      sql`SELECT whatsapp_consent_at AS at, whatsapp_consent_method AS method, whatsapp_consent_withdrawn_at AS withdrawn
+            FROM members WHERE id = ${memberId}`,
+    );
+    const audits = await queryRows<{ action: string; actor_type: string; after: { method: string } }>(
+      app.db,
+      sql`SELECT action, actor_type, after FROM audit_events
+           WHERE entity_id = ${memberId} AND action LIKE 'member.whatsapp_consent%' ORDER BY occurred_at, id`,
+    );
+    return { row, audits };
+  }
+
+  it('the ticked box records consent (sign_in_code) for a member without a record; unticked records nothing', async () => {
+    const app = await appWithWhatsApp();
+    const ticked = await createMember(app.app);
+    const unticked = await createMember(app.app);
+
+    const signedIn = await verify(app, {
+      identifier: ticked.mobile,
+      code: await codeFor(app, ticked),
+      whatsappConsent: true,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const recorded = await consentOf(app, ticked.id);
+    expect(recorded.row?.method).toBe('sign_in_code');
+    expect(new Date(recorded.row?.at ?? '').toISOString()).toBe(app.clock.now().toISOString());
+    expect(recorded.audits).toEqual([
+      { action: 'member.whatsapp_consent_given', actor_type: 'member', after: { method: 'sign_in_code', optOut: false } },
+    ]);
+
+    const plain = await verify(app, { identifier: unticked.mobile, code: await codeFor(app, unticked) });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(await consentOf(app, unticked.id)).toEqual({
+      row: { at: null, method: null, withdrawn: null },
+      audits: [],
+    });
+  });
+
+  it('a member who withdrew consent keeps that record when they tick the box; a wrong code records nothing', async () => {
+    const app = await appWithWhatsApp();
+    const member = await createMember(app.app);
+    const session = (await memberLoginRequest(app.app, member.mobile, member.password)).json<{ token: string }>();
+    const headers = { authorization: `Bearer ${session.token}`, ...hostHeader() };
+    const withdrawn = await app.app.inject({
+      method: 'PUT',
+      url: '/api/customer/whatsapp-consent',
+      headers,
+      payload: { given: false },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const before = await consentOf(app, member.id);
+
+    const code = await codeFor(app, member);
+    const wrong = await verify(app, {
+      identifier: member.mobile,
+      code: otherThan(code),
+      whatsappConsent: true,
+    });
+    expectError(wrong, 401, ErrorCode.SIGN_IN_CODE_WRONG);
+    expect(await consentOf(app, member.id)).toEqual(before);
+
+    const signedIn = await verify(app, {
+      identifier: member.mobile,
+      code,
+      whatsappConsent: true,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(await consentOf(app, member.id)).toEqual(before);
+  });
+
+  it("answers the consent times with the parish's time zone, which the screens show them in", async () => {
+    const app = await appWithWhatsApp();
+    const admin = await loginAs(app.app, 'admin');
+    const zone = await app.app.inject({
+      method: 'PUT',
+      url: '/api/admin/time-zone',
+      headers: admin.headers,
+      payload: { timeZone: 'America/New_York' },
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const member = await createMember(app.app);
+    const recorded = await app.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${member.id}/whatsapp-consent`,
+      headers: admin.headers,
+    });
+    expect(recorded.json<WhatsAppConsent>()).toMatchObject({ method: 'counter', timeZone: 'America/New_York' });
+    const staff = await app.app.inject({
+      method: 'GET',
+      url: `/api/admin/members/${member.id}/whatsapp-opt-out`,
+      headers: admin.headers,
+    });
+    expect(staff.json<{ consent: WhatsAppConsent }>().consent.timeZone).toBe('America/New_York');
   });
 });

@@ -229,6 +229,55 @@ describe('POST /api/members/bulk: rows and duplicates', () => {
     ]);
   });
 
+  it('a WhatsApp consent column: yes records consent (method import, audited), no and blank nothing, other text a row error', async () => {
+    const mapped = memberRowsFromCsv([
+      ['Name', 'Mobile', 'Parish Number', 'WhatsApp Consent'],
+      ['Consent Yes', '9000000101', 'CONSY1', 'Yes'],
+      ['Consent No', '9000000102', 'CONSN1', 'no'],
+      ['Consent Blank', '9000000103', 'CONSB1', ''],
+      ['Consent Odd', '9000000104', 'CONSO1', 'maybe'],
+    ]);
+    if (!mapped.ok) throw new Error(mapped.error);
+    expect(mapped.rows[0]).toMatchObject({ whatsappConsent: 'Yes' });
+    const result = await imported(mapped.rows);
+    expect(result.imported).toBe(3);
+    expect(result.errors).toEqual([{ row: 4, message: 'WhatsApp consent must be yes, no or blank' }]);
+
+    const rows = await t.app.db
+      .select({
+        parishNumber: members.parishNumber,
+        id: members.id,
+        at: members.whatsappConsentAt,
+        method: members.whatsappConsentMethod,
+        optOut: members.whatsappOptOut,
+      })
+      .from(members)
+      .where(inArray(members.parishNumber, ['CONSY1', 'CONSN1', 'CONSB1']))
+      .orderBy(members.parishNumber);
+    const byNumber = new Map(rows.map((row) => [row.parishNumber, row]));
+    const yes = byNumber.get('CONSY1');
+    expect(yes).toMatchObject({ method: 'import', optOut: false });
+    expect(new Date(yes?.at ?? '').toISOString()).toBe(t.clock.now().toISOString());
+    expect(byNumber.get('CONSN1')).toMatchObject({ at: null, method: null });
+    expect(byNumber.get('CONSB1')).toMatchObject({ at: null, method: null });
+
+    const consentAudits = await t.app.db
+      .select({ entityId: auditEvents.entityId, actorType: auditEvents.actorType, after: auditEvents.after })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'member.whatsapp_consent_given'),
+          inArray(
+            auditEvents.entityId,
+            rows.map((row) => row.id),
+          ),
+        ),
+      );
+    expect(consentAudits).toEqual([
+      { entityId: yes?.id, actorType: 'staff', after: { method: 'import', optOut: false } },
+    ]);
+  });
+
   it('two uploads of the same rows at once import each row exactly once and answer both', async () => {
     const rows = generatedRows(300, 'RACE', 9_100_000_000);
     const [a, b] = await Promise.all([bulk({ members: rows }), bulk({ members: rows })]);

@@ -102,6 +102,48 @@ describe('a cancelled or failed attempt shows so at once', () => {
     expect(await attempt(checkout.txnId)).toMatchObject({ status: 'pending', state: 'cancelled' });
   });
 
+  it("the in-page checkout's cancel, posted by the member's dashboard, shows cancelled at once (decision 0144)", async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 3_350);
+    const checkout = await opened([misc]);
+    // checkout.js hands the response handler the same signed pipe string the return URL gets.
+    const msg = await worldlineBank(t.app, checkout, 'cancel');
+    const verify = (headers: Record<string, string>, body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/worldline/verify-payment', headers, payload: body });
+    const posted = { txnId: checkout.txnId, statusCode: '0392', msg };
+
+    // Another signed-in member cannot post it: not found, nothing changes.
+    const other = await loginAs(t.app, 'customer');
+    const refused = await verify(other.headers, posted);
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'TRANSACTION_NOT_FOUND' });
+    expect(await attempt(checkout.txnId)).toMatchObject({ status: 'pending', state: 'pending' });
+
+    const answer = await verify(member.headers, posted);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ success: false, status: 'failed', statusCode: '0392' });
+    expect(await attempt(checkout.txnId)).toMatchObject({ status: 'failed', state: 'cancelled' });
+  });
+
+  it('a posted cancel never undoes a paid order: the status API decides, a forged response is refused', async () => {
+    const misc = await due(t.app, member.account.id, 'miscellaneous', 3_360);
+    const checkout = await opened([misc]);
+    const paidMsg = await worldlineBank(t.app, checkout, 'success');
+    const verify = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/worldline/verify-payment', headers: member.headers, payload: body });
+
+    // A cancel with the fields of a success response but the code changed: its hash no longer verifies.
+    const forged = ['0392', ...paidMsg.split('|').slice(1)].join('|');
+    const refused = await verify({ txnId: checkout.txnId, statusCode: '0392', msg: forged });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(await attempt(checkout.txnId)).toMatchObject({ status: 'pending' });
+
+    // The browser's word alone (no response): the gateway says paid, so it is paid.
+    const claimed = await verify({ txnId: checkout.txnId, statusCode: '0392' });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json()).toMatchObject({ success: true, status: 'success' });
+    expect(await attempt(checkout.txnId)).toMatchObject({ status: 'success', state: 'paid' });
+  });
+
   it('a checkout the gateway never saw is expired after the checkout hold', async () => {
     const misc = await due(t.app, member.account.id, 'miscellaneous', 3_400);
     const checkout = await opened([misc]);

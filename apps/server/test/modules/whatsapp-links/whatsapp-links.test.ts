@@ -333,7 +333,7 @@ describe('WhatsApp without the Cloud API', () => {
       changedAt: expect.any(String),
       via: 'admin',
       by: expect.any(String),
-      consent: { givenAt: null, method: null, withdrawnAt: null },
+      consent: { givenAt: null, method: null, withdrawnAt: null, timeZone: 'Asia/Kolkata' },
     });
     const never = await t.app.inject({
       method: 'GET',
@@ -345,7 +345,7 @@ describe('WhatsApp without the Cloud API', () => {
       changedAt: null,
       via: null,
       by: null,
-      consent: { givenAt: null, method: null, withdrawnAt: null },
+      consent: { givenAt: null, method: null, withdrawnAt: null, timeZone: 'Asia/Kolkata' },
     });
     const list = await t.app.inject({ method: 'GET', url: '/api/members?limit=50', headers: admin.headers });
     const flags = list

@@ -107,6 +107,21 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
   return { mode, switchMode, values, setValues, error, locked, busy, onSubmit, chosenHereRef };
 }
 
+/**
+ * The password field's hint: the initial password's format, then "Passwords are case-sensitive."
+ * on a line of its own (the format hint has no full stop, so the two sentences ran together).
+ */
+function PasswordHint() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('memberLogin.passwordHint')}
+      <br />
+      {t('memberLogin.caseSensitive')}
+    </>
+  );
+}
+
 /** The member sign-in screen, with its 'Payment Portal' mode for reminder links. */
 export default function MemberLogin() {
   const { t } = useTranslation();
@@ -192,7 +207,7 @@ export default function MemberLogin() {
           />
           <PasswordInput
             label={t('memberLogin.password')}
-            description={`${t('memberLogin.passwordHint')} ${t('memberLogin.caseSensitive')}`}
+            description={<PasswordHint />}
             autoComplete="current-password"
             value={values.password}
             onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}

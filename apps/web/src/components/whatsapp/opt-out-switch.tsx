@@ -98,12 +98,15 @@ function lastChange(status: OptOutStatus, t: ReturnType<typeof useTranslation>['
     : t('members.whatsappOptOut.clearedByAdmin', { name, date });
 }
 
-/** The member's consent record for staff (decision 0138): not recorded, given (how, when) or withdrawn. */
+/**
+ * The member's consent record for staff (decision 0138): not recorded, given (how, when) or
+ * withdrawn; times in the parish's time zone (decision 0144).
+ */
 function consentLine(status: OptOutStatus, t: ReturnType<typeof useTranslation>['t']): string {
   const consent = status.consent;
   if (!consent?.givenAt || !consent.method) return t('members.whatsappConsent.notRecorded');
   const how = t(`members.whatsappConsent.how.${consent.method}`);
   if (consent.withdrawnAt)
-    return t('members.whatsappConsent.withdrawn', { date: formatDisplayDateTime(consent.withdrawnAt), how });
-  return t('members.whatsappConsent.given', { date: formatDisplayDateTime(consent.givenAt), how });
+    return t('members.whatsappConsent.withdrawn', { date: formatDisplayDateTime(consent.withdrawnAt, consent.timeZone), how });
+  return t('members.whatsappConsent.given', { date: formatDisplayDateTime(consent.givenAt, consent.timeZone), how });
 }

@@ -1,16 +1,16 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormError } from '../../components/form-error.tsx';
-import { addLazyEnglish, signInCodeTexts } from '../../i18n/en/sign-in-code.ts';
+import { addLazyEnglish, consentTexts, signInCodeTexts } from '../../i18n/en/sign-in-code.ts';
 import { requestMemberCode, verifyMemberCode } from './api.ts';
 import { memberSignInErrorText, useFinishMemberSignIn } from './finish-member-sign-in.ts';
 
 /** Sign in with the code, or choose a new password with it (forgot password). */
 export type CodePurpose = 'sign-in' | 'reset';
 
-addLazyEnglish({ memberLogin: { code: signInCodeTexts } });
+addLazyEnglish({ memberLogin: { code: signInCodeTexts }, portal: { consent: consentTexts } });
 
 const CODE_PATTERN = /^\d{6}$/;
 const PASSWORD_MIN = 8;
@@ -38,6 +38,7 @@ export default function CodeSignIn({
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
+  const [consent, setConsent] = useState(false);
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,6 +91,7 @@ export default function CodeSignIn({
         identifier: identifier.trim(),
         code: typed,
         ...(purpose === 'reset' && { newPassword }),
+        ...(consent && { whatsappConsent: true }),
       });
       await finish(answer);
     });
@@ -106,8 +108,8 @@ export default function CodeSignIn({
         <CodeForm
           purpose={purpose}
           busy={busy}
-          values={{ code, newPassword, confirm }}
-          onChange={{ code: setCode, newPassword: setNewPassword, confirm: setConfirm }}
+          values={{ code, newPassword, confirm, consent }}
+          onChange={{ code: setCode, newPassword: setNewPassword, confirm: setConfirm, consent: setConsent }}
           onSubmit={verify}
           onSendAgain={() => send()}
         />
@@ -143,9 +145,14 @@ interface CodeValues {
   code: string;
   newPassword: string;
   confirm: string;
+  /** The consent tick box under the DPDP notice (unticked by default; decision 0144). */
+  consent: boolean;
 }
 
-/** Step 2: the code from WhatsApp, and for a forgotten password the new password twice. */
+/**
+ * Step 2: the code from WhatsApp, for a forgotten password the new password twice, and the consent
+ * tick box with the DPDP notice (decision 0144: ticked, a member with no consent record gets one).
+ */
 function CodeForm({
   purpose,
   busy,
@@ -157,7 +164,7 @@ function CodeForm({
   purpose: CodePurpose;
   busy: boolean;
   values: CodeValues;
-  onChange: { [K in keyof CodeValues]: (value: string) => void };
+  onChange: { [K in keyof CodeValues]: (value: CodeValues[K]) => void };
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onSendAgain: () => void;
 }) {
@@ -197,6 +204,12 @@ function CodeForm({
             />
           </>
         ) : null}
+        <Checkbox
+          label={t('portal.consent.give')}
+          description={t('portal.consent.notice')}
+          checked={values.consent}
+          onChange={(event) => onChange.consent(event.currentTarget.checked)}
+        />
         <Button type="submit" disabled={busy} fullWidth>
           {purpose === 'reset' ? t('memberLogin.code.savePassword') : t('memberLogin.code.signIn')}
         </Button>

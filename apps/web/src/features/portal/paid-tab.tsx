@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { printPaymentReceipt } from '../../lib/print-receipt.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { paiseOf } from '../../lib/money.ts';
-import { TYPE_COLORS } from './pending-item.tsx';
+import { TYPE_COLORS } from './due-item-parts.tsx';
 import { typeBadgeKey } from './payment-rules.ts';
 import { useCustomerPayments } from './api.ts';
 import { valueText } from './value-text.ts';

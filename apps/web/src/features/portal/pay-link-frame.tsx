@@ -49,10 +49,13 @@ export function PayLinkFrame({ title, children }: { title: string; children: Rea
     <Container size={520} py="xl" px="md" component="main">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="nowrap">
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {title}
           </Title>
-          <LanguageSwitcher />
+          {/* The switcher keeps its width: a long title in Tamil squeezed it to two letters at 375 px. */}
+          <div style={{ flexShrink: 0 }}>
+            <LanguageSwitcher />
+          </div>
         </Group>
         {children}
       </Stack>

@@ -1,10 +1,9 @@
-import { Badge, Card, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { formatDisplayDate, formatINR } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { paiseOf } from '../../lib/money.ts';
-import { TYPE_COLORS } from './pending-item.tsx';
-import { acceptAmountInput, typeBadgeKey } from './payment-rules.ts';
+import { DueAmountField, DueCheckbox, DueTitle } from './due-item-parts.tsx';
 import { waitsForArrears, type PayLinkChoice, type PayLinkPayment } from './pay-link-selection.ts';
 
 /**
@@ -30,7 +29,6 @@ export function PayLinkItems({
       {payments.map((payment) => {
         const blocked = waitsForArrears(payment, arrearsBlocking);
         const selected = choice.selected.has(payment._id);
-        const badge = typeBadgeKey(payment.paymentHeadId.type);
         const due = formatINR(paiseOf(payment.amount));
         const entered = choice.entered[payment._id] ?? '';
         return (
@@ -45,30 +43,19 @@ export function PayLinkItems({
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-                  <Checkbox
-                    mt={2}
+                  <DueCheckbox
+                    name={payment.headName}
                     checked={selected}
                     disabled={blocked || disabled}
-                    aria-label={t('portal.pending.select', { name: payment.headName })}
-                    onChange={(event) => {
+                    onChange={(checked) => {
                       const next = new Set(choice.selected);
-                      if (event.currentTarget.checked) next.add(payment._id);
+                      if (checked) next.add(payment._id);
                       else next.delete(payment._id);
                       choice.setSelected(next);
                     }}
                   />
                   <div style={{ minWidth: 0 }}>
-                    <Group gap={6} wrap="wrap">
-                      <Text fw={500}>{payment.headName}</Text>
-                      <Badge size="sm" variant="light" color={TYPE_COLORS[badge]}>
-                        {t(`portal.types.${badge}`)}
-                      </Badge>
-                      {blocked ? (
-                        <Badge size="sm" color="gray" variant="filled">
-                          {t('portal.pending.blocked')}
-                        </Badge>
-                      ) : null}
-                    </Group>
+                    <DueTitle name={payment.headName} headType={payment.paymentHeadId.type} blocked={blocked} weight={500} />
                     {payment.dueDate ? (
                       <Text size="sm" c="gray.7">
                         {t('whatsapp.pay.due', { date: formatDisplayDate(payment.dueDate) })}
@@ -81,18 +68,13 @@ export function PayLinkItems({
                 </Text>
               </Group>
               {payment.paymentHeadId.variable_amount && !blocked ? (
-                <TextInput
-                  label={t('portal.pending.amountLabel')}
-                  aria-label={t('portal.pending.amountLabelFor', { name: payment.headName })}
-                  description={t('portal.pending.min', { amount: due })}
-                  placeholder={String(payment.amount)}
-                  value={entered}
-                  inputMode="decimal"
-                  autoComplete="off"
+                <DueAmountField
+                  name={payment.headName}
+                  due={due}
+                  amount={payment.amount}
+                  entered={entered}
                   disabled={disabled}
-                  leftSection={t('portal.pending.currency')}
-                  maw={260}
-                  onChange={(event) => choice.enter(payment._id, acceptAmountInput(event.currentTarget.value, entered))}
+                  onEnter={(text) => choice.enter(payment._id, text)}
                 />
               ) : null}
             </Stack>

@@ -1,12 +1,9 @@
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatINR, type PaymentRecord } from '@parish/shared';
 import { useTranslation } from 'react-i18next';
 
 import { paiseOf } from '../../lib/money.ts';
-import { acceptAmountInput, typeBadgeKey } from './payment-rules.ts';
-
-/** Badge colour of each head type. */
-export const TYPE_COLORS = { arrears: 'red', miscellaneous: 'blue', currentDue: 'orange', due: 'orange' } as const;
+import { DueAmountField, DueCheckbox, DueTitle } from './due-item-parts.tsx';
 
 /** Props of one pending payment on the Pending tab. */
 export interface PendingItemProps {
@@ -45,31 +42,19 @@ export function PendingItem({
 }: PendingItemProps) {
   const { t } = useTranslation();
   const head = payment.paymentHeadId;
-  const badge = typeBadgeKey(head.type);
   const due = formatINR(paiseOf(payment.amount));
   return (
     <Paper withBorder p="sm" bg={blocked ? 'gray.1' : selected ? 'blue.0' : undefined} data-testid="pending-item">
       <Stack gap={6}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Checkbox
-            mt={2}
+          <DueCheckbox
+            name={head.name}
             checked={selected}
             disabled={blocked || disabled}
-            onChange={(event) => onToggle(payment._id, event.currentTarget.checked)}
-            aria-label={t('portal.pending.select', { name: head.name })}
+            onChange={(checked) => onToggle(payment._id, checked)}
           />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <Group gap={6} wrap="wrap">
-              <Text fw={600}>{head.name}</Text>
-              <Badge size="sm" variant="light" color={TYPE_COLORS[badge]}>
-                {t(`portal.types.${badge}`)}
-              </Badge>
-              {blocked ? (
-                <Badge size="sm" color="gray" variant="filled">
-                  {t('portal.pending.blocked')}
-                </Badge>
-              ) : null}
-            </Group>
+            <DueTitle name={head.name} headType={head.type} blocked={blocked} weight={600} />
             <Text size="sm" c="gray.7">
               {t('portal.pending.year', { year: payment.year })}
               {head.description ? ` · ${head.description}` : ''}
@@ -77,18 +62,13 @@ export function PendingItem({
           </Stack>
         </Group>
         {head.variable_amount && !blocked ? (
-          <TextInput
-            label={t('portal.pending.amountLabel')}
-            aria-label={t('portal.pending.amountLabelFor', { name: head.name })}
-            description={t('portal.pending.min', { amount: due })}
-            placeholder={String(payment.amount)}
-            value={entered}
-            inputMode="decimal"
-            autoComplete="off"
+          <DueAmountField
+            name={head.name}
+            due={due}
+            amount={payment.amount}
+            entered={entered}
             disabled={disabled}
-            leftSection={t('portal.pending.currency')}
-            maw={260}
-            onChange={(event) => onEnter(payment._id, acceptAmountInput(event.currentTarget.value, entered))}
+            onEnter={(text) => onEnter(payment._id, text)}
           />
         ) : null}
         <Group justify="space-between" wrap="wrap" gap="xs">

@@ -1,20 +1,16 @@
 import {
   formatINR,
   paise,
-  paiseToRupees,
   portalContracts,
   rupees,
-  rupeesToPaise,
   settingsContracts,
-  sumPaise,
-  type CustomerPayments,
   type PaymentRecord,
 } from '@parish/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { t } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import { payment, sessionUser } from '../../test/fixtures.ts';
+import { parishSettings, payment, pendingAnswer, sessionUser } from '../../test/fixtures.ts';
 import { on, server } from '../../test/msw.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { CustomerPortal } from './customer-portal.tsx';
@@ -44,25 +40,6 @@ const fund = payment({
   variable: true,
 });
 
-/** The member's pending payments as `GET /api/customer/payments` answers them. */
-function pendingAnswer(items: PaymentRecord[]): CustomerPayments {
-  const figure = (type: string) => {
-    const some = items.filter((item) => item.paymentHeadId.type === type);
-    return { count: some.length, amount: paiseToRupees(sumPaise(some.map((item) => rupeesToPaise(item.amount)))) };
-  };
-  return {
-    items,
-    total: items.length,
-    summary: {
-      arrears: figure('arrear'),
-      current: figure('current due'),
-      misc: figure('miscellaneous'),
-      paid: { count: 0, amount: rupees(0) },
-    },
-    arrearsBlocking: items.some((item) => item.paymentHeadId.type === 'arrear'),
-  };
-}
-
 /** Opens the member's dashboard on the Pending tab with `items` pending. */
 function openPortal(items: PaymentRecord[]) {
   server.use(
@@ -79,13 +56,7 @@ function openPortal(items: PaymentRecord[]) {
       scriptUrls: [],
       currency: 'INR',
     })),
-    on(settingsContracts.get).reply(() => ({
-      name: 'St. Mary’s Church',
-      address: '',
-      contact: '',
-      logoUrl: '',
-      currency: 'INR',
-    })),
+    on(settingsContracts.get).reply(parishSettings),
   );
   return renderScreen(<CustomerPortal />, { at: '/customer/dashboard', signedIn: member });
 }

@@ -1,11 +1,13 @@
 import { formatINR } from '@parish/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorText } from '../../lib/error-text.ts';
 import { gatewayOutcome, type PaymentRequest } from './payment-flow-state.ts';
 import type { FlowControls } from './use-flow-controls.ts';
-import { VerifyError, verifyWorldlinePayment } from './verify-payment.ts';
+import { portalKeys } from './api.ts';
+import { reportFinalAnswer, VerifyError, verifyMessages, verifyWorldlinePayment } from './verify-payment.ts';
 import { verifyBodyFromResponse, type WorldlineResponse } from './worldline-checkout.ts';
 import { gatewayText } from '../../lib/gateway-text.ts';
 
@@ -20,13 +22,16 @@ export type GatewayAnswerHandler = (
 /**
  * What the payment flow does with the Worldline checkout's answer (docs/domain.md, "§4 Payment
  * rules", "Customer payment flow"; the codes in `gatewayOutcome`): awaiting the bank stops with a
- * notice and the refreshes; cancelled, failed or an unknown status end in the failure dialog;
+ * notice and the refreshes; cancelled, failed or an unknown status end in the failure dialog (a
+ * cancel or failure is also posted to the server's verify route, decision 0144, which settles it
+ * from the gateway's status API, and the portal's queries are refreshed once it answered);
  * success is verified by the server first (still pending: as awaiting the bank; refused or
  * unreachable: the failure dialog; verified: the success dialog). An answer of an attempt that
  * is no longer the current one (`mine`) is ignored.
  */
 export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const { isCurrent, clearWatchdog, fail, succeed, stop, scheduleRefreshes } = controls;
   return useCallback(
     async (request: PaymentRequest, txnId: string, response: WorldlineResponse, mine: number) => {
@@ -40,20 +45,26 @@ export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
         scheduleRefreshes([]);
         return;
       }
-      if (outcome === 'cancelled') return fail(t('portal.failed.cancelled'), request);
-      if (outcome !== 'verify') {
+      if (outcome === 'cancelled' || outcome === 'failed') {
+        // The checkout's cancel or failure goes to the server at once (decision 0144), which asks
+        // the gateway's status API before it records anything; the Transactions tab then shows it.
+        void reportFinalAnswer(body, verifyMessages(t)).then(() =>
+          queryClient.invalidateQueries({ queryKey: portalKeys.all }),
+        );
         const message =
-          outcome === 'failed'
-            ? (gatewayText(body.statusMessage) ?? t('portal.failed.failed'))
-            : t('portal.failed.unknownStatus', { code: code || '-', message: body.statusMessage || body.status || '' });
+          outcome === 'cancelled'
+            ? t('portal.failed.cancelled')
+            : (gatewayText(body.statusMessage) ?? t('portal.failed.failed'));
         return fail(message, request);
       }
+      if (outcome !== 'verify') {
+        return fail(
+          t('portal.failed.unknownStatus', { code: code || '-', message: body.statusMessage || body.status || '' }),
+          request,
+        );
+      }
       try {
-        const result = await verifyWorldlinePayment(body, {
-          timeout: t('portal.callback.verifyTimeout'),
-          notFound: t('portal.callback.verifyNotFound'),
-          fallback: t('portal.callback.processFailed'),
-        });
+        const result = await verifyWorldlinePayment(body, verifyMessages(t));
         if (!isCurrent(mine)) return;
         if (!result.success && result.status === 'pending') {
           stop({
@@ -83,6 +94,6 @@ export function useGatewayAnswer(controls: FlowControls): GatewayAnswerHandler {
         fail(t('portal.failed.statusUpdatePrefix', { message }), request);
       }
     },
-    [isCurrent, clearWatchdog, fail, scheduleRefreshes, stop, succeed, t],
+    [isCurrent, clearWatchdog, fail, scheduleRefreshes, stop, succeed, t, queryClient],
   );
 }

@@ -79,3 +79,27 @@ export async function verifyWorldlinePayment(body: VerifyBody, messages: VerifyM
   if (!answer || typeof answer.success !== 'boolean') throw new VerifyError(messages.fallback);
   return { ...answer, success: answer.success, message: answer.message ?? '' };
 }
+
+/**
+ * The verification failure texts in the member's language (`portal.callback.*`).
+ * @param t the catalogue lookup
+ */
+export function verifyMessages(t: (key: string) => string): VerifyMessages {
+  return {
+    timeout: t('portal.callback.verifyTimeout'),
+    notFound: t('portal.callback.verifyNotFound'),
+    fallback: t('portal.callback.processFailed'),
+  };
+}
+
+/**
+ * Posts the in-page checkout's final answer that needs no confirmation dialog (Worldline 0392
+ * cancelled by the member, 0399 failed) to `POST /api/worldline/verify-payment` (decision 0144), so
+ * the attempt shows so at once instead of after the background re-check. The server trusts only a
+ * `msg` whose hash verifies and asks the gateway's status API before recording anything
+ * (`docs/domain.md`, §4); a paid order is never marked cancelled this way.
+ * @returns the server's answer, or null when it could not be reached (the re-check settles it later).
+ */
+export async function reportFinalAnswer(body: VerifyBody, messages: VerifyMessages): Promise<VerifyAnswer | null> {
+  return verifyWorldlinePayment(body, messages).catch(() => null);
+}

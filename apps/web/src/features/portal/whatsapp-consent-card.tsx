@@ -19,7 +19,7 @@ const CONSENT_KEY = ['portal', 'whatsapp-consent'] as const;
 /**
  * The member's consent to WhatsApp messages the parish starts (issue 29 item 1, decision 0138;
  * India's DPDP Act asks for notice, consent and a withdrawal as easy as giving it): the notice,
- * when they agreed or withdrew (dd/mm/yyyy), and one button to give or withdraw it. Withdrawing
+ * when they agreed or withdrew (dd/mm/yyyy in the parish's time zone, decision 0144), and one button to give or withdraw it. Withdrawing
  * opts them out of every reminder.
  */
 export function WhatsAppConsentCard() {
@@ -37,9 +37,9 @@ export function WhatsAppConsentCard() {
   if (!data) return null;
   const active = data.givenAt !== null && data.withdrawnAt === null;
   const status = data.withdrawnAt
-    ? t('portal.consent.withdrawn', { date: formatDisplayDate(data.withdrawnAt) })
+    ? t('portal.consent.withdrawn', { date: formatDisplayDate(data.withdrawnAt, data.timeZone) })
     : data.givenAt
-      ? t('portal.consent.given', { date: formatDisplayDate(data.givenAt) })
+      ? t('portal.consent.given', { date: formatDisplayDate(data.givenAt, data.timeZone) })
       : t('portal.consent.notRecorded');
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="whatsapp-consent-title">

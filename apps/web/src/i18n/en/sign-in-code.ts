@@ -37,7 +37,13 @@ export const consentTexts = {
   failed: 'Could not save your choice. Please try again.',
 } as const;
 
-/** Adds English texts of a lazily loaded screen to the catalogue (never overwriting). */
+/**
+ * Adds English texts of a lazily loaded screen to the catalogue (never overwriting). A module that
+ * loads before i18next is initialised (the render tests import the screens first) adds them once
+ * it is: i18next's store, and `addResourceBundle` with it, exists only after `init`.
+ */
 export function addLazyEnglish(texts: object): void {
-  i18next.addResourceBundle('en', 'translation', texts, true, false);
+  const add = () => i18next.addResourceBundle('en', 'translation', texts, true, false);
+  if (i18next.isInitialized) add();
+  else i18next.on('initialized', add);
 }

@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/app-error.ts';
 import { parishPaymentGateways } from '../adapters.ts';
 import { orderPayments, type OrderRequest } from '../orders.service.ts';
-import { findTransaction, settleTransaction } from '../settle.ts';
+import { findTransaction, settleFoundTransaction, settleTransaction } from '../settle.ts';
 import { openCheckout, recordRejectedResponse, transactionStatus, type ReturnAnswer } from '../transactions.service.ts';
 
 /**
@@ -95,9 +95,12 @@ export async function worldlineReturn(
 /**
  * Verifies a Worldline payment (idempotent). Nothing in the input is trusted: `msg`, when given,
  * must verify and name `txnId`; `statusCode` is only the browser's word (used to give up on a
- * transaction the gateway never saw). The status API decides.
+ * transaction the gateway never saw). The status API decides. The in-page checkout's cancel or failure
+ * (Worldline 0392/0399) is posted here too, so the attempt shows so at once (decision 0144); a
+ * signed-in member may ask only about their own transactions.
  * @throws 400 'Payment verification failed…' (field `msg`) when `msg` does not verify or names
- * another transaction (recorded as a security event); 404 'Transaction not found'.
+ * another transaction (recorded as a security event); 404 'Transaction not found' (also when a
+ * signed-in member names another member's transaction).
  */
 export async function verifyWorldlinePayment(
   ctx: ServiceContext,
@@ -113,8 +116,13 @@ export async function verifyWorldlinePayment(
       throw badRequest(GATEWAY_MSG.hashMismatch, 'msg', ErrorCode.VERIFICATION_FAILED);
     }
   }
-  const { result } = await settleTransaction(ctx, {
-    txnId,
+  const row = await findTransaction(ctx, txnId);
+  // A signed-in member asks only about their own attempts (the dashboard posts the checkout's
+  // cancel or failure here, decision 0144): another member's transaction is not found, unchanged.
+  if (row && ctx.actor?.type === 'member' && row.memberId !== ctx.actor.id)
+    throw notFound(GATEWAY_MSG.transactionNotFound, ErrorCode.TRANSACTION_NOT_FOUND);
+  const { result } = await settleFoundTransaction(ctx, {
+    row,
     evidence: {
       gateway: 'worldline',
       source: 'verify',

@@ -1,3 +1,4 @@
+import { accounts } from './en/accounts.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
@@ -53,10 +54,12 @@ export const enStaff = {
       cheques: 'Cheques',
       daySheets: 'Day sheets',
       export: 'Export data',
+      accountsExport: 'Accounts export',
       account: 'My account',
     },
   },
   refunds,
+  accounts,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',

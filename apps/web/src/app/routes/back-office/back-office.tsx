@@ -45,6 +45,7 @@ const RemindersPage = lazy(() => import('../../../features/reminders/reminders-p
 const ReportsPage = lazy(() => import('../../../features/reports/reports-page.tsx'));
 const ActivitiesPage = lazy(() => import('../../../features/activities/activities-page.tsx'));
 const ExportDataPage = lazy(() => import('../../../features/export/export-page.tsx'));
+const AccountsExportPage = lazy(() => import('../../../features/accounts/accounts-export-page.tsx'));
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
 const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.tsx'));
@@ -111,6 +112,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'cheques', key: 'cheques' },
     { path: 'day-sheets', key: 'daySheets' },
     { path: 'export', key: 'export' },
+    { path: 'accounts-export', key: 'accountsExport' },
     { path: 'account', key: 'account' },
   ],
   cashier: [
@@ -133,6 +135,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
   // An accountant (decision 0145): the books only, never collecting or editing.
   accountant: [
     { path: 'reports', key: 'reports' },
+    { path: 'export', key: 'accountsExport' },
     { path: 'account', key: 'account' },
   ],
 };
@@ -237,6 +240,7 @@ function AccountantRoutes({ base }: { base: string }) {
   return (
     <Routes>
       <Route path="reports" element={<ReportsPage />} />
+      <Route path="export" element={<AccountsExportPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={`${base}/reports`} replace />} />
     </Routes>
@@ -338,6 +342,7 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                       <Route path="settings" element={<ParishSettingsPage />} />
                       <Route path="day-sheets" element={<DaySheetsPage />} />
                       <Route path="export" element={<ExportDataPage />} />
+                      <Route path="accounts-export" element={<AccountsExportPage />} />
                     </>
                   ) : (
                     <>

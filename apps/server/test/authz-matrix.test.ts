@@ -448,7 +448,8 @@ describe('authorization matrix (AZ-01)', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × six principals: about 2,000 requests, longer than the server project's 30 s default.
+  }, 120_000);
 });
 
 describe('default deny (AZ-02)', () => {

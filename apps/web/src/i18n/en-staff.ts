@@ -1,4 +1,4 @@
-import { accounts } from './en/accounts.ts';
+import { accounts, ledgerMapping } from './en/accounts.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
@@ -60,6 +60,7 @@ export const enStaff = {
   },
   refunds,
   accounts,
+  ledgerMapping,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',

@@ -15,3 +15,25 @@ export const accounts = {
   downloadJournal: 'Download journal CSV',
   failed: 'The export could not be downloaded. Please try again.',
 };
+
+/** The texts of Parish Settings' ledger mapping (issue 30 item 1, decision 0146). */
+export const ledgerMapping = {
+  title: 'Ledger mapping for the accounts export',
+  intro:
+    'The ledger names your accounts use (Tally, Zoho Books, ERPNext, GnuCash). Several heads may share one income ledger. Groups are Tally groups such as Indirect Incomes.',
+  cash: 'Cash ledger',
+  perCashier: 'One cash ledger per cashier (“Cash - name”)',
+  fields: {
+    upiBank: 'Bank ledger for UPI',
+    chequeBank: 'Bank ledger for cheques',
+    razorpay: 'Razorpay clearing ledger',
+    worldline: 'Worldline clearing ledger',
+    gatewayFees: 'Gateway charges ledger',
+    gstOnFees: 'GST on gateway charges ledger',
+  },
+  heads: 'Income ledger of each account head',
+  noHeads: 'No account heads yet.',
+  headLedger: 'Ledger of {{head}}',
+  headGroup: 'Group of {{head}}',
+  saved: 'Ledger mapping saved.',
+};

@@ -8,24 +8,34 @@ import { ErrorCode, MSG } from '@parish/shared';
 import type { RouteRoles } from '../src/types.ts';
 import { createTestApp, loginAs, loginStaff, type RoleSession, type Session, type TestApp } from './helpers.ts';
 
-type Principal = 'anonymous' | 'customer' | 'cashier' | 'ward_leader' | 'admin';
-const PRINCIPALS: Principal[] = ['anonymous', 'customer', 'cashier', 'ward_leader', 'admin'];
+type Principal = 'anonymous' | 'customer' | 'cashier' | 'ward_leader' | 'accountant' | 'admin';
+const PRINCIPALS: Principal[] = ['anonymous', 'customer', 'cashier', 'ward_leader', 'accountant', 'admin'];
 
 const STAFF = ['admin', 'cashier'] as const;
 const SIGNED_IN = ['admin', 'cashier', 'customer'] as const;
 const ADMIN = ['admin'] as const;
 /**
- * Every signed-in account, the ward leader included: who am I, change the password (decision 0129:
- * a ward leader is staff confined to one ward).
+ * Every signed-in account, the ward leader and the accountant included: who am I, change the
+ * password (decision 0129: a ward leader is staff confined to one ward; decision 0145: an
+ * accountant is staff who reads the books).
  */
-const ANY_SIGNED_IN = ['admin', 'cashier', 'ward_leader', 'customer'] as const;
+const ANY_SIGNED_IN = ['admin', 'cashier', 'ward_leader', 'accountant', 'customer'] as const;
 /** Staff whose second factor the two-step routes manage: every staff role. */
-const ALL_STAFF = ['admin', 'cashier', 'ward_leader'] as const;
+const ALL_STAFF = ['admin', 'cashier', 'ward_leader', 'accountant'] as const;
 /**
  * What a ward leader reads besides the staff (decision 0129): their ward's members, a member's
  * dues, their ward, and a member's wa.me reminder; each service answers 404 for another ward's member.
  */
 const WARD_READERS = ['admin', 'cashier', 'ward_leader'] as const;
+/** The ward-wise report: the ward readers and the accountant (decisions 0136, 0145). */
+const WARD_REPORT_READERS = [...WARD_READERS, 'accountant'] as const;
+/**
+ * What the accountant reads besides the admin and the cashier (decision 0145): the collection
+ * reports, their download, and the payments list of the reports' head tab.
+ */
+const REPORT_READERS = ['admin', 'cashier', 'accountant'] as const;
+/** Who reads the parish's books (ACCOUNTS_ROLES, decision 0145): the ledger mapping and the exports. */
+const BOOKS = ['admin', 'accountant'] as const;
 
 /**
  * Who may call each route (`docs/domain.md`, "AZ-01"). Every route the app registers must be here: a new route
@@ -99,7 +109,7 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/payment-heads/rollover': ADMIN,
   'POST /api/payment-heads/rollover': ADMIN,
   'POST /api/payments/:id/concession': ADMIN,
-  'GET /api/payments': STAFF,
+  'GET /api/payments': REPORT_READERS,
   'GET /api/payments/:id': STAFF,
   'POST /api/payments/assign': ADMIN,
   'POST /api/payments/revoke': ADMIN,
@@ -120,11 +130,11 @@ const MATRIX: Record<string, RouteRoles> = {
 
   // Dashboard, reports, transactions, audit trail, export and live updates (issue 6).
   'GET /api/admin/dashboard': STAFF,
-  'POST /api/admin/reports': STAFF,
+  'POST /api/admin/reports': REPORT_READERS,
   // The ward-wise report (reports/ward-report.ts; decision 0126): a ward leader their own ward's row (decision 0136).
-  'GET /api/reports/wards': WARD_READERS,
-  'GET /api/reports/wards/dues': WARD_READERS,
-  'GET /api/admin/reports/export': STAFF,
+  'GET /api/reports/wards': WARD_REPORT_READERS,
+  'GET /api/reports/wards/dues': WARD_REPORT_READERS,
+  'GET /api/admin/reports/export': REPORT_READERS,
   'GET /api/admin/activities': ADMIN,
   'GET /api/admin/export': ADMIN,
   'GET /api/transactions': STAFF,
@@ -249,6 +259,13 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/admin/reminders/opted-out': ADMIN,
   'POST /api/admin/members/:id/revoke-pay-links': ADMIN,
 
+  // The parish's books (accounts/accounts.routes.ts; decisions 0145, 0146): the ledger mapping, read by
+  // the accountant and changed by an admin, and the Tally XML and journal CSV exports.
+  'GET /api/accounts/ledger-mapping': BOOKS,
+  'PUT /api/accounts/ledger-mapping': ADMIN,
+  'GET /api/accounts/tally.xml': BOOKS,
+  'GET /api/accounts/journal.csv': BOOKS,
+
   // The diocese (diocese.routes.ts, decision 0131): sign-in is public; every other route admits only a
   // diocese administrator's token (401 anonymous, 403 for any parish principal).
   'POST /api/diocese/auth/login': 'public',
@@ -329,6 +346,19 @@ async function loginWardLeader(admin: Session): Promise<Session> {
   return loginStaff(t.app, 'matrix.leader', password);
 }
 
+/** An accountant's session (decision 0145): created by the admin with `role: 'accountant'`, signed in. */
+async function loginAccountant(admin: Session): Promise<Session> {
+  const password = 'Accountant-Test-Password-1';
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/users',
+    headers: { ...admin.headers, 'x-requested-with': 'fetch' },
+    payload: { username: 'matrix.accountant', name: 'Matrix Accountant', role: 'accountant', password },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return loginStaff(t.app, 'matrix.accountant', password);
+}
+
 beforeAll(async () => {
   t = await createTestApp({
     onRouteRegistered(route) {
@@ -339,6 +369,7 @@ beforeAll(async () => {
   sessions.cashier = await loginAs(t.app, 'cashier');
   sessions.admin = await loginAs(t.app, 'admin');
   sessions.ward_leader = await loginWardLeader(sessions.admin);
+  sessions.accountant = await loginAccountant(sessions.admin);
 });
 afterAll(async () => {
   await t.close();
@@ -418,7 +449,8 @@ describe('authorization matrix (AZ-01)', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × six principals: about 2,000 requests, longer than the server project's 30 s default.
+  }, 120_000);
 });
 
 describe('default deny (AZ-02)', () => {

@@ -417,6 +417,23 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   ],
   'settings.upi_updated': [{ before: { vpa: '' }, after: { vpa: 'stmarys@sbi' } }],
   'settings.time_zone_updated': [{ before: { timeZone: 'Asia/Kolkata' }, after: { timeZone: 'Asia/Dubai' } }],
+  'settings.ledger_mapping_changed': [
+    {
+      before: null,
+      after: {
+        heads: [
+          { paymentHeadId: '6f1c1a52-8f5e-4b8e-9a59-3f7f0d2a9c11', ledger: 'Church Tax', parent: 'Indirect Incomes' },
+        ],
+        cash: { ledger: 'Cash', perCashier: true },
+        upiBank: 'Federal Bank SB',
+        chequeBank: 'Federal Bank SB',
+        razorpay: 'Razorpay Clearing',
+        worldline: 'Worldline Clearing',
+        gatewayFees: 'Payment Gateway Charges',
+        gstOnFees: 'GST on Gateway Charges',
+      },
+    },
+  ],
   'member.password_reset': [{ before: null, after: { to: 'one-time' } }],
   'staff_user.one_time_password_set': [{ before: null, after: { by: 'server console' } }],
   'staff_user.two_step_enabled': [{ before: null, after: null }],
@@ -438,7 +455,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(67);
+    expect(AUDIT_ACTIONS).toHaveLength(68);
   });
 
   it('isAuditAction tells them from any other string', () => {

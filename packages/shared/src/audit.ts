@@ -6,6 +6,7 @@ import type { PaymentHead, RowError } from './schemas/payment-heads.ts';
 import type { UploadMismatch } from './schemas/payments.ts';
 import type { PAYMENT_GATEWAYS, PaymentStatus } from './schemas/payments.ts';
 import type { TransactionStatus } from './schemas/portal.ts';
+import type { LedgerMappingInput } from './schemas/accounts.ts';
 import type { ParishSettings } from './schemas/settings.ts';
 import type { StaffUser } from './schemas/users.ts';
 
@@ -89,6 +90,7 @@ export const AUDIT_ACTIONS = [
   'onboarding.dismissed',
   'settings.credentials_updated',
   'settings.time_zone_updated',
+  'settings.ledger_mapping_changed',
 ] as const;
 
 /** One audit action. */
@@ -114,7 +116,8 @@ export type AuditEntityType =
   | 'receipt'
   | 'cashier_day'
   | 'ward'
-  | 'onboarding';
+  | 'onboarding'
+  | 'ledger_mapping';
 
 /**
  * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
@@ -594,6 +597,15 @@ export interface AuditPayloads {
     before: { timeZone: string };
     after: { timeZone: string };
   };
+  /**
+   * The parish's ledger mapping changed (issue 30 item 1, decision 0146): the whole mapping before
+   * (null while the defaults applied) and after.
+   */
+  'settings.ledger_mapping_changed': {
+    entity: 'ledger_mapping';
+    before: LedgerMappingInput | null;
+    after: LedgerMappingInput;
+  };
   /** An admin reset a member's password: back to the initial one, or to a one-time code (never recorded). */
   'member.password_reset': { entity: 'member'; before: null; after: { to: 'initial' | 'one-time' } };
   /** A one-time password was set for a staff account (by an admin, or by `npm run admin:reset`), never recorded. */
@@ -714,6 +726,7 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'cashier_day.reopened': [],
   'settings.upi_updated': [],
   'settings.time_zone_updated': [],
+  'settings.ledger_mapping_changed': [],
   'member.password_reset': [],
   'staff_user.one_time_password_set': [],
   'staff_user.two_step_enabled': [],

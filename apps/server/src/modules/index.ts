@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
+import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
@@ -58,4 +59,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   fontsRoutes,
   onboardingRoutes,
   dioceseRoutes,
+  accountsRoutes,
 ];

@@ -1,3 +1,4 @@
+import { accounts, ledgerMapping } from './en/accounts.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
@@ -37,6 +38,7 @@ export const enStaff = {
     collectionYtd: 'Collection YTD',
     roleAdmin: 'Administrator',
     roleCashier: 'Cashier',
+    roleAccountant: 'Accountant',
     nav: {
       dashboard: 'Dashboard',
       members: 'Members',
@@ -52,10 +54,13 @@ export const enStaff = {
       cheques: 'Cheques',
       daySheets: 'Day sheets',
       export: 'Export data',
+      accountsExport: 'Accounts export',
       account: 'My account',
     },
   },
   refunds,
+  accounts,
+  ledgerMapping,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',
@@ -86,6 +91,7 @@ export const enStaff = {
     inactive: 'Inactive',
     admin: 'Admin',
     cashier: 'Cashier',
+    accountant: 'Accountant',
     resetPassword: 'Reset Password',
     newPassword: 'New password',
     deactivate: 'Deactivate',

@@ -48,12 +48,14 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = { roles: ['admin', 'cashier'] as const };
   const admin = { roles: ['admin'] as const };
+  // The payments list is also the accountant's, read-only (the reports' head tab; decision 0145).
+  const bookReaders = { roles: ['admin', 'cashier', 'accountant'] as const };
   const tagging = { roles: ['admin'] as const, forbiddenMessage: MSG.accessDeniedAdmin };
 
   r.get(
     '/api/payments',
     {
-      config: staff,
+      config: bookReaders,
       schema: {
         tags: ['payments'],
         summary:

@@ -63,6 +63,8 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = { roles: ['admin', 'cashier'] as const };
   const admin = { roles: ['admin'] as const };
+  // The collection reports are also the accountant's, read-only (decision 0145).
+  const bookReaders = { roles: ['admin', 'cashier', 'accountant'] as const };
 
   wardReportRoutes(app);
   r.get(
@@ -83,7 +85,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/admin/reports',
     {
-      config: staff,
+      config: bookReaders,
       schema: {
         tags: ['reports'],
         summary:
@@ -98,7 +100,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/admin/reports/export',
     {
-      config: staff,
+      config: bookReaders,
       schema: {
         tags: ['reports'],
         summary:
@@ -221,7 +223,7 @@ function wardReportRoutes(app: FastifyInstance): void {
     '/api/reports/wards',
     {
       // A ward leader reads their own ward's row (decision 0136).
-      config: { roles: ['admin', 'cashier', 'ward_leader'] as const },
+      config: { roles: ['admin', 'cashier', 'ward_leader', 'accountant'] as const },
       schema: {
         tags: ['reports'],
         summary:
@@ -235,7 +237,7 @@ function wardReportRoutes(app: FastifyInstance): void {
   r.get(
     '/api/reports/wards/dues',
     {
-      config: { roles: ['admin', 'cashier', 'ward_leader'] as const },
+      config: { roles: ['admin', 'cashier', 'ward_leader', 'accountant'] as const },
       schema: {
         tags: ['reports'],
         summary:

@@ -11,14 +11,15 @@ import { Money, NameAndNumber } from './report-ui.tsx';
  * member with parish number, amount, head, method, transaction id, collected by, receipt, and
  * Reverse.
  * @param methodLabel the method as the screen names it (`useMethodLabel`)
- * @param onReverse opens the reversal of a row
+ * @param onReverse opens the reversal of a row; absent for an accountant, who reads the books and
+ *   reverses nothing (decision 0145): no Reverse column then
  */
 export function directColumns(
   t: TFunction,
   methodLabel: (method: string | null) => string,
-  onReverse: (row: PaymentReportRow) => void,
+  onReverse?: (row: PaymentReportRow) => void,
 ): ReportColumn<PaymentReportRow>[] {
-  return [
+  const columns: ReportColumn<PaymentReportRow>[] = [
     {
       key: 'date',
       header: t('reports.direct.date'),
@@ -54,6 +55,10 @@ export function directColumns(
       nowrap: true,
       cell: (row) => row.receiptNumber ?? '',
     },
+  ];
+  if (!onReverse) return columns;
+  return [
+    ...columns,
     {
       key: 'actions',
       header: t('reports.direct.actions'),

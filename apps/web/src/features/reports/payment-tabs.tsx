@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ReportTable } from '../../components/report-table.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { useReport, type ReportFilters } from './api.ts';
 import { directColumns } from './direct-columns.tsx';
 import { DirectTotals } from './direct-totals.tsx';
@@ -125,6 +126,7 @@ export function DetailsTab() {
  */
 export function DirectTab() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const methodLabel = useMethodLabel();
   const [range, setRange] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
   const [search, setSearch] = useState('');
@@ -212,7 +214,7 @@ export function DirectTab() {
             highlightOnHover
             rows={data.items}
             rowKey={(row) => row.paymentId}
-            columns={directColumns(t, methodLabel, setReversing)}
+            columns={directColumns(t, methodLabel, user?.role === 'accountant' ? undefined : setReversing)}
             pager={{ page, limit: data.limit, total: data.total, onPage: setPage }}
           />
         </>

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { CredentialsCard } from './credentials-card.tsx';
+import { LedgerMappingCard } from './ledger-mapping-card.tsx';
 import { MemberLanguagesFields } from './member-languages-fields.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
 import { UpiSettingsCard } from './upi-settings-card.tsx';
@@ -202,6 +203,7 @@ export default function ParishSettingsPage() {
       <WhatsAppSettingsCard />
       <UpiSettingsCard />
       <CredentialsCard />
+      <LedgerMappingCard />
     </Stack>
   );
 }

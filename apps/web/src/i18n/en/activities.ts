@@ -82,6 +82,7 @@ export const activities = {
     'cashier_day.reopened': 'Reopened day',
     'settings.upi_updated': 'Changed UPI ID',
     'settings.time_zone_updated': 'Changed time zone',
+    'settings.ledger_mapping_changed': 'Changed ledger mapping',
     'member.password_reset': 'Reset member password',
     'staff_user.one_time_password_set': 'Set a one-time staff password',
     'staff_user.two_step_enabled': 'Turned on two-step sign-in',
@@ -113,6 +114,7 @@ export const activities = {
     payment_exception: 'Refund or exception',
     receipt: 'Receipt',
     cashier_day: 'Cashier day',
+    ledger_mapping: 'Ledger mapping',
   },
   /**
    * One sentence per audit action (shared with the server's download, like `messages`), with the

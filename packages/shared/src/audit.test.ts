@@ -414,6 +414,19 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   ],
   'settings.upi_updated': [{ before: { vpa: '' }, after: { vpa: 'stmarys@sbi' } }],
   'settings.time_zone_updated': [{ before: { timeZone: 'Asia/Kolkata' }, after: { timeZone: 'Asia/Dubai' } }],
+  'settings.registration_80g_updated': [
+    {
+      before: { trustName: '', trustPan: '', registrationNumber: '', validFrom: '', validTo: '' },
+      after: {
+        trustName: 'St Mary Church Trust',
+        trustPan: 'AAATS1234F',
+        registrationNumber: 'AAATS1234FF20214',
+        validFrom: '2021-04-01',
+        validTo: '2026-03-31',
+      },
+    },
+  ],
+  'member.pan_updated': [{ before: { pan: null }, after: { pan: 'ABCPE****F' } }],
   'member.password_reset': [{ before: null, after: { to: 'one-time' } }],
   'staff_user.one_time_password_set': [{ before: null, after: { by: 'server console' } }],
   'staff_user.two_step_enabled': [{ before: null, after: null }],

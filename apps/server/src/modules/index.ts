@@ -5,6 +5,7 @@ import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { dioceseRoutes } from './diocese/diocese.routes.ts';
+import { donationsRoutes } from './donations/donations.routes.ts';
 import { counterRoutes } from './office/counter.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { fontsRoutes } from './fonts/fonts.routes.ts';
@@ -58,4 +59,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   fontsRoutes,
   onboardingRoutes,
   dioceseRoutes,
+  donationsRoutes,
 ];

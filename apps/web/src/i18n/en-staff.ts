@@ -2,6 +2,7 @@ import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
 import { diocese } from './en/diocese.ts';
+import { donations } from './en/donations.ts';
 import { credentials } from './en/credentials.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
@@ -56,6 +57,7 @@ export const enStaff = {
     },
   },
   refunds,
+  donations,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',

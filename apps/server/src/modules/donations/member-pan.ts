@@ -45,10 +45,7 @@ export async function setMemberPan(ctx: ServiceContext, memberId: string, pan: s
     const [before] = await tx.select({ pan: members.pan }).from(members).where(eq(members.id, memberId)).for('update');
     if (!before) throw notFound(MSG.notFound);
     if (before.pan !== pan) {
-      await tx
-        .update(members)
-        .set({ pan, updatedAt: ctx.clock.now().toISOString() })
-        .where(eq(members.id, memberId));
+      await tx.update(members).set({ pan, updatedAt: ctx.clock.now().toISOString() }).where(eq(members.id, memberId));
       await recordAudit(tx, ctx.audit, {
         action: 'member.pan_updated',
         entityType: 'member',

@@ -14,8 +14,7 @@ import { writeRow, writeRule, writeText, type Pdf } from './pdf-document.ts';
  */
 
 /** The statement of an eligible donation. */
-export const ELIGIBLE_80G_STATEMENT =
-  'Donation eligible for deduction under section 80G of the Income-tax Act, 1961';
+export const ELIGIBLE_80G_STATEMENT = 'Donation eligible for deduction under section 80G of the Income-tax Act, 1961';
 
 /** The statement of a cash donation above ₹2,000 (section 80G(5D)). */
 export const CASH_ABOVE_LIMIT_80G_STATEMENT =

@@ -16,12 +16,17 @@ import {
 
 import { queryRows } from '../../../src/db/client.ts';
 import { NO_REGISTRATION_80G_MESSAGE } from '../../../src/modules/donations/form-10bd.ts';
-import {
-  CASH_ABOVE_LIMIT_80G_STATEMENT,
-  ELIGIBLE_80G_STATEMENT,
-} from '../../../src/modules/receipts/donation-80g.ts';
+import { CASH_ABOVE_LIMIT_80G_STATEMENT, ELIGIBLE_80G_STATEMENT } from '../../../src/modules/receipts/donation-80g.ts';
 import { insertHead, insertPayment } from '../../factories.ts';
-import { createMember, createTestApp, expectError, loginAs, type Session, type TestApp, type TestMember } from '../../helpers.ts';
+import {
+  createMember,
+  createTestApp,
+  expectError,
+  loginAs,
+  type Session,
+  type TestApp,
+  type TestMember,
+} from '../../helpers.ts';
 
 /**
  * Donations under section 80G (issue 30 item 8, decision 0148): a head marked as a donation, the
@@ -70,7 +75,12 @@ function registration(session: Session, payload: Record<string, string>) {
 }
 
 function setPan(session: Session, memberId: string, pan: string | null) {
-  return t.app.inject({ method: 'PUT', url: `/api/members/${memberId}/pan`, headers: session.headers, payload: { pan } });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/members/${memberId}/pan`,
+    headers: session.headers,
+    payload: { pan },
+  });
 }
 
 /** A new donation head (a member has one due per head: each gift needs its own). */
@@ -93,7 +103,12 @@ async function give(
   const lines = [{ headId: await newDonationHead(), amountPaise }, ...extra];
   const items = [];
   for (const line of lines) {
-    const payment = await insertPayment(t.db, donor, { id: line.headId, amountPaise: line.amountPaise }, line.amountPaise);
+    const payment = await insertPayment(
+      t.db,
+      donor,
+      { id: line.headId, amountPaise: line.amountPaise },
+      line.amountPaise,
+    );
     items.push({ paymentId: payment.id, amount: line.amountPaise / 100 });
   }
   const response = await t.app.inject({
@@ -122,7 +137,10 @@ function form10bd(session: Session, fy = '2026-27') {
 
 /** The 10BD CSV's rows as objects by header (the BOM stripped). */
 function csvRows(body: string): Record<string, string>[] {
-  const parsed = Papa.parse<Record<string, string>>(body.replace(/^\ufeff/, ''), { header: true, skipEmptyLines: true });
+  const parsed = Papa.parse<Record<string, string>>(body.replace(/^\ufeff/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  });
   return parsed.data;
 }
 
@@ -352,7 +370,13 @@ describe('Form 10BD and 10BE', () => {
     });
     expect(be.statusCode, be.body).toBe(200);
     expect(be.headers['content-security-policy']).toContain("default-src 'none'");
-    for (const text of [REGISTRATION.trustName, REGISTRATION.registrationNumber, 'CDEPG3456H', 'Anna Varghese', '2026-27']) {
+    for (const text of [
+      REGISTRATION.trustName,
+      REGISTRATION.registrationNumber,
+      'CDEPG3456H',
+      'Anna Varghese',
+      '2026-27',
+    ]) {
       expect(be.body).toContain(text);
     }
     expect(be.body).toContain('Amount eligible for deduction under section 80G: ₹5,100.25');
@@ -381,7 +405,11 @@ describe('no PAN on public or member routes', () => {
     const check = await t.app.inject({ method: 'GET', url: `/api/receipt-check/${token}` });
     expect(check.statusCode, check.body).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: '/api/members?limit=100', headers: admin.headers });
-    const one = await t.app.inject({ method: 'GET', url: `/api/members/${member.account.id}`, headers: cashier.headers });
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/members/${member.account.id}`,
+      headers: cashier.headers,
+    });
     const portal = await t.app.inject({ method: 'GET', url: '/api/customer/payments', headers: member.headers });
     for (const body of [check.body, list.body, one.body, portal.body]) {
       expect(body).not.toContain('DEFPH4567J');

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { CredentialsCard } from './credentials-card.tsx';
 import { MemberLanguagesFields } from './member-languages-fields.tsx';
+import { Registration80gCard } from './registration-80g-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
 import { UpiSettingsCard } from './upi-settings-card.tsx';
 import { useForm } from '@mantine/form';
@@ -201,6 +202,7 @@ export default function ParishSettingsPage() {
       <BackupPanel />
       <WhatsAppSettingsCard />
       <UpiSettingsCard />
+      <Registration80gCard />
       <CredentialsCard />
     </Stack>
   );

@@ -38,6 +38,7 @@ export const enStaff = {
     collectionYtd: 'Collection YTD',
     roleAdmin: 'Administrator',
     roleCashier: 'Cashier',
+    roleAccountant: 'Accountant',
     nav: {
       dashboard: 'Dashboard',
       members: 'Members',
@@ -88,6 +89,7 @@ export const enStaff = {
     inactive: 'Inactive',
     admin: 'Admin',
     cashier: 'Cashier',
+    accountant: 'Accountant',
     resetPassword: 'Reset Password',
     newPassword: 'New password',
     deactivate: 'Deactivate',

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  ACCOUNTS_ROLES,
   financialYearQuerySchema,
   idParamsSchema,
   memberPanSchema,
@@ -21,11 +22,8 @@ import { readRegistration80g, updateRegistration80g } from './registration-80g.t
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
-/**
- * Who may download Form 10BD and 10BE (decision 0148): the roles of the accounts exports.
- * TODO(h/accounts): `ACCOUNTS_ROLES` of @parish/shared once the accountant role is merged.
- */
-const EXPORT_ROLES = ['admin'] as const;
+/** Who may download Form 10BD and 10BE (decision 0148): the roles of the accounts exports (admin, accountant). */
+const EXPORT_ROLES = ACCOUNTS_ROLES;
 
 /**
  * Donations under section 80G (issue 30 item 8, decision 0148; `docs/domain.md`, "Donations under

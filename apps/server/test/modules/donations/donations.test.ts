@@ -23,6 +23,7 @@ import {
   createTestApp,
   expectError,
   loginAs,
+  loginStaff,
   type Session,
   type TestApp,
   type TestMember,
@@ -326,6 +327,17 @@ describe('Form 10BD and 10BE', () => {
     await give(ben, 55_500); // financial year 2025-26
     t.clock.set('2026-11-20T06:00:00Z');
 
+    const password = 'Accountant-Password-1';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.headers,
+      payload: { username: 'books', name: 'Parish Accountant', role: 'accountant', password },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const accountant = await loginStaff(t.app, 'books', password);
+    const byAccountant = await form10bd(accountant);
+    expect(byAccountant.statusCode, byAccountant.body).toBe(200);
     expectError(await form10bd(cashier), 403, ErrorCode.FORBIDDEN);
     expectError(await form10bd(member), 403, ErrorCode.FORBIDDEN);
     expectError(await form10bd(admin, '2026-28'), 400, ErrorCode.VALIDATION_FAILED);

@@ -253,6 +253,14 @@ const MATRIX: Record<string, RouteRoles> = {
   'PUT /api/admin/credentials': ADMIN,
   'GET /api/admin/time-zone': ADMIN,
   'PUT /api/admin/time-zone': ADMIN,
+  // Donations under section 80G (donations/donations.routes.ts; decision 0148): the trust's
+  // registration, a member's PAN (a cashier reads it masked), Form 10BD and 10BE (ACCOUNTS_ROLES).
+  'GET /api/admin/registration-80g': ADMIN,
+  'PUT /api/admin/registration-80g': ADMIN,
+  'GET /api/members/:id/pan': STAFF,
+  'PUT /api/members/:id/pan': ADMIN,
+  'GET /api/accounts/form-10bd.csv': ['admin', 'accountant'],
+  'GET /api/accounts/form-10be/:id': ['admin', 'accountant'],
   'PUT /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'GET /api/admin/members/:id/whatsapp-opt-out': ADMIN,
   'POST /api/admin/members/:id/whatsapp-consent': ADMIN,

@@ -76,6 +76,8 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'settings.upi_updated': '{{actor}} changed the parish UPI ID',
   'settings.time_zone_updated': '{{actor}} changed the parish time zone',
   'settings.ledger_mapping_changed': '{{actor}} changed the ledger mapping for the accounts export',
+  'settings.registration_80g_updated': "{{actor}} changed the trust's 80G registration",
+  'member.pan_updated': '{{actor}} changed the PAN of {{member}}',
   'member.password_reset': '{{actor}} reset the password of {{member}}',
   'staff_user.one_time_password_set': '{{actor}} set a one-time password for {{staff}}',
   'staff_user.two_step_enabled': '{{actor}} turned on two-step sign-in',

@@ -434,6 +434,19 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       },
     },
   ],
+  'settings.registration_80g_updated': [
+    {
+      before: { trustName: '', trustPan: '', registrationNumber: '', validFrom: '', validTo: '' },
+      after: {
+        trustName: 'St Mary Church Trust',
+        trustPan: 'AAATS1234F',
+        registrationNumber: 'AAATS1234FF20214',
+        validFrom: '2021-04-01',
+        validTo: '2026-03-31',
+      },
+    },
+  ],
+  'member.pan_updated': [{ before: { pan: null }, after: { pan: 'ABCPE****F' } }],
   'member.password_reset': [{ before: null, after: { to: 'one-time' } }],
   'staff_user.one_time_password_set': [{ before: null, after: { by: 'server console' } }],
   'staff_user.two_step_enabled': [{ before: null, after: null }],
@@ -455,7 +468,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(68);
+    expect(AUDIT_ACTIONS).toHaveLength(70);
   });
 
   it('isAuditAction tells them from any other string', () => {

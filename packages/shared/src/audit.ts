@@ -91,6 +91,8 @@ export const AUDIT_ACTIONS = [
   'settings.credentials_updated',
   'settings.time_zone_updated',
   'settings.ledger_mapping_changed',
+  'settings.registration_80g_updated',
+  'member.pan_updated',
 ] as const;
 
 /** One audit action. */
@@ -136,6 +138,15 @@ export type AuditPaymentHead = Omit<PaymentHead, 'amount'> & { amount: Rupees };
 
 /** The parish settings as recorded: the API's settings, with `logoUrl` cut to its first 80 characters. */
 export type AuditParishSettings = ParishSettings;
+
+/** The trust's 80G registration as recorded (decision 0148): every field '' when not set; dates YYYY-MM-DD. */
+export interface AuditRegistration80g {
+  trustName: string;
+  trustPan: string;
+  registrationNumber: string;
+  validFrom: string;
+  validTo: string;
+}
 
 /** A head and its name, as the tagging records name it. */
 export interface AuditHeadRef {
@@ -606,6 +617,20 @@ export interface AuditPayloads {
     before: LedgerMappingInput | null;
     after: LedgerMappingInput;
   };
+  /**
+   * The parish trust's 80G registration changed on Settings (decision 0148): trust name and PAN,
+   * registration number and validity dates ('' when not set).
+   */
+  'settings.registration_80g_updated': {
+    entity: 'parish_settings';
+    before: AuditRegistration80g;
+    after: AuditRegistration80g;
+  };
+  /**
+   * A member's PAN as a donor was set, changed or removed (decision 0148): recorded masked
+   * (ABCPE****F), never in full; null when none.
+   */
+  'member.pan_updated': { entity: 'member'; before: { pan: string | null }; after: { pan: string | null } };
   /** An admin reset a member's password: back to the initial one, or to a one-time code (never recorded). */
   'member.password_reset': { entity: 'member'; before: null; after: { to: 'initial' | 'one-time' } };
   /** A one-time password was set for a staff account (by an admin, or by `npm run admin:reset`), never recorded. */
@@ -727,6 +752,8 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'settings.upi_updated': [],
   'settings.time_zone_updated': [],
   'settings.ledger_mapping_changed': [],
+  'settings.registration_80g_updated': [],
+  'member.pan_updated': [],
   'member.password_reset': [],
   'staff_user.one_time_password_set': [],
   'staff_user.two_step_enabled': [],

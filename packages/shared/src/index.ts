@@ -14,6 +14,7 @@ export * from './events.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/donations.ts';
 export * from './schemas/credentials.ts';
 export * from './schemas/users.ts';
 export * from './schemas/members.ts';

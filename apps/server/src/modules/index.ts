@@ -6,6 +6,7 @@ import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { dioceseRoutes } from './diocese/diocese.routes.ts';
+import { donationsRoutes } from './donations/donations.routes.ts';
 import { counterRoutes } from './office/counter.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { fontsRoutes } from './fonts/fonts.routes.ts';
@@ -60,4 +61,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   onboardingRoutes,
   dioceseRoutes,
   accountsRoutes,
+  donationsRoutes,
 ];

@@ -3,6 +3,7 @@ import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
 import { diocese } from './en/diocese.ts';
+import { donations } from './en/donations.ts';
 import { credentials } from './en/credentials.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
@@ -61,6 +62,7 @@ export const enStaff = {
   refunds,
   accounts,
   ledgerMapping,
+  donations,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',

@@ -18,3 +18,4 @@ export * from './onboarding.ts';
 export * from './wards.ts';
 export * from './receipt-check.ts';
 export * from './accounts.ts';
+export * from './donations.ts';

@@ -101,6 +101,11 @@ const headFields = {
   dueDate: dueDateInputSchema,
   variable_amount: z.boolean().optional().default(false),
   isActive: z.boolean().optional().default(true),
+  /**
+   * The head's money is a donation under section 80G (decision 0148): receipts carry the trust's
+   * 80G lines, and Form 10BD counts it. Create: false when absent; edit: kept when absent.
+   */
+  isDonation: z.boolean().optional(),
 };
 
 /**
@@ -160,6 +165,8 @@ export const paymentHeadSchema = z.object({
   variable_amount: z.boolean(),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /** Present (true) only for a donation head (section 80G, decision 0148). */
+  isDonation: z.literal(true).optional(),
 });
 
 /** A payment head in API answers. */

@@ -104,6 +104,12 @@ export const members = pgTable(
     whatsappConsentMethod: text(),
     /** When the member withdrew that consent (which also opts them out), null when they have not. */
     whatsappConsentWithdrawnAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /**
+     * The member's PAN as a donor (section 80G; migration 0043, decision 0148): ten characters,
+     * upper case, format checked (`PAN_PATTERN` of @parish/shared); null when not given. Shown in
+     * full to admins and on Form 10BD / 10BE only; masked (ABCDE****F) everywhere else.
+     */
+    pan: text(),
   },
   (t) => [
     primaryKey({ name: 'members_pkey', columns: [t.parishId, t.id] }),
@@ -151,6 +157,7 @@ export const members = pgTable(
       'members_whatsapp_consent_method_check',
       sql`(${t.whatsappConsentMethod} IS NULL) = (${t.whatsappConsentAt} IS NULL) AND (${t.whatsappConsentMethod} IS NULL OR ${t.whatsappConsentMethod} IN ('portal', 'counter', 'sign_in_code', 'import'))`,
     ),
+    check('members_pan_check', sql`${t.pan} IS NULL OR ${t.pan} ~ '^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$'`),
     index('members_ward_idx')
       .on(t.wardId)
       .where(sql`${t.wardId} is not null`),

@@ -22,6 +22,11 @@ export const paymentHeads = pgTable(
     /** The payer may pay more than the assigned amount, never less. */
     variableAmount: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
+    /**
+     * Money received under the head is a donation (section 80G; migration 0043, decision 0148): its
+     * receipts carry the trust's 80G lines and it counts in the Form 10BD export.
+     */
+    isDonation: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },

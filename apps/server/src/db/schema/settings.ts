@@ -1,6 +1,6 @@
 import type { Language, Paise } from '@parish/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { parishIdColumn } from './parishes.ts';
 
@@ -51,6 +51,17 @@ export const parishSettings = pgTable(
       .default(sql`'{en,ml,hi,ta}'`),
     /** The language of a member with no saved choice, one of `memberLanguages` (decision 0135). */
     defaultLanguage: text().$type<Language>().notNull().default('en'),
+    /**
+     * The parish trust's 80G registration (migration 0043, decision 0148; `docs/domain.md`,
+     * "Donations under section 80G"): the trust's name and PAN, the registration number (URN) the
+     * Income-tax department issued, and the calendar dates it is valid from and to. '' / null while
+     * not set; receipts carry it only when all are set and the receipt's date is within the dates.
+     */
+    trustName: text().notNull().default(''),
+    trustPan: text().notNull().default(''),
+    registration80g: text('registration_80g').notNull().default(''),
+    registration80gFrom: date('registration_80g_from', { mode: 'string' }),
+    registration80gTo: date('registration_80g_to', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ name: 'parish_settings_pkey', columns: [t.parishId, t.id] }),
@@ -58,6 +69,10 @@ export const parishSettings = pgTable(
     check(
       'parish_settings_member_languages_check',
       sql`cardinality(${t.memberLanguages}) >= 1 AND ${t.memberLanguages} <@ ARRAY['en', 'ml', 'hi', 'ta']::text[]`,
+    ),
+    check(
+      'parish_settings_registration_80g_dates_check',
+      sql`${t.registration80gFrom} IS NULL OR ${t.registration80gTo} IS NULL OR ${t.registration80gFrom} <= ${t.registration80gTo}`,
     ),
     check('parish_settings_default_language_check', sql`${t.defaultLanguage} = ANY (${t.memberLanguages})`),
   ],

@@ -151,6 +151,7 @@ export function newHeadColumns(input: PaymentHeadInput, today: string) {
     dueDate: dueDateFor(input.type, input.dueDate, today),
     variableAmount: input.variable_amount,
     isActive: input.isActive,
+    isDonation: input.isDonation ?? false,
   };
 }
 
@@ -211,6 +212,7 @@ export async function updatePaymentHead(
         dueDate: dueDateFor(input.type, input.dueDate, today, before.dueDate),
         variableAmount: input.variable_amount,
         isActive: input.isActive,
+        isDonation: input.isDonation ?? before.isDonation,
         updatedAt: ctx.clock.now().toISOString(),
       })
       .where(eq(paymentHeads.id, id))

@@ -71,6 +71,7 @@ export function toPaymentHead(row: typeof paymentHeads.$inferSelect): PaymentHea
     variable_amount: row.variableAmount,
     isActive: row.isActive,
     createdAt: new Date(row.createdAt).toISOString(),
+    ...(row.isDonation && { isDonation: true as const }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { amountInWords, displayMobile, formatINR, type Paise } from '@parish/shared';
 
 import { escapeHtml } from '../../lib/html.ts';
+import { DONATION_80G_STYLE, donation80gHtml, type Donation80g } from './donation-80g.ts';
 import { secondLanguageBlock, secondLanguageFontFaces, type ReceiptLanguage } from './receipt-second-language.ts';
 
 /**
@@ -74,6 +75,11 @@ export interface ReceiptData {
    * the link as text under the code. Absent: no check block.
    */
   check?: { url: string; qrSvg: string };
+  /**
+   * The 80G lines of a receipt with donation lines while the trust's 80G registration is in force on
+   * its date (decision 0148, `donation-80g.ts`); absent or null: none.
+   */
+  donation80g?: Donation80g | null;
 }
 
 /** The check block of a receipt: its QR code, and the link as text under it (issue 29 item 7). */
@@ -224,6 +230,7 @@ ${lines.map((line) => `<tr><td>${text(`${line.headName} ${line.headYear}`)}</td>
 <title>${data.test ? `${e(TEST_RECEIPT_MARK)}: ` : ''}Receipt ${e(data.receiptNumber ?? '')}</title>
 <style nonce="${e(nonce)}">
 ${RECEIPT_STYLE}
+${DONATION_80G_STYLE}
   ${second ? secondLanguageFontFaces(second) : ''}
 </style>
 </head>
@@ -248,6 +255,7 @@ ${lineTable}
 <div class="words">${e(amountInWords(data.amountPaise))}</div>
 ${data.cheque?.status === 'received' ? '<div>Cheque received, awaiting clearance</div>' : ''}
 </section>
+${donation80gHtml(data.donation80g)}
 ${secondBlock}
 ${checkBlock(data)}
 <footer>

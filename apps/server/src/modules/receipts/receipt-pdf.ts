@@ -1,5 +1,6 @@
 import { amountInWords, displayMobile, formatINR, type Language } from '@parish/shared';
 
+import { drawDonation80g } from './donation-80g.ts';
 import { cropPageHeight, drawQr, newPdf, pdfBytes, writeRow, writeRule, writeText, type Pdf } from './pdf-document.ts';
 import { paymentMethodLabel, TEST_RECEIPT_MARK, type ReceiptData } from './receipt-html.ts';
 import { secondLanguageLines } from './receipt-second-language.ts';
@@ -288,6 +289,7 @@ function layOut(
   marks(frame, data);
   details(frame, data);
   amountBand(frame, data);
+  drawDonation80g(frame, data.donation80g);
   if (language !== 'en') secondLanguage(frame, data, language);
   checkAndFooter(frame, data);
   if (layout === '80mm') cropPageHeight(doc, doc.y + g.margin);

@@ -20,6 +20,7 @@ import { actorOf, type ServiceContext } from '../../context.ts';
 import { numberPaidPayment } from '../payments/commands/number-receipt.ts';
 import { findPaymentRecord } from '../payments/payment-record.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
+import { donation80gOf } from './donation-80g.ts';
 import { receiptCheckLink } from './receipt-check.ts';
 import { buildReceiptHtml, type ReceiptData } from './receipt-html.ts';
 import { embeddableLogo } from './logo-fetch.ts';
@@ -106,6 +107,7 @@ export async function getReceiptData(
       receipt: receipts,
       member: { name: members.name, parishNumber: members.parishNumber, mobile: members.mobile, email: members.email },
       memberLanguage: members.language,
+      memberPan: members.pan,
       voidedBy: voider.name,
     })
     .from(receipts)
@@ -119,7 +121,12 @@ export async function getReceiptData(
       headName: receiptItems.headName,
       headYear: receiptItems.headYear,
       amountPaise: receiptItems.amountPaise,
-      head: { name: paymentHeads.name, description: paymentHeads.description, type: paymentHeads.type },
+      head: {
+        name: paymentHeads.name,
+        description: paymentHeads.description,
+        type: paymentHeads.type,
+        isDonation: paymentHeads.isDonation,
+      },
     })
     .from(receiptItems)
     .leftJoin(paymentHeads, eq(paymentHeads.id, receiptItems.paymentHeadId))
@@ -136,6 +143,13 @@ export async function getReceiptData(
     : [];
   const tz = await parishTimeZone(ctx);
   const check = await receiptCheckLink(ctx, receipt);
+  const test = testCheckout?.isTest === true;
+  const donation80g = await donation80gOf(
+    ctx.db,
+    { ...receipt, test, timeZone: tz },
+    lines.map((line) => ({ amountPaise: line.amountPaise, isDonation: line.head?.isDonation === true })),
+    row.memberPan,
+  );
   return {
     parish: settings,
     receiptNumber: receipt.number,
@@ -169,8 +183,9 @@ export async function getReceiptData(
           at: formatDisplayDateTime(receipt.voidedAt, tz),
         }
       : null,
-    test: testCheckout?.isTest === true,
+    test,
     check,
+    donation80g,
     ...(settings.receiptLanguage && { secondLanguage: settings.receiptLanguage }),
   };
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { apiResponse } from '../../lib/api-request.ts';
 import { saveDownload } from '../../lib/download.ts';
+import { Form10bdCard } from './form-10bd-card.tsx';
 
 type Format = 'json' | 'csv' | 'xlsx';
 const FORMATS: readonly Format[] = ['json', 'csv', 'xlsx'];
@@ -92,6 +93,7 @@ export default function ExportDataPage() {
           ) : null}
         </Stack>
       </Paper>
+      <Form10bdCard />
     </Stack>
   );
 }

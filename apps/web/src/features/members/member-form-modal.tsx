@@ -20,6 +20,7 @@ import { formErrorOf, formErrors, parseValues, schemaValidator } from '../../lib
 import { useWards, useWardWords } from '../../lib/wards.ts';
 import { useSaveMember } from './api.ts';
 import { memberErrorOfMessage, memberErrorOfSaveFailure } from './member-errors.ts';
+import { MemberPanField } from './member-pan-field.tsx';
 
 /** The form's fields as typed (strings; normalised by the shared schema on submit). */
 interface MemberFormValues {
@@ -160,6 +161,7 @@ export function MemberFormModal({
             <>
               <Divider />
               <OptOutSwitch memberId={member._id} />
+              <MemberPanField memberId={member._id} />
             </>
           ) : null}
           <Group justify="flex-end">

@@ -34,6 +34,7 @@ function initialValues(head: PaymentHead | null): HeadFormValues {
       year: head.year,
       dueDate: head.dueDate,
       variable_amount: head.variable_amount,
+      isDonation: head.isDonation === true,
     };
   }
   const today = parishToday();
@@ -45,6 +46,7 @@ function initialValues(head: PaymentHead | null): HeadFormValues {
     year: Number(today.slice(0, 4)),
     dueDate: defaultDueDate(today),
     variable_amount: false,
+    isDonation: false,
   };
 }
 
@@ -143,6 +145,12 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
             description={t('paymentHeads.form.variableHint')}
             checked={values.variable_amount}
             onChange={(event) => form.setFieldValue('variable_amount', event.currentTarget.checked)}
+          />
+          <Switch
+            label={t('paymentHeads.form.donation')}
+            description={t('paymentHeads.form.donationHint')}
+            checked={values.isDonation === true}
+            onChange={(event) => form.setFieldValue('isDonation', event.currentTarget.checked)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

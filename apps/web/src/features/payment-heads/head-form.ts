@@ -26,6 +26,8 @@ export interface HeadFormValues {
   year: number;
   dueDate: string | null;
   variable_amount: boolean;
+  /** A donation head (section 80G, decision 0148); absent: not sent (an edit keeps the stored flag). */
+  isDonation?: boolean;
 }
 
 /** Types that carry a due date ("Due date applies only to current due or miscellaneous"). */
@@ -61,6 +63,7 @@ export function headFormInput(values: HeadFormValues, isEdit: boolean): Record<s
     year: values.year,
     dueDate: hasDueDate(values.type) ? values.dueDate : null,
     variable_amount: values.variable_amount,
+    ...(values.isDonation !== undefined && { isDonation: values.isDonation }),
     ...(isEdit ? {} : { amount: values.amount }),
   };
 }
@@ -77,6 +80,7 @@ export function headBody(values: HeadFormValues, isEdit: boolean): HeadBody {
     year: values.year,
     dueDate: hasDueDate(values.type) ? values.dueDate : null,
     variable_amount: values.variable_amount,
+    ...(values.isDonation !== undefined && { isDonation: values.isDonation }),
   };
   if (!isEdit) body.amount = paiseToRupees(parseRupeesToPaise(values.amount) ?? ZERO_PAISE);
   return body;

@@ -15,6 +15,7 @@ import {
 import { CredentialsCard } from './credentials-card.tsx';
 import { LedgerMappingCard } from './ledger-mapping-card.tsx';
 import { MemberLanguagesFields } from './member-languages-fields.tsx';
+import { Registration80gCard } from './registration-80g-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
 import { UpiSettingsCard } from './upi-settings-card.tsx';
 import { useForm } from '@mantine/form';
@@ -202,6 +203,7 @@ export default function ParishSettingsPage() {
       <BackupPanel />
       <WhatsAppSettingsCard />
       <UpiSettingsCard />
+      <Registration80gCard />
       <CredentialsCard />
       <LedgerMappingCard />
     </Stack>

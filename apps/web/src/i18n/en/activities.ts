@@ -83,6 +83,8 @@ export const activities = {
     'settings.upi_updated': 'Changed UPI ID',
     'settings.time_zone_updated': 'Changed time zone',
     'settings.ledger_mapping_changed': 'Changed ledger mapping',
+    'settings.registration_80g_updated': 'Changed 80G registration',
+    'member.pan_updated': 'Changed member PAN',
     'member.password_reset': 'Reset member password',
     'staff_user.one_time_password_set': 'Set a one-time staff password',
     'staff_user.two_step_enabled': 'Turned on two-step sign-in',

@@ -60,6 +60,9 @@ export const paymentHeads = {
     dueDateHint: 'dd/mm/yyyy. Defaults to 31 March of the financial year.',
     variable: 'Variable amount',
     variableHint: 'The member may pay more than the assigned amount, never less.',
+    donation: 'Donation (section 80G)',
+    donationHint:
+      "Receipts of this head carry the trust's 80G registration, and it counts in the Form 10BD export.",
     validationTitle: 'Validation Error',
     invalidAmountTitle: 'Invalid Amount',
     saveError: 'Failed to save particular',

@@ -209,6 +209,13 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/members/:id/statement.pdf': STAFF,
   'POST /api/receipts/:id/cheque': STAFF,
   'GET /api/cheques': STAFF,
+  // Bank deposits (deposits/deposits.routes.ts; decision 0147): admins record and read slips; a
+  // cashier sees their own days not yet deposited.
+  'GET /api/deposits/pending': STAFF,
+  'POST /api/deposits': ADMIN,
+  'GET /api/deposits': ADMIN,
+  'GET /api/deposits/:id': ADMIN,
+  'GET /api/deposits/:id/print': ADMIN,
   'GET /api/day-sheets': STAFF,
   'GET /api/day-sheets/days': STAFF,
   'GET /api/day-sheets/csv': STAFF,

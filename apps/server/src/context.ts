@@ -1,4 +1,4 @@
-import { ErrorCode, MSG } from '@parish/shared';
+import { ErrorCode, MSG, type StaffRole } from '@parish/shared';
 
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
@@ -14,7 +14,7 @@ export type Actor =
       type: 'staff';
       id: string;
       name: string;
-      role: 'admin' | 'cashier' | 'ward_leader';
+      role: StaffRole;
       username: string;
       /** A ward leader's ward: the only members they may see or remind (decision 0129); absent otherwise. */
       wardId?: string;

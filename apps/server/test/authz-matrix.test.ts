@@ -15,12 +15,13 @@ const STAFF = ['admin', 'cashier'] as const;
 const SIGNED_IN = ['admin', 'cashier', 'customer'] as const;
 const ADMIN = ['admin'] as const;
 /**
- * Every signed-in account, the ward leader included: who am I, change the password (decision 0129:
- * a ward leader is staff confined to one ward).
+ * Every signed-in account, the ward leader and the accountant included: who am I, change the
+ * password (decision 0129: a ward leader is staff confined to one ward; decision 0145: an
+ * accountant is staff who reads the books).
  */
-const ANY_SIGNED_IN = ['admin', 'cashier', 'ward_leader', 'customer'] as const;
+const ANY_SIGNED_IN = ['admin', 'cashier', 'ward_leader', 'accountant', 'customer'] as const;
 /** Staff whose second factor the two-step routes manage: every staff role. */
-const ALL_STAFF = ['admin', 'cashier', 'ward_leader'] as const;
+const ALL_STAFF = ['admin', 'cashier', 'ward_leader', 'accountant'] as const;
 /**
  * What a ward leader reads besides the staff (decision 0129): their ward's members, a member's
  * dues, their ward, and a member's wa.me reminder; each service answers 404 for another ward's member.

@@ -1,4 +1,4 @@
-import type { Role } from '@parish/shared';
+import { ROLES, STAFF_ROLES, type Role } from '@parish/shared';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 
@@ -70,13 +70,15 @@ function roleOnly(role: Role, redirectTo: string, screen: ReactNode) {
  * member's phone about 15 KB more (issue 18).
  */
 const routes: RouteObject[] = [
-  { path: '/', element: signedOutOnly(['admin', 'cashier', 'ward_leader', 'customer'], <Landing />) },
-  { path: '/admin/login', element: signedOutOnly(['admin', 'cashier', 'ward_leader'], <StaffLogin />) },
+  { path: '/', element: signedOutOnly(ROLES, <Landing />) },
+  { path: '/admin/login', element: signedOutOnly(STAFF_ROLES, <StaffLogin />) },
   { path: '/customer/login', element: signedOutOnly(['customer'], <MemberLogin />) },
   { path: '/admin/*', element: roleOnly('admin', '/admin/login', <BackOffice role="admin" />) },
   { path: '/cashier/*', element: roleOnly('cashier', '/admin/login', <BackOffice role="cashier" />) },
   // A ward leader's screens (issue 28 item 7, decision 0129): their ward's members and their account.
   { path: '/ward/*', element: roleOnly('ward_leader', '/admin/login', <BackOffice role="ward_leader" />) },
+  // An accountant's screens (issue 30 item 6, decision 0145): the reports and the accounts' exports.
+  { path: '/accounts/*', element: roleOnly('accountant', '/admin/login', <BackOffice role="accountant" />) },
   { path: '/customer/*', element: roleOnly('customer', '/customer/login', <CustomerDashboard />) },
   ...['/payment-callback', '/payment/callback/worldline'].map((path) => ({
     path,

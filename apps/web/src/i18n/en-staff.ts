@@ -37,6 +37,7 @@ export const enStaff = {
     collectionYtd: 'Collection YTD',
     roleAdmin: 'Administrator',
     roleCashier: 'Cashier',
+    roleAccountant: 'Accountant',
     nav: {
       dashboard: 'Dashboard',
       members: 'Members',
@@ -86,6 +87,7 @@ export const enStaff = {
     inactive: 'Inactive',
     admin: 'Admin',
     cashier: 'Cashier',
+    accountant: 'Accountant',
     resetPassword: 'Reset Password',
     newPassword: 'New password',
     deactivate: 'Deactivate',

@@ -1,7 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 /** Staff roles (`docs/domain.md`, §6 "Who may do what"). Members are a table of their own. */
-export const staffRole = pgEnum('staff_role', ['admin', 'cashier', 'ward_leader']);
+export const staffRole = pgEnum('staff_role', ['admin', 'cashier', 'ward_leader', 'accountant']);
 
 /** Canonical payment head types (`docs/domain.md`, §3 "Payment heads"); legacy values are mapped on input. */
 export const headType = pgEnum('head_type', ['arrear', 'current due', 'miscellaneous']);

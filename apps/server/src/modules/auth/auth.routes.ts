@@ -9,6 +9,7 @@ import {
   errorBodySchema,
   loginResponseSchema,
   memberLoginSchema,
+  ROLES,
   sessionUserSchema,
   staffLoginResponseSchema,
   staffLoginSchema,
@@ -83,7 +84,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/auth/verify',
     {
-      config: { roles: ['admin', 'cashier', 'ward_leader', 'customer'] },
+      config: { roles: ROLES },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user of the bearer token.',
@@ -137,7 +138,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/change-password',
     {
-      config: { roles: ['admin', 'cashier', 'ward_leader', 'customer'], rateLimit: loginRateLimit },
+      config: { roles: ROLES, rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Changes the caller’s password; other sessions end, and a new token is returned.',

@@ -5,6 +5,7 @@ import {
   errorBodySchema,
   idParamsSchema,
   loginResponseSchema,
+  STAFF_ROLES,
   successSchema,
   twoStepCodeSchema,
   twoStepEnabledSchema,
@@ -25,7 +26,7 @@ const errors = {
   409: errorBodySchema,
   429: errorBodySchema,
 };
-const STAFF = ['admin', 'cashier', 'ward_leader'] as const;
+const STAFF = STAFF_ROLES;
 /** Code guesses: the sign-in routes' rate (the database throttle counts them too). */
 const codeRateLimit = { max: 30, timeWindow: '1 minute' };
 

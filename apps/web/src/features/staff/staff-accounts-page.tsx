@@ -36,8 +36,8 @@ import { StaffRow } from './staff-row.tsx';
 import { useStaffActions } from './use-staff-actions.tsx';
 
 /**
- * The fields of the new staff account dialog: role 'cashier', 'admin' or 'ward_leader', the
- * last with the ward they lead (`wardId`, absent otherwise; decision 0129).
+ * The fields of the new staff account dialog: role 'cashier', 'admin', 'ward_leader' (with the
+ * ward they lead, `wardId`, absent otherwise; decision 0129) or 'accountant' (decision 0145).
  */
 interface NewStaffValues {
   username: string;
@@ -110,6 +110,7 @@ function CreateStaffModal({ opened, onClose }: { opened: boolean; onClose: () =>
               { value: 'cashier', label: t('staff.cashier') },
               { value: 'admin', label: t('staff.admin') },
               { value: 'ward_leader', label: t('wards.roleWardLeader') },
+              { value: 'accountant', label: t('staff.accountant') },
             ]}
             allowDeselect={false}
           />

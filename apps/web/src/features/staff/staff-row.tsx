@@ -35,7 +35,9 @@ export function StaffRow({
           ? t('staff.admin')
           : user.role === 'cashier'
             ? t('staff.cashier')
-            : `${t('wards.roleWardLeader')}${user.wardId && wardNames.get(user.wardId) ? ` · ${wardNames.get(user.wardId)}` : ''}`}
+            : user.role === 'accountant'
+              ? t('staff.accountant')
+              : `${t('wards.roleWardLeader')}${user.wardId && wardNames.get(user.wardId) ? ` · ${wardNames.get(user.wardId)}` : ''}`}
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">

@@ -76,11 +76,24 @@ function PaymentHistoryDialog(props: MemberHistoryProps) {
 const renderPaymentHistory: RenderMemberHistory = (props) => <PaymentHistoryDialog {...props} />;
 
 /**
- * Where each staff role's screens live: /admin, /cashier, and /ward for a ward leader (decision
- * 0129), whose shell shows only their ward's members, their ward's report (decision 0136) and their
- * own account.
+ * Where each staff role's screens live: /admin, /cashier, /ward for a ward leader (decision 0129),
+ * whose shell shows only their ward's members, their ward's report (decision 0136) and their own
+ * account, and /accounts for an accountant (decision 0145): the reports and their own account.
  */
-const BASE: Record<StaffRole, string> = { admin: '/admin', cashier: '/cashier', ward_leader: '/ward' };
+const BASE: Record<StaffRole, string> = {
+  admin: '/admin',
+  cashier: '/cashier',
+  ward_leader: '/ward',
+  accountant: '/accounts',
+};
+
+/** The catalogue key of each staff role's name, as the header and the staff list show it. */
+const ROLE_LABEL: Record<StaffRole, string> = {
+  admin: 'shell.roleAdmin',
+  cashier: 'shell.roleCashier',
+  ward_leader: 'wards.roleWardLeader',
+  accountant: 'shell.roleAccountant',
+};
 
 /** Sidebar entries by role (`docs/domain.md`, §2 "Back-office shell"), plus the admin's own settings. */
 const NAV: Record<StaffRole, { path: string; key: string }[]> = {
@@ -115,6 +128,11 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
   ward_leader: [
     { path: 'members', key: 'wardMembers' },
     { path: 'report', key: 'wardReport' },
+    { path: 'account', key: 'account' },
+  ],
+  // An accountant (decision 0145): the books only, never collecting or editing.
+  accountant: [
+    { path: 'reports', key: 'reports' },
     { path: 'account', key: 'account' },
   ],
 };
@@ -202,6 +220,29 @@ function AdminLanding() {
   return <Dashboard role="admin" />;
 }
 
+/** A ward leader's screens (decision 0129): their ward's members and report, their account. */
+function WardLeaderRoutes({ base }: { base: string }) {
+  return (
+    <Routes>
+      <Route path="members" element={<WardLeaderPage />} />
+      <Route path="report" element={<WardLeaderReportPage />} />
+      <Route path="account" element={<AccountPage />} />
+      <Route path="*" element={<Navigate to={`${base}/members`} replace />} />
+    </Routes>
+  );
+}
+
+/** An accountant's screens (decision 0145): the reports, the accounts' exports, their account. */
+function AccountantRoutes({ base }: { base: string }) {
+  return (
+    <Routes>
+      <Route path="reports" element={<ReportsPage />} />
+      <Route path="account" element={<AccountPage />} />
+      <Route path="*" element={<Navigate to={`${base}/reports`} replace />} />
+    </Routes>
+  );
+}
+
 /** The shell itself; `offerTwoStep` shows the two-step banner (not on My account). */
 function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep: boolean }) {
   const { t } = useTranslation();
@@ -211,8 +252,10 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
   const [opened, { toggle, close }] = useDisclosure(false);
   const base = BASE[role];
   const isLeader = role === 'ward_leader';
-  // The event stream and the year's collection are not a ward leader's (the server answers 403).
-  useLiveUpdates(!isLeader);
+  const isAccountant = role === 'accountant';
+  // The event stream and the year's collection are not a ward leader's nor an accountant's (the
+  // server answers 403).
+  useLiveUpdates(!isLeader && !isAccountant);
   const wardWords = useWardWords();
 
   return (
@@ -232,17 +275,13 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                 </Text>
               </Group>
               <Group gap="md" wrap="nowrap">
-                {isLeader ? null : <HeaderCollectionYtd />}
+                {isLeader || isAccountant ? null : <HeaderCollectionYtd />}
                 <Stack gap={0} visibleFrom="xs" align="flex-end">
                   <Text size="sm" fw={600}>
                     {user?.name}
                   </Text>
                   <Text size="xs" c="gray.7">
-                    {role === 'admin'
-                      ? t('shell.roleAdmin')
-                      : role === 'cashier'
-                        ? t('shell.roleCashier')
-                        : t('wards.roleWardLeader')}
+                    {t(ROLE_LABEL[role])}
                   </Text>
                 </Stack>
                 <Button variant="default" size="xs" onClick={() => void signOut()}>
@@ -280,13 +319,10 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
             {offerTwoStep && location.pathname !== `${base}/account` ? <TwoStepBanner to={`${base}/account`} /> : null}
             {role === 'cashier' ? <DayClosedNotice id="day-closed-banner" mb="md" /> : null}
             <Suspense fallback={<FullScreenLoader />}>
-              {isLeader ? (
-                <Routes>
-                  <Route path="members" element={<WardLeaderPage />} />
-                  <Route path="report" element={<WardLeaderReportPage />} />
-                  <Route path="account" element={<AccountPage />} />
-                  <Route path="*" element={<Navigate to={`${base}/members`} replace />} />
-                </Routes>
+              {isAccountant ? (
+                <AccountantRoutes base={base} />
+              ) : isLeader ? (
+                <WardLeaderRoutes base={base} />
               ) : (
                 <Routes>
                   <Route path="dashboard" element={role === 'admin' ? <AdminLanding /> : <Dashboard role={role} />} />

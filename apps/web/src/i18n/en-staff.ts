@@ -3,6 +3,7 @@ import { backups } from './en/backups.ts';
 import { collections } from './en/collections.ts';
 import { diocese } from './en/diocese.ts';
 import { credentials } from './en/credentials.ts';
+import { deposits } from './en/deposits.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
 import { onboarding } from './en/onboarding.ts';
@@ -51,12 +52,14 @@ export const enStaff = {
       activities: 'Activity Log',
       refunds: 'Refunds',
       cheques: 'Cheques',
+      deposits: 'Bank deposits',
       daySheets: 'Day sheets',
       export: 'Export data',
       account: 'My account',
     },
   },
   refunds,
+  deposits,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  ACCOUNTS_ROLES,
   createDepositInputSchema,
   depositListQuerySchema,
   depositListSchema,
@@ -26,26 +27,21 @@ const errors = {
 };
 
 /**
- * Who records and reads bank deposits (issue 30 items 3 and 6). The accountant role joins here
- * when it exists (`ACCOUNTS_ROLES` of packages/shared).
- */
-const DEPOSIT_ROLES = ['admin'] as const;
-
-/**
- * Bank deposits (`docs/domain.md`, "Bank deposits"; decision 0147): `GET /api/deposits/pending`
- * (the "Not yet deposited" list: a cashier sees their own days), `POST /api/deposits` (record a
+ * Bank deposits (`docs/domain.md`, "Bank deposits"; decision 0147), for `ACCOUNTS_ROLES` (admin and
+ * accountant, decision 0145): `GET /api/deposits/pending` (the "Not yet deposited" list, also for a
+ * cashier, who sees their own days), `POST /api/deposits` (record a
  * pay-in slip), `GET /api/deposits` (slips by date and slip number), `GET /api/deposits/{id}` and
  * its printable slip `GET /api/deposits/{id}/print`. Amounts on the wire are rupees.
  */
 export async function depositsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const accounts = { roles: DEPOSIT_ROLES };
+  const accounts = { roles: ACCOUNTS_ROLES };
   const tags = ['deposits'];
 
   r.get(
     '/api/deposits/pending',
     {
-      config: { roles: [...DEPOSIT_ROLES, 'cashier'] as const },
+      config: { roles: [...ACCOUNTS_ROLES, 'cashier'] as const },
       schema: {
         tags,
         summary:

@@ -14,7 +14,15 @@ import {
 
 import { queryRows } from '../../../src/db/client.ts';
 import { auditEvents, payments, receipts } from '../../../src/db/schema/index.ts';
-import { createMember, createTestApp, expectError, loginAs, type Session, type TestApp } from '../../helpers.ts';
+import {
+  createMember,
+  createTestApp,
+  expectError,
+  loginAs,
+  loginStaff,
+  type Session,
+  type TestApp,
+} from '../../helpers.ts';
 import { insertHead, insertPayment } from '../../factories.ts';
 
 /*
@@ -152,7 +160,7 @@ describe('a deposit slip from closed days', () => {
       .items.find((c) => c.receiptId === d.cheque.receiptId);
     expect(cheque).toMatchObject({ status: 'deposited', slipNumber: slip.slipNumber });
     const [receipt] = await t.db.select().from(receipts).where(eq(receipts.id, d.cheque.receiptId));
-    expect(receipt).toMatchObject({ chequeStatus: 'deposited', chequeStatusBy: admin.account.id });
+    expect(receipt).toMatchObject({ chequeStatus: 'deposited', chequeStatusBy: admin.user.id });
 
     // Audited in the same transaction.
     const [event] = await t.db
@@ -356,5 +364,31 @@ describe('who may do what', () => {
     const member = await loginAs(t.app, 'member');
     expectError(await get(member, '/api/deposits/pending'), 403, ErrorCode.FORBIDDEN);
     expectError(await get(admin, '/api/deposits/00000000-0000-4000-8000-000000000000'), 404, ErrorCode.NOT_FOUND);
+  });
+
+  it('an accountant (ACCOUNTS_ROLES, decision 0145) sees every cashier’s days and records a deposit, but marks no cheque', async () => {
+    const created = await post(admin, '/api/admin/users', {
+      username: `accountant${Date.now()}`,
+      password: 'Accountant-Pass-1',
+      name: 'Parish Accountant',
+      role: 'accountant',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const accountant = await loginStaff(t.app, created.json<{ username: string }>().username, 'Accountant-Pass-1');
+    const d = await cashierDay();
+    expect((await close(d.cashier)).statusCode).toBe(200);
+    const pending = (await get(accountant, '/api/deposits/pending')).json<PendingDeposits>();
+    expect(pending.days.some((x) => x.cashier._id === d.cashierId)).toBe(true);
+    const ok = await deposit(accountant, {
+      days: [{ cashierId: d.cashierId, day: today() }],
+      chequeReceiptIds: [d.cheque.receiptId],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await get(accountant, `/api/deposits/${ok.json<Deposit>()._id}/print`)).statusCode).toBe(200);
+    expectError(
+      await post(accountant, `/api/receipts/${d.cheque.receiptId}/cheque`, { status: 'bounced' }),
+      403,
+      ErrorCode.FORBIDDEN,
+    );
   });
 });

@@ -5,7 +5,9 @@
 -- bank_deposit_days: the cash of one cashier's day on one slip; bank_deposit_cheques: one cheque
 -- (its receipt) on one slip. Their primary keys are the rule "nothing deposited twice": a day's
 -- cash and a cheque are on at most one slip, whatever two offices do at once. receipts'
--- cheque_status gains 'deposited' (received -> deposited -> cleared or bounced).
+-- cheque_status gains 'deposited' (received -> deposited -> cleared or bounced). Lookups that do
+-- not name their parish (by id, slip number, date, cashier day, receipt) have plain indexes
+-- (migration 0026).
 CREATE TABLE "bank_deposits" (
 	"parish_id" integer DEFAULT request_parish_id() NOT NULL,
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -25,8 +27,9 @@ CREATE TABLE "bank_deposits" (
 );--> statement-breakpoint
 ALTER TABLE "bank_deposits" ADD CONSTRAINT "bank_deposits_parish_id_parishes_id_fk" FOREIGN KEY ("parish_id") REFERENCES "parishes"("id");--> statement-breakpoint
 ALTER TABLE "bank_deposits" ADD CONSTRAINT "bank_deposits_created_by_staff_users_id_fk" FOREIGN KEY ("parish_id","created_by") REFERENCES "staff_users"("parish_id","id");--> statement-breakpoint
-CREATE INDEX "bank_deposits_date_idx" ON "bank_deposits" USING btree ("parish_id","deposit_date");--> statement-breakpoint
-CREATE INDEX "bank_deposits_slip_number_idx" ON "bank_deposits" USING btree ("parish_id","slip_number");--> statement-breakpoint
+CREATE INDEX "bank_deposits_id_lookup_idx" ON "bank_deposits" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "bank_deposits_date_idx" ON "bank_deposits" USING btree ("deposit_date");--> statement-breakpoint
+CREATE INDEX "bank_deposits_slip_number_idx" ON "bank_deposits" USING btree ("slip_number");--> statement-breakpoint
 ALTER TABLE "bank_deposits" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "bank_deposits" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY parish_isolation ON "bank_deposits" USING (parish_id = request_parish_id()) WITH CHECK (parish_id = request_parish_id());--> statement-breakpoint
@@ -40,7 +43,8 @@ CREATE TABLE "bank_deposit_days" (
 );--> statement-breakpoint
 ALTER TABLE "bank_deposit_days" ADD CONSTRAINT "bank_deposit_days_deposit_id_bank_deposits_id_fk" FOREIGN KEY ("parish_id","deposit_id") REFERENCES "bank_deposits"("parish_id","id");--> statement-breakpoint
 ALTER TABLE "bank_deposit_days" ADD CONSTRAINT "bank_deposit_days_cashier_day_fk" FOREIGN KEY ("parish_id","cashier_id","day") REFERENCES "cashier_days"("parish_id","cashier_id","day");--> statement-breakpoint
-CREATE INDEX "bank_deposit_days_deposit_idx" ON "bank_deposit_days" USING btree ("parish_id","deposit_id");--> statement-breakpoint
+CREATE INDEX "bank_deposit_days_day_lookup_idx" ON "bank_deposit_days" USING btree ("cashier_id","day");--> statement-breakpoint
+CREATE INDEX "bank_deposit_days_deposit_idx" ON "bank_deposit_days" USING btree ("deposit_id");--> statement-breakpoint
 ALTER TABLE "bank_deposit_days" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "bank_deposit_days" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY parish_isolation ON "bank_deposit_days" USING (parish_id = request_parish_id()) WITH CHECK (parish_id = request_parish_id());--> statement-breakpoint
@@ -54,7 +58,8 @@ CREATE TABLE "bank_deposit_cheques" (
 );--> statement-breakpoint
 ALTER TABLE "bank_deposit_cheques" ADD CONSTRAINT "bank_deposit_cheques_deposit_id_bank_deposits_id_fk" FOREIGN KEY ("parish_id","deposit_id") REFERENCES "bank_deposits"("parish_id","id");--> statement-breakpoint
 ALTER TABLE "bank_deposit_cheques" ADD CONSTRAINT "bank_deposit_cheques_receipt_id_receipts_id_fk" FOREIGN KEY ("parish_id","receipt_id") REFERENCES "receipts"("parish_id","id");--> statement-breakpoint
-CREATE INDEX "bank_deposit_cheques_deposit_idx" ON "bank_deposit_cheques" USING btree ("parish_id","deposit_id");--> statement-breakpoint
+CREATE INDEX "bank_deposit_cheques_receipt_lookup_idx" ON "bank_deposit_cheques" USING btree ("receipt_id");--> statement-breakpoint
+CREATE INDEX "bank_deposit_cheques_deposit_idx" ON "bank_deposit_cheques" USING btree ("deposit_id");--> statement-breakpoint
 ALTER TABLE "bank_deposit_cheques" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "bank_deposit_cheques" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY parish_isolation ON "bank_deposit_cheques" USING (parish_id = request_parish_id()) WITH CHECK (parish_id = request_parish_id());--> statement-breakpoint

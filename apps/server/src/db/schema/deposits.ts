@@ -54,8 +54,9 @@ export const bankDeposits = pgTable(
       'bank_deposits_amounts_check',
       sql`${t.cashPaise} >= 0 AND ${t.chequePaise} >= 0 AND ${t.totalPaise} = ${t.cashPaise} + ${t.chequePaise} AND ${t.totalPaise} > 0`,
     ),
-    index('bank_deposits_date_idx').on(t.parishId, t.depositDate),
-    index('bank_deposits_slip_number_idx').on(t.parishId, t.slipNumber),
+    index('bank_deposits_id_lookup_idx').on(t.id),
+    index('bank_deposits_date_idx').on(t.depositDate),
+    index('bank_deposits_slip_number_idx').on(t.slipNumber),
   ],
 );
 
@@ -84,7 +85,8 @@ export const bankDepositDays = pgTable(
       columns: [t.parishId, t.cashierId, t.day],
       foreignColumns: [cashierDays.parishId, cashierDays.cashierId, cashierDays.day],
     }),
-    index('bank_deposit_days_deposit_idx').on(t.parishId, t.depositId),
+    index('bank_deposit_days_day_lookup_idx').on(t.cashierId, t.day),
+    index('bank_deposit_days_deposit_idx').on(t.depositId),
   ],
 );
 
@@ -113,6 +115,7 @@ export const bankDepositCheques = pgTable(
       foreignColumns: [receipts.parishId, receipts.id],
     }),
     check('bank_deposit_cheques_amount_check', sql`${t.amountPaise} > 0`),
-    index('bank_deposit_cheques_deposit_idx').on(t.parishId, t.depositId),
+    index('bank_deposit_cheques_receipt_lookup_idx').on(t.receiptId),
+    index('bank_deposit_cheques_deposit_idx').on(t.depositId),
   ],
 );

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ErrorCode, MSG } from '@parish/shared';
+import { ACCOUNTS_ROLES, ErrorCode, MSG } from '@parish/shared';
 
 import type { RouteRoles } from '../src/types.ts';
 import { createTestApp, loginAs, loginStaff, type RoleSession, type Session, type TestApp } from './helpers.ts';
@@ -219,6 +219,13 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/members/:id/statement.pdf': STAFF,
   'POST /api/receipts/:id/cheque': STAFF,
   'GET /api/cheques': STAFF,
+  // Bank deposits (deposits/deposits.routes.ts; decision 0147): admins and accountants record and
+  // read slips; a cashier sees their own days not yet deposited.
+  'GET /api/deposits/pending': [...ACCOUNTS_ROLES, 'cashier'],
+  'POST /api/deposits': ACCOUNTS_ROLES,
+  'GET /api/deposits': ACCOUNTS_ROLES,
+  'GET /api/deposits/:id': ACCOUNTS_ROLES,
+  'GET /api/deposits/:id/print': ACCOUNTS_ROLES,
   'GET /api/day-sheets': STAFF,
   'GET /api/day-sheets/days': STAFF,
   'GET /api/day-sheets/csv': STAFF,

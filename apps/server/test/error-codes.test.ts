@@ -68,6 +68,11 @@ const GATEWAY_ONLY: readonly DomainErrorCode[] = [
   'TWO_STEP_CHALLENGE_EXPIRED',
   'TWO_STEP_SETUP_REQUIRED',
   'TWO_STEP_STATE_CONFLICT',
+  // Bank deposits' codes, each answered in deposits.test.ts (docs/domain.md, "Bank deposits").
+  'DAY_NOT_CLOSED',
+  'ALREADY_DEPOSITED',
+  'DUPLICATE_SLIP',
+  'DAY_DEPOSITED',
 ];
 
 /** The codes the cases below answered with (checked against every domain code at the end). */

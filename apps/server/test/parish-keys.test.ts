@@ -114,6 +114,9 @@ describe('every parish table carries its parish in its keys', () => {
       'member_sign_in_codes_pkey',
       // A receipt's WhatsApp document: queued and looked up by receipt within its parish only (decision 0141).
       'message_deliveries_receipt_uq',
+      // A bank deposit's slip number per account: a write constraint; lookups go by slip number
+      // alone (bank_deposits_slip_number_idx; decision 0147).
+      'bank_deposits_slip_unique',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

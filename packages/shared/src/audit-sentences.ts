@@ -71,6 +71,7 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'receipt.collected': '{{actor}} collected dues from {{member}}, receipt {{receipt}}',
   'receipt.reversed': '{{actor}} reversed receipt {{receipt}} of {{member}}',
   'cheque.cleared': '{{actor}} marked the cheque of receipt {{receipt}} cleared',
+  'deposit.recorded': '{{actor}} recorded a bank deposit of {{amount}}',
   'cashier_day.closed': '{{actor}} closed a day sheet',
   'cashier_day.reopened': '{{actor}} reopened a day sheet',
   'settings.upi_updated': '{{actor}} changed the parish UPI ID',

@@ -406,6 +406,21 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       after: { chequeStatus: 'cleared', receiptNumber: '2026-27/000002', total: rupees(3500.5) },
     },
   ],
+  'deposit.recorded': [
+    {
+      before: null,
+      after: {
+        slipNumber: '004512',
+        bankAccount: 'SBI Current A/c',
+        depositDate: '2026-11-23',
+        cash: rupees(4500.5),
+        chequeTotal: rupees(1500),
+        amount: rupees(6000.5),
+        days: [{ cashierId: 's1', day: '2026-11-22', cash: rupees(4500.5) }],
+        cheques: [{ receiptId: 'r1', receiptNumber: '2026-27/000002', amount: rupees(1500) }],
+      },
+    },
+  ],
   'cashier_day.closed': [
     {
       before: null,
@@ -468,7 +483,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(70);
+    expect(AUDIT_ACTIONS).toHaveLength(71);
   });
 
   it('isAuditAction tells them from any other string', () => {

@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
   'receipt.collected',
   'receipt.reversed',
   'cheque.cleared',
+  'deposit.recorded',
   'cashier_day.closed',
   'cashier_day.reopened',
   'settings.upi_updated',
@@ -582,11 +583,32 @@ export interface AuditPayloads {
       reissuedAs?: string;
     };
   };
-  /** A cheque marked cleared (a bounce is a `receipt.reversed` with reason cheque_bounced). */
+  /**
+   * A cheque marked cleared, from received or deposited (a bounce is a `receipt.reversed` with
+   * reason cheque_bounced).
+   */
   'cheque.cleared': {
     entity: 'receipt';
-    before: { chequeStatus: 'received' };
+    before: { chequeStatus: 'received' | 'deposited' };
     after: { chequeStatus: 'cleared'; receiptNumber: string; total: Rupees };
+  };
+  /**
+   * A bank deposit recorded (decision 0147), entity id the deposit's: the slip, the days whose cash
+   * it holds and the cheques on it (each cheque's status `received` -> `deposited`), amounts in rupees.
+   */
+  'deposit.recorded': {
+    entity: 'bank_deposit';
+    before: null;
+    after: {
+      slipNumber: string;
+      bankAccount: string;
+      depositDate: string;
+      cash: Rupees;
+      chequeTotal: Rupees;
+      amount: Rupees;
+      days: { cashierId: string; day: string; cash: Rupees }[];
+      cheques: { receiptId: string; receiptNumber: string; amount: Rupees }[];
+    };
   };
   /** A cashier's day closed, entity id `<cashier id>/<day>`: its net totals and the cash counted. */
   'cashier_day.closed': {
@@ -747,6 +769,7 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'receipt.collected': ['total', 'lines[].amount'],
   'receipt.reversed': ['total', 'lines[].amount'],
   'cheque.cleared': ['total'],
+  'deposit.recorded': ['amount', 'cash', 'chequeTotal', 'days[].cash', 'cheques[].amount'],
   'cashier_day.closed': ['counted', 'net'],
   'cashier_day.reopened': [],
   'settings.upi_updated': [],

@@ -38,6 +38,7 @@ export * from './schemas/whatsapp-links.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/health.ts';
 export * from './schemas/office.ts';
+export * from './schemas/deposits.ts';
 export * from './schemas/onboarding.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/receipt-check.ts';

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
+import { depositsRoutes } from './deposits/deposits.routes.ts';
 import { dioceseRoutes } from './diocese/diocese.routes.ts';
 import { donationsRoutes } from './donations/donations.routes.ts';
 import { counterRoutes } from './office/counter.routes.ts';
@@ -55,6 +56,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   backupRoutes,
   whatsAppLinksRoutes,
   refundsRoutes,
+  depositsRoutes,
   passwordResetsRoutes,
   twoStepRoutes,
   fontsRoutes,

@@ -5,6 +5,7 @@ import { collections } from './en/collections.ts';
 import { diocese } from './en/diocese.ts';
 import { donations } from './en/donations.ts';
 import { credentials } from './en/credentials.ts';
+import { deposits } from './en/deposits.ts';
 import { exportData } from './en/export-data.ts';
 import { members } from './en/members.ts';
 import { onboarding } from './en/onboarding.ts';
@@ -53,6 +54,7 @@ export const enStaff = {
       activities: 'Activity Log',
       refunds: 'Refunds',
       cheques: 'Cheques',
+      deposits: 'Bank deposits',
       daySheets: 'Day sheets',
       export: 'Export data',
       accountsExport: 'Accounts export',
@@ -63,6 +65,7 @@ export const enStaff = {
   accounts,
   ledgerMapping,
   donations,
+  deposits,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',

@@ -19,3 +19,4 @@ export * from './wards.ts';
 export * from './receipt-check.ts';
 export * from './accounts.ts';
 export * from './donations.ts';
+export * from './deposits.ts';

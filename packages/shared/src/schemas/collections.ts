@@ -100,7 +100,7 @@ export const paymentRecordSchema = paymentSchema.extend({
   /** The receipt that holds it while paid (its id, for the receipt's URL), else null. */
   receiptId: z.string().nullable().default(null),
   /** A cheque collection's state: received (awaiting clearance) or cleared; null when not a cheque. */
-  chequeStatus: z.enum(['received', 'cleared', 'bounced']).nullable().default(null),
+  chequeStatus: z.enum(['received', 'deposited', 'cleared', 'bounced']).nullable().default(null),
 });
 
 /** A payment in the collections answers. */

@@ -114,6 +114,11 @@ const STATUS_TODAY: Record<ErrorCodeValue, number> = {
   NOT_CONFIGURED: 409,
   // sign-in-codes.service.ts: a wrong, expired or spent code, answered like a wrong password
   SIGN_IN_CODE_WRONG: 401,
+  // deposits (payments/commands/record-deposit.ts, office/day-sheet.service.ts; decision 0147)
+  DAY_NOT_CLOSED: 409,
+  ALREADY_DEPOSITED: 409,
+  DUPLICATE_SLIP: 409,
+  DAY_DEPOSITED: 409,
 };
 
 const GENERAL: GeneralErrorCode[] = [

@@ -186,6 +186,15 @@ export const ErrorCode = {
   NOT_CONFIGURED: 'NOT_CONFIGURED',
   /** 401 (field `code`): a wrong, expired, spent or used sign-in code (`MSG.signInCodeWrong`). */
   SIGN_IN_CODE_WRONG: 'SIGN_IN_CODE_WRONG',
+  // ---- Bank deposits (docs/domain.md, "Bank deposits"; decision 0147) ----
+  /** 409: a deposit names a day that is not closed, or a cheque of such a day (`DEPOSIT_MSG.dayNotClosed`). */
+  DAY_NOT_CLOSED: 'DAY_NOT_CLOSED',
+  /** 409: a day's cash or a cheque already on a deposit slip, or a cheque no longer awaiting deposit (`DEPOSIT_MSG.alreadyDeposited`). */
+  ALREADY_DEPOSITED: 'ALREADY_DEPOSITED',
+  /** 409: the slip number is already recorded for this bank account (`DEPOSIT_MSG.slipTaken`). */
+  DUPLICATE_SLIP: 'DUPLICATE_SLIP',
+  /** 409: reopening a day whose cash or cheques are on a deposit slip (`DEPOSIT_MSG.dayDeposited`). */
+  DAY_DEPOSITED: 'DAY_DEPOSITED',
 } as const;
 
 /** One of {@link ErrorCode}. */
@@ -268,6 +277,10 @@ const DOMAIN_KIND = {
   TWO_STEP_STATE_CONFLICT: 'CONFLICT',
   NOT_CONFIGURED: 'CONFLICT',
   SIGN_IN_CODE_WRONG: 'UNAUTHORIZED',
+  DAY_NOT_CLOSED: 'CONFLICT',
+  ALREADY_DEPOSITED: 'CONFLICT',
+  DUPLICATE_SLIP: 'CONFLICT',
+  DAY_DEPOSITED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, GeneralErrorCode>;
 
 /**

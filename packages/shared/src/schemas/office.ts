@@ -374,9 +374,12 @@ export type CashierDays = z.infer<typeof cashierDaysSchema>;
 export const reopenDayInputSchema = z.strictObject({ cashierId: z.uuid(), day: calendarDate });
 
 /** Cheque statuses (`docs/domain.md`, "Cheques"). */
-export const CHEQUE_STATUSES = ['received', 'cleared', 'bounced'] as const;
+export const CHEQUE_STATUSES = ['received', 'deposited', 'cleared', 'bounced'] as const;
 
-/** `GET /api/cheques` answer: cheques not yet cleared, oldest first, with their age in days. */
+/**
+ * `GET /api/cheques` answer: cheques not yet cleared, oldest first, with their age in days, their
+ * status (received, or deposited with its slip number; decision 0147).
+ */
 export const chequeListSchema = z.object({
   items: z.array(
     z.object({
@@ -390,6 +393,8 @@ export const chequeListSchema = z.object({
       ageDays: z.number().int(),
       total: rupeesOutputSchema,
       collectedBy: z.string().nullable(),
+      status: z.enum(['received', 'deposited']),
+      slipNumber: z.string().nullable(),
     }),
   ),
 });

@@ -23,3 +23,4 @@ export * from './onboarding.ts';
 export * from './diocese.ts';
 export * from './sign-in-codes.ts';
 export * from './accounts.ts';
+export * from './deposits.ts';

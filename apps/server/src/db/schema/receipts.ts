@@ -66,9 +66,12 @@ export const receipts = pgTable(
     chequeBank: text(),
     chequeNumber: text(),
     chequeDate: date({ mode: 'string' }),
-    /** received (receipt issued, dues paid), cleared, or bounced (voided); null when not a cheque. */
+    /**
+     * received (receipt issued, dues paid), deposited (on a bank deposit slip, decision 0147),
+     * cleared, or bounced (voided); null when not a cheque.
+     */
     chequeStatus: text(),
-    /** When the cheque was marked cleared or bounced, and by whom. */
+    /** When the cheque was last moved (deposited, cleared or bounced), and by whom. */
     chequeStatusAt: timestamp({ withTimezone: true, mode: 'string' }),
     chequeStatusBy: uuid(),
     /** A UPI collection at the counter: the 12-digit UTR the member's app showed, unique among receipts that stand. */
@@ -110,7 +113,7 @@ export const receipts = pgTable(
       .where(sql`${t.voidedAt} is not null`),
     index('receipts_cheque_status_idx')
       .on(t.chequeStatus)
-      .where(sql`${t.chequeStatus} = 'received'`),
+      .where(sql`${t.chequeStatus} in ('received', 'deposited')`),
     index('receipts_id_lookup_idx').on(t.id),
     index('receipts_number_lookup_idx').on(t.number),
   ],

@@ -21,8 +21,8 @@ import { parishTimeZone } from '../settings/parish-time-zone.ts';
 
 /**
  * The cheques not yet cleared (`docs/domain.md`, "Cheques"; `GET /api/cheques`): office receipts
- * standing with cheque status `received`, oldest first, with their age in days (parish days since
- * the receipt) and total in rupees.
+ * standing with cheque status `received` or `deposited` (with the deposit's slip number, decision
+ * 0147), oldest first, with their age in days (parish days since the receipt) and total in rupees.
  */
 export async function listUnclearedCheques(ctx: ServiceContext): Promise<ChequeList> {
   const tz = await parishTimeZone(ctx);
@@ -40,13 +40,17 @@ export async function listUnclearedCheques(ctx: ServiceContext): Promise<ChequeL
     age: number;
     total_paise: string;
     collector: string | null;
+    status: 'received' | 'deposited';
+    slip_number: string | null;
   }>(
     ctx.db,
     sql`select r.id, r.number, m.id as member_id, m.name, m.parish_number, r.cheque_bank as bank,
                r.cheque_number, to_char(r.cheque_date, 'YYYY-MM-DD') as cheque_date, r.issued_at,
-               (${today}::date - (r.issued_at at time zone ${tz})::date)::int as age, r.total_paise, s.name as collector
+               (${today}::date - (r.issued_at at time zone ${tz})::date)::int as age, r.total_paise, s.name as collector,
+               r.cheque_status as status, d.slip_number
           from receipts r join members m on m.id = r.member_id left join staff_users s on s.id = r.collected_by
-         where r.cheque_status = 'received' and r.voided_at is null
+          left join bank_deposit_cheques dc on dc.receipt_id = r.id left join bank_deposits d on d.id = dc.deposit_id
+         where r.cheque_status in ('received', 'deposited') and r.voided_at is null
          order by r.issued_at, r.number`,
   );
   return {
@@ -61,6 +65,8 @@ export async function listUnclearedCheques(ctx: ServiceContext): Promise<ChequeL
       ageDays: row.age,
       total: paiseToRupees(paiseOfSum(row.total_paise)),
       collectedBy: row.collector,
+      status: row.status,
+      slipNumber: row.slip_number,
     })),
   };
 }

@@ -1,5 +1,6 @@
 import {
   DENOMINATIONS,
+  DEPOSIT_MSG,
   ErrorCode,
   LIMIT_MSG,
   MSG,
@@ -264,8 +265,24 @@ export async function closeDay(ctx: ServiceContext, input: CloseDayInput): Promi
 }
 
 /**
+ * Whether a cashier's day has its cash, or a cheque collected that day, on a bank deposit slip
+ * (decision 0147): such a day stays closed, so the slip keeps matching its day sheet.
+ */
+async function dayOnSlip(tx: DbOrTx, tz: string, key: { cashierId: string; day: string }): Promise<boolean> {
+  const [row] = await queryRows<{ on_slip: boolean }>(
+    tx,
+    sql`select exists (select 1 from bank_deposit_days x where x.cashier_id = ${key.cashierId} and x.day = ${key.day}::date)
+            or exists (select 1 from bank_deposit_cheques dc join receipts r on r.id = dc.receipt_id
+                        where r.collected_by = ${key.cashierId}
+                          and (r.issued_at at time zone ${tz})::date = ${key.day}::date) as on_slip`,
+  );
+  return row?.on_slip ?? false;
+}
+
+/**
  * Reopens a closed day (admin; `POST /api/day-sheets/reopen`), audited `cashier_day.reopened`.
- * @throws 409 when the day is not closed.
+ * @throws 409 when the day is not closed; 409 `DAY_DEPOSITED` when its cash or one of its cheques
+ *   is on a bank deposit slip (decision 0147).
  */
 export async function reopenDay(ctx: ServiceContext, input: { cashierId: string; day: string }): Promise<DaySheet> {
   const actor = actorOf(ctx);
@@ -283,6 +300,9 @@ export async function reopenDay(ctx: ServiceContext, input: { cashierId: string;
       )
       .for('update');
     if (!was?.closedAt) throw conflict(OFFICE_MSG.notClosed);
+    if (await dayOnSlip(tx, await parishTimeZone(ctx), input)) {
+      throw conflict(DEPOSIT_MSG.dayDeposited, ErrorCode.DAY_DEPOSITED);
+    }
     await tx
       .update(cashierDays)
       .set({ closedAt: null, reopenedAt: now, reopenedBy: actor.id })

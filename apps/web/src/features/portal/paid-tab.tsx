@@ -117,7 +117,7 @@ function PaidItem({ payment }: { payment: PaymentRecord }) {
             <Badge size="sm" color="green" variant="light" c="green.9">
               {t('portal.paid.paidBadge')}
             </Badge>
-            {payment.chequeStatus === 'received' ? (
+            {payment.chequeStatus === 'received' || payment.chequeStatus === 'deposited' ? (
               <Text size="xs" c="orange.9">
                 {t('portal.paid.chequeAwaiting')}
               </Text>

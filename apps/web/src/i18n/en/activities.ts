@@ -78,6 +78,7 @@ export const activities = {
     'receipt.collected': 'Collected dues',
     'receipt.reversed': 'Reversed receipt',
     'cheque.cleared': 'Cheque cleared',
+    'deposit.recorded': 'Recorded bank deposit',
     'cashier_day.closed': 'Closed day',
     'cashier_day.reopened': 'Reopened day',
     'settings.upi_updated': 'Changed UPI ID',

@@ -5,7 +5,7 @@ import { receiptWithChequeReceived } from '../ledger/cheques.ts';
 import { reverseReceipt } from './reverse-receipt.ts';
 
 /**
- * Marks a cheque awaiting clearance `bounced` (`docs/domain.md`, "Cheques"; `POST
+ * Marks a cheque awaiting clearance (`received`, or `deposited` on a slip, decision 0147) `bounced` (`docs/domain.md`, "Cheques"; `POST
  * /api/receipts/{id}/cheque`, decision 0024): its receipt is reversed with reason
  * `cheque_bounced` on the day it is marked ({@link reverseReceipt}: an admin, or the collecting
  * cashier while their sheet of today is open), the receipt's cheque status `bounced`, and its

@@ -51,6 +51,7 @@ const CashierCollectionsPage = lazy(() => import('../../../features/collections/
 const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.tsx'));
 const ChequesPage = lazy(() => import('../../../features/collections/cheques-page.tsx'));
 const DaySheetsPage = lazy(() => import('../../../features/collections/day-sheets-page.tsx'));
+const DepositsPage = lazy(() => import('../../../features/deposits/deposits-page.tsx'));
 const GetStartedPage = lazy(() => import('../../../features/onboarding/get-started-page.tsx'));
 const WardsPage = lazy(() => import('../../../features/wards/wards-page.tsx'));
 const WardLeaderPage = lazy(() => import('../../../features/wards/ward-leader-page.tsx'));
@@ -79,7 +80,8 @@ const renderPaymentHistory: RenderMemberHistory = (props) => <PaymentHistoryDial
 /**
  * Where each staff role's screens live: /admin, /cashier, /ward for a ward leader (decision 0129),
  * whose shell shows only their ward's members, their ward's report (decision 0136) and their own
- * account, and /accounts for an accountant (decision 0145): the reports and their own account.
+ * account, and /accounts for an accountant (decision 0145): the reports, the accounts export,
+ * bank deposits (decision 0147) and their own account.
  */
 const BASE: Record<StaffRole, string> = {
   admin: '/admin',
@@ -111,6 +113,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'refunds', key: 'refunds' },
     { path: 'cheques', key: 'cheques' },
     { path: 'day-sheets', key: 'daySheets' },
+    { path: 'deposits', key: 'deposits' },
     { path: 'export', key: 'export' },
     { path: 'accounts-export', key: 'accountsExport' },
     { path: 'account', key: 'account' },
@@ -123,6 +126,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'wards', key: 'wards' },
     { path: 'refunds', key: 'refunds' },
     { path: 'cheques', key: 'cheques' },
+    { path: 'deposits', key: 'deposits' },
     { path: 'account', key: 'account' },
   ],
   // A ward leader: their ward's members (dues, reminders), their ward's report (decision 0136) and
@@ -136,6 +140,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
   accountant: [
     { path: 'reports', key: 'reports' },
     { path: 'export', key: 'accountsExport' },
+    { path: 'deposits', key: 'deposits' },
     { path: 'account', key: 'account' },
   ],
 };
@@ -241,6 +246,7 @@ function AccountantRoutes({ base }: { base: string }) {
     <Routes>
       <Route path="reports" element={<ReportsPage />} />
       <Route path="export" element={<AccountsExportPage />} />
+      <Route path="deposits" element={<DepositsPage role="accountant" />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={`${base}/reports`} replace />} />
     </Routes>
@@ -353,6 +359,7 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                   <Route path="reports" element={<ReportsPage />} />
                   <Route path="refunds" element={<RefundsPage />} />
                   <Route path="cheques" element={<ChequesPage />} />
+                  <Route path="deposits" element={<DepositsPage role={role} />} />
                   <Route path="account" element={<AccountPage />} />
                   <Route path="*" element={<Navigate to={`${base}/dashboard`} replace />} />
                 </Routes>

@@ -1,0 +1,37 @@
+/**
+ * The back office's Bank deposits screen (`docs/domain.md`, "Bank deposits"; decision 0147):
+ * "Not yet deposited", making a pay-in slip and the recorded slips.
+ */
+export const deposits = {
+  title: 'Bank deposits',
+  loading: 'Loading deposits...',
+  pendingTitle: 'Not yet deposited',
+  pendingEmpty: 'Everything collected on closed days is on a deposit slip.',
+  pendingHint: 'Cash and cheques of closed day sheets only. Tick what goes on the slip.',
+  day: 'Day',
+  cashier: 'Cashier',
+  item: 'Item',
+  amount: 'Amount',
+  cash: 'Cash',
+  cashDeposited: 'Cash already deposited',
+  chequeItem: 'Cheque {{number}} · {{bank}} · {{member}}',
+  selectCash: 'Put the cash of {{name}} for {{day}} on the slip',
+  selectCheque: 'Put cheque {{number}} on the slip',
+  totals: 'Cash {{cash}} · Cheques {{cheque}} · Total {{total}}',
+  selected: 'Selected for the slip: {{total}}',
+  formTitle: 'Make deposit slip',
+  bankAccount: 'Bank account',
+  bankAccountHint: 'As the parish’s books name it, e.g. SBI Current A/c 1234',
+  depositDate: 'Deposit date',
+  slipNumber: 'Slip number',
+  make: 'Make deposit slip',
+  nothingSelected: 'Tick at least one day’s cash or one cheque.',
+  recorded: 'Deposit slip {{slip}} recorded: {{total}}.',
+  print: 'Print',
+  printFor: 'Print deposit slip {{slip}}',
+  slipsTitle: 'Deposit slips',
+  slipsEmpty: 'No deposits recorded yet',
+  slip: 'Slip No.',
+  account: 'Account',
+  total: 'Total',
+};

@@ -219,6 +219,17 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/office/upi': STAFF,
   'PUT /api/office/upi': ADMIN,
 
+  // Bank-statement reconciliation (bank/bank.routes.ts; decision 0149): the admin (and the accountant, issue 30 item 6).
+  'GET /api/bank/accounts': ADMIN,
+  'POST /api/bank/accounts': ADMIN,
+  'PUT /api/bank/accounts/:id': ADMIN,
+  'POST /api/bank/presets/:key/confirm': ADMIN,
+  'POST /api/bank/accounts/:id/preview': ADMIN,
+  'POST /api/bank/accounts/:id/statements': ADMIN,
+  'GET /api/bank/accounts/:id/reconciliation': ADMIN,
+  'POST /api/bank/matches': ADMIN,
+  'DELETE /api/bank/matches/:lineId': ADMIN,
+
   // The activity log for people (activity-log.ts): its CSV or Excel download.
   'GET /api/admin/activities/export': ADMIN,
 

@@ -114,6 +114,15 @@ describe('every parish table carries its parish in its keys', () => {
       'member_sign_in_codes_pkey',
       // A receipt's WhatsApp document: queued and looked up by receipt within its parish only (decision 0141).
       'message_deliveries_receipt_uq',
+      // Bank reconciliation (decision 0149): accounts, presets, lines and matches are read and written
+      // within the request's parish only.
+      'bank_accounts_name_uq',
+      'bank_accounts_pkey',
+      'bank_preset_confirmations_pkey',
+      'bank_statement_lines_pkey',
+      'bank_statement_lines_identity_uq',
+      'bank_matches_pkey',
+      'bank_matches_receipt_uq',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

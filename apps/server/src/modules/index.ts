@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
+import { bankRoutes } from './bank/bank.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { dioceseRoutes } from './diocese/diocese.routes.ts';
 import { counterRoutes } from './office/counter.routes.ts';
@@ -58,4 +59,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   fontsRoutes,
   onboardingRoutes,
   dioceseRoutes,
+  bankRoutes,
 ];

@@ -17,3 +17,4 @@ export * from './health.ts';
 export * from './onboarding.ts';
 export * from './wards.ts';
 export * from './receipt-check.ts';
+export * from './bank.ts';

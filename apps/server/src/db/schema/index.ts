@@ -22,3 +22,4 @@ export * from './office.ts';
 export * from './onboarding.ts';
 export * from './diocese.ts';
 export * from './sign-in-codes.ts';
+export * from './bank.ts';

@@ -1,5 +1,6 @@
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
+import { bank } from './en/bank.ts';
 import { collections } from './en/collections.ts';
 import { diocese } from './en/diocese.ts';
 import { credentials } from './en/credentials.ts';
@@ -51,11 +52,13 @@ export const enStaff = {
       refunds: 'Refunds',
       cheques: 'Cheques',
       daySheets: 'Day sheets',
+      bank: 'Bank reconciliation',
       export: 'Export data',
       account: 'My account',
     },
   },
   refunds,
+  bank,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',

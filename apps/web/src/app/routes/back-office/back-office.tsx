@@ -50,6 +50,7 @@ const CashierCollectionsPage = lazy(() => import('../../../features/collections/
 const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.tsx'));
 const ChequesPage = lazy(() => import('../../../features/collections/cheques-page.tsx'));
 const DaySheetsPage = lazy(() => import('../../../features/collections/day-sheets-page.tsx'));
+const BankReconciliationPage = lazy(() => import('../../../features/bank/bank-reconciliation-page.tsx'));
 const GetStartedPage = lazy(() => import('../../../features/onboarding/get-started-page.tsx'));
 const WardsPage = lazy(() => import('../../../features/wards/wards-page.tsx'));
 const WardLeaderPage = lazy(() => import('../../../features/wards/ward-leader-page.tsx'));
@@ -97,6 +98,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'refunds', key: 'refunds' },
     { path: 'cheques', key: 'cheques' },
     { path: 'day-sheets', key: 'daySheets' },
+    { path: 'bank', key: 'bank' },
     { path: 'export', key: 'export' },
     { path: 'account', key: 'account' },
   ],
@@ -202,6 +204,27 @@ function AdminLanding() {
   return <Dashboard role="admin" />;
 }
 
+/**
+ * The admin's own screens (a function, not a component: `<Routes>` reads its `<Route>` children
+ * directly, so they are returned as a fragment to place among them).
+ */
+function adminRoutes() {
+  return (
+    <>
+      <Route path="get-started" element={<GetStartedPage />} />
+      <Route path="members" element={<MembersPage />} />
+      <Route path="payments" element={<PaymentHeadsPage />} />
+      <Route path="reminders" element={<RemindersPage />} />
+      <Route path="activities" element={<ActivitiesPage />} />
+      <Route path="staff" element={<StaffAccounts />} />
+      <Route path="settings" element={<ParishSettingsPage />} />
+      <Route path="day-sheets" element={<DaySheetsPage />} />
+      <Route path="bank" element={<BankReconciliationPage />} />
+      <Route path="export" element={<ExportDataPage />} />
+    </>
+  );
+}
+
 /** The shell itself; `offerTwoStep` shows the two-step banner (not on My account). */
 function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep: boolean }) {
   const { t } = useTranslation();
@@ -292,17 +315,7 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                   <Route path="dashboard" element={role === 'admin' ? <AdminLanding /> : <Dashboard role={role} />} />
                   <Route path="wards" element={<WardsPage />} />
                   {role === 'admin' ? (
-                    <>
-                      <Route path="get-started" element={<GetStartedPage />} />
-                      <Route path="members" element={<MembersPage />} />
-                      <Route path="payments" element={<PaymentHeadsPage />} />
-                      <Route path="reminders" element={<RemindersPage />} />
-                      <Route path="activities" element={<ActivitiesPage />} />
-                      <Route path="staff" element={<StaffAccounts />} />
-                      <Route path="settings" element={<ParishSettingsPage />} />
-                      <Route path="day-sheets" element={<DaySheetsPage />} />
-                      <Route path="export" element={<ExportDataPage />} />
-                    </>
+                    adminRoutes()
                   ) : (
                     <>
                       <Route path="arrears" element={<CashierArrearsPage />} />

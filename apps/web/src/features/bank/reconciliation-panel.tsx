@@ -141,7 +141,7 @@ function UnmatchedLinesTable(props: {
   return (
     <Paper withBorder p="md">
       <Title order={3} size="h4" mb="sm">
-        {t('bank.linesTitle', { count: lines.length })}
+        {t('bank.unmatchedLinesTitle', { count: lines.length })}
       </Title>
       {lines.length === 0 ? (
         <Text size="sm">{t('bank.nothing')}</Text>
@@ -214,7 +214,7 @@ function UnmatchedReceiptsTable(props: {
   return (
     <Paper withBorder p="md">
       <Title order={3} size="h4" mb="sm">
-        {t('bank.receiptsTitle', { count: receipts.length })}
+        {t('bank.unmatchedReceiptsTitle', { count: receipts.length })}
       </Title>
       {receipts.length === 0 ? (
         <Text size="sm">{t('bank.nothing')}</Text>

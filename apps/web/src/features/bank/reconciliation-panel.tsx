@@ -108,8 +108,7 @@ function MatchedTable(props: {
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="light"
-                      color="red.8"
+                      variant="default"
                       aria-label={t('bank.unmatchLabel', {
                         date: formatDisplayDate(pair.line.date),
                         receipt: pair.receipt.receiptNumber,

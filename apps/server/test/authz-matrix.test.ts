@@ -236,6 +236,17 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/office/upi': STAFF,
   'PUT /api/office/upi': ADMIN,
 
+  // Bank-statement reconciliation (bank/bank.routes.ts; decision 0149): the admin (and the accountant, issue 30 item 6).
+  'GET /api/bank/accounts': ACCOUNTS_ROLES,
+  'POST /api/bank/accounts': ACCOUNTS_ROLES,
+  'PUT /api/bank/accounts/:id': ACCOUNTS_ROLES,
+  'POST /api/bank/presets/:key/confirm': ACCOUNTS_ROLES,
+  'POST /api/bank/accounts/:id/preview': ACCOUNTS_ROLES,
+  'POST /api/bank/accounts/:id/statements': ACCOUNTS_ROLES,
+  'GET /api/bank/accounts/:id/reconciliation': ACCOUNTS_ROLES,
+  'POST /api/bank/matches': ACCOUNTS_ROLES,
+  'DELETE /api/bank/matches/:lineId': ACCOUNTS_ROLES,
+
   // The activity log for people (activity-log.ts): its CSV or Excel download.
   'GET /api/admin/activities/export': ADMIN,
 

@@ -117,6 +117,15 @@ describe('every parish table carries its parish in its keys', () => {
       // A bank deposit's slip number per account: a write constraint; lookups go by slip number
       // alone (bank_deposits_slip_number_idx; decision 0147).
       'bank_deposits_slip_unique',
+      // Bank reconciliation (decision 0149): accounts, presets, lines and matches are read and written
+      // within the request's parish only.
+      'bank_accounts_name_uq',
+      'bank_accounts_pkey',
+      'bank_preset_confirmations_pkey',
+      'bank_statement_lines_pkey',
+      'bank_statement_lines_identity_uq',
+      'bank_matches_pkey',
+      'bank_matches_receipt_uq',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

@@ -84,6 +84,11 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'staff_user.two_step_enabled': '{{actor}} turned on two-step sign-in',
   'staff_user.two_step_removed': '{{actor}} turned off two-step sign-in for {{staff}}',
   'auth.recovery_code_used': '{{actor}} used a recovery code',
+  'bank.account_saved': '{{actor}} saved a bank account’s statement columns',
+  'bank.preset_confirmed': '{{actor}} confirmed a bank’s statement preset',
+  'bank.statement_imported': '{{actor}} uploaded a bank statement',
+  'bank.line_matched': '{{actor}} matched a bank statement line with a receipt',
+  'bank.line_unmatched': '{{actor}} undid the match of a bank statement line',
 };
 
 /**

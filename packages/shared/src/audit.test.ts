@@ -467,6 +467,28 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
   'staff_user.two_step_enabled': [{ before: null, after: null }],
   'staff_user.two_step_removed': [{ before: null, after: { by: 'admin' } }],
   'auth.recovery_code_used': [{ before: null, after: { remaining: 9 } }],
+  'bank.account_saved': [
+    {
+      before: null,
+      after: { name: 'SBI current account', preset: 'sbi', mapping: { dateColumn: 1, skipRows: 20 } },
+    },
+  ],
+  'bank.preset_confirmed': [{ before: null, after: { preset: 'federal' } }],
+  'bank.statement_imported': [
+    { before: null, after: { fileName: 'sbi-november.csv', lines: 12, added: 10, matched: 3 } },
+  ],
+  'bank.line_matched': [
+    {
+      before: null,
+      after: { receiptId: 'r1', receiptNumber: '2026-27/000002', amount: rupees(1500.5), date: '2026-11-23' },
+    },
+  ],
+  'bank.line_unmatched': [
+    {
+      before: { receiptId: 'r1', receiptNumber: '2026-27/000002', method: 'manual', amount: rupees(1500.5) },
+      after: null,
+    },
+  ],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */
@@ -483,7 +505,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(71);
+    expect(AUDIT_ACTIONS).toHaveLength(76);
   });
 
   it('isAuditAction tells them from any other string', () => {

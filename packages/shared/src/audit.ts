@@ -94,6 +94,11 @@ export const AUDIT_ACTIONS = [
   'settings.ledger_mapping_changed',
   'settings.registration_80g_updated',
   'member.pan_updated',
+  'bank.account_saved',
+  'bank.preset_confirmed',
+  'bank.statement_imported',
+  'bank.line_matched',
+  'bank.line_unmatched',
 ] as const;
 
 /** One audit action. */
@@ -120,7 +125,9 @@ export type AuditEntityType =
   | 'cashier_day'
   | 'ward'
   | 'onboarding'
-  | 'ledger_mapping';
+  | 'ledger_mapping'
+  | 'bank_account'
+  | 'bank_statement_line';
 
 /**
  * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
@@ -670,6 +677,38 @@ export interface AuditPayloads {
   };
   /** A staff member signed in (or turned two-step sign-in off) with a recovery code; how many are left. */
   'auth.recovery_code_used': { entity: 'staff_user'; before: null; after: { remaining: number } };
+  /**
+   * A bank account added or its column mapping changed (decision 0149; `docs/domain.md`, "Column
+   * mappings"): before is null when it is added.
+   */
+  'bank.account_saved': {
+    entity: 'bank_account';
+    before: { name: string; preset: string | null; mapping: Record<string, unknown> } | null;
+    after: { name: string; preset: string | null; mapping: Record<string, unknown> };
+  };
+  /** A bank preset confirmed for the parish: its export reads as the preset says (decision 0149). */
+  'bank.preset_confirmed': { entity: 'bank_account'; before: null; after: { preset: string } };
+  /**
+   * A bank statement uploaded for an account (entity: the account): lines read, lines new to the
+   * parish (a line already stored is skipped), and lines matched by UTR right after.
+   */
+  'bank.statement_imported': {
+    entity: 'bank_account';
+    before: null;
+    after: { fileName: string; lines: number; added: number; matched: number };
+  };
+  /** A statement line matched by hand with a UPI counter receipt (entity: the line). */
+  'bank.line_matched': {
+    entity: 'bank_statement_line';
+    before: null;
+    after: { receiptId: string; receiptNumber: string; amount: Rupees; date: string };
+  };
+  /** A match undone (entity: the line): the line and the receipt are unmatched again. */
+  'bank.line_unmatched': {
+    entity: 'bank_statement_line';
+    before: { receiptId: string; receiptNumber: string; method: 'utr' | 'manual'; amount: Rupees };
+    after: null;
+  };
 }
 
 /** The `before` state of an action. */
@@ -782,6 +821,11 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'staff_user.two_step_enabled': [],
   'staff_user.two_step_removed': [],
   'auth.recovery_code_used': [],
+  'bank.account_saved': [],
+  'bank.preset_confirmed': [],
+  'bank.statement_imported': [],
+  'bank.line_matched': ['amount'],
+  'bank.line_unmatched': ['amount'],
 };
 
 /**

@@ -47,3 +47,4 @@ export * from './languages.ts';
 export * from './audit-sentences.ts';
 export * from './validation-text.ts';
 export * from './amount-in-words.ts';
+export * from './schemas/bank.ts';

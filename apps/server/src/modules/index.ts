@@ -4,6 +4,7 @@ import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { passwordResetsRoutes } from './auth/password-resets.routes.ts';
 import { twoStepRoutes } from './auth/two-step.routes.ts';
+import { bankRoutes } from './bank/bank.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { depositsRoutes } from './deposits/deposits.routes.ts';
 import { dioceseRoutes } from './diocese/diocese.routes.ts';
@@ -64,4 +65,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   dioceseRoutes,
   accountsRoutes,
   donationsRoutes,
+  bankRoutes,
 ];

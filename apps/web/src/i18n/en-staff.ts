@@ -1,6 +1,7 @@
 import { accounts, ledgerMapping } from './en/accounts.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
+import { bank } from './en/bank.ts';
 import { collections } from './en/collections.ts';
 import { diocese } from './en/diocese.ts';
 import { donations } from './en/donations.ts';
@@ -56,6 +57,7 @@ export const enStaff = {
       cheques: 'Cheques',
       deposits: 'Bank deposits',
       daySheets: 'Day sheets',
+      bank: 'Bank reconciliation',
       export: 'Export data',
       accountsExport: 'Accounts export',
       account: 'My account',
@@ -66,6 +68,7 @@ export const enStaff = {
   ledgerMapping,
   donations,
   deposits,
+  bank,
   dashboard: {
     title: 'Dashboard',
     quickActions: 'Quick actions',

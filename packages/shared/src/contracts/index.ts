@@ -20,3 +20,4 @@ export * from './receipt-check.ts';
 export * from './accounts.ts';
 export * from './donations.ts';
 export * from './deposits.ts';
+export * from './bank.ts';

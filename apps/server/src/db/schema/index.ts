@@ -24,3 +24,4 @@ export * from './diocese.ts';
 export * from './sign-in-codes.ts';
 export * from './accounts.ts';
 export * from './deposits.ts';
+export * from './bank.ts';

@@ -52,6 +52,7 @@ const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.ts
 const ChequesPage = lazy(() => import('../../../features/collections/cheques-page.tsx'));
 const DaySheetsPage = lazy(() => import('../../../features/collections/day-sheets-page.tsx'));
 const DepositsPage = lazy(() => import('../../../features/deposits/deposits-page.tsx'));
+const BankReconciliationPage = lazy(() => import('../../../features/bank/bank-reconciliation-page.tsx'));
 const GetStartedPage = lazy(() => import('../../../features/onboarding/get-started-page.tsx'));
 const WardsPage = lazy(() => import('../../../features/wards/wards-page.tsx'));
 const WardLeaderPage = lazy(() => import('../../../features/wards/ward-leader-page.tsx'));
@@ -114,6 +115,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'cheques', key: 'cheques' },
     { path: 'day-sheets', key: 'daySheets' },
     { path: 'deposits', key: 'deposits' },
+    { path: 'bank', key: 'bank' },
     { path: 'export', key: 'export' },
     { path: 'accounts-export', key: 'accountsExport' },
     { path: 'account', key: 'account' },
@@ -141,6 +143,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'reports', key: 'reports' },
     { path: 'export', key: 'accountsExport' },
     { path: 'deposits', key: 'deposits' },
+    { path: 'bank', key: 'bank' },
     { path: 'account', key: 'account' },
   ],
 };
@@ -240,16 +243,42 @@ function WardLeaderRoutes({ base }: { base: string }) {
   );
 }
 
-/** An accountant's screens (decision 0145): the reports, the accounts' exports, their account. */
+/**
+ * An accountant's screens (decision 0145): the reports, the accounts' exports, bank deposits
+ * (decision 0147) and reconciliation (decision 0149), their account.
+ */
 function AccountantRoutes({ base }: { base: string }) {
   return (
     <Routes>
       <Route path="reports" element={<ReportsPage />} />
       <Route path="export" element={<AccountsExportPage />} />
       <Route path="deposits" element={<DepositsPage role="accountant" />} />
+      <Route path="bank" element={<BankReconciliationPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={`${base}/reports`} replace />} />
     </Routes>
+  );
+}
+
+/**
+ * The admin's own screens (a function, not a component: `<Routes>` reads its `<Route>` children
+ * directly, so they are returned as a fragment to place among them).
+ */
+function adminRoutes() {
+  return (
+    <>
+      <Route path="get-started" element={<GetStartedPage />} />
+      <Route path="members" element={<MembersPage />} />
+      <Route path="payments" element={<PaymentHeadsPage />} />
+      <Route path="reminders" element={<RemindersPage />} />
+      <Route path="activities" element={<ActivitiesPage />} />
+      <Route path="staff" element={<StaffAccounts />} />
+      <Route path="settings" element={<ParishSettingsPage />} />
+      <Route path="day-sheets" element={<DaySheetsPage />} />
+      <Route path="bank" element={<BankReconciliationPage />} />
+      <Route path="export" element={<ExportDataPage />} />
+      <Route path="accounts-export" element={<AccountsExportPage />} />
+    </>
   );
 }
 
@@ -338,18 +367,7 @@ function BackOfficeShell({ role, offerTwoStep }: { role: StaffRole; offerTwoStep
                   <Route path="dashboard" element={role === 'admin' ? <AdminLanding /> : <Dashboard role={role} />} />
                   <Route path="wards" element={<WardsPage />} />
                   {role === 'admin' ? (
-                    <>
-                      <Route path="get-started" element={<GetStartedPage />} />
-                      <Route path="members" element={<MembersPage />} />
-                      <Route path="payments" element={<PaymentHeadsPage />} />
-                      <Route path="reminders" element={<RemindersPage />} />
-                      <Route path="activities" element={<ActivitiesPage />} />
-                      <Route path="staff" element={<StaffAccounts />} />
-                      <Route path="settings" element={<ParishSettingsPage />} />
-                      <Route path="day-sheets" element={<DaySheetsPage />} />
-                      <Route path="export" element={<ExportDataPage />} />
-                      <Route path="accounts-export" element={<AccountsExportPage />} />
-                    </>
+                    adminRoutes()
                   ) : (
                     <>
                       <Route path="arrears" element={<CashierArrearsPage />} />

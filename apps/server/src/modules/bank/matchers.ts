@@ -1,0 +1,68 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+
+/**
+ * What a bank statement line is matched with (decision 0149; `docs/domain.md`,
+ * "Bank-statement reconciliation"). Each kind of money that reaches the bank has a matcher: today
+ * the UPI receipts of the counter, by UTR; deposit slips (by slip number, or amount and date) and
+ * gateway settlements (by settlement UTR) add theirs beside it when they exist: a `bank_matches`
+ * column and unique index of their own, a kind, and an entry in {@link LINE_MATCHERS}. A matcher
+ * never matches a line or an item that is already matched (the table's keys hold it even between
+ * two uploads at once).
+ */
+export interface LineMatcher {
+  /** The `bank_matches.kind` it writes. */
+  kind: 'upi_receipt';
+  /**
+   * Matches what it can among the account's unmatched lines, in the caller's transaction.
+   * @returns the number of lines it matched
+   */
+  run(tx: DbOrTx, bankAccountId: string): Promise<number>;
+}
+
+/**
+ * The counter's UPI receipts that may be matched: standing (not voided), collected at the office
+ * with method `upi`, no line paying a test payment (decision 0045: a test payment is never real
+ * money), not matched yet. `r` is the receipts row.
+ */
+export const MATCHABLE_UPI_RECEIPT: SQL = sql`r.voided_at is null and r.payment_method = 'upi'
+  and r.collection_mode = 'manual'
+  and not exists (select 1 from bank_matches bm where bm.parish_id = r.parish_id and bm.receipt_id = r.id)
+  and not exists (select 1 from receipt_items ri join payments p on p.parish_id = ri.parish_id and p.id = ri.payment_id
+                   where ri.parish_id = r.parish_id and ri.receipt_id = r.id and p.is_test)`;
+
+/**
+ * UPI counter receipts by UTR: a credit line whose UTR (`utrOf`) is the 12-digit UTR typed at the
+ * counter (`receipts.utr`) and whose amount is the receipt's total, in paise. One line per receipt
+ * (the earliest line, should a statement repeat a UTR); `matched_by` null with method `utr`.
+ */
+export const upiReceiptMatcher: LineMatcher = {
+  kind: 'upi_receipt',
+  async run(tx, bankAccountId) {
+    const rows = await queryRows<{ line_id: string }>(
+      tx,
+      sql`insert into bank_matches (parish_id, line_id, kind, receipt_id, method, matched_by)
+          select distinct on (r.id) l.parish_id, l.id, 'upi_receipt', r.id, 'utr', null::uuid
+            from bank_statement_lines l
+            join receipts r on r.parish_id = l.parish_id and r.utr = l.utr and r.total_paise = l.amount_paise
+           where l.bank_account_id = ${bankAccountId} and l.amount_paise > 0 and l.utr is not null
+             and not exists (select 1 from bank_matches m where m.parish_id = l.parish_id and m.line_id = l.id)
+             and ${MATCHABLE_UPI_RECEIPT}
+           order by r.id, l.line_date, l.id
+          on conflict do nothing
+          returning line_id`,
+    );
+    return rows.length;
+  },
+};
+
+/** Every matcher, run in this order after each upload. */
+export const LINE_MATCHERS: readonly LineMatcher[] = [upiReceiptMatcher];
+
+/** Runs every matcher on an account's unmatched lines. @returns the lines matched in all */
+export async function matchAccountLines(tx: DbOrTx, bankAccountId: string): Promise<number> {
+  let matched = 0;
+  for (const matcher of LINE_MATCHERS) matched += await matcher.run(tx, bankAccountId);
+  return matched;
+}

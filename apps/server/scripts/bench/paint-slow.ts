@@ -135,7 +135,7 @@ async function slowRun(context: BrowserContext): Promise<SlowRun> {
   await page.waitForLoadState('networkidle');
   const dashboardLcpMs = await largestPaint(page);
   const firstDueMs = await page.evaluate(
-    () => (window as unknown as { __firstDueDrawn?: number }).__firstDueDrawn ?? Number.NaN,
+    () => (globalThis as unknown as { __firstDueDrawn?: number }).__firstDueDrawn ?? Number.NaN,
   );
   const dashboardRequests = dashboardCount.requests();
   const dashboardScripts = dashboardCount.scripts();

@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
+import { firstScreenChunks } from './first-screen-chunks.ts';
+
 /**
  * React Router's production build. Its package sends bundlers its development build under every
  * condition (extra checks and warnings: about 10 KB more over the wire for a member's phone,
@@ -14,6 +16,19 @@ const reactRouterProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+
+const src = (file: string) => path.join(import.meta.dirname, 'src', file);
+
+/**
+ * The member's first screens (decision 0150): the app's entry (what every screen runs), the member
+ * sign-in and the member portal (the dashboard). Their modules go to a few chunks: see
+ * `first-screen-chunks.ts`.
+ */
+const FIRST_SCREENS = {
+  entry: src('main.tsx'),
+  signIn: src('app/routes/member-login.tsx'),
+  portal: src('app/routes/customer/customer-dashboard.tsx'),
+};
 
 export default defineConfig(({ mode }) => ({
   resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
@@ -29,6 +44,23 @@ export default defineConfig(({ mode }) => ({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
     }),
   ],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: firstScreenChunks(FIRST_SCREENS),
+              debugName: 'first-screens',
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 }));

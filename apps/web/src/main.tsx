@@ -8,6 +8,7 @@ import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
+import { startFirstScreen } from './app/first-screen.ts';
 import { AppRoutes } from './app/router.tsx';
 import { createAppTheme, cssVariablesResolver } from './app/theme.ts';
 import { TestPaymentsBand } from './components/test-payments-band.tsx';
@@ -33,6 +34,8 @@ function DeferredNotifications() {
   ) : null;
 }
 const queryClient = createQueryClient();
+// The member's first screen's code and data start now, beside the language and the session (decision 0150).
+startFirstScreen(queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 

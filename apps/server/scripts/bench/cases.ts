@@ -6,6 +6,7 @@ import { exportCase } from './export.ts';
 import { printRows, type BenchCase } from './harness.ts';
 import { memberListCase } from './member-list.ts';
 import { paintCase } from './paint.ts';
+import { paintSlowCase } from './paint-slow.ts';
 import { pgliteMixedCase } from './pglite-mixed.ts';
 import { portalCase } from './portal.ts';
 
@@ -21,6 +22,7 @@ export const BENCH_CASES: readonly BenchCase[] = [
   exportCase,
   pgliteMixedCase,
   paintCase,
+  paintSlowCase,
   dioceseCase,
   dioceseScaleCase,
 ];

@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 import { DEFAULT_WEB_DIST } from '../../src/paths.ts';
 import { demoDataset, startServer } from './dataset.ts';
@@ -27,14 +27,17 @@ import { DEMO_MEMBER } from './portal.ts';
  */
 
 const RUNS = 5;
-const VIEWPORT = { width: 375, height: 812 };
-const CPU_SLOWDOWN = 4;
-const SIGN_IN_BUTTON = 'Login to Dashboard';
+/** A small phone's screen, CSS px. */
+export const VIEWPORT = { width: 375, height: 812 };
+/** How many times slower DevTools runs the page's CPU (`Emulation.setCPUThrottlingRate`). */
+export const CPU_SLOWDOWN = 4;
+/** The member sign-in's submit button: the sign-in screen is drawn when it shows. */
+export const SIGN_IN_BUTTON = 'Login to Dashboard';
 /** The demo member's name (`scripts/demo.ts`), in the dashboard's "Welcome, …" heading. */
-const DEMO_MEMBER_NAME = 'Thomas Mathew';
+export const DEMO_MEMBER_NAME = 'Thomas Mathew';
 
 /** Builds the web app as `npm start` does (`vite build --mode production` into apps/web/dist). */
-function buildWebApp(): Promise<void> {
+export function buildWebApp(): Promise<void> {
   const root = path.resolve(DEFAULT_WEB_DIST, '../../..');
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', 'build', '--workspace', '@parish/web', '--', '--mode', 'production'], {
@@ -47,7 +50,7 @@ function buildWebApp(): Promise<void> {
 }
 
 /** A port of 127.0.0.1 nothing listens on now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -61,10 +64,34 @@ function freePort(): Promise<number> {
 }
 
 /** The bytes a script costs over the wire with Brotli: its `.br` copy in the build, else the file. */
-function brotliBytes(url: string): number {
+export function brotliBytes(url: string): number {
   const file = path.join(DEFAULT_WEB_DIST, new URL(url).pathname);
   if (!existsSync(file)) return 0;
   return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
+}
+
+/** Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), headless; never a downloaded browser. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** A browser context's options for a phone of {@link VIEWPORT} (touch, 2× pixels) on `baseURL`. */
+export function phoneContext(baseURL: string): BrowserContextOptions {
+  return { baseURL, viewport: VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+}
+
+/** Signs the demo member in on a page of `context` (unthrottled), which keeps the session. */
+export async function signInDemoMember(context: BrowserContext): Promise<void> {
+  const first = await context.newPage();
+  await first.goto('/customer/login');
+  await first.getByRole('textbox', { name: /Mobile Number/ }).fill(DEMO_MEMBER.identifier);
+  await first.getByLabel(/^Password/).fill(DEMO_MEMBER.password);
+  await first.getByRole('button', { name: SIGN_IN_BUTTON }).click();
+  await first.waitForURL(/\/customer\/dashboard$/);
+  await first.close();
 }
 
 /** One load of a page: its paints (ms from navigation start) and its scripts' Brotli bytes. */
@@ -116,7 +143,7 @@ async function paintOf(context: BrowserContext, url: string, ready: (page: Page)
 }
 
 /** The median of some numbers (of an odd count: the middle one). */
-const median = (values: readonly number[]) =>
+export const median = (values: readonly number[]) =>
   percentile(
     [...values].sort((a, b) => a - b),
     50,
@@ -140,18 +167,9 @@ async function paintRows(): Promise<BenchRow[]> {
     await demo.discard();
     throw error;
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: VIEWPORT,
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-    });
+    const context = await browser.newContext(phoneContext(server.url));
     // The floor: one heading, no script, from the same origin.
     await context.route('**/bench-floor', (route) =>
       route.fulfill({
@@ -166,12 +184,7 @@ async function paintRows(): Promise<BenchRow[]> {
     const signIn = await medianPaint(() => paintOf(context, '/customer/login', signInReady));
 
     // Signed in once, unthrottled; each measured load is a fresh page keeping the session.
-    const first = await context.newPage();
-    await first.goto('/customer/login');
-    await first.getByRole('textbox', { name: /Mobile Number/ }).fill(DEMO_MEMBER.identifier);
-    await first.getByLabel(/^Password/).fill(DEMO_MEMBER.password);
-    await first.getByRole('button', { name: SIGN_IN_BUTTON }).click();
-    await first.waitForURL(/\/customer\/dashboard$/);
+    await signInDemoMember(context);
     const dashboard = await medianPaint(() =>
       paintOf(context, '/customer/dashboard', async (page) => {
         await page.getByRole('heading', { name: `Welcome, ${DEMO_MEMBER_NAME}` }).waitFor();

@@ -6,18 +6,19 @@ import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { RedirectSignedIn, RequireRole } from '../components/require-role.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { loadStaffCatalogue } from '../i18n/index.ts';
+import { loadCustomerDashboard, loadMemberLogin } from './first-screen.ts';
 
 const Landing = lazy(() => import('./routes/landing.tsx'));
 // The staff sign-in waits for the staff texts too (its two-step code step's are there).
 const StaffLogin = lazy(() =>
   Promise.all([import('./routes/staff-login.tsx'), loadStaffCatalogue()]).then(([module]) => module),
 );
-const MemberLogin = lazy(() => import('./routes/member-login.tsx'));
+const MemberLogin = lazy(loadMemberLogin);
 // The back office waits for its English texts too (i18n/en-staff.ts), which no member downloads.
 const BackOffice = lazy(() =>
   Promise.all([import('./routes/back-office/back-office.tsx'), loadStaffCatalogue()]).then(([module]) => module),
 );
-const CustomerDashboard = lazy(() => import('./routes/customer/customer-dashboard.tsx'));
+const CustomerDashboard = lazy(loadCustomerDashboard);
 const PaymentCallback = lazy(() => import('./routes/payment-callback.tsx'));
 const PayLink = lazy(() => import('../features/portal/pay-link-page.tsx'));
 const ReceiptCheck = lazy(() => import('../features/portal/receipt-check-page.tsx'));

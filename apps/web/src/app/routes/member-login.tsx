@@ -28,6 +28,7 @@ import {
 import { checkMemberSignIn, type MemberSignInBody } from '../../features/auth/member-sign-in.ts';
 import { useParishSettings } from '../../lib/settings.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
+import { loadCustomerDashboard } from '../first-screen.ts';
 
 /** The code on WhatsApp and forgot password: loaded only when the member asks (decision 0042's budget). */
 const CodeSignIn = lazy(() => import('../../features/auth/code-sign-in.tsx'));
@@ -95,7 +96,7 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
 
   async function submit(body: MemberSignInBody) {
     // The dashboard's code downloads while the password is checked (issue 18).
-    void import('./customer/customer-dashboard.tsx');
+    void loadCustomerDashboard();
     try {
       await finish(await signInMember(body), chosenHereRef.current);
     } catch (caught) {

@@ -5,7 +5,7 @@ import type {
   portalContracts,
   WorldlineOrder,
 } from '@parish/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiRequest, routeOf } from '../../lib/api-request.ts';
 import { STALE_TIME } from '../../lib/query-client.ts';
@@ -43,12 +43,16 @@ export const portalKeys = {
  * (`docs/domain.md`, §7 "Client behaviour") and refetched after every payment.
  */
 export function useCustomerPayments(status: 'pending' | 'paid', enabled = true) {
-  return useQuery({
+  return useQuery({ ...paymentsQuery(status), enabled });
+}
+
+/** The query of the member's pending or paid payments (one cache entry per status). */
+function paymentsQuery(status: 'pending' | 'paid') {
+  return {
     queryKey: portalKeys.payments(status),
-    queryFn: ({ signal }) => apiRequest(ROUTES.payments, { query: { status } }, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(ROUTES.payments, { query: { status } }, { signal }),
     staleTime: STALE_TIME.payments,
-    enabled,
-  });
+  };
 }
 
 /** The query of the member's online transactions (one cache entry for the tab and the success dialog). */
@@ -78,16 +82,31 @@ export function usePaidTwiceOf(txnId: string | null) {
   return query.data?.items.find((item) => item.transactionId === txnId)?.paidTwice ?? null;
 }
 
+/** The query of the card gateway's public configuration. */
+const worldlineConfigQuery = {
+  queryKey: portalKeys.worldlineConfig,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(ROUTES.worldlineConfig, {}, { signal }),
+  staleTime: STALE_TIME.default,
+};
+
 /**
  * The card gateway's public configuration (`GET /api/worldline/config`): available, sandbox or
  * live, and the checkout scripts to load. Never carries the salt.
  */
 export function useWorldlineConfig() {
-  return useQuery({
-    queryKey: portalKeys.worldlineConfig,
-    queryFn: ({ signal }) => apiRequest(ROUTES.worldlineConfig, {}, { signal }),
-    staleTime: STALE_TIME.default,
-  });
+  return useQuery(worldlineConfigQuery);
+}
+
+/**
+ * Starts the dashboard's three calls (pending payments, transactions, the gateway's configuration)
+ * into `queryClient`'s cache, with the same keys and freshness as the dashboard's own queries, so
+ * they run while the dashboard's code downloads (decision 0150). Errors are left for the
+ * dashboard's queries to show (`prefetchQuery` never throws).
+ */
+export function prefetchPortal(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(paymentsQuery('pending'));
+  void queryClient.prefetchQuery(transactionsQuery);
+  void queryClient.prefetchQuery(worldlineConfigQuery);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { amountInWordsIn, formatINR, type Paise } from '@parish/shared';
+import { amountInWordsIn, formatINR, type Language, type Paise } from '@parish/shared';
 
 import { escapeHtml } from '../../lib/html.ts';
 import { RECEIPT_FONTS } from '../fonts/receipt-fonts.ts';
@@ -73,6 +73,158 @@ const TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     thanks: 'உங்கள் பங்களிப்புக்கு நன்றி.',
     testMark: 'சோதனை — உண்மையான பணம் இல்லை',
     methods: { Cash: 'ரொக்கம்', UPI: 'UPI', Cheque: 'காசோலை', Card: 'அட்டை', Online: 'ஆன்லைன்', Manual: 'அலுவலகத்தில்' },
+  },
+};
+
+/**
+ * The yearly statement's words (`docs/domain.md`, §8 "Yearly statement"; decision 0139, "The
+ * statement in the member's language"): its headings, labels and column titles in English and in
+ * the member's language. `statement-pdf.ts` draws the English ones and, for ml, hi or ta, the
+ * language's beside or under them. `{fy}` stands for the financial year (2026-27). Head names,
+ * amounts (₹1,00,000.00) and dates (dd/mm/yyyy) are not translated.
+ */
+export interface StatementTexts {
+  /** Heading before the year: "STATEMENT OF DUES, FINANCIAL YEAR" (the year follows). */
+  title: string;
+  member: string;
+  parishNumber: string;
+  period: string;
+  madeOn: string;
+  duesHeading: string;
+  receiptsHeading: string;
+  /** Column titles of the dues table and of the receipts table. */
+  columns: {
+    head: string;
+    dueDate: string;
+    raised: string;
+    concession: string;
+    paid: string;
+    balance: string;
+    receiptNumber: string;
+    date: string;
+    amount: string;
+  };
+  total: string;
+  /** Beside a waived due's head. */
+  waived: string;
+  /** Beside a voided receipt. */
+  void: string;
+  noDues: string;
+  noReceipts: string;
+  /** "Balance due for {fy}" (an amount follows). */
+  balanceDue: string;
+  note: string;
+}
+
+/** The statement's words in each language: English as the statement always had them, and ml, hi, ta. */
+export const STATEMENT_TEXTS: Record<Language, StatementTexts> = {
+  en: {
+    title: 'STATEMENT OF DUES, FINANCIAL YEAR',
+    member: 'Member',
+    parishNumber: 'Parish Number',
+    period: 'Period',
+    madeOn: 'Made on',
+    duesHeading: 'Dues raised in the year',
+    receiptsHeading: 'Receipts issued in the year',
+    columns: {
+      head: 'Payment Head',
+      dueDate: 'Due Date',
+      raised: 'Raised',
+      concession: 'Concession',
+      paid: 'Paid',
+      balance: 'Balance',
+      receiptNumber: 'Receipt No.',
+      date: 'Date',
+      amount: 'Amount',
+    },
+    total: 'Total',
+    waived: 'waived',
+    void: 'VOID',
+    noDues: 'No dues were raised in this year.',
+    noReceipts: 'No receipts were issued in this year.',
+    balanceDue: 'Balance due for {fy}',
+    note: 'Raised is each due before concessions; balance is what is still to be paid of the dues of this year. This is a computer-generated statement and needs no signature.',
+  },
+  ml: {
+    title: 'വരിസംഖ്യ വിവരപത്രം, സാമ്പത്തിക വർഷം',
+    member: 'അംഗം',
+    parishNumber: 'ഇടവക നമ്പർ',
+    period: 'കാലയളവ്',
+    madeOn: 'തയ്യാറാക്കിയ തീയതി',
+    duesHeading: 'ഈ വർഷം ചുമത്തിയ വരിസംഖ്യകൾ',
+    receiptsHeading: 'ഈ വർഷം നൽകിയ രസീതുകൾ',
+    columns: {
+      head: 'ഇനം',
+      dueDate: 'അവസാന തീയതി',
+      raised: 'ചുമത്തിയത്',
+      concession: 'ഇളവ്',
+      paid: 'അടച്ചത്',
+      balance: 'ബാക്കി',
+      receiptNumber: 'രസീത് നമ്പർ',
+      date: 'തീയതി',
+      amount: 'തുക',
+    },
+    total: 'ആകെ',
+    waived: 'ഒഴിവാക്കി',
+    void: 'റദ്ദാക്കി',
+    noDues: 'ഈ വർഷം വരിസംഖ്യകളൊന്നും ചുമത്തിയിട്ടില്ല.',
+    noReceipts: 'ഈ വർഷം രസീതുകളൊന്നും നൽകിയിട്ടില്ല.',
+    balanceDue: '{fy} വർഷത്തെ ബാക്കി തുക',
+    note: 'ചുമത്തിയത് എന്നത് ഇളവുകൾക്ക് മുമ്പുള്ള ഓരോ വരിസംഖ്യയുമാണ്; ബാക്കി എന്നത് ഈ വർഷത്തെ വരിസംഖ്യകളിൽ ഇനിയും അടയ്ക്കാനുള്ളതാണ്. ഇത് കമ്പ്യൂട്ടർ തയ്യാറാക്കിയ വിവരപത്രമാണ്, ഒപ്പ് ആവശ്യമില്ല.',
+  },
+  hi: {
+    title: 'देय राशि का विवरण, वित्तीय वर्ष',
+    member: 'सदस्य',
+    parishNumber: 'पल्ली नंबर',
+    period: 'अवधि',
+    madeOn: 'बनाने की तारीख',
+    duesHeading: 'वर्ष में लगाए गए देय',
+    receiptsHeading: 'वर्ष में जारी रसीदें',
+    columns: {
+      head: 'भुगतान मद',
+      dueDate: 'देय तारीख',
+      raised: 'लगाई गई राशि',
+      concession: 'छूट',
+      paid: 'चुकाया',
+      balance: 'शेष',
+      receiptNumber: 'रसीद संख्या',
+      date: 'तारीख',
+      amount: 'राशि',
+    },
+    total: 'कुल',
+    waived: 'माफ़',
+    void: 'रद्द',
+    noDues: 'इस वर्ष कोई देय नहीं लगाया गया।',
+    noReceipts: 'इस वर्ष कोई रसीद जारी नहीं की गई।',
+    balanceDue: '{fy} के लिए शेष देय राशि',
+    note: 'लगाई गई राशि हर देय की छूट से पहले की राशि है; शेष इस वर्ष के देयों में से अभी चुकाई जाने वाली राशि है। यह कंप्यूटर से बना विवरण है और इस पर हस्ताक्षर की आवश्यकता नहीं है।',
+  },
+  ta: {
+    title: 'கட்டண அறிக்கை, நிதியாண்டு',
+    member: 'உறுப்பினர்',
+    parishNumber: 'பங்கு எண்',
+    period: 'காலம்',
+    madeOn: 'தயாரித்த தேதி',
+    duesHeading: 'இந்த ஆண்டு விதிக்கப்பட்ட கட்டணங்கள்',
+    receiptsHeading: 'இந்த ஆண்டு வழங்கிய ரசீதுகள்',
+    columns: {
+      head: 'கட்டண இனம்',
+      dueDate: 'செலுத்த வேண்டிய தேதி',
+      raised: 'விதிக்கப்பட்டது',
+      concession: 'சலுகை',
+      paid: 'செலுத்தியது',
+      balance: 'நிலுவை',
+      receiptNumber: 'ரசீது எண்',
+      date: 'தேதி',
+      amount: 'தொகை',
+    },
+    total: 'மொத்தம்',
+    waived: 'தள்ளுபடி',
+    void: 'ரத்து',
+    noDues: 'இந்த ஆண்டு கட்டணம் எதுவும் விதிக்கப்படவில்லை.',
+    noReceipts: 'இந்த ஆண்டு ரசீது எதுவும் வழங்கப்படவில்லை.',
+    balanceDue: '{fy} நிதியாண்டுக்கான நிலுவைத் தொகை',
+    note: 'விதிக்கப்பட்டது என்பது சலுகைகளுக்கு முன் ஒவ்வொரு கட்டணத்தின் தொகை; நிலுவை என்பது இந்த ஆண்டின் கட்டணங்களில் இன்னும் செலுத்த வேண்டியது. இது கணினியால் உருவாக்கப்பட்ட அறிக்கை, கையொப்பம் தேவையில்லை.',
   },
 };
 

@@ -7,8 +7,10 @@ import {
   financialYearLabel,
   financialYearOf,
   formatDisplayDate,
+  isLanguage,
   parseFinancialYear,
   sumPaise,
+  type Language,
   type Paise,
 } from '@parish/shared';
 
@@ -36,16 +38,17 @@ export function financialYearParam(fy: string | undefined): number {
  * number) and is still owed; the receipts issued to the member in the year; the totals. Staff: any
  * member; a member: only themselves (anyone else is 404, `docs/domain.md`, "AZ-04").
  * @param fy the year the financial year starts in (April), from {@link financialYearParam}
+ * @returns the statement's data and the member's saved language (null when none saved)
  * @throws AppError 404 {@link MSG.notFound} for an unknown or foreign member
  */
 export async function getStatementData(
   ctx: ServiceContext,
   input: { memberId: string; fy: number },
-): Promise<StatementData> {
+): Promise<StatementData & { memberLanguage: string | null }> {
   const actor = actorOf(ctx);
   if (actor.type === 'member' && actor.id !== input.memberId) throw notFound(MSG.notFound);
   const [member] = await ctx.db
-    .select({ name: members.name, parishNumber: members.parishNumber })
+    .select({ name: members.name, parishNumber: members.parishNumber, language: members.language })
     .from(members)
     .where(eq(members.id, input.memberId));
   if (!member) throw notFound(MSG.notFound);
@@ -95,7 +98,8 @@ export async function getStatementData(
   const settings = await getParishSettings(ctx.db);
   return {
     parish: { name: settings.name, address: settings.address, contact: settings.contact },
-    member,
+    member: { name: member.name, parishNumber: member.parishNumber },
+    memberLanguage: member.language,
     financialYear: financialYearLabel(input.fy),
     madeOn: formatDisplayDate(new Date().toISOString(), tz),
     dues,
@@ -117,16 +121,36 @@ export async function getStatementData(
 }
 
 /**
+ * The language a member's statement is drawn in (decision 0139, "The statement in the member's
+ * language"): `requested` (the statement link's `lang`, already checked) when given, else the
+ * member's saved language, else the parish's default language for members (Parish Settings,
+ * decision 0135). English means an English-only statement.
+ * @param memberLanguage the member's saved language as stored (any text; read with `isLanguage`)
+ */
+async function statementLanguage(
+  ctx: ServiceContext,
+  requested: Language | undefined,
+  memberLanguage: string | null,
+): Promise<Language> {
+  if (requested) return requested;
+  if (isLanguage(memberLanguage)) return memberLanguage;
+  return (await getParishSettings(ctx.db)).defaultLanguage ?? 'en';
+}
+
+/**
  * A member's yearly statement as an A4 PDF (`GET /api/customer/statement.pdf?fy=2026-27`,
  * `GET /api/members/{id}/statement.pdf?fy=2026-27`; for sending on WhatsApp too): see
- * {@link getStatementData}.
+ * {@link getStatementData}; its headings and column titles in the member's language too
+ * (`statementLanguage`).
  * @param fy the year the financial year starts in (2026 for 2026-27)
+ * @param language en, ml, hi or ta when the request names one (the statement link's `lang`); absent: the member's
  * @returns the PDF's bytes
  * @throws AppError 404 for an unknown or foreign member
  */
 export async function renderStatementPdf(
   ctx: ServiceContext,
-  input: { memberId: string; fy: number },
+  input: { memberId: string; fy: number; language?: Language | undefined },
 ): Promise<Buffer> {
-  return buildStatementPdf(await getStatementData(ctx, input));
+  const { memberLanguage, ...data } = await getStatementData(ctx, input);
+  return buildStatementPdf(data, await statementLanguage(ctx, input.language, memberLanguage));
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import { ErrorCode, PDF_MSG, financialYearLabel, isLanguage } from '@parish/shared';
+import { ErrorCode, PDF_MSG, financialYearLabel, isLanguage, type Language } from '@parish/shared';
 
 import type { ServiceContext } from '../../context.ts';
 import { members } from '../../db/schema/index.ts';
@@ -16,7 +16,7 @@ import { parishInProgress } from '../settings/parish-credentials.ts';
  * member). The link a reminder round's `statement` WhatsApp document carries; Meta fetches it when
  * it sends, and the member may open it again until it expires.
  * @param input the link's token, the request's `lang` (the member's language the link was made
- *   for; checked, the statement itself is drawn in English, decision 0139); expiry against `ctx.clock`
+ *   for: the statement's headings carry it, decision 0139; absent: the member's saved language); expiry against `ctx.clock`
  * @returns the PDF and its file name, `Statement-2026-27.pdf`
  * @throws AppError 400 (field `lang`) for a language other than en, ml, hi or ta; 404
  *   `PAY_LINK_INVALID` for a tampered link, one of another parish (the request's parish is the
@@ -52,6 +52,10 @@ export async function statementPdfByLink(
       mustChangePassword: false,
     },
   };
-  const pdf = await renderStatementPdf(asMember, { memberId: member.id, fy: claims.fy });
+  const pdf = await renderStatementPdf(asMember, {
+    memberId: member.id,
+    fy: claims.fy,
+    language: input.lang as Language | undefined,
+  });
   return { pdf, fileName: `Statement-${financialYearLabel(claims.fy)}.pdf` };
 }

@@ -281,6 +281,92 @@ describe('yearly statement PDF', () => {
     expect(earlier).not.toContain(number);
   });
 
+  it("carries the member's language: Malayalam headings under the English ones; Hindi and Tamil; English alone for English", async () => {
+    const { member, number } = await paidReceipt('Statement Malayalam');
+    await t.db.update(members).set({ language: 'ml' }).where(eq(members.id, member.id));
+    const session = await loginMember(t.app, member.mobile, member.password);
+    const own = await get('/api/customer/statement.pdf?fy=2026-27', session);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(poppler('pdffonts', own.rawPayload)).toContain('NotoSansMalayalam');
+    const text = poppler('pdftotext', own.rawPayload);
+    // Indic text extracts approximately (pre-base vowel signs come out in visual order); these words come back whole.
+    for (const word of [
+      'സാമ്പത്തിക വർഷം 2026-27',
+      'അംഗം',
+      'ഇടവക നമ്പർ',
+      'ഇളവ്',
+      'ബാക്കി',
+      'രസീത് നമ്പർ',
+      'ചുമത്തിയത്',
+      'ഈ വർഷം നൽകിയ രസീതുകൾ',
+    ]) {
+      expect(text).toContain(word);
+    }
+    // The English statement is all there, the head name as entered, the amounts and receipt number.
+    for (const expected of [
+      'STATEMENT OF DUES, FINANCIAL YEAR 2026-27',
+      'Member / അംഗം: Statement Malayalam',
+      'Church Tax 2026',
+      number,
+      'Balance due for 2026-27: ₹0.00',
+    ]) {
+      expect(flat(text)).toContain(expected);
+    }
+    // Staff download the same member's statement in the member's language too.
+    const staff = await get(`/api/members/${member.id}/statement.pdf?fy=2026-27`, cashier);
+    expect(poppler('pdftotext', staff.rawPayload)).toContain('ഇടവക നമ്പർ');
+
+    for (const [language, words, font] of [
+      ['hi', ['बनाने की तारीख', 'पल्ली नंबर', 'रसीद संख्या', 'कुल'], 'NotoSansDevanagari'],
+      ['ta', ['நிதியாண்டு 2026-27', 'பங்கு எண்', 'ரசீது எண்', 'உறுப்பினர்'], 'NotoSansTamil'],
+    ] as const) {
+      await t.db.update(members).set({ language }).where(eq(members.id, member.id));
+      const pdf = await get(`/api/members/${member.id}/statement.pdf?fy=2026-27`, cashier);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(poppler('pdfinfo', pdf.rawPayload)).toMatch(/Pages:\s+1\b/);
+      expect(poppler('pdffonts', pdf.rawPayload)).toContain(font);
+      const extracted = poppler('pdftotext', pdf.rawPayload);
+      for (const word of words) expect(extracted, word).toContain(word);
+    }
+
+    await t.db.update(members).set({ language: 'en' }).where(eq(members.id, member.id));
+    const english = await get(`/api/members/${member.id}/statement.pdf?fy=2026-27`, cashier);
+    expect(poppler('pdffonts', english.rawPayload)).not.toMatch(/NotoSans(Malayalam|Tamil)/);
+    const englishText = flat(poppler('pdftotext', english.rawPayload));
+    expect(englishText).toContain('Member: Statement Malayalam');
+    expect(englishText).toContain('Period: 01/04/2026 to 31/03/2027');
+    expect(englishText).not.toMatch(/ \/ |सदस्य/);
+  });
+
+  it("without a saved language, the parish's default language for members", async () => {
+    const { member } = await paidReceipt('Statement Default');
+    await t.db.update(members).set({ language: null }).where(eq(members.id, member.id));
+    const admin = await loginAs(t.app, 'admin');
+    const { currency: _currency, ...settings } = (
+      await t.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers })
+    ).json<Record<string, unknown>>();
+    /** Saves the parish's default language for members (the other settings as they are). */
+    const setDefault = async (defaultLanguage: 'en' | 'ta') => {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: admin.headers,
+        payload: { ...settings, defaultLanguage },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await setDefault('ta');
+    try {
+      const pdf = await get(`/api/members/${member.id}/statement.pdf?fy=2026-27`, cashier);
+      expect(poppler('pdftotext', pdf.rawPayload)).toContain('பங்கு எண்');
+    } finally {
+      await setDefault('en');
+    }
+    const english = await get(`/api/members/${member.id}/statement.pdf?fy=2026-27`, cashier);
+    expect(poppler('pdftotext', english.rawPayload)).not.toContain('பங்கு எண்');
+  });
+
   it('a bad year is a clear 400; an unknown member 404; a member cannot use the staff route', async () => {
     const { member } = await paidReceipt('Year Checks');
     const session = await loginMember(t.app, member.mobile, member.password);

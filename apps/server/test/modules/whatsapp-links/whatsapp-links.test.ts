@@ -500,7 +500,7 @@ describe('WhatsApp without the Cloud API', () => {
       changedAt: expect.any(String),
       via: 'webhook',
       by: null,
-      consent: { givenAt: null, method: null, withdrawnAt: expect.any(String) },
+      consent: { givenAt: null, method: null, withdrawnAt: expect.any(String), timeZone: 'Asia/Kolkata' },
     });
     await due(t.app, member.id, 'miscellaneous', 10_000);
     const all = await t.app.inject({ method: 'POST', url: '/api/admin/send-all-reminders', headers: admin.headers });

@@ -43,7 +43,8 @@ test.describe('[ACCOUNTS]', () => {
     await expectAccessible(page, 'parish settings with the ledger mapping');
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/admin/settings'));
+    // Signing out ends on the landing page by itself: wait for it before opening the sign-in page.
+    await page.waitForURL((url) => url.pathname === '/');
     await signInStaff(page, ACCOUNTANT, 'Admin');
     await expect(page).toHaveURL(/\/accounts\/reports$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Reports and Analytics' })).toBeVisible();
@@ -51,7 +52,13 @@ test.describe('[ACCOUNTS]', () => {
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page.getByRole('navigation');
-    await expect(nav.getByRole('link')).toHaveText(['Reports', 'Accounts export', 'My account']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Reports',
+      'Accounts export',
+      'Bank deposits',
+      'Bank reconciliation',
+      'My account',
+    ]);
     await nav.getByRole('link', { name: 'Accounts export' }).click();
     await expect(page).toHaveURL(/\/accounts\/export$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Accounts export' })).toBeVisible();
@@ -65,5 +72,18 @@ test.describe('[ACCOUNTS]', () => {
     const xml = await readFile((await file.path())!, 'utf8');
     expect(xml).toContain('<TALLYREQUEST>Import Data</TALLYREQUEST>');
     expect(xml).toContain('<PARENT>Cash-in-Hand</PARENT>');
+
+    // The accountant's bank screens (decisions 0147, 0149) open from the menu, accessible at 375 px.
+    for (const [link, path] of [
+      ['Bank deposits', /\/accounts\/deposits$/],
+      ['Bank reconciliation', /\/accounts\/bank$/],
+    ] as const) {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('navigation').getByRole('link', { name: link }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
+      await page.mouse.move(1, 1);
+      await expectAccessible(page, `accountant’s ${link}`);
+    }
   });
 });

@@ -71,7 +71,9 @@ export default function BankReconciliationPage() {
 
   return (
     <Stack>
-      <Title order={2}>{t('bank.title')}</Title>
+      <Title order={1} fz={24}>
+        {t('bank.title')}
+      </Title>
       <Text size="sm">{t('bank.intro')}</Text>
       <Paper withBorder p="md">
         <Stack gap="sm">

@@ -67,7 +67,7 @@ function MatchedTable(props: {
   const { matched, onUnmatch, busyLine } = props;
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {t('bank.matchedTitle', { count: matched.length })}
       </Title>
       {matched.length === 0 ? (
@@ -139,7 +139,7 @@ function UnmatchedLinesTable(props: {
   const { lines, onMatch, busyReceipt } = props;
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {t('bank.unmatchedLinesTitle', { count: lines.length })}
       </Title>
       {lines.length === 0 ? (
@@ -212,7 +212,7 @@ function UnmatchedReceiptsTable(props: {
   const { receipts, onMatch } = props;
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {t('bank.unmatchedReceiptsTitle', { count: receipts.length })}
       </Title>
       {receipts.length === 0 ? (

@@ -26,13 +26,14 @@ async function tickThree(page: Page): Promise<string[]> {
   const list = page.getByRole('region', { name: 'Members' });
   await expect(list.getByRole('checkbox', { name: `Select ${MEMBER.name}` })).toBeVisible();
   await expect(list.getByRole('checkbox')).not.toHaveCount(1);
-  const boxes = await list.getByRole('checkbox').all();
+  // The members' own boxes ("Select <name>"), not the round's options (the statement's box).
+  const boxes = await list.getByRole('checkbox', { name: /^Select / }).all();
   const names = [MEMBER.name];
   await list.getByRole('checkbox', { name: `Select ${MEMBER.name}` }).check();
   for (const box of boxes) {
     if (names.length === 3) break;
     const name = ((await box.getAttribute('aria-label')) ?? '').replace(/^Select /, '');
-    if (name === MEMBER.name) continue;
+    if (name === MEMBER.name || /^all\b/i.test(name)) continue;
     await box.check();
     names.push(name);
   }

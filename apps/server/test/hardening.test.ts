@@ -314,6 +314,10 @@ describe('TK-03 logout ends the session’s access token too', () => {
     const admin = await loginAs(t.app, 'admin');
     const driver = t.database.pglite ?? t.database.pool;
     if (!driver) throw new Error('no driver');
+    // On PostgreSQL, let what the sign-in left running (its pooled clients) finish first, so the
+    // count below is the verify's own and not a late write of the sign-in on a loaded machine.
+    const pool = t.database.pool;
+    if (pool) await vi.waitFor(() => expect(pool.idleCount).toBe(pool.totalCount), { timeout: 10_000 });
     const spy = vi.spyOn(driver, 'query');
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: admin.headers });

@@ -178,39 +178,45 @@ export function receiptDocumentTemplate(
   callbackData?: string,
 ): WhatsAppMessageBody {
   requireValues(message.memberName, message.receiptNumber, message.link);
-  return {
-    ...envelope(to),
-    type: 'template',
-    template: {
-      name: message.template.name,
-      language: { code: message.template.language },
-      components: [
-        {
-          type: 'header',
-          parameters: [
-            {
-              type: 'document',
-              document: { link: message.link, filename: receiptFileName(message.receiptNumber) },
-            },
-          ],
-        },
-        {
-          type: 'body',
-          parameters: [
-            { type: 'text', text: templateText(message.memberName) },
-            { type: 'text', text: templateText(message.receiptNumber) },
-            { type: 'text', text: templateText(message.amount) },
-          ],
-        },
-      ],
-    },
-    ...(callbackData && { biz_opaque_callback_data: callbackData }),
-  };
+  return documentTemplate(
+    to,
+    message.template,
+    { link: message.link, filename: receiptFileName(message.receiptNumber) },
+    [message.memberName, message.receiptNumber, message.amount],
+    callbackData,
+  );
 }
 
 /** The document's file name: `Receipt-2026-27-000001.pdf` for receipt `2026-27/000001`. */
 export function receiptFileName(receiptNumber: string): string {
   return `Receipt-${receiptNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+}
+
+/**
+ * A template message with a DOCUMENT header (Meta's "Send message templates": a header parameter
+ * `{type: 'document', document: {link, filename}}`, fetched by Meta when it sends) and text body
+ * parameters {{1}}, {{2}}, … in the order given. Shared by the receipt and statement documents.
+ */
+function documentTemplate(
+  to: string,
+  template: TemplateChoice,
+  document: { link: string; filename: string },
+  bodyTexts: string[],
+  callbackData?: string,
+): WhatsAppMessageBody {
+  return {
+    ...envelope(to),
+    type: 'template',
+    template: {
+      name: template.name,
+      language: { code: template.language },
+      components: [
+        { type: 'header', parameters: [{ type: 'document', document }] },
+        { type: 'body', parameters: bodyTexts.map((text) => ({ type: 'text', text: templateText(text) })) },
+      ],
+    },
+    ...(callbackData && { biz_opaque_callback_data: callbackData }),
+  };
 }
 
 /** What the yearly statement document message carries (decision 0143). */
@@ -240,33 +246,13 @@ export function statementDocumentTemplate(
   callbackData?: string,
 ): WhatsAppMessageBody {
   requireValues(message.memberName, message.financialYear, message.link);
-  return {
-    ...envelope(to),
-    type: 'template',
-    template: {
-      name: message.template.name,
-      language: { code: message.template.language },
-      components: [
-        {
-          type: 'header',
-          parameters: [
-            {
-              type: 'document',
-              document: { link: message.link, filename: statementFileName(message.financialYear) },
-            },
-          ],
-        },
-        {
-          type: 'body',
-          parameters: [
-            { type: 'text', text: templateText(message.memberName) },
-            { type: 'text', text: templateText(message.financialYear) },
-          ],
-        },
-      ],
-    },
-    ...(callbackData && { biz_opaque_callback_data: callbackData }),
-  };
+  return documentTemplate(
+    to,
+    message.template,
+    { link: message.link, filename: statementFileName(message.financialYear) },
+    [message.memberName, message.financialYear],
+    callbackData,
+  );
 }
 
 /** The statement document's file name: `Statement-2026-27.pdf`. */

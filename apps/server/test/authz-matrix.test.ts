@@ -286,11 +286,13 @@ const MATRIX: Record<string, RouteRoles> = {
   'POST /api/admin/members/:id/revoke-pay-links': ADMIN,
 
   // The parish's books (accounts/accounts.routes.ts; decisions 0145, 0146): the ledger mapping, read by
-  // the accountant and changed by an admin, and the Tally XML and journal CSV exports.
+  // the accountant and changed by an admin, the Tally XML and journal CSV exports, and the Receipts and
+  // Payments account of a year (decision 0153).
   'GET /api/accounts/ledger-mapping': BOOKS,
   'PUT /api/accounts/ledger-mapping': ADMIN,
   'GET /api/accounts/tally.xml': BOOKS,
   'GET /api/accounts/journal.csv': BOOKS,
+  'GET /api/accounts/receipts-and-payments': BOOKS,
 
   // The diocese (diocese.routes.ts, decision 0131): sign-in is public; every other route admits only a
   // diocese administrator's token (401 anonymous, 403 for any parish principal).

@@ -1,4 +1,4 @@
-import { accounts, ledgerMapping } from './en/accounts.ts';
+import { accounts, ledgerMapping, receiptsPayments } from './en/accounts.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { bank } from './en/bank.ts';
@@ -66,6 +66,7 @@ export const enStaff = {
   refunds,
   accounts,
   ledgerMapping,
+  receiptsPayments,
   donations,
   deposits,
   bank,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { parseFinancialYear } from '../dates.ts';
+import { rupeesOutputSchema } from '../money-schemas.ts';
 import { calendarDate } from './collections.ts';
 
 /*
@@ -27,6 +29,8 @@ export const ACCOUNTS_MSG = {
   duplicateHead: 'Each payment head may be mapped only once',
   rangeOrder: 'The “to” date must be on or after the “from” date',
   rangeTooLong: 'Choose at most 366 days at a time',
+  financialYear: 'Choose a financial year, e.g. 2026-27',
+  yearNotBegun: 'That financial year has not begun yet',
 } as const;
 
 /** A Tally ledger or group name: 1 to 100 characters (Tally's limit), trimmed, no control characters. */
@@ -122,3 +126,73 @@ export const accountsExportQuerySchema = z
 
 /** The accounts export's query. */
 export type AccountsExportQuery = z.infer<typeof accountsExportQuerySchema>;
+
+/** The files of the Receipts and Payments account: the figures as JSON, an A4 PDF or an Excel workbook. */
+export const RECEIPTS_PAYMENTS_FORMATS = ['json', 'pdf', 'xlsx'] as const;
+
+/**
+ * `GET /api/accounts/receipts-and-payments` query (decision 0153): the financial year as receipts
+ * print it (`2026-27`: 1 April 2026 to 31 March 2027, parish time) and the file (default `json`).
+ * A year that is not consecutive years from 2000-01 to 2098-99 is 400 {@link ACCOUNTS_MSG.financialYear}.
+ */
+export const receiptsPaymentsQuerySchema = z.object({
+  fy: z
+    .string({ error: ACCOUNTS_MSG.financialYear })
+    .trim()
+    .refine((value) => parseFinancialYear(value) !== null, { error: ACCOUNTS_MSG.financialYear }),
+  format: z.enum(RECEIPTS_PAYMENTS_FORMATS).default('json'),
+});
+
+/** The Receipts and Payments account's query. */
+export type ReceiptsPaymentsQuery = z.infer<typeof receiptsPaymentsQuerySchema>;
+
+/**
+ * Where the parish's money sits at one moment, in rupees (decision 0153), counting only what the
+ * product recorded: cash received and not yet on a bank deposit slip (`cashInHand`), cheques
+ * received and not yet on a slip (`chequesInHand`), money in the bank (UPI at the counter, slips
+ * deposited, gateway settlements), online payments the gateway has not yet settled to the bank
+ * (`withGateway`), and their sum.
+ */
+export const moneyPositionSchema = z.object({
+  cashInHand: rupeesOutputSchema,
+  chequesInHand: rupeesOutputSchema,
+  bank: rupeesOutputSchema,
+  withGateway: rupeesOutputSchema,
+  total: rupeesOutputSchema,
+});
+
+/** Where the money sits (rupees). */
+export type MoneyPosition = z.infer<typeof moneyPositionSchema>;
+
+/**
+ * `GET /api/accounts/receipts-and-payments?format=json` answer (decision 0153; `docs/domain.md`,
+ * "Receipts and Payments account"): the receipts side of the parish's Receipts and Payments account
+ * for a financial year. `from`/`to` are its first and last parish days (`YYYY-MM-DD`); `closingOn`
+ * the day the closing balances are at: `to`, or today while the year is `running`. `income` is the
+ * money received in the year net of the voids made in it, per income ledger (the ledger mapping,
+ * decision 0146), with the heads under each (a head of several years once per year); ledgers and
+ * heads that net to nothing are left out. Rupees; `generatedAt` an instant (UTC).
+ * `opening.total + totalIncome = closing.total`.
+ */
+export const receiptsPaymentsSchema = z.object({
+  parish: z.string(),
+  financialYear: z.string(),
+  from: z.string(),
+  to: z.string(),
+  closingOn: z.string(),
+  running: z.boolean(),
+  generatedAt: z.string(),
+  opening: moneyPositionSchema,
+  income: z.array(
+    z.object({
+      ledger: z.string(),
+      amount: rupeesOutputSchema,
+      heads: z.array(z.object({ head: z.string(), year: z.number().int(), amount: rupeesOutputSchema })),
+    }),
+  ),
+  totalIncome: rupeesOutputSchema,
+  closing: moneyPositionSchema,
+});
+
+/** The receipts side of the Receipts and Payments account (rupees). */
+export type ReceiptsPayments = z.infer<typeof receiptsPaymentsSchema>;

@@ -72,6 +72,32 @@ export type VoucherSource = (
 /** The voucher sources after the receipts: none until the settlements module adds its fee journals. */
 export const VOUCHER_SOURCES: VoucherSource[] = [];
 
+/**
+ * The condition (on a receipt aliased `r`) that keeps test money out of the books (decision 0114):
+ * none of its lines pays a test payment, and its checkout was not a test one. Shared by the Tally
+ * export and the Receipts and Payments account (decision 0153), so both count the same receipts.
+ */
+export const REAL_MONEY = sql`not exists (select 1 from receipt_items i join payments p on p.id = i.payment_id
+                            where i.receipt_id = r.id and p.is_test)
+           and not exists (select 1 from transactions t
+                            where r.transaction_id is not null and t.transaction_id = r.transaction_id and t.is_test)`;
+
+/**
+ * The income ledger of a receipt line's head (decision 0146): the mapping's for a mapped head, else
+ * the head's own name (trimmed) under Indirect Incomes. Shared with the Receipts and Payments account.
+ */
+export function headLedgerOf(
+  mapping: LedgerMapping,
+): (line: { payment_head_id: string | null; head_name: string }) => LedgerMaster {
+  const heads = new Map(mapping.heads.map((head) => [head.paymentHeadId, head]));
+  return (line) => {
+    const own = line.payment_head_id ? heads.get(line.payment_head_id) : undefined;
+    return own
+      ? { name: own.ledger, parent: own.parent }
+      : { name: line.head_name.trim(), parent: TALLY_GROUPS.income };
+  };
+}
+
 interface ReceiptRow {
   id: string;
   number: string;
@@ -113,10 +139,7 @@ async function receiptsOf(ctx: ServiceContext, range: { from: string; to: string
           left join staff_users s on s.id = r.collected_by
          where ((r.issued_at >= ${start} and r.issued_at < ${end})
                 or (r.voided_at >= ${start} and r.voided_at < ${end}))
-           and not exists (select 1 from receipt_items i join payments p on p.id = i.payment_id
-                            where i.receipt_id = r.id and p.is_test)
-           and not exists (select 1 from transactions t
-                            where r.transaction_id is not null and t.transaction_id = r.transaction_id and t.is_test)
+           and ${REAL_MONEY}
          order by r.issued_at, r.number`,
   );
   const lines =
@@ -199,13 +222,7 @@ const headsText = (lines: LineRow[]) => lines.map((line) => `${line.head_name} $
 export async function booksOf(ctx: ServiceContext, query: AccountsExportQuery): Promise<Books> {
   const timeZone = await parishTimeZone(ctx);
   const mapping = await getLedgerMapping(ctx);
-  const heads = new Map(mapping.heads.map((head) => [head.paymentHeadId, head]));
-  const headLedger = (line: LineRow): LedgerMaster => {
-    const own = line.payment_head_id ? heads.get(line.payment_head_id) : undefined;
-    return own
-      ? { name: own.ledger, parent: own.parent }
-      : { name: line.head_name.trim(), parent: TALLY_GROUPS.income };
-  };
+  const headLedger = headLedgerOf(mapping);
   const rows = await receiptsOf(ctx, query, timeZone);
   const masters = new Map<string, string>();
   const vouchers: Voucher[] = [];

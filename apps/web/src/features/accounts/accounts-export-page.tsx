@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchWithSession, toApiError } from '../../lib/api-client.ts';
 import { buildUrl } from '../../lib/api-request.ts';
 import { saveDownload } from '../../lib/download.ts';
+import { ReceiptsPaymentsCard } from './receipts-payments-card.tsx';
 
 /**
  * Downloads one of the accounts exports (`GET /api/accounts/tally.xml` or `/journal.csv`, decision
@@ -23,7 +24,8 @@ export async function downloadAccountsExport(kind: 'tally.xml' | 'journal.csv', 
  * Accounts export (admin `/admin/accounts-export`, accountant `/accounts/export`; issue 30 item 2,
  * decision 0146; `docs/domain.md`, "Accounts export"): a range of parish days (from the first of
  * the month to today by default), the Tally grouping (per receipt or per day and way of paying),
- * and the two downloads: the Tally Prime XML and the journal CSV.
+ * and the two downloads: the Tally Prime XML and the journal CSV; then the Receipts and Payments
+ * account of a financial year (decision 0153), as a PDF or an Excel workbook.
  */
 export default function AccountsExportPage() {
   const { t } = useTranslation();
@@ -106,6 +108,7 @@ export default function AccountsExportPage() {
           </Group>
         </Stack>
       </Paper>
+      <ReceiptsPaymentsCard />
     </Stack>
   );
 }

@@ -1,11 +1,5 @@
 import { Alert, Button, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  calendarDateIn,
-  DEFAULT_PARISH_TIMEZONE,
-  donationsContracts,
-  financialYearLabel,
-  financialYearOf,
-} from '@parish/shared';
+import { donationsContracts } from '@parish/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +8,7 @@ import { toApiError } from '../../lib/api-client.ts';
 import { apiResponse } from '../../lib/api-request.ts';
 import { saveDownload } from '../../lib/download.ts';
 import { errorText } from '../../lib/error-text.ts';
-
-/** This financial year and the four before it, newest first ('2026-27', '2025-26', ...). */
-function recentYears(): string[] {
-  const current = financialYearOf(calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE));
-  return [0, 1, 2, 3, 4].map((back) => financialYearLabel(current - back));
-}
+import { recentFinancialYears } from '../../lib/financial-years.ts';
 
 /**
  * The Form 10BD download on the Export data page (issue 30 item 8, decision 0148): a financial year
@@ -28,7 +17,7 @@ function recentYears(): string[] {
  */
 export function Form10bdCard() {
   const { t } = useTranslation();
-  const years = recentYears();
+  const years = recentFinancialYears();
   const [year, setYear] = useState(years[0] ?? '');
   const [state, setState] = useState<{ kind: 'idle' | 'running' } | { kind: 'failed'; message: string }>({
     kind: 'idle',

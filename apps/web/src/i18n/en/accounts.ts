@@ -16,6 +16,17 @@ export const accounts = {
   failed: 'The export could not be downloaded. Please try again.',
 };
 
+/** The Receipts and Payments account's downloads on the Accounts export screen (issue 30 item 7, decision 0153). */
+export const receiptsPayments = {
+  title: 'Receipts and Payments account',
+  intro:
+    'The receipts side of the parish’s Receipts and Payments account for a financial year, as presented to the parish council and the diocese: the opening and closing balances by where the money sits (cash in hand, cheques not yet deposited, bank, with the payment gateways) and the year’s receipts by ledger and head. Payments are kept in the parish’s own books.',
+  year: 'Financial year',
+  downloadPdf: 'Download PDF',
+  downloadExcel: 'Download Excel',
+  failed: 'The statement could not be downloaded. Please try again.',
+};
+
 /** The texts of Parish Settings' ledger mapping (issue 30 item 1, decision 0146). */
 export const ledgerMapping = {
   title: 'Ledger mapping for the accounts export',

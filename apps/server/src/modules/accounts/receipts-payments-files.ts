@@ -200,7 +200,12 @@ export async function receiptsPaymentsXlsx(report: ReceiptsPaymentsReport): Prom
     const amount: Cell =
       line.amount === undefined
         ? null
-        : { value: paiseToRupees(line.amount), type: Number, format: RUPEE_FORMAT, ...(line.kind === 'total' ? { fontWeight: 'bold' as const } : {}) };
+        : {
+            value: paiseToRupees(line.amount),
+            type: Number,
+            format: RUPEE_FORMAT,
+            ...(line.kind === 'total' ? { fontWeight: 'bold' as const } : {}),
+          };
     if (line.kind === 'head') rows.push([null, text(line.label), amount]);
     else rows.push([text(line.label, line.kind !== 'item' && line.kind !== 'note'), null, amount]);
   }

@@ -117,7 +117,10 @@ export async function receiptsAndPayments(ctx: ServiceContext, fy: string): Prom
     const net = Number(row.net_paise);
     if (net === 0) continue;
     const ledger = ledgerOf(row).name;
-    ledgers.set(ledger, [...(ledgers.get(ledger) ?? []), { head: row.head_name.trim(), year: row.head_year, paise: net }]);
+    ledgers.set(ledger, [
+      ...(ledgers.get(ledger) ?? []),
+      { head: row.head_name.trim(), year: row.head_year, paise: net },
+    ]);
   }
   const byName = (a: string, b: string) => a.localeCompare(b, 'en-IN');
   const income = [...ledgers]

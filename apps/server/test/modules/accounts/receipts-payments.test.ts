@@ -94,7 +94,10 @@ beforeAll(async () => {
   const cheque = await collect(heads.feast, 200_000, 'cheque');
   await collect(heads.tax25, 30_000, 'upi');
   await payOnline(heads.feast, 45_025);
-  expect((await t.app.inject({ method: 'POST', url: '/api/day-sheets/close', headers: cashier.headers, payload: {} })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/day-sheets/close', headers: cashier.headers, payload: {} }))
+      .statusCode,
+  ).toBe(200);
 
   // 10/04/2026, financial year 2026-27: everyone signs in again.
   t.clock.set('2026-04-10T05:30:00.000Z');
@@ -137,7 +140,11 @@ function get(session: Session, url: string) {
 
 let serial = 0;
 /** The cashier collects one new due of `amountPaise` of the head, by the method given. */
-async function collect(head: { id: string; amountPaise: number; year: number }, amountPaise: number, method: 'cash' | 'upi' | 'cheque') {
+async function collect(
+  head: { id: string; amountPaise: number; year: number },
+  amountPaise: number,
+  method: 'cash' | 'upi' | 'cheque',
+) {
   serial += 1;
   const member = await createMember(t.app, { name: `Member ${serial}` });
   const due = await insertPayment(t.db, member, head, amountPaise);
@@ -167,7 +174,9 @@ async function payOnline(head: { id: string; amountPaise: number; year: number }
     .insert(transactions)
     .values({ memberId: member.id, amountPaise: paise(amountPaise), paymentGateway: 'razorpay', transactionId: txnId })
     .returning({ id: transactions.id });
-  await t.db.insert(transactionItems).values({ transactionId: order!.id, paymentId: due.id, amountPaise: paise(amountPaise) });
+  await t.db
+    .insert(transactionItems)
+    .values({ transactionId: order!.id, paymentId: due.id, amountPaise: paise(amountPaise) });
   const settled = await settleOnlinePayment(systemContext(t.app.deps), await transactionRow(t.app, txnId), {
     statusCode: 'captured',
     pgReferenceId: `pay_${serial}`,
@@ -197,7 +206,8 @@ async function tallyIncome(from: string, to: string): Promise<Map<string, number
   };
   const incomes = new Map<string, number>();
   for (const message of doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE ?? []) {
-    const voucher = message.VOUCHER as { 'ALLLEDGERENTRIES.LIST': { LEDGERNAME: string; AMOUNT: string }[] } | undefined;
+    const voucher = message.VOUCHER as
+      { 'ALLLEDGERENTRIES.LIST': { LEDGERNAME: string; AMOUNT: string }[] } | undefined;
     // The first entry is the asset ledger; the others are income (credit positive, a reversal's debit negative).
     for (const entry of voucher?.['ALLLEDGERENTRIES.LIST'].slice(1) ?? []) {
       const [whole = '0', fraction = '0'] = entry.AMOUNT.replace('-', '').split('.');
@@ -259,7 +269,9 @@ describe('the Receipts and Payments account, receipts side', () => {
       const year = await statement(fy);
       const tally = await tallyIncome(from, to);
       expect(
-        Object.fromEntries([...tally].filter(([, amount]) => amount !== 0).map(([ledger, amount]) => [ledger, rupeesOf(amount)])),
+        Object.fromEntries(
+          [...tally].filter(([, amount]) => amount !== 0).map(([ledger, amount]) => [ledger, rupeesOf(amount)]),
+        ),
       ).toEqual(Object.fromEntries(year.income.map((ledger) => [ledger.ledger, ledger.amount])));
       const report = await t.app.inject({
         method: 'POST',
@@ -314,8 +326,12 @@ describe('the Receipts and Payments account, receipts side', () => {
     expect(amountOf('Feast Offering')).toBe(2450.25);
     expect(amountOf('Feast Offering (2025)', 1)).toBe(2450.25);
     expect(amountOf('Cheques received, not yet deposited')).toBe(0);
-    expect(rows.filter((row) => row[0] === 'Cash in hand (not yet deposited)').map((row) => row[2])).toEqual([0, 1000.5]);
-    const numbers = rows.flatMap((row) => (row[2] === null || row[2] === undefined || row[2] === 'Amount (₹)' ? [] : [row[2]]));
+    expect(rows.filter((row) => row[0] === 'Cash in hand (not yet deposited)').map((row) => row[2])).toEqual([
+      0, 1000.5,
+    ]);
+    const numbers = rows.flatMap((row) =>
+      row[2] === null || row[2] === undefined || row[2] === 'Amount (₹)' ? [] : [row[2]],
+    );
     expect(numbers.length).toBeGreaterThan(10);
     expect(numbers.every((value) => typeof value === 'number')).toBe(true);
     // The rupee format with Indian grouping is in the workbook's styles.

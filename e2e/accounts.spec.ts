@@ -7,7 +7,8 @@ import { A11Y_WIDTHS, ADMIN, expectAccessible, signInStaff } from './fixtures.ts
  * The accountant and the accounts export (issue 30 items 1, 2 and 6; decisions 0145, 0146), at a
  * 375 px phone with axe-core: the admin's ledger mapping in Parish Settings, then an accountant who
  * signs in at the staff sign-in, lands on the reports, sees only Reports, Accounts export and My
- * account, and downloads the Tally XML of today.
+ * account, and downloads the Tally XML of today and, by keyboard, this year's Receipts and Payments
+ * account (decision 0153).
  */
 
 const PHONE = A11Y_WIDTHS[1];
@@ -72,6 +73,20 @@ test.describe('[ACCOUNTS]', () => {
     const xml = await readFile((await file.path())!, 'utf8');
     expect(xml).toContain('<TALLYREQUEST>Import Data</TALLYREQUEST>');
     expect(xml).toContain('<PARENT>Cash-in-Hand</PARENT>');
+
+    // The Receipts and Payments account (decision 0153) on the same screen, by keyboard: the year, then the PDF.
+    await expect(page.getByRole('heading', { level: 2, name: 'Receipts and Payments account' })).toBeVisible();
+    const year = page.getByLabel('Financial year');
+    const thisYear = await year.inputValue();
+    expect(thisYear).toMatch(/^20\d\d-\d\d$/);
+    await year.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeFocused();
+    const statement = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const pdf = await statement;
+    expect(pdf.suggestedFilename()).toBe(`receipts_and_payments_${thisYear}.pdf`);
+    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The accountant's bank screens (decisions 0147, 0149) open from the menu, accessible at 375 px.
     for (const [link, path] of [

@@ -26,6 +26,8 @@ export interface StatementLine {
   label: string;
   /** Paise; absent on a heading or a note. */
   amount?: Paise;
+  /** Set in bold (a ledger above its heads). */
+  strong?: boolean;
 }
 
 /** The payments side, which the product does not keep. */
@@ -71,7 +73,7 @@ export function statementTitle(report: ReceiptsPaymentsReport): string[] {
 export function statementLines(report: ReceiptsPaymentsReport): StatementLine[] {
   const closing = formatDisplayDate(report.closingOn);
   const income: StatementLine[] = report.income.flatMap((ledger) => [
-    { kind: 'item', label: ledger.ledger, amount: rupeesToPaise(ledger.amount) } as StatementLine,
+    { kind: 'item', label: ledger.ledger, amount: rupeesToPaise(ledger.amount), strong: true } as StatementLine,
     ...ledger.heads.map(
       (head) => ({ kind: 'head', label: `${head.head} (${head.year})`, amount: rupeesToPaise(head.amount) }) as const,
     ),
@@ -139,7 +141,10 @@ export async function receiptsPaymentsPdf(report: ReceiptsPaymentsReport): Promi
       continue;
     }
     const indent = line.kind === 'head' ? 28 : 10;
-    const style = { size: line.kind === 'head' ? 8.5 : 9.5, weight: line.kind === 'head' ? 400 : 700 } as const;
+    const style = {
+      size: line.kind === 'head' ? 8.5 : 9.5,
+      weight: line.kind === 'total' || line.strong ? 700 : 400,
+    } as const;
     const top = doc.y;
     writeText(doc, line.label, { ...style, width: width - amountWidth - indent - 8 }, MARGIN + indent, top);
     const bottom = doc.y;
@@ -207,7 +212,7 @@ export async function receiptsPaymentsXlsx(report: ReceiptsPaymentsReport): Prom
             ...(line.kind === 'total' ? { fontWeight: 'bold' as const } : {}),
           };
     if (line.kind === 'head') rows.push([null, text(line.label), amount]);
-    else rows.push([text(line.label, line.kind !== 'item' && line.kind !== 'note'), null, amount]);
+    else rows.push([text(line.label, line.kind === 'heading' || line.kind === 'total' || line.strong), null, amount]);
   }
   rows.push([null, null, null], ...SIGNATURES.map((who) => [text(`${who}: signature`), null, null]));
   return writeXlsxFile(rows, {

@@ -195,12 +195,28 @@ export async function fetchRazorpaySettlementsNow(ctx: ServiceContext): Promise<
           };
         }),
     }));
+    // The sandbox is one merchant for every parish of the process: keep the settlements that carry
+    // one of this parish's orders (a real Razorpay account belongs to one parish).
+    if (settings.mode === 'sandbox') settlements = await withOurOrders(ctx.db, settlements);
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
     ctx.log.warn({ err: error.message }, 'Razorpay settlements could not be fetched');
     throw new AppError(ErrorCode.GATEWAY_UNAVAILABLE, SETTLEMENT_MSG.gatewayUnavailable);
   }
   return recordSettlements(ctx, 'razorpay', { kind: 'api', fileName: null }, settlements);
+}
+
+/** The settlements that carry at least one order of this parish's Razorpay transactions. */
+async function withOurOrders(db: DbOrTx, settlements: NewSettlement[]): Promise<NewSettlement[]> {
+  const references = settlements.flatMap((s) => s.items.map((item) => item.reference ?? ''));
+  if (references.length === 0) return [];
+  const ours = await queryRows<{ gateway_order_id: string }>(
+    db,
+    sql`select gateway_order_id from transactions
+         where payment_gateway = 'razorpay' and gateway_order_id = any(${sql.param(references)}::text[])`,
+  );
+  const known = new Set(ours.map((row) => row.gateway_order_id));
+  return settlements.filter((s) => s.items.some((item) => item.reference !== null && known.has(item.reference)));
 }
 
 interface PaymentRow {

@@ -1,4 +1,4 @@
-import { accounts, ledgerMapping } from './en/accounts.ts';
+import { accounts, holidays, ledgerMapping, settlements } from './en/accounts.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { bank } from './en/bank.ts';
@@ -60,12 +60,15 @@ export const enStaff = {
       bank: 'Bank reconciliation',
       export: 'Export data',
       accountsExport: 'Accounts export',
+      settlements: 'Gateway settlements',
       account: 'My account',
     },
   },
   refunds,
   accounts,
   ledgerMapping,
+  settlements,
+  holidays,
   donations,
   deposits,
   bank,

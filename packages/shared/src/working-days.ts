@@ -43,7 +43,7 @@ export function isWorkingDay(day: string, holidays: ReadonlySet<string>): boolea
  */
 export function addWorkingDays(day: string, count: number, holidays: ReadonlySet<string>): string {
   let current = day;
-  for (let found = 0; found < count; ) {
+  for (let found = 0; found < count;) {
     current = nextDay(current);
     if (isWorkingDay(current, holidays)) found += 1;
   }

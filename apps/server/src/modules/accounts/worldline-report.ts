@@ -93,7 +93,8 @@ export async function readWorldlineReport(upload: WorldlineImport, timeZone: str
     if (cells.every((cell) => cellText(cell) === '')) return;
     const rowNumber = mapping.skipRows + index + 1;
     const row = rowOf(cells, rowNumber, mapping);
-    if (seen.has(row.txnId)) throw badRequest(SETTLEMENT_MSG.duplicateRow.replace('{{row}}', String(rowNumber)), 'content');
+    if (seen.has(row.txnId))
+      throw badRequest(SETTLEMENT_MSG.duplicateRow.replace('{{row}}', String(rowNumber)), 'content');
     seen.add(row.txnId);
     const settlement = settlements.get(row.utr) ?? {
       settlementId: row.utr,
@@ -128,7 +129,10 @@ export async function readWorldlineReport(upload: WorldlineImport, timeZone: str
  * (`recordSettlements`: a UTR already recorded is skipped, so the same report twice changes nothing).
  * @throws AppError 400 the file does not read (see {@link readWorldlineReport})
  */
-export async function importWorldlineReport(ctx: ServiceContext, upload: WorldlineImport): Promise<SettlementFetchResult> {
+export async function importWorldlineReport(
+  ctx: ServiceContext,
+  upload: WorldlineImport,
+): Promise<SettlementFetchResult> {
   const settlements = await readWorldlineReport(upload, await parishTimeZone(ctx));
   return recordSettlements(ctx, 'worldline', { kind: 'import', fileName: upload.fileName }, settlements);
 }

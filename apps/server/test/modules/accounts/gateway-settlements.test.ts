@@ -103,7 +103,9 @@ async function payRazorpay(amountPaise: number): Promise<string> {
   return order.txnId;
 }
 
-const sandboxAuth = { authorization: razorpayAuthHeader(SANDBOX_SECRETS.razorpayKeyId, SANDBOX_SECRETS.razorpayKeySecret) };
+const sandboxAuth = {
+  authorization: razorpayAuthHeader(SANDBOX_SECRETS.razorpayKeyId, SANDBOX_SECRETS.razorpayKeySecret),
+};
 const sandboxGet = (path: string, auth = true) =>
   t.app.inject({ method: 'GET', url: `${SANDBOX_API}${path}`, headers: auth ? sandboxAuth : {} });
 
@@ -141,7 +143,10 @@ describe('Razorpay settlements', () => {
     expect((await sandboxGet('/v1/settlements')).json()).toEqual({ entity: 'collection', count: 0, items: [] });
 
     await advance(48 * HOUR + HOUR); // Tuesday 24 November, 12:00 IST: past the payout at 11:00.
-    const settlements = (await sandboxGet('/v1/settlements')).json<{ count: number; items: Record<string, unknown>[] }>();
+    const settlements = (await sandboxGet('/v1/settlements')).json<{
+      count: number;
+      items: Record<string, unknown>[];
+    }>();
     expect(settlements.count).toBe(1);
     // Fees: 2% (2000 + 1001) plus 18% GST (360 + 180), Razorpay's `fees` including the GST.
     expect(settlements.items[0]).toMatchObject({
@@ -158,7 +163,9 @@ describe('Razorpay settlements', () => {
       items: Record<string, unknown>[];
     }>();
     expect(recon.items).toHaveLength(2);
-    expect(recon.items.map((item) => [item['type'], item['amount'], item['fee'], item['tax'], item['credit']]).sort()).toEqual([
+    expect(
+      recon.items.map((item) => [item['type'], item['amount'], item['fee'], item['tax'], item['credit']]).sort(),
+    ).toEqual([
       ['payment', 100_000, 2_360, 360, 97_640],
       ['payment', 50_050, 1_181, 180, 48_869],
     ]);
@@ -192,7 +199,8 @@ describe('Razorpay settlements', () => {
 
   it('a payment not settled after 3 working days is flagged; the holiday list moves the day', async () => {
     const late = await payRazorpay(20_000); // Tuesday 24 November.
-    const row = () => list(admin, '2026-11-24', '2026-11-24').then((a) => a.payments.find((p) => p.transactionId === late));
+    const row = () =>
+      list(admin, '2026-11-24', '2026-11-24').then((a) => a.payments.find((p) => p.transactionId === late));
     // Wed 25, Thu 26, Fri 27: due by Friday 27.
     expect(await row()).toMatchObject({ dueBy: '2026-11-27', unsettled: false, settlementUtr: null, fee: null });
     await advance(4 * 24 * HOUR); // Saturday 28 November (the 4th Saturday).
@@ -201,7 +209,9 @@ describe('Razorpay settlements', () => {
     const holidays = { holidays: [{ day: '2026-11-27', name: 'Parish feast' }] };
     expectError(await send(cashier, 'PUT', '/api/settings/holidays', holidays), 403, ErrorCode.FORBIDDEN);
     expectError(await send(accountant, 'PUT', '/api/settings/holidays', holidays), 403, ErrorCode.FORBIDDEN);
-    const bad = await send(admin, 'PUT', '/api/settings/holidays', { holidays: [...holidays.holidays, ...holidays.holidays] });
+    const bad = await send(admin, 'PUT', '/api/settings/holidays', {
+      holidays: [...holidays.holidays, ...holidays.holidays],
+    });
     expectError(bad, 400, ErrorCode.VALIDATION_FAILED);
     expect((await send(admin, 'PUT', '/api/settings/holidays', holidays)).statusCode).toBe(200);
     expect((await send(admin, 'PUT', '/api/settings/holidays', holidays)).statusCode).toBe(200);
@@ -220,7 +230,9 @@ describe('Razorpay settlements', () => {
 
   it('a bank credit is matched by the settlement’s UTR and amount, whether the statement or the fetch comes first', async () => {
     // The late payment settles on Thursday 26; its UTR is read from the sandbox before our fetch.
-    const settlements = (await sandboxGet('/v1/settlements')).json<{ items: { id: string; utr: string; amount: number }[] }>();
+    const settlements = (await sandboxGet('/v1/settlements')).json<{
+      items: { id: string; utr: string; amount: number }[];
+    }>();
     const later = settlements.items.find((s) => s.amount === 20_000 - 472);
     expect(later).toBeDefined();
     const account = await send(admin, 'POST', '/api/bank/accounts', {
@@ -292,7 +304,10 @@ describe('Razorpay settlements', () => {
       .map((v) => ({
         date: String(v?.['DATE']),
         number: String(v?.['VOUCHERNUMBER']),
-        entries: (v?.['ALLLEDGERENTRIES.LIST'] as Record<string, string>[]).map((e) => [e['LEDGERNAME'], Number(e['AMOUNT'])]),
+        entries: (v?.['ALLLEDGERENTRIES.LIST'] as Record<string, string>[]).map((e) => [
+          e['LEDGERNAME'],
+          Number(e['AMOUNT']),
+        ]),
       }));
     expect(journals).toHaveLength(2);
     expect(journals[0]).toMatchObject({ date: '20261124' });
@@ -307,7 +322,10 @@ describe('Razorpay settlements', () => {
     }
     // Every ledger a voucher names has its master, under its group.
     const masters = new Map(
-      messages.map((m) => m['LEDGER']).filter(Boolean).map((l) => [String(l?.['@_NAME']), String(l?.['PARENT'])]),
+      messages
+        .map((m) => m['LEDGER'])
+        .filter(Boolean)
+        .map((l) => [String(l?.['@_NAME']), String(l?.['PARENT'])]),
     );
     expect(masters.get('Razorpay Clearing')).toBe('Current Assets');
     expect(masters.get('Bank Account')).toBe('Bank Accounts');
@@ -349,10 +367,16 @@ describe('Worldline settlement report', () => {
         ].join('\n'),
       ).toString('base64');
     const before = await counts();
-    const bad = await send(admin, 'POST', '/api/accounts/settlements/worldline', { fileName: 'w.csv', content: report('700.00') });
+    const bad = await send(admin, 'POST', '/api/accounts/settlements/worldline', {
+      fileName: 'w.csv',
+      content: report('700.00'),
+    });
     expectError(bad, 400, ErrorCode.VALIDATION_FAILED, 'Row 2: gross less fee and GST is not the net amount');
     expect(await counts()).toEqual(before);
-    const forbidden = await send(cashier, 'POST', '/api/accounts/settlements/worldline', { fileName: 'w.csv', content: report('690.09') });
+    const forbidden = await send(cashier, 'POST', '/api/accounts/settlements/worldline', {
+      fileName: 'w.csv',
+      content: report('690.09'),
+    });
     expectError(forbidden, 403, ErrorCode.FORBIDDEN);
 
     const good = { fileName: 'worldline-november.csv', content: report('690.09') };
@@ -379,7 +403,11 @@ describe('Worldline settlement report', () => {
 describe('who may', () => {
   it('the cashier and the member are refused the settlements (403), the anonymous caller 401', async () => {
     for (const session of [cashier, member]) {
-      expectError(await send(session, 'GET', '/api/accounts/settlements?from=2026-11-01&to=2026-11-30'), 403, ErrorCode.FORBIDDEN);
+      expectError(
+        await send(session, 'GET', '/api/accounts/settlements?from=2026-11-01&to=2026-11-30'),
+        403,
+        ErrorCode.FORBIDDEN,
+      );
       expectError(await send(session, 'POST', '/api/accounts/settlements/fetch'), 403, ErrorCode.FORBIDDEN);
       expectError(await send(session, 'GET', '/api/settings/holidays'), 403, ErrorCode.FORBIDDEN);
     }

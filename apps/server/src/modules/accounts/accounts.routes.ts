@@ -106,6 +106,19 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  settlementRoutes(app);
+}
+
+/**
+ * The gateway settlements' routes (issue 30 item 5, decision 0151; `docs/domain.md`, "Gateway
+ * settlements"), all for `ACCOUNTS_ROLES`: the online payments of a range with their settlement,
+ * Razorpay's fetched now, Worldline's report imported; registered by {@link accountsRoutes}.
+ */
+function settlementRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const readers = { roles: ACCOUNTS_ROLES };
+  const tags = ['accounts'];
+
   r.get(
     '/api/accounts/settlements',
     {

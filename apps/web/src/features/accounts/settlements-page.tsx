@@ -25,6 +25,7 @@ import {
   formatDisplayDateTime,
   STATEMENT_DATE_FORMATS,
   type SettledPayment,
+  type SettlementFetchResult,
   type WorldlineMapping,
 } from '@parish/shared';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
@@ -35,7 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-request.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { formatRupees } from '../../lib/money.ts';
-import { fileBase64 } from '../bank/api.ts';
+import { fileBase64 } from '../../lib/file-base64.ts';
 
 const SETTLEMENTS_KEY = ['accounts', 'settlements'];
 
@@ -65,14 +66,12 @@ export default function SettlementsPage() {
   const today = calendarDateIn(new Date(), DEFAULT_PARISH_TIMEZONE);
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
-  const [file, setFile] = useState<File | null>(null);
-  const [mapping, setMapping] = useState<WorldlineMapping>(DEFAULT_WORLDLINE_MAPPING);
   const list = useQuery({
     queryKey: [...SETTLEMENTS_KEY, from, to],
     queryFn: () => apiRequest(accountsContracts.settlements, { query: { from, to } }),
     enabled: from !== '' && to !== '',
   });
-  const recorded = (result: { settlements: number; items: number; matched: number }) => {
+  const recorded = (result: SettlementFetchResult) => {
     notifications.show({ color: 'green', title: t('common.success'), message: t('settlements.recorded', result) });
     void queryClient.invalidateQueries({ queryKey: SETTLEMENTS_KEY });
   };
@@ -83,20 +82,6 @@ export default function SettlementsPage() {
     onSuccess: recorded,
     onError: failed,
   });
-  const importing = useMutation({
-    mutationFn: async () => {
-      const content = await fileBase64(file as File);
-      return apiRequest(accountsContracts.importWorldline, {
-        body: { fileName: (file as File).name, content, mapping },
-      });
-    },
-    onSuccess: (result) => {
-      recorded(result);
-      setFile(null);
-    },
-    onError: failed,
-  });
-
   return (
     <Stack>
       <Title order={1} fz={24}>
@@ -166,50 +151,80 @@ export default function SettlementsPage() {
           </Stack>
         </Paper>
       ) : null}
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} fz={18}>
-            {t('settlements.worldlineTitle')}
-          </Title>
-          <Text size="sm">{t('settlements.worldlineIntro')}</Text>
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            {COLUMN_FIELDS.map((field) => (
-              <NumberInput
-                key={field}
-                label={t(`settlements.mapping.${field}`)}
-                value={mapping[field]}
-                min={field === 'skipRows' || field === 'footerRows' ? 0 : 1}
-                max={field === 'skipRows' || field === 'footerRows' ? 100 : 50}
-                allowDecimal={false}
-                onChange={(value) => setMapping({ ...mapping, [field]: Number(value) || 0 })}
-              />
-            ))}
-            <Select
-              label={t('settlements.mapping.dateFormat')}
-              data={[...STATEMENT_DATE_FORMATS]}
-              value={mapping.dateFormat}
-              allowDeselect={false}
-              onChange={(value) =>
-                setMapping({ ...mapping, dateFormat: (value ?? mapping.dateFormat) as WorldlineMapping['dateFormat'] })
-              }
-            />
-          </SimpleGrid>
-          <FileInput
-            label={t('settlements.file')}
-            placeholder={t('settlements.filePlaceholder')}
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            value={file}
-            onChange={setFile}
-            clearable
-          />
-          <Group>
-            <Button disabled={!file} loading={importing.isPending} onClick={() => importing.mutate()}>
-              {t('settlements.import')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <WorldlineImportPanel onRecorded={recorded} onFailed={failed} />
     </Stack>
+  );
+}
+
+/** Worldline's settlement report: its column mapping and the file, imported. */
+function WorldlineImportPanel({
+  onRecorded,
+  onFailed,
+}: {
+  onRecorded: (result: SettlementFetchResult) => void;
+  onFailed: (error: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<WorldlineMapping>(DEFAULT_WORLDLINE_MAPPING);
+  const importing = useMutation({
+    mutationFn: async () => {
+      const content = await fileBase64(file as File);
+      return apiRequest(accountsContracts.importWorldline, {
+        body: { fileName: (file as File).name, content, mapping },
+      });
+    },
+    onSuccess: (result) => {
+      onRecorded(result);
+      setFile(null);
+    },
+    onError: onFailed,
+  });
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} fz={18}>
+          {t('settlements.worldlineTitle')}
+        </Title>
+        <Text size="sm">{t('settlements.worldlineIntro')}</Text>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {COLUMN_FIELDS.map((field) => (
+            <NumberInput
+              key={field}
+              label={t(`settlements.mapping.${field}`)}
+              value={mapping[field]}
+              min={field === 'skipRows' || field === 'footerRows' ? 0 : 1}
+              max={field === 'skipRows' || field === 'footerRows' ? 100 : 50}
+              allowDecimal={false}
+              onChange={(value) => setMapping({ ...mapping, [field]: Number(value) || 0 })}
+            />
+          ))}
+          <Select
+            label={t('settlements.mapping.dateFormat')}
+            data={[...STATEMENT_DATE_FORMATS]}
+            value={mapping.dateFormat}
+            allowDeselect={false}
+            onChange={(value) =>
+              setMapping({ ...mapping, dateFormat: (value ?? mapping.dateFormat) as WorldlineMapping['dateFormat'] })
+            }
+          />
+        </SimpleGrid>
+        <FileInput
+          label={t('settlements.file')}
+          placeholder={t('settlements.filePlaceholder')}
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={file}
+          onChange={setFile}
+          clearable
+        />
+        <Group>
+          <Button disabled={!file} loading={importing.isPending} onClick={() => importing.mutate()}>
+            {t('settlements.import')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

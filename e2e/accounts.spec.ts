@@ -57,6 +57,7 @@ test.describe('[ACCOUNTS]', () => {
       'Accounts export',
       'Bank deposits',
       'Bank reconciliation',
+      'Gateway settlements',
       'My account',
     ]);
     await nav.getByRole('link', { name: 'Accounts export' }).click();
@@ -73,10 +74,12 @@ test.describe('[ACCOUNTS]', () => {
     expect(xml).toContain('<TALLYREQUEST>Import Data</TALLYREQUEST>');
     expect(xml).toContain('<PARENT>Cash-in-Hand</PARENT>');
 
-    // The accountant's bank screens (decisions 0147, 0149) open from the menu, accessible at 375 px.
+    // The accountant's bank and settlement screens (decisions 0147, 0149, 0151) open from the menu,
+    // accessible at 375 px.
     for (const [link, path] of [
       ['Bank deposits', /\/accounts\/deposits$/],
       ['Bank reconciliation', /\/accounts\/bank$/],
+      ['Gateway settlements', /\/accounts\/settlements$/],
     ] as const) {
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await page.getByRole('navigation').getByRole('link', { name: link }).click();

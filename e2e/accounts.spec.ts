@@ -58,6 +58,7 @@ test.describe('[ACCOUNTS]', () => {
       'Accounts export',
       'Bank deposits',
       'Bank reconciliation',
+      'Gateway settlements',
       'My account',
     ]);
     await nav.getByRole('link', { name: 'Accounts export' }).click();
@@ -88,10 +89,12 @@ test.describe('[ACCOUNTS]', () => {
     expect(pdf.suggestedFilename()).toBe(`receipts_and_payments_${thisYear}.pdf`);
     expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
-    // The accountant's bank screens (decisions 0147, 0149) open from the menu, accessible at 375 px.
+    // The accountant's bank and settlement screens (decisions 0147, 0149, 0151) open from the menu,
+    // accessible at 375 px.
     for (const [link, path] of [
       ['Bank deposits', /\/accounts\/deposits$/],
       ['Bank reconciliation', /\/accounts\/bank$/],
+      ['Gateway settlements', /\/accounts\/settlements$/],
     ] as const) {
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await page.getByRole('navigation').getByRole('link', { name: link }).click();

@@ -180,6 +180,8 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/sandbox/razorpay/v1/orders/:id/payments': 'public',
   'GET /api/sandbox/razorpay/v1/payments/:id': 'public',
   'POST /api/sandbox/razorpay/v1/payments/:id/capture': 'public',
+  'GET /api/sandbox/razorpay/v1/settlements': 'public',
+  'GET /api/sandbox/razorpay/v1/settlements/recon/combined': 'public',
 
   // The OpenAPI document and Swagger UI (`docs/domain.md`, "§7 API": served at /api/docs, public).
   'GET /api/docs': 'public',
@@ -293,6 +295,13 @@ const MATRIX: Record<string, RouteRoles> = {
   'GET /api/accounts/tally.xml': BOOKS,
   'GET /api/accounts/journal.csv': BOOKS,
   'GET /api/accounts/receipts-and-payments': BOOKS,
+  // Gateway settlements (decision 0151): the list, Razorpay's fetch and Worldline's import for the
+  // books' readers; the holiday list read by them, changed by an admin.
+  'GET /api/accounts/settlements': BOOKS,
+  'POST /api/accounts/settlements/fetch': BOOKS,
+  'POST /api/accounts/settlements/worldline': BOOKS,
+  'GET /api/settings/holidays': BOOKS,
+  'PUT /api/settings/holidays': ADMIN,
 
   // The diocese (diocese.routes.ts, decision 0131): sign-in is public; every other route admits only a
   // diocese administrator's token (401 anonymous, 403 for any parish principal).

@@ -89,6 +89,8 @@ export const AUDIT_SENTENCES: Partial<Record<AuditAction, string>> = {
   'bank.statement_imported': '{{actor}} uploaded a bank statement',
   'bank.line_matched': '{{actor}} matched a bank statement line with a receipt',
   'bank.line_unmatched': '{{actor}} undid the match of a bank statement line',
+  'gateway.settlements_recorded': '{{actor}} recorded gateway settlements',
+  'settings.holidays_changed': '{{actor}} changed the holiday list',
 };
 
 /**

@@ -489,6 +489,23 @@ const SAMPLES: { [A in AuditAction]: Sample<A>[] } = {
       after: null,
     },
   ],
+  'gateway.settlements_recorded': [
+    {
+      before: null,
+      after: {
+        gateway: 'razorpay',
+        source: 'api',
+        fileName: null,
+        settlements: 2,
+        items: 5,
+        matched: 1,
+        net: rupees(4897.2),
+      },
+    },
+  ],
+  'settings.holidays_changed': [
+    { before: { holidays: [] }, after: { holidays: [{ day: '2026-12-25', name: 'Christmas' }] } },
+  ],
 };
 
 /** Every numeric leaf of a state with its path (`a.b`, `list[].c`). */
@@ -505,7 +522,7 @@ describe('audit actions', () => {
   it('are every action the server records, once each', () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
     expect([...AUDIT_ACTIONS].sort()).toEqual(Object.keys(SAMPLES).sort());
-    expect(AUDIT_ACTIONS).toHaveLength(76);
+    expect(AUDIT_ACTIONS).toHaveLength(78);
   });
 
   it('isAuditAction tells them from any other string', () => {

@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   'bank.statement_imported',
   'bank.line_matched',
   'bank.line_unmatched',
+  'gateway.settlements_recorded',
+  'settings.holidays_changed',
 ] as const;
 
 /** One audit action. */
@@ -127,7 +129,8 @@ export type AuditEntityType =
   | 'onboarding'
   | 'ledger_mapping'
   | 'bank_account'
-  | 'bank_statement_line';
+  | 'bank_statement_line'
+  | 'gateway_settlement';
 
 /**
  * The i18n key of an action's human label in the web catalogue (`activities.actionLabels.*`),
@@ -709,6 +712,31 @@ export interface AuditPayloads {
     before: { receiptId: string; receiptNumber: string; method: 'utr' | 'manual'; amount: Rupees };
     after: null;
   };
+  /**
+   * Gateway settlements recorded (decision 0151; entity: the gateway): fetched from Razorpay's
+   * Settlements API (`api`, by a person or the daily worker) or imported from a Worldline report
+   * (`import`, its file name); how many settlements and payments were new, how many bank lines they
+   * matched, and the net of the new settlements in rupees. Recorded only when something was new.
+   */
+  'gateway.settlements_recorded': {
+    entity: 'gateway_settlement';
+    before: null;
+    after: {
+      gateway: 'razorpay' | 'worldline';
+      source: 'api' | 'import';
+      fileName: string | null;
+      settlements: number;
+      items: number;
+      matched: number;
+      net: Rupees;
+    };
+  };
+  /** The parish's holiday list changed (Settings; decision 0151): the days before and after. */
+  'settings.holidays_changed': {
+    entity: 'parish_settings';
+    before: { holidays: { day: string; name: string }[] };
+    after: { holidays: { day: string; name: string }[] };
+  };
 }
 
 /** The `before` state of an action. */
@@ -826,6 +854,8 @@ export const AUDIT_MONEY_PATHS: { readonly [A in AuditAction]: readonly string[]
   'bank.statement_imported': [],
   'bank.line_matched': ['amount'],
   'bank.line_unmatched': ['amount'],
+  'gateway.settlements_recorded': ['net'],
+  'settings.holidays_changed': [],
 };
 
 /**

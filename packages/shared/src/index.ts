@@ -48,3 +48,5 @@ export * from './audit-sentences.ts';
 export * from './validation-text.ts';
 export * from './amount-in-words.ts';
 export * from './schemas/bank.ts';
+export * from './schemas/settlements.ts';
+export * from './working-days.ts';

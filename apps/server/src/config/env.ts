@@ -126,6 +126,7 @@ const envSchema = z.object({
   WHATSAPP_PAIR_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(6000),
   PAY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   REMINDER_SCHEDULE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  SETTLEMENT_FETCH_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   STAFF_MFA: z.enum(['offered', 'required'], 'STAFF_MFA must be offered or required').default('offered'),
   WHATSAPP_SIGN_IN_TEMPLATE: z
     .string()
@@ -280,6 +281,11 @@ export interface Config extends GatewaySettings {
    */
   reminderScheduleSeconds: number;
   /**
+   * SETTLEMENT_FETCH_HOURS (default 24; 0 turns it off): how often this process fetches each
+   * parish's Razorpay settlements (`src/workers/settlement-fetch.ts`, decision 0151).
+   */
+  settlementFetchHours: number;
+  /**
    * STAFF_MFA (default `offered`): two-step sign-in is offered to every staff member, with a banner
    * until they set it up; `required`: an admin without it may do nothing but set it up
    * (`docs/domain.md`, "Two-step sign-in for staff").
@@ -357,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: loadBackupSettings(env, dataDir),
     payLinkDays: values.PAY_LINK_DAYS,
     reminderScheduleSeconds: values.REMINDER_SCHEDULE_SECONDS,
+    settlementFetchHours: values.SETTLEMENT_FETCH_HOURS,
     staffMfa: values.STAFF_MFA,
   };
 }

@@ -8,6 +8,7 @@ import { startPgliteMaintenance } from './pglite-maintenance.ts';
 import { startReminderSender } from './reminder-sender.ts';
 import { singleInstance } from './single-instance.ts';
 import { startScheduledReminders } from './scheduled-reminders.ts';
+import { startSettlementFetch } from './settlement-fetch.ts';
 import type { WorkerHandle } from './worker-handle.ts';
 
 /** What `startWorkers` returns (`worker-handle.ts`, apart so that each worker can name it without importing this file). */
@@ -59,9 +60,10 @@ export function workerFlagsOf(config: Config): WorkerFlags {
  * - the daily backup and `npm run backup`'s requests (`daily-backup.ts`);
  * - on PGlite, the table statistics and the nightly vacuum autovacuum would keep
  *   (`pglite-maintenance.ts`);
- * - the scheduled reminders (REMINDER_SCHEDULE_SECONDS above 0), in each parish whose WhatsApp is configured.
- * On PostgreSQL the WhatsApp sender, the gateway re-check and the daily backup run in one process
- * only, whichever holds their advisory lock (`single-instance.ts`).
+ * - the scheduled reminders (REMINDER_SCHEDULE_SECONDS above 0), in each parish whose WhatsApp is configured;
+ * - the Razorpay settlement fetch (SETTLEMENT_FETCH_HOURS above 0), in each parish (decision 0151).
+ * On PostgreSQL the WhatsApp sender, the gateway re-check, the daily backup and the settlement fetch
+ * run in one process only, whichever holds their advisory lock (`single-instance.ts`).
  * @param deps the app's dependencies (`app.deps`), shared with its requests
  * @returns one handle whose `stop` stops them all, in the reverse order (idempotent)
  */
@@ -83,6 +85,10 @@ export async function startWorkers(
   // Scheduled reminders (REMINDER_SCHEDULE_SECONDS; `scheduled-reminders.ts`), in the parishes with the Cloud API.
   const scheduleSeconds = deps.config.reminderScheduleSeconds;
   if (scheduleSeconds > 0) started.push(startScheduledReminders(deps, scheduleSeconds));
+  const settlementHours = deps.config.settlementFetchHours;
+  if (settlementHours > 0) {
+    started.push(singleInstance(deps, 'settlement-fetch', () => startSettlementFetch(deps, settlementHours)));
+  }
   let stopping: Promise<void> | null = null;
   return {
     stop() {

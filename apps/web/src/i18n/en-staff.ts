@@ -1,4 +1,5 @@
 import { accounts, ledgerMapping, receiptsPayments } from './en/accounts.ts';
+import { accounts, holidays, ledgerMapping, settlements } from './en/accounts.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { bank } from './en/bank.ts';
@@ -60,6 +61,7 @@ export const enStaff = {
       bank: 'Bank reconciliation',
       export: 'Export data',
       accountsExport: 'Accounts export',
+      settlements: 'Gateway settlements',
       account: 'My account',
     },
   },
@@ -67,6 +69,8 @@ export const enStaff = {
   accounts,
   ledgerMapping,
   receiptsPayments,
+  settlements,
+  holidays,
   donations,
   deposits,
   bank,

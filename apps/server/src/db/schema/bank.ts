@@ -18,6 +18,7 @@ import {
 
 import { parishIdColumn } from './parishes.ts';
 import { receipts } from './receipts.ts';
+import { gatewaySettlements } from './settlements.ts';
 import { staffUsers } from './staff-users.ts';
 
 /**
@@ -114,7 +115,8 @@ export const bankStatementLines = pgTable(
 
 /**
  * A statement line matched with what it pays in (decision 0149): `kind` 'upi_receipt' names a UPI
- * receipt of the counter. One match per line (the key) and per receipt (a unique index), so nothing
+ * receipt of the counter, 'gateway_settlement' a gateway's settlement (migration 0045, decision
+ * 0151). One match per line (the key), per receipt and per settlement (unique indexes), so nothing
  * is matched twice. `method` 'utr' when matched by its UTR, 'manual' when a person matched it;
  * `matchedBy` null for the UTR matcher run by an upload (the upload's person is in its audit record).
  */
@@ -125,6 +127,7 @@ export const bankMatches = pgTable(
     lineId: uuid().notNull(),
     kind: text().notNull(),
     receiptId: uuid(),
+    settlementId: uuid(),
     method: text().notNull(),
     matchedBy: uuid(),
     matchedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -142,6 +145,11 @@ export const bankMatches = pgTable(
       foreignColumns: [receipts.parishId, receipts.id],
     }),
     foreignKey({
+      name: 'bank_matches_settlement_id_gateway_settlements_id_fk',
+      columns: [t.parishId, t.settlementId],
+      foreignColumns: [gatewaySettlements.parishId, gatewaySettlements.id],
+    }),
+    foreignKey({
       name: 'bank_matches_matched_by_staff_users_id_fk',
       columns: [t.parishId, t.matchedBy],
       foreignColumns: [staffUsers.parishId, staffUsers.id],
@@ -149,7 +157,13 @@ export const bankMatches = pgTable(
     uniqueIndex('bank_matches_receipt_uq')
       .on(t.parishId, t.receiptId)
       .where(sql`${t.receiptId} is not null`),
-    check('bank_matches_kind_check', sql`${t.kind} = 'upi_receipt' AND ${t.receiptId} IS NOT NULL`),
+    uniqueIndex('bank_matches_settlement_uq')
+      .on(t.parishId, t.settlementId)
+      .where(sql`${t.settlementId} is not null`),
+    check(
+      'bank_matches_kind_check',
+      sql`(${t.kind} = 'upi_receipt' AND ${t.receiptId} IS NOT NULL AND ${t.settlementId} IS NULL) OR (${t.kind} = 'gateway_settlement' AND ${t.settlementId} IS NOT NULL AND ${t.receiptId} IS NULL)`,
+    ),
     check('bank_matches_method_check', sql`${t.method} IN ('utr', 'manual')`),
   ],
 );

@@ -25,3 +25,4 @@ export * from './sign-in-codes.ts';
 export * from './accounts.ts';
 export * from './deposits.ts';
 export * from './bank.ts';
+export * from './settlements.ts';

@@ -10,6 +10,11 @@ import {
   ledgerMappingSchema,
   receiptsPaymentsQuerySchema,
   receiptsPaymentsSchema,
+  settlementFetchResultSchema,
+  STATEMENT_MAX_BYTES,
+  settlementListSchema,
+  settlementsQuerySchema,
+  worldlineImportSchema,
 } from '@parish/shared';
 
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
@@ -19,7 +24,9 @@ import { journalCsv } from './journal-csv.ts';
 import { getLedgerMapping, setLedgerMapping } from './ledger-mapping.service.ts';
 import { receiptsAndPayments } from './receipts-payments.ts';
 import { receiptsPaymentsPdf, receiptsPaymentsXlsx } from './receipts-payments-files.ts';
+import { fetchRazorpaySettlementsNow, listSettlements } from './settlements.service.ts';
 import { tallyXml } from './tally-xml.ts';
+import { importWorldlineReport } from './worldline-report.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -28,7 +35,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
  * "Accounts export"): the ledger mapping (read by `ACCOUNTS_ROLES`, changed by an admin) and the
  * exports of a range of parish days, `tally.xml` (Tally Prime import) and `journal.csv` (one row per
  * ledger entry), both for `ACCOUNTS_ROLES` (admin, accountant; decision 0145); and the receipts
- * side of the Receipts and Payments account of a financial year (decision 0153), same roles.
+ * side of the Receipts and Payments account of a financial year (decision 0153), same roles; and
+ * the gateway settlements (issue 30 item 5, decision 0151), same roles: the online payments of a
+ * range with their settlement, Razorpay's fetched on demand, Worldline's report imported.
  */
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -138,5 +147,67 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       }
       return report;
     },
+  );
+
+  settlementRoutes(app);
+}
+
+/**
+ * The gateway settlements' routes (issue 30 item 5, decision 0151; `docs/domain.md`, "Gateway
+ * settlements"), all for `ACCOUNTS_ROLES`: the online payments of a range with their settlement,
+ * Razorpay's fetched now, Worldline's report imported; registered by {@link accountsRoutes}.
+ */
+function settlementRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const readers = { roles: ACCOUNTS_ROLES };
+  const tags = ['accounts'];
+
+  r.get(
+    '/api/accounts/settlements',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary:
+          'The online payments of a range of parish days with their settlement: gross, fee, GST, net (rupees), ' +
+          'settlement UTR and day; unsettled after 3 working days flagged.',
+        querystring: settlementsQuerySchema,
+        response: { 200: settlementListSchema, ...errors },
+      },
+    },
+    async (request) => listSettlements(request.ctx, request.query),
+  );
+
+  r.post(
+    '/api/accounts/settlements/fetch',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary:
+          "Fetches the last 10 days' Razorpay settlements and records the new ones (audited " +
+          'gateway.settlements_recorded; the same settlement twice records nothing), then matches bank lines by UTR. ' +
+          '503 when Razorpay cannot be reached.',
+        response: { 200: settlementFetchResultSchema, ...errors, 503: errorBodySchema },
+      },
+    },
+    async (request) => fetchRazorpaySettlementsNow(request.ctx),
+  );
+
+  r.post(
+    '/api/accounts/settlements/worldline',
+    {
+      config: readers,
+      bodyLimit: Math.ceil((STATEMENT_MAX_BYTES * 4) / 3) + 64 * 1024,
+      schema: {
+        tags,
+        summary:
+          "Imports Worldline's settlement report (CSV or .xlsx, base64, with its column mapping); a bad file " +
+          'records nothing (400 naming the row); a UTR already recorded is skipped.',
+        body: worldlineImportSchema,
+        response: { 200: settlementFetchResultSchema, ...errors },
+      },
+    },
+    async (request) => importWorldlineReport(request.ctx, request.body),
   );
 }

@@ -15,6 +15,7 @@ import { queryRows } from '../../db/client.ts';
 import { parishTimeZone } from '../settings/parish-time-zone.ts';
 import { getParishSettings } from '../settings/settings.service.ts';
 import { getLedgerMapping } from './ledger-mapping.service.ts';
+import { settlementFeeVouchers, settlementLedgerGroups } from './settlement-vouchers.ts';
 
 /**
  * The parish's receipts as double-entry vouchers (issue 30 item 2, decision 0146; `docs/domain.md`,
@@ -69,8 +70,8 @@ export type VoucherSource = (
   mapping: LedgerMapping,
 ) => Promise<Voucher[]>;
 
-/** The voucher sources after the receipts: none until the settlements module adds its fee journals. */
-export const VOUCHER_SOURCES: VoucherSource[] = [];
+/** The voucher sources after the receipts: the gateway settlements' fee journals (decision 0151). */
+export const VOUCHER_SOURCES: VoucherSource[] = [settlementFeeVouchers];
 
 /**
  * The condition (on a receipt aliased `r`) that keeps test money out of the books (decision 0114):
@@ -284,7 +285,15 @@ export async function booksOf(ctx: ServiceContext, query: AccountsExportQuery): 
       ),
     );
   }
-  for (const source of VOUCHER_SOURCES) vouchers.push(...(await source(ctx, { ...query, timeZone }, mapping)));
+  const sourceGroups = settlementLedgerGroups(mapping);
+  for (const source of VOUCHER_SOURCES) {
+    const extra = await source(ctx, { ...query, timeZone }, mapping);
+    for (const entry of extra.flatMap((voucher) => voucher.entries)) {
+      const group = sourceGroups.get(entry.ledger);
+      if (group && !masters.has(entry.ledger)) masters.set(entry.ledger, group);
+    }
+    vouchers.push(...extra);
+  }
   masters.set(mapping.gatewayFees, TALLY_GROUPS.fees);
   masters.set(mapping.gstOnFees, TALLY_GROUPS.taxes);
   const { name: company } = await getParishSettings(ctx.db);

@@ -4,16 +4,16 @@ import { queryRows, type DbOrTx } from '../../db/client.ts';
 
 /**
  * What a bank statement line is matched with (decision 0149; `docs/domain.md`,
- * "Bank-statement reconciliation"). Each kind of money that reaches the bank has a matcher: today
- * the UPI receipts of the counter, by UTR; deposit slips (by slip number, or amount and date) and
- * gateway settlements (by settlement UTR) add theirs beside it when they exist: a `bank_matches`
- * column and unique index of their own, a kind, and an entry in {@link LINE_MATCHERS}. A matcher
+ * "Bank-statement reconciliation"). Each kind of money that reaches the bank has a matcher: the UPI
+ * receipts of the counter, by UTR; the gateways' settlements, by settlement UTR (decision 0151);
+ * deposit slips (by slip number, or amount and date) add theirs beside them when they exist: a
+ * `bank_matches` column and unique index of their own, a kind, and an entry in {@link LINE_MATCHERS}. A matcher
  * never matches a line or an item that is already matched (the table's keys hold it even between
  * two uploads at once).
  */
 export interface LineMatcher {
   /** The `bank_matches.kind` it writes. */
-  kind: 'upi_receipt';
+  kind: 'upi_receipt' | 'gateway_settlement';
   /**
    * Matches what it can among the account's unmatched lines, in the caller's transaction.
    * @returns the number of lines it matched
@@ -57,8 +57,49 @@ export const upiReceiptMatcher: LineMatcher = {
   },
 };
 
+/**
+ * Gateway settlements by UTR (decision 0151; `docs/domain.md`, "Gateway settlements"): a credit
+ * line whose reference or narration contains the settlement's UTR (case aside; banks print NEFT and
+ * RTGS credits as `NEFT-<UTR>-RAZORPAY…`) and whose amount is the settlement's net, in paise. One
+ * line per settlement (the earliest), one settlement per line; `matched_by` null, method `utr`.
+ */
+export const settlementMatcher: LineMatcher = {
+  kind: 'gateway_settlement',
+  async run(tx, bankAccountId) {
+    const rows = await queryRows<{ line_id: string }>(
+      tx,
+      sql`insert into bank_matches (parish_id, line_id, kind, settlement_id, method, matched_by)
+          select parish_id, line_id, 'gateway_settlement', settlement_id, 'utr', null::uuid
+            from (select distinct on (l.id) l.id as line_id, l.parish_id, s.id as settlement_id, l.line_date
+                    from bank_statement_lines l
+                    join gateway_settlements s on s.parish_id = l.parish_id and s.amount_paise = l.amount_paise
+                         and length(s.utr) >= 6
+                         and (strpos(upper(l.reference), upper(s.utr)) > 0 or strpos(upper(l.narration), upper(s.utr)) > 0)
+                   where l.bank_account_id = ${bankAccountId} and l.amount_paise > 0
+                     and not exists (select 1 from bank_matches m where m.parish_id = l.parish_id and m.line_id = l.id)
+                     and not exists (select 1 from bank_matches m where m.parish_id = s.parish_id and m.settlement_id = s.id)
+                   order by l.id, s.settled_at) candidates
+          order by settlement_id, line_date, line_id
+          on conflict do nothing
+          returning line_id`,
+    );
+    return rows.length;
+  },
+};
+
 /** Every matcher, run in this order after each upload. */
-export const LINE_MATCHERS: readonly LineMatcher[] = [upiReceiptMatcher];
+export const LINE_MATCHERS: readonly LineMatcher[] = [upiReceiptMatcher, settlementMatcher];
+
+/**
+ * Runs the settlement matcher on every bank account of the parish, after settlements were recorded
+ * (a statement uploaded before its settlement was fetched is matched then). @returns the lines matched
+ */
+export async function matchSettlementLines(tx: DbOrTx): Promise<number> {
+  const accounts = await queryRows<{ id: string }>(tx, sql`select id from bank_accounts order by id`);
+  let matched = 0;
+  for (const account of accounts) matched += await settlementMatcher.run(tx, account.id);
+  return matched;
+}
 
 /** Runs every matcher on an account's unmatched lines. @returns the lines matched in all */
 export async function matchAccountLines(tx: DbOrTx, bankAccountId: string): Promise<number> {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   credentialsSchema,
   errorBodySchema,
+  holidayListSchema,
   parishSettingsSchema,
   parishTimeZoneSchema,
   publicAddressSchema,
@@ -14,6 +15,7 @@ import {
 } from '@parish/shared';
 
 import { errorAnswers } from '../../lib/route-options.ts';
+import { getHolidays, setHolidays } from './holidays.service.ts';
 import { credentialsAnswer, parishInProgress, parishWhatsAppConfig, updateCredentials } from './parish-credentials.ts';
 import { setParishTimeZone, timeZoneAnswer } from './parish-time-zone.ts';
 import { getParishSettings, publicAddress, updateParishSettings } from './settings.service.ts';
@@ -29,7 +31,9 @@ const adminErrors = errorAnswers(400, 401, 403, 404, 409);
  * would not open outside the office (decision 0117); `GET|PUT /api/admin/credentials` (admin): the
  * parish's gateway credentials and WhatsApp Cloud API settings, whose secrets are never answered
  * (issue 28 item 4, decision 0130); `GET|PUT /api/admin/time-zone` (admin): the parish's time zone
- * and the zones to choose from (issue 28 item 4, decision 0135).
+ * and the zones to choose from (issue 28 item 4, decision 0135); `GET|PUT /api/settings/holidays`
+ * (read by the admin and the accountant, changed by the admin, audited): the parish's holiday list
+ * the working-day rule of the settlements reads (decision 0151).
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -141,6 +145,33 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
  */
 function timeZoneRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/settings/holidays',
+    {
+      config: { roles: ['admin', 'accountant'] },
+      schema: {
+        tags: ['settings'],
+        summary: "The parish's holiday list (days that are not working days besides Sundays and 2nd/4th Saturdays).",
+        response: { 200: holidayListSchema, ...adminErrors },
+      },
+    },
+    async (request) => getHolidays(request.ctx.db),
+  );
+  r.put(
+    '/api/settings/holidays',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Replaces the holiday list (audited settings.holidays_changed; the same list records nothing). ' +
+          '400 for a bad date or a day listed twice (nothing changes).',
+        body: holidayListSchema,
+        response: { 200: holidayListSchema, ...adminErrors },
+      },
+    },
+    async (request) => setHolidays(request.ctx, request.body),
+  );
   r.get(
     '/api/admin/time-zone',
     {

@@ -2,6 +2,7 @@ import { bankContracts, type BankAccountInput, type ColumnMapping, type ManualMa
 import { useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '../../lib/api-request.ts';
+import { fileBase64 } from '../../lib/file-base64.ts';
 
 /**
  * The Bank reconciliation screen's calls (`bankContracts`; decision 0149). Everything under
@@ -32,16 +33,6 @@ export function saveAccount(input: BankAccountInput, id?: string) {
 /** Confirms a bank preset for the parish. */
 export function confirmPreset(key: BankAccountInput['preset'] & string) {
   return apiRequest(bankContracts.confirmPreset, { params: { key } });
-}
-
-/** A file's bytes as base64, for the statement upload's JSON body. */
-export function fileBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** The first lines of a statement as `mapping` reads them; nothing is stored. */

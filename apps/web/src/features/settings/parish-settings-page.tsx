@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { CredentialsCard } from './credentials-card.tsx';
+import { HolidaysCard } from './holidays-card.tsx';
 import { LedgerMappingCard } from './ledger-mapping-card.tsx';
 import { MemberLanguagesFields } from './member-languages-fields.tsx';
 import { Registration80gCard } from './registration-80g-card.tsx';
@@ -206,6 +207,7 @@ export default function ParishSettingsPage() {
       <Registration80gCard />
       <CredentialsCard />
       <LedgerMappingCard />
+      <HolidaysCard />
     </Stack>
   );
 }

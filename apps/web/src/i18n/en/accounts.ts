@@ -48,3 +48,67 @@ export const ledgerMapping = {
   headGroup: 'Group of {{head}}',
   saved: 'Ledger mapping saved.',
 };
+
+/** The gateway settlements screen's texts (back office; issue 30 item 5, decision 0151). */
+export const settlements = {
+  title: 'Gateway settlements',
+  intro:
+    'What Razorpay and Worldline paid into the parish’s bank for each online payment: the gross the member paid, the gateway’s fee, the GST on the fee, the net and the settlement’s UTR and date. A payment not settled after 3 working days (not Sundays, the 2nd and 4th Saturdays or the parish’s holidays) is marked Late. Razorpay’s settlements are also fetched every day.',
+  from: 'From',
+  to: 'To',
+  fetchNow: 'Fetch settlements now',
+  lastRecorded: 'Settlements last recorded {{when}}',
+  loading: 'Loading settlements...',
+  payments: 'Online payments',
+  none: 'No online payments in these days.',
+  unsettledCount_one: '{{count}} online payment is not settled after 3 working days.',
+  unsettledCount_other: '{{count}} online payments are not settled after 3 working days.',
+  totals: 'Settled: gross {{gross}}, fees {{fee}}, GST {{tax}}, net {{net}}',
+  recorded: '{{settlements}} new settlement(s), {{items}} payment(s); {{matched}} bank line(s) matched',
+  paidOn: 'Paid on',
+  member: 'Member',
+  receipt: 'Receipt',
+  gateway: 'Gateway',
+  gross: 'Gross',
+  fee: 'Fee',
+  tax: 'GST on fee',
+  net: 'Net',
+  utr: 'Settlement UTR',
+  settledOn: 'Settled on',
+  status: 'Status',
+  settled: 'Settled',
+  late: 'Late: expected by {{date}}',
+  expected: 'Expected by {{date}}',
+  test: 'test',
+  worldlineTitle: 'Import a Worldline settlement report',
+  worldlineIntro:
+    'Download the settlement report from Worldline’s merchant portal (CSV or Excel) and give the column number of each field, counting from 1, and how many rows to skip at the top and bottom. A settlement already imported is skipped.',
+  mapping: {
+    txnIdColumn: 'Merchant transaction id column',
+    grossColumn: 'Gross column',
+    feeColumn: 'Fee column',
+    taxColumn: 'GST column',
+    netColumn: 'Net column',
+    dateColumn: 'Settlement date column',
+    utrColumn: 'UTR column',
+    skipRows: 'Rows to skip at the top',
+    footerRows: 'Rows to skip at the bottom',
+    dateFormat: 'Date format',
+  },
+  file: 'Settlement report',
+  filePlaceholder: 'Choose the CSV or Excel file',
+  import: 'Import report',
+};
+
+/** Parish Settings' holiday list (decision 0151). */
+export const holidays = {
+  title: 'Holiday list',
+  intro:
+    'Days the bank does not work besides Sundays and the 2nd and 4th Saturdays. They decide when an online payment’s settlement is late (after 3 working days).',
+  none: 'No holidays listed.',
+  day: 'Date',
+  name: 'Holiday',
+  add: 'Add a holiday',
+  remove: 'Remove the holiday of {{day}}',
+  saved: 'Holiday list saved',
+};

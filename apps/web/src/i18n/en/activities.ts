@@ -91,6 +91,8 @@ export const activities = {
     'bank.statement_imported': 'Uploaded bank statement',
     'bank.line_matched': 'Matched bank line',
     'bank.line_unmatched': 'Undid bank line match',
+    'gateway.settlements_recorded': 'Recorded gateway settlements',
+    'settings.holidays_changed': 'Changed holiday list',
     'member.password_reset': 'Reset member password',
     'staff_user.one_time_password_set': 'Set a one-time staff password',
     'staff_user.two_step_enabled': 'Turned on two-step sign-in',

@@ -132,3 +132,103 @@ export async function fetchRazorpayOrderPayments(
   if (status >= 400 || !parsed.success) throw new GatewayUnavailableError(`Razorpay order payments (${status})`);
   return parsed.data.items;
 }
+
+const razorpaySettlementAnswer = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.string(),
+  fees: z.number().int(),
+  tax: z.number().int(),
+  utr: z.string().nullish(),
+  created_at: z.number().int(),
+});
+
+/**
+ * A Razorpay settlement (razorpay.com/docs/api/settlements, the Settlements entity): `amount` the
+ * net paid to the bank, `fees` Razorpay's fees including GST and `tax` the GST, in paise; status
+ * created|processed|failed; `utr` the bank transfer's reference; `created_at` unix seconds.
+ */
+export type RazorpaySettlementEntity = z.infer<typeof razorpaySettlementAnswer>;
+
+const razorpayReconAnswer = z.object({
+  entity_id: z.string(),
+  type: z.string(),
+  debit: z.number().int(),
+  credit: z.number().int(),
+  amount: z.number().int(),
+  fee: z.number().int().nullish(),
+  tax: z.number().int().nullish(),
+  settled: z.boolean(),
+  settled_at: z.number().int().nullish(),
+  settlement_id: z.string().nullish(),
+  settlement_utr: z.string().nullish(),
+  order_id: z.string().nullish(),
+  method: z.string().nullish(),
+});
+
+/**
+ * One row of Razorpay's settlement recon (razorpay.com/docs/api/settlements, "Settlement
+ * Recon"): a payment, refund or adjustment (`type`) by its id (`entity_id`), `amount` its gross,
+ * `credit`/`debit` what it added to or took from the settlement, `fee` (with GST) and `tax`, in
+ * paise; the settlement it went in (`settlement_id`, `settlement_utr`, `settled_at` unix seconds)
+ * and the order (`order_id`).
+ */
+export type RazorpayReconItem = z.infer<typeof razorpayReconAnswer>;
+
+/** The largest page each list answers (Razorpay's maximum `count`). */
+const SETTLEMENT_PAGE = 100;
+const RECON_PAGE = 1000;
+
+/** Reads every page of a Razorpay collection (`count`/`skip`), checking each item's shape. */
+async function allPages<T extends z.ZodType>(
+  settings: RazorpaySettings,
+  transport: GatewayTransport,
+  path: string,
+  query: Record<string, string>,
+  item: T,
+  page: number,
+): Promise<z.infer<T>[]> {
+  const items: z.infer<T>[] = [];
+  for (let skip = 0; ; skip += page) {
+    const search = new URLSearchParams({ ...query, count: String(page), skip: String(skip) });
+    const { status, body } = await callGateway(transport, {
+      method: 'GET',
+      url: `${settings.apiUrl}${path}?${search}`,
+      headers: razorpayHeaders(settings),
+    });
+    const parsed = z.object({ items: z.array(item) }).safeParse(body);
+    if (status !== 200 || !parsed.success) throw new GatewayUnavailableError(`Razorpay ${path} (${status})`);
+    items.push(...parsed.data.items);
+    if (parsed.data.items.length < page) return items;
+  }
+}
+
+/**
+ * Every settlement created between two instants (`GET /v1/settlements?from&to`, unix seconds,
+ * every page; razorpay.com/docs/api/settlements, "Fetch All Settlements").
+ * @throws GatewayUnavailableError when Razorpay cannot be reached, refuses or answers another shape.
+ */
+export function fetchRazorpaySettlements(
+  settings: RazorpaySettings,
+  transport: GatewayTransport,
+  range: { from: number; to: number },
+): Promise<RazorpaySettlementEntity[]> {
+  const query = { from: String(range.from), to: String(range.to) };
+  return allPages(settings, transport, '/v1/settlements', query, razorpaySettlementAnswer, SETTLEMENT_PAGE);
+}
+
+/**
+ * The settlement recon of one Indian day (`GET /v1/settlements/recon/combined?year&month&day`,
+ * every page; razorpay.com/docs/api/settlements, "Settlement Recon").
+ * @param day `YYYY-MM-DD`
+ * @throws GatewayUnavailableError when Razorpay cannot be reached, refuses or answers another shape.
+ */
+export function fetchRazorpaySettlementRecon(
+  settings: RazorpaySettings,
+  transport: GatewayTransport,
+  day: string,
+): Promise<RazorpayReconItem[]> {
+  const [year = '', month = '', date = ''] = day.split('-');
+  const query = { year, month: String(Number(month)), day: String(Number(date)) };
+  return allPages(settings, transport, '/v1/settlements/recon/combined', query, razorpayReconAnswer, RECON_PAGE);
+}

@@ -89,7 +89,7 @@ export function razorpayError(description: string): { error: { code: string; des
 }
 
 /** 404 while Razorpay is live, 401 without the sandbox key's Basic auth; null when the call may go on. */
-function razorpayRefusal(deps: SandboxDeps, authorization: string | undefined): SandboxAnswer | null {
+export function razorpayRefusal(deps: SandboxDeps, authorization: string | undefined): SandboxAnswer | null {
   const settings = deps.config.razorpay;
   if (settings.mode !== 'sandbox') return { status: 404, body: razorpayError('Not found') };
   const expected = razorpayAuthHeader(settings.keyId, settings.keySecret);

@@ -54,6 +54,30 @@ export interface SandboxRazorpayPayment {
   created_at: number;
 }
 
+/**
+ * A Razorpay sandbox settlement (Razorpay's Settlements entity, razorpay.com/docs/api/settlements):
+ * amount (net credited), fees (including GST) and tax (the GST) in paise; `utr` the bank transfer's
+ * reference; `created_at` unix seconds.
+ */
+export interface SandboxRazorpaySettlement {
+  id: string;
+  entity: 'settlement';
+  amount: number;
+  status: 'created' | 'processed' | 'failed';
+  fees: number;
+  tax: number;
+  utr: string;
+  created_at: number;
+}
+
+/** What the sandbox settled of one payment: its settlement, fee (with GST) and GST, in paise. */
+export interface SandboxSettledPayment {
+  settlementId: string;
+  fee: number;
+  tax: number;
+  settledAt: number;
+}
+
 /** An order whose payment was captured: paid in full, as Razorpay shows it. */
 export function markOrderPaid(order: SandboxRazorpayOrder): void {
   order.status = 'paid';
@@ -75,6 +99,10 @@ export class SandboxStore {
    * (`POST /v1/payments/:id/capture`). Tests turn it off to play a dashboard without auto-capture.
    */
   razorpayAutoCapture = true;
+  /** Razorpay settlements by id (made by `settleRazorpayPayments`, `sandbox-settlements.ts`). */
+  readonly settlements = new Map<string, SandboxRazorpaySettlement>();
+  /** What each settled payment's settlement was, by payment id. */
+  readonly settledPayments = new Map<string, SandboxSettledPayment>();
 
   /** The Worldline transaction of our txnId, if the bank decided one. */
   worldlineByTxnId(txnId: string): SandboxWorldlineTxn | undefined {

@@ -15,6 +15,7 @@ import {
   type SandboxAnswer,
   type SandboxDeps,
 } from './sandbox-api.ts';
+import { razorpaySettlementReconApi, razorpaySettlementsApi } from './sandbox-settlements.ts';
 
 /**
  * The gateway transport of sandbox mode: a URL that is a path of the server itself (`/…`, the
@@ -61,6 +62,12 @@ function route(deps: SandboxDeps, request: TransportRequest): SandboxAnswer {
     const input = razorpayOrderInput.safeParse(jsonBody(request));
     return input.success ? razorpayCreateOrderApi(deps, authorization, input.data) : invalid;
   }
+  if (request.method === 'GET' && path === '/api/sandbox/razorpay/v1/settlements') {
+    return razorpaySettlementsApi(deps, authorization, queryOf(request.url));
+  }
+  if (request.method === 'GET' && path === '/api/sandbox/razorpay/v1/settlements/recon/combined') {
+    return razorpaySettlementReconApi(deps, authorization, queryOf(request.url));
+  }
   const capture = /^\/api\/sandbox\/razorpay\/v1\/payments\/([^/]+)\/capture$/.exec(path);
   if (request.method === 'POST' && capture) {
     const input = razorpayCaptureInput.safeParse(jsonBody(request));
@@ -74,6 +81,11 @@ function route(deps: SandboxDeps, request: TransportRequest): SandboxAnswer {
   if (id === null) return { status: 400, body: razorpayError('The id provided does not exist') };
   if (match[1] === 'payments') return match[3] ? notFound : razorpayPaymentApi(deps, authorization, id);
   return match[3] ? razorpayOrderPaymentsApi(deps, authorization, id) : razorpayOrderApi(deps, authorization, id);
+}
+
+/** The query of a request URL. */
+function queryOf(url: string): URLSearchParams {
+  return new URLSearchParams(url.split('?')[1] ?? '');
 }
 
 /** A path segment decoded, or null when it is not valid percent-encoding. */

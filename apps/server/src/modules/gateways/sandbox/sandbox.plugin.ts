@@ -26,6 +26,7 @@ import {
   worldlineRequestQuery,
   type SandboxPage,
 } from './sandbox-bank.ts';
+import { razorpaySettlementReconApi, razorpaySettlementsApi } from './sandbox-settlements.ts';
 import { AUTOSUBMIT_JS, PAGE_CSP, RAZORPAY_CHECKOUT_JS, WORLDLINE_CHECKOUT_JS } from './sandbox-pages.ts';
 
 /**
@@ -272,6 +273,39 @@ async function razorpaySandboxApi(app: FastifyInstance): Promise<void> {
     ],
     ['/api/sandbox/razorpay/v1/payments/:id', 'SANDBOX Razorpay: fetch a payment. 404 when live.', razorpayPaymentApi],
   ] as const;
+  const settlementReads = [
+    [
+      '/api/sandbox/razorpay/v1/settlements',
+      'SANDBOX Razorpay: fetch all settlements (from/to unix seconds, count, skip); captured payments settle T+2 ' +
+        'with a 2% fee and 18% GST on it. 404 when live.',
+      razorpaySettlementsApi,
+    ],
+    [
+      '/api/sandbox/razorpay/v1/settlements/recon/combined',
+      'SANDBOX Razorpay: settlement recon of a day or month (year, month, day, count, skip). 404 when live.',
+      razorpaySettlementReconApi,
+    ],
+  ] as const;
+  for (const [url, summary, read] of settlementReads) {
+    r.get(
+      url,
+      {
+        config: open,
+        exposeHeadRoute: false,
+        schema: {
+          tags: ['sandbox'],
+          summary,
+          querystring: z.record(z.string(), z.string()),
+          response: rzJson,
+        },
+      },
+      async (request, reply) =>
+        sendAnswer(
+          reply,
+          read(deps, request.headers.authorization, new URLSearchParams(request.query as Record<string, string>)),
+        ),
+    );
+  }
   for (const [url, summary, read] of reads) {
     r.get(
       url,

@@ -46,6 +46,7 @@ const ReportsPage = lazy(() => import('../../../features/reports/reports-page.ts
 const ActivitiesPage = lazy(() => import('../../../features/activities/activities-page.tsx'));
 const ExportDataPage = lazy(() => import('../../../features/export/export-page.tsx'));
 const AccountsExportPage = lazy(() => import('../../../features/accounts/accounts-export-page.tsx'));
+const SettlementsPage = lazy(() => import('../../../features/accounts/settlements-page.tsx'));
 const CashierArrearsPage = lazy(() => import('../../../features/collections/cashier-arrears-page.tsx'));
 const CashierCollectionsPage = lazy(() => import('../../../features/collections/cashier-collections-page.tsx'));
 const RefundsPage = lazy(() => import('../../../features/refunds/refunds-page.tsx'));
@@ -118,6 +119,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'bank', key: 'bank' },
     { path: 'export', key: 'export' },
     { path: 'accounts-export', key: 'accountsExport' },
+    { path: 'settlements', key: 'settlements' },
     { path: 'account', key: 'account' },
   ],
   cashier: [
@@ -144,6 +146,7 @@ const NAV: Record<StaffRole, { path: string; key: string }[]> = {
     { path: 'export', key: 'accountsExport' },
     { path: 'deposits', key: 'deposits' },
     { path: 'bank', key: 'bank' },
+    { path: 'settlements', key: 'settlements' },
     { path: 'account', key: 'account' },
   ],
 };
@@ -245,7 +248,7 @@ function WardLeaderRoutes({ base }: { base: string }) {
 
 /**
  * An accountant's screens (decision 0145): the reports, the accounts' exports, bank deposits
- * (decision 0147) and reconciliation (decision 0149), their account.
+ * (decision 0147) and reconciliation (decision 0149), gateway settlements (decision 0151), their account.
  */
 function AccountantRoutes({ base }: { base: string }) {
   return (
@@ -254,6 +257,7 @@ function AccountantRoutes({ base }: { base: string }) {
       <Route path="export" element={<AccountsExportPage />} />
       <Route path="deposits" element={<DepositsPage role="accountant" />} />
       <Route path="bank" element={<BankReconciliationPage />} />
+      <Route path="settlements" element={<SettlementsPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={`${base}/reports`} replace />} />
     </Routes>
@@ -278,6 +282,7 @@ function adminRoutes() {
       <Route path="bank" element={<BankReconciliationPage />} />
       <Route path="export" element={<ExportDataPage />} />
       <Route path="accounts-export" element={<AccountsExportPage />} />
+      <Route path="settlements" element={<SettlementsPage />} />
     </>
   );
 }

@@ -21,13 +21,14 @@ const src = (file: string) => path.join(import.meta.dirname, 'src', file);
 
 /**
  * The member's first screens (decision 0150): the app's entry (what every screen runs), the member
- * sign-in and the member portal (the dashboard). Their modules go to a few chunks: see
- * `first-screen-chunks.ts`.
+ * sign-in and the member portal (the dashboard), and the member's next step, the payment dialogs
+ * (decision 0158). Their modules go to a few chunks: see `first-screen-chunks.ts`.
  */
 const FIRST_SCREENS = {
   entry: src('main.tsx'),
   signIn: src('app/routes/member-login.tsx'),
   portal: src('app/routes/customer/customer-dashboard.tsx'),
+  pay: src('features/portal/payment-dialogs.tsx'),
 };
 
 export default defineConfig(({ mode }) => ({

@@ -280,7 +280,9 @@ export function builtServer(): Promise<string> {
 /**
  * Starts the built server (`node --enable-source-maps dist/server.mjs`, what `npm start` runs after
  * its build, {@link builtServer}) on `database` with `port`, and waits for its "ready" log line and
- * a 200 from `/api/health`. The build is not timed.
+ * a 200 from `/api/health`. The build is not timed. `launch` runs another Node script in its place
+ * (arguments to `node` and the folder), e.g. `scripts/start.mjs`, which builds what changed and
+ * then runs the same server: then whatever it builds is timed.
  * @throws when it exits first or is not ready within `timeoutMs`
  */
 export async function startServer(
@@ -288,10 +290,12 @@ export async function startServer(
   port: number,
   extraEnv: NodeJS.ProcessEnv = {},
   timeoutMs = 180_000,
+  launch?: { args: string[]; cwd: string },
 ): Promise<ServerProcess> {
   const entry = await builtServer();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(process.execPath, launch?.args ?? ['--enable-source-maps', entry], {
+    ...(launch ? { cwd: launch.cwd } : {}),
     env: { ...process.env, ...serverEnv(database, port), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -127,6 +127,13 @@ export const GOALS = {
     bound: { pglite: 3 },
     source: 'issue 18',
   },
+  npmStartReady: {
+    what: '`npm start` after a restart with unchanged sources: spawn of scripts/start.mjs to the first 200 of /api/health',
+    unit: 's',
+    kind: 'max',
+    bound: { pglite: 5, postgres: 5 },
+    source: 'issue 31 (rebuild only when the sources changed), decision 0158',
+  },
   startupRss: {
     what: 'peak RSS of the server process, started and after a small load',
     unit: 'MB',

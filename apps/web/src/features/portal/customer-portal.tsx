@@ -9,7 +9,7 @@ import { useLiveUpdates } from '../../lib/live-updates.ts';
 import { useCustomerPayments, useCustomerTransactions, useWorldlineConfig } from './api.ts';
 import { PaidTab } from './paid-tab.tsx';
 import { paiseOf } from '../../lib/money.ts';
-import { PaymentFlowDialogs } from './payment-flow-dialogs.tsx';
+import { PaymentFlowDialogs, preloadPaymentDialogs } from './payment-flow-dialogs.tsx';
 import { PendingTab } from './pending-tab.tsx';
 import { PortalHeader } from './portal-header.tsx';
 import { StatementCard } from './statement-card.tsx';
@@ -67,7 +67,13 @@ export function CustomerPortal() {
 
   const summary = pending.data?.summary;
   const pendingTotals = pendingFigure(summary);
-  const request = (mode: ConfirmMode, payments: PaymentRecord[]) => flow.requestPayment(mode, payments, entered);
+  const request = (mode: ConfirmMode, payments: PaymentRecord[]) => {
+    if (!flow.requestPayment(mode, payments, entered)) return;
+    // In the press's own event, before the render that opens the dialog (decision 0158): the
+    // gateway's script first (small, and Pay waits for it), then the dialogs' code.
+    if (scriptUrls) loadCheckoutScripts(scriptUrls.split(' '));
+    preloadPaymentDialogs();
+  };
 
   return (
     <Box component="main" bg="gray.0" mih="100vh" py="md">

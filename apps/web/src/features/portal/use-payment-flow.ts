@@ -37,8 +37,11 @@ export interface PaymentFlow {
   processing: boolean;
   failure: FailureState | null;
   success: SuccessState | null;
-  /** Opens the confirm dialog after checking the amounts and the arrears gate. */
-  requestPayment(mode: ConfirmMode, payments: PaymentRecord[], entered: Record<string, string>): void;
+  /**
+   * Opens the confirm dialog after checking the amounts and the arrears gate.
+   * @returns whether the dialog opens (false: a notice says why not)
+   */
+  requestPayment(mode: ConfirmMode, payments: PaymentRecord[], entered: Record<string, string>): boolean;
   cancelConfirm(): void;
   /** Creates the order and opens the checkout. */
   pay(): Promise<void>;
@@ -82,7 +85,9 @@ export function usePaymentFlow(memberName: string, arrearsBlocking: boolean): Pa
         });
       } else if (checked.kind === 'ok') {
         dispatch({ type: 'confirm', request: checked.request });
+        return true;
       }
+      return false;
     },
     [arrearsBlocking, dispatch, t],
   );

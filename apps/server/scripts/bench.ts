@@ -225,10 +225,10 @@ async function paymentRowsCsv(database: Database): Promise<{ csv: string; rows: 
   return { csv: rows.map((row) => row.line).join('\n') + '\n', rows: rows.length };
 }
 
-/** The floor's target: a copy of payments with the same indexes and foreign keys. */
+/** The floor's target: a copy of payments with the same indexes and foreign keys (each with the parish, as since migration 0024). */
 const COPY_TABLE_SQL = `create table payments_copy (like payments including all);
-alter table payments_copy add foreign key (member_id) references members(id);
-alter table payments_copy add foreign key (payment_head_id) references payment_heads(id);`;
+alter table payments_copy add foreign key (parish_id, member_id) references members(parish_id, id);
+alter table payments_copy add foreign key (parish_id, payment_head_id) references payment_heads(parish_id, id);`;
 
 async function copyFloor(
   database: Database,

@@ -220,7 +220,8 @@ async function adminToken(app: Awaited<ReturnType<typeof buildApp>>): Promise<st
 async function paymentRowsCsv(database: Database): Promise<{ csv: string; rows: number }> {
   const rows = await queryRows<{ line: string }>(
     database.db,
-    sql`select concat(member_id, ',', payment_head_id, ',', amount_paise, ',', year, ',', due_date) as line from payments`,
+    sql`select concat(parish_id, ',', member_id, ',', payment_head_id, ',', amount_paise, ',', year, ',', due_date) as line
+          from payments`,
   );
   return { csv: rows.map((row) => row.line).join('\n') + '\n', rows: rows.length };
 }
@@ -236,7 +237,8 @@ async function copyFloor(
   tmpDir: string,
 ): Promise<{ seconds: number; method: string; rows: number }> {
   const { csv, rows } = await paymentRowsCsv(database);
-  const columns = '(member_id, payment_head_id, amount_paise, year, due_date)';
+  // The parish too: outside a request no parish is in progress, so its default would be null.
+  const columns = '(parish_id, member_id, payment_head_id, amount_paise, year, due_date)';
   if (database.kind === 'pglite' && database.pglite) {
     await database.pglite.exec(COPY_TABLE_SQL);
     const started = performance.now();
@@ -263,7 +265,7 @@ async function copyFloor(
       const started = performance.now();
       await client.query(
         `insert into payments_copy ${columns}
-         select member_id, payment_head_id, amount_paise, year, due_date from payments`,
+         select parish_id, member_id, payment_head_id, amount_paise, year, due_date from payments`,
       );
       return { seconds: (performance.now() - started) / 1000, method: 'INSERT..SELECT (approximation)', rows };
     }

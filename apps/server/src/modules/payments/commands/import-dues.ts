@@ -19,6 +19,7 @@ import { existingCells, type DueCells, type ExistingCell } from '../ledger/due-c
  * 3. with `updatePendingAmounts`, a pending payment already assigned whose amount differs from its
  *    cell takes the cell's amount (one statement); paid, waived, conceded or in-checkout ones never
  *    change.
+ * @param newMembers ids of the members this batch's transaction inserted (default none)
  * @returns the payments inserted (member and head ids), the counts of the payments already
  *   assigned (changed, unchanged, pending amounts that differ) and the amounts changed (rupees)
  */

@@ -19,10 +19,12 @@ import { paiseOfSum, type Paise } from '@parish/shared';
 
 import { callerAuditContext, type Actor, type ServiceContext } from '../../src/context.ts';
 import { queryRows, type DbOrTx } from '../../src/db/client.ts';
+import { runInParish } from '../../src/db/parish-scope.ts';
+import { HOME_PARISH_ID } from '../../src/db/schema/parishes.ts';
 import { collectPayment } from '../../src/modules/office/counter.service.ts';
 import { markPaid } from '../../src/modules/payments/ledger/mark-paid.ts';
 import { pendingCollections } from './collections.ts';
-import { loadDemo, withBenchApp } from './harness.ts';
+import { loadDemo, withBenchApp, type BenchApp } from './harness.ts';
 import type { Engine } from './goals.ts';
 
 const CLIENTS = 10;
@@ -122,103 +124,106 @@ async function collectBySql(
 async function floorOn(engine: Engine): Promise<void> {
   await withBenchApp(
     engine,
-    async (bench) => {
-      const all = await dues(bench.database.db);
-      const [cashier] = await queryRows<{ id: string; name: string }>(
-        bench.database.db,
-        sql`select id, name from staff_users where username = 'cashier'`,
-      );
-      if (!cashier) throw new Error('no demo cashier');
-      const actor: Actor = { type: 'staff', id: cashier.id, name: cashier.name, role: 'cashier', username: 'cashier' };
-      const ctx: ServiceContext = {
-        ...bench.app.deps,
-        actor,
-        audit: callerAuditContext(actor, 'floor', '127.0.0.1'),
-        dataVersions: null,
-      };
-      const serviceRate = await rate(all.slice(0, PER_RUN), CLIENTS, async (due) => {
-        await collectPayment(ctx, {
-          paymentId: due.id,
-          collectionMode: 'manual',
-          collectionAmount: due.amountPaise / 100,
-          paymentMethod: 'cash',
-        } as never);
-      });
-      console.log(`${engine} service (no HTTP), c=${CLIENTS}: ${serviceRate.toFixed(1)} collections/s`);
-
-      const rest = all.slice(PER_RUN, 2 * PER_RUN);
-      // Measurement only: without the payments summary trigger, to see its share.
-      if (process.env.FLOOR_NO_SUMMARY_TRIGGER) {
-        await bench.database.db.execute(sql`alter table payments disable trigger payments_summaries_upd`);
-        console.log(`${engine}: payments_summaries_upd DISABLED for the plain SQL run`);
-      }
-      let statementMs = 0;
-      let commitMs = 0;
-      const add = (times: SerialTimes) => {
-        statementMs += times.statementMs;
-        commitMs += times.commitMs;
-      };
-      const serial = (count = rest.length) =>
-        `receipt statement ${(statementMs / count).toFixed(2)} ms + COMMIT ${(commitMs / count).toFixed(2)} ms`;
-      if (engine === 'postgres') {
-        const clients = await Promise.all(
-          Array.from({ length: CLIENTS }, async () => {
-            const client = new pg.Client({ connectionString: bench.env.DATABASE_URL });
-            await client.connect();
-            return client;
-          }),
-        );
-        const dbs = clients.map((client) => drizzlePg(client));
-        const sqlRate = await rate(rest, CLIENTS, async (due, worker) => {
-          const client = clients[worker] as pg.Client;
-          add(
-            await collectBySql(dbs[worker] as never, actor, due, async (q) => {
-              await client.query(q);
-            }),
-          );
-        });
-        console.log(
-          `${engine} plain SQL, ${CLIENTS} connections: ${sqlRate.toFixed(1)} collections/s; serial section ` +
-            `on average (lock waits included): ${serial()}`,
-        );
-        // The same on one connection: the serial section's own cost, with nothing to wait for.
-        const alone = all.slice(2 * PER_RUN, 2 * PER_RUN + 300);
-        statementMs = 0;
-        commitMs = 0;
-        const first = clients[0] as pg.Client;
-        const aloneRate = await rate(alone, 1, async (due) => {
-          add(
-            await collectBySql(dbs[0] as never, actor, due, async (q) => {
-              await first.query(q);
-            }),
-          );
-        });
-        await Promise.all(clients.map((client) => client.end()));
-        console.log(
-          `${engine} plain SQL, 1 connection: ${aloneRate.toFixed(1)} collections/s; ` + `${serial(alone.length)}`,
-        );
-      } else {
-        const pglite = bench.database.pglite;
-        if (!pglite) throw new Error('no PGlite');
-        const db = drizzlePglite(pglite);
-        let totalMs = 0;
-        const sqlRate = await rate(rest, 1, async (due) => {
-          const start = performance.now();
-          add(
-            await collectBySql(db as never, actor, due, async (q) => {
-              await pglite.exec(q);
-            }),
-          );
-          totalMs += performance.now() - start;
-        });
-        console.log(
-          `${engine} plain SQL, 1 connection: ${sqlRate.toFixed(1)} collections/s; whole transaction ` +
-            `${(totalMs / rest.length).toFixed(2)} ms, of which ${serial()}`,
-        );
-      }
-    },
+    // The bench's handle is scoped as the server's: the floor's work is the demo parish's.
+    (bench) => runInParish(HOME_PARISH_ID, () => floorIn(engine, bench)),
     loadDemo,
   );
+}
+
+async function floorIn(engine: Engine, bench: BenchApp): Promise<void> {
+  const all = await dues(bench.database.db);
+  const [cashier] = await queryRows<{ id: string; name: string }>(
+    bench.database.db,
+    sql`select id, name from staff_users where username = 'cashier'`,
+  );
+  if (!cashier) throw new Error('no demo cashier');
+  const actor: Actor = { type: 'staff', id: cashier.id, name: cashier.name, role: 'cashier', username: 'cashier' };
+  const ctx: ServiceContext = {
+    ...bench.app.deps,
+    actor,
+    audit: callerAuditContext(actor, 'floor', '127.0.0.1'),
+    dataVersions: null,
+  };
+  const serviceRate = await rate(all.slice(0, PER_RUN), CLIENTS, async (due) => {
+    await collectPayment(ctx, {
+      paymentId: due.id,
+      collectionMode: 'manual',
+      collectionAmount: due.amountPaise / 100,
+      paymentMethod: 'cash',
+    } as never);
+  });
+  console.log(`${engine} service (no HTTP), c=${CLIENTS}: ${serviceRate.toFixed(1)} collections/s`);
+
+  const rest = all.slice(PER_RUN, 2 * PER_RUN);
+  // Measurement only: without the payments summary trigger, to see its share.
+  if (process.env.FLOOR_NO_SUMMARY_TRIGGER) {
+    await bench.database.db.execute(sql`alter table payments disable trigger payments_summaries_upd`);
+    console.log(`${engine}: payments_summaries_upd DISABLED for the plain SQL run`);
+  }
+  let statementMs = 0;
+  let commitMs = 0;
+  const add = (times: SerialTimes) => {
+    statementMs += times.statementMs;
+    commitMs += times.commitMs;
+  };
+  const serial = (count = rest.length) =>
+    `receipt statement ${(statementMs / count).toFixed(2)} ms + COMMIT ${(commitMs / count).toFixed(2)} ms`;
+  if (engine === 'postgres') {
+    const clients = await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        const client = new pg.Client({ connectionString: bench.env.DATABASE_URL });
+        await client.connect();
+        return client;
+      }),
+    );
+    const dbs = clients.map((client) => drizzlePg(client));
+    const sqlRate = await rate(rest, CLIENTS, async (due, worker) => {
+      const client = clients[worker] as pg.Client;
+      add(
+        await collectBySql(dbs[worker] as never, actor, due, async (q) => {
+          await client.query(q);
+        }),
+      );
+    });
+    console.log(
+      `${engine} plain SQL, ${CLIENTS} connections: ${sqlRate.toFixed(1)} collections/s; serial section ` +
+        `on average (lock waits included): ${serial()}`,
+    );
+    // The same on one connection: the serial section's own cost, with nothing to wait for.
+    const alone = all.slice(2 * PER_RUN, 2 * PER_RUN + 300);
+    statementMs = 0;
+    commitMs = 0;
+    const first = clients[0] as pg.Client;
+    const aloneRate = await rate(alone, 1, async (due) => {
+      add(
+        await collectBySql(dbs[0] as never, actor, due, async (q) => {
+          await first.query(q);
+        }),
+      );
+    });
+    await Promise.all(clients.map((client) => client.end()));
+    console.log(
+      `${engine} plain SQL, 1 connection: ${aloneRate.toFixed(1)} collections/s; ` + `${serial(alone.length)}`,
+    );
+  } else {
+    const pglite = bench.database.pglite;
+    if (!pglite) throw new Error('no PGlite');
+    const db = drizzlePglite(pglite);
+    let totalMs = 0;
+    const sqlRate = await rate(rest, 1, async (due) => {
+      const start = performance.now();
+      add(
+        await collectBySql(db as never, actor, due, async (q) => {
+          await pglite.exec(q);
+        }),
+      );
+      totalMs += performance.now() - start;
+    });
+    console.log(
+      `${engine} plain SQL, 1 connection: ${sqlRate.toFixed(1)} collections/s; whole transaction ` +
+        `${(totalMs / rest.length).toFixed(2)} ms, of which ${serial()}`,
+    );
+  }
 }
 
 const engines = (process.env.FLOOR_ENGINES ?? 'pglite,postgres').split(',') as Engine[];

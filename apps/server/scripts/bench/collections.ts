@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 
 import { queryRows, type Db } from '../../src/db/client.ts';
+import { runAsOwner, runInParish } from '../../src/db/parish-scope.ts';
+import { HOME_PARISH_ID } from '../../src/db/schema/parishes.ts';
 import type { LoadRequest } from '../load.ts';
 import {
   fmt,
@@ -49,6 +51,11 @@ async function collectorTokens(bench: BenchApp): Promise<string[]> {
  * order: `POST /api/payments/{id}/collect` in cash for the exact amount (rupees).
  */
 export async function pendingCollections(db: Db, heads: number): Promise<LoadRequest[]> {
+  // The bench's handle is scoped as the server's (no parish outside a request): the demo parish's rows.
+  return runInParish(HOME_PARISH_ID, () => pendingCollectionsInParish(db, heads));
+}
+
+async function pendingCollectionsInParish(db: Db, heads: number): Promise<LoadRequest[]> {
   await db.execute(
     sql`INSERT INTO payment_heads (name, amount_paise, type, year, due_date)
         SELECT 'Bench Collect ' || g, 10000 * g, 'current due', 2026, '2027-03-31'::date FROM generate_series(1, ${heads}) g`,
@@ -74,11 +81,13 @@ export async function pendingCollections(db: Db, heads: number): Promise<LoadReq
   }));
 }
 
-/** Receipt numbers issued more than once (must be none). */
+/** Receipt numbers issued more than once in a parish (must be none), counted over every parish. */
 export async function duplicateReceipts(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: unknown }>(
-    db,
-    sql`SELECT count(*) AS n FROM (SELECT number FROM receipts GROUP BY number HAVING count(*) > 1) d`,
+  const [row] = await runAsOwner(() =>
+    queryRows<{ n: unknown }>(
+      db,
+      sql`SELECT count(*) AS n FROM (SELECT parish_id, number FROM receipts GROUP BY 1, 2 HAVING count(*) > 1) d`,
+    ),
   );
   return Number(row?.n ?? 0);
 }

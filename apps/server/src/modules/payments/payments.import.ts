@@ -395,15 +395,16 @@ async function matchOrCreateHeads(
  * Inserts the new members of a batch (no password hash: the initial password applies) and adds
  * them to `memberIds`. A parish number or active mobile already taken is skipped (DO NOTHING):
  * its rows are reported as duplicates afterwards.
- * @returns the parish numbers of the members created
+ * @returns the parish numbers and the ids of the members created
  */
 async function insertMembers(
   tx: Tx,
   toCreate: ReadonlyMap<string, NewMember>,
   memberIds: Map<string, string>,
-): Promise<Set<string>> {
+): Promise<{ createdParish: Set<string>; createdIds: Set<string> }> {
   const createdParish = new Set<string>();
-  if (toCreate.size === 0) return createdParish;
+  const createdIds = new Set<string>();
+  if (toCreate.size === 0) return { createdParish, createdIds };
   const entries = [...toCreate.entries()];
   // DO NOTHING also covers the active-mobile unique index: such a member is reported below.
   const inserted = await queryRows<{ id: string; parish: string }>(
@@ -419,8 +420,9 @@ async function insertMembers(
   for (const row of inserted) {
     memberIds.set(row.parish, row.id);
     createdParish.add(row.parish);
+    createdIds.add(row.id);
   }
-  return createdParish;
+  return { createdParish, createdIds };
 }
 
 /**
@@ -511,9 +513,9 @@ async function applyBatch(
   for (const mismatch of mismatches) {
     if (!options.accept.has(mismatch.row)) errors.push({ row: mismatch.row, message: mismatchNotApplied(mismatch) });
   }
-  const createdParish = await insertMembers(tx, toCreate, memberIds);
+  const { createdParish, createdIds } = await insertMembers(tx, toCreate, memberIds);
   const { applied, cells } = dueCellsOf(rowsToApply, memberIds, headIds, errors);
-  const { inserted, ...reconciled } = await importDues(tx, cells, options.updatePendingAmounts);
+  const { inserted, ...reconciled } = await importDues(tx, cells, options.updatePendingAmounts, createdIds);
   const assigned = new Map<string, string[]>();
   for (const row of inserted) {
     const list = assigned.get(row.payment_head_id);

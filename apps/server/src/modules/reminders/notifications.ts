@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { AuditContext, ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
+import { credentialsVersion, parishInProgress, parishWhatsAppConfig } from '../settings/parish-credentials.ts';
 import { announceJobQueued } from './job-runner.ts';
 import { insertReminderJob, type Recipient } from './reminders.service.ts';
 
@@ -74,6 +74,42 @@ export async function queuePaymentNotice(
 export async function receiptDocumentsOn(deps: { db: DbOrTx; config: Config }): Promise<boolean> {
   if (!deps.config.whatsapp.sendReceipts) return false;
   return (await parishWhatsAppConfig(deps, parishInProgress())).configured;
+}
+
+/**
+ * How long a process keeps a parish's {@link receiptDocumentsOn} for the question asked before a
+ * collection's transaction, in milliseconds (decision 0156). A change of credentials made by this
+ * process forgets it at once (`credentialsVersion`); another process's change is seen within this
+ * time, as the parish's time zone is (`PARISH_TIME_ZONE_TTL_MS`).
+ */
+export const RECEIPT_DOCUMENTS_TTL_MS = 5_000;
+
+/** Per database handle (one per app), per parish: the answer, the credentials' version and when it was read. */
+const receiptDocumentAnswers = new WeakMap<object, Map<number, { on: boolean; version: number; readAt: number }>>();
+
+/**
+ * {@link receiptDocumentsOn} for the parish in progress, kept for {@link RECEIPT_DOCUMENTS_TTL_MS}
+ * (decision 0156): the office collection asks it before every transaction, and reading and opening
+ * the parish's credentials was one statement of each collection. Only the question asked before a
+ * transaction may be answered from memory: `queueReceiptDocument` asks again inside the
+ * transaction, so a stale "on" writes nothing; a stale "off" (WhatsApp configured in another
+ * process less than 5 s ago) leaves that receipt to the counter's wa.me share, as before the change.
+ * @param deps.db the app's database handle (not a transaction): the key of the kept answers
+ */
+export async function receiptDocumentsOnKept(deps: { db: DbOrTx; config: Config }): Promise<boolean> {
+  if (!deps.config.whatsapp.sendReceipts) return false;
+  const parishId = parishInProgress();
+  let answers = receiptDocumentAnswers.get(deps.db);
+  if (!answers) {
+    answers = new Map();
+    receiptDocumentAnswers.set(deps.db, answers);
+  }
+  const version = credentialsVersion(parishId);
+  const kept = answers.get(parishId);
+  if (kept && kept.version === version && Date.now() - kept.readAt < RECEIPT_DOCUMENTS_TTL_MS) return kept.on;
+  const on = await receiptDocumentsOn(deps);
+  answers.set(parishId, { on, version, readAt: Date.now() });
+  return on;
 }
 
 /**

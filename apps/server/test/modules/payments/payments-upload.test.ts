@@ -229,6 +229,38 @@ describe('POST /api/payments/upload-csv into an empty database', () => {
     expect(result.errors.map((e) => e.row)).toEqual([6, 7]);
     expect(await counts(t)).toEqual({ members: 5, heads: 5, payments: 17 });
   });
+
+  it('one batch of a member known before and members it creates: only the known one has dues to reconcile', async () => {
+    // Decision 0156: the dues already assigned are looked up for the members the batch did not create.
+    const header = ['ParishNumber', 'Name', 'Phone', 'Mix Tax 2026'];
+    const first = await upload(t, admin, [header, ['MIX1', 'Mix One', '9847000201', '500']]);
+    expect(first.json<UploadCsvResult>()).toMatchObject({ membersCreated: 1, paymentsAssigned: 1 });
+    const rows = [
+      ['MIX1', 'Mix One', '9847000201', '650'],
+      ['MIX2', 'Mix Two', '9847000202', '650'],
+      ['MIX3', 'Mix Three', '9847000203', '700'],
+    ];
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/upload-csv',
+      headers: admin.headers,
+      payload: { csvData: [header, ...rows], updatePendingAmounts: true },
+    });
+    expect(response.json<UploadCsvResult>()).toMatchObject({
+      membersCreated: 2,
+      paymentsAssigned: 2,
+      paymentsChanged: 1,
+      paymentsUnchanged: 0,
+      pendingAmountsDiffer: 0,
+    });
+    const amounts = await queryRows<{ line: string }>(
+      t.db,
+      sql`select m.parish_number || '|' || p.status || '|' || p.amount_paise as line
+            from payments p join members m on m.id = p.member_id
+           where m.parish_number like 'MIX%' order by m.parish_number`,
+    );
+    expect(amounts.map((row) => row.line)).toEqual(['MIX1|pending|65000', 'MIX2|pending|65000', 'MIX3|pending|70000']);
+  });
 });
 
 describe('a crash in the middle of an import', () => {

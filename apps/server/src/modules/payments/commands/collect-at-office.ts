@@ -25,7 +25,7 @@ import {
   receiptCollectedEntry,
 } from '../ledger/office-receipt.ts';
 import { parishTimeZone } from '../../settings/parish-time-zone.ts';
-import { queueReceiptDocument, receiptDocumentsOn } from '../../reminders/notifications.ts';
+import { queueReceiptDocument, receiptDocumentsOnKept } from '../../reminders/notifications.ts';
 
 /**
  * Collects pending dues of one member at the office under ONE receipt (`docs/domain.md`,
@@ -36,7 +36,8 @@ import { queueReceiptDocument, receiptDocumentsOn } from '../../reminders/notifi
  *    (409 `SHEET_CLOSED`); the limits on money (400 `AMOUNT_ABOVE_LIMIT`: a line above the bound
  *    in force; 400 `CASH_LIMIT_269ST`: the member's cash of the day would reach ₹2,00,000,
  *    decisions 0105, 0106; cash collections of one member wait for each other first,
- *    `lockMembersCash`, so the day's cash is summed after the other commits); the UTR free among standing receipts (409 `DUPLICATE_UTR`).
+ *    `lockMembersCash`, so the day's cash is summed after the other commits; not on PGlite, whose
+ *    one connection runs one transaction at a time, decision 0156); the UTR free among standing receipts (409 `DUPLICATE_UTR`).
  * 2. Write and issue: `markPaid` with every line and the counter's amount rule (never below the
  *    due, another amount only on a variable head); any refused line rolls everything back
  *    (404 not a due, 409 `NOT_PENDING`, 400 `AMOUNT_BELOW_DUE` / `AMOUNT_FIXED`). Every pending due
@@ -45,7 +46,8 @@ import { queueReceiptDocument, receiptDocumentsOn } from '../../reminders/notifi
  *    (BEGIN, two statements, COMMIT: decision 0057); a collection of several dues reads its
  *    receipt's lines for its answer and writes `receipt.collected`, and keeps its answer under its key.
  * 4. The receipt's WhatsApp document queued in the same transaction when the parish sends them
- *    (`queueReceiptDocument`, decision 0141).
+ *    (`queueReceiptDocument`, decision 0141; asked before the transaction from a 5 s memory,
+ *    `receiptDocumentsOnKept`, and again inside it, decision 0156).
  * 5. After the commit, `payment.updated` (via `manual`) for the member, unless replayed.
  * @throws the refusals above; 422 `IDEMPOTENCY_KEY_REUSED` when the key came with another body.
  */
@@ -55,13 +57,17 @@ export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollecti
   const timeZone = await parishTimeZone(ctx);
   const amounts = new Map(input.lines.map((line) => [line.paymentId, line.amountPaise]));
   const facts = officeFacts(input, actor.id, issuedAt);
-  const sendsReceipts = await receiptDocumentsOn(ctx);
+  const sendsReceipts = await receiptDocumentsOnKept(ctx);
   const done = await ctx.db
     .transaction(async (tx) => {
       const earlier = input.idempotency ? await claimKey(tx, actor.id, input.idempotency) : null;
       if (earlier) return { answer: earlier, payments: [], replayed: true };
       const today = calendarDateIn(issuedAt, timeZone);
-      if (input.paymentMethod === 'cash') await lockMembersCash(tx, [...amounts.keys()]);
+      // PGlite runs one transaction at a time: no other cash collection can come in between, and
+      // the advisory lock was a statement of every cash collection for nothing (decision 0156).
+      if (input.paymentMethod === 'cash' && ctx.database.kind !== 'pglite') {
+        await lockMembersCash(tx, [...amounts.keys()]);
+      }
       const rows = await lockOfficeLines(tx, [...amounts.keys()], { id: actor.id, today, timeZone });
       if (rows[0]?.dayClosed) throw conflict(OFFICE_MSG.todayClosed, ErrorCode.SHEET_CLOSED);
       if (!rows[0]) await checkSheetOpen(ctx, tx);

@@ -10,17 +10,26 @@ import { existingCells, type DueCells, type ExistingCell } from '../ledger/due-c
  * data versions first (`docs/ARCHITECTURE.md`, "Lock order"), inserted the new members and writes
  * the batch's audit event `payment.csv_imported`:
  * 1. the payments already assigned for the cells are read first (the batch holds the payments
- *    data version, so no other assignment comes in between);
+ *    data version, so no other assignment comes in between); the cells of `newMembers`, the members
+ *    this batch's transaction created, are not looked up: a member created a statement ago has no
+ *    payment yet (decision 0156: on a first import that read was 20,000 index probes per batch that
+ *    could find nothing);
  * 2. every cell becomes a pending payment with `ON CONFLICT (parish_id, member_id, payment_head_id) DO
  *    NOTHING` (one `unnest` statement): a rerun creates no duplicates, a paid payment never changes;
  * 3. with `updatePendingAmounts`, a pending payment already assigned whose amount differs from its
  *    cell takes the cell's amount (one statement); paid, waived, conceded or in-checkout ones never
  *    change.
+ * @param newMembers ids of the members this batch's transaction inserted (default none)
  * @returns the payments inserted (member and head ids), the counts of the payments already
  *   assigned (changed, unchanged, pending amounts that differ) and the amounts changed (rupees)
  */
-export async function importDues(tx: Tx, cells: DueCells, updatePendingAmounts: boolean) {
-  const existing = await existingCells(tx, cells);
+export async function importDues(
+  tx: Tx,
+  cells: DueCells,
+  updatePendingAmounts: boolean,
+  newMembers: ReadonlySet<string> = new Set(),
+) {
+  const existing = await existingCells(tx, newMembers.size === 0 ? cells : cellsOfOldMembers(cells, newMembers));
   const inserted =
     cells.memberIds.length === 0
       ? []
@@ -69,4 +78,18 @@ async function reconcileAmounts(tx: Tx, existing: readonly ExistingCell[], updat
       after: paiseToRupees(cell.cellPaise),
     })),
   };
+}
+
+/** The cells of `cells` whose member is not one of `newMembers` (member ids), in the same order. */
+function cellsOfOldMembers(cells: DueCells, newMembers: ReadonlySet<string>): DueCells {
+  const kept: DueCells = { memberIds: [], headIds: [], amounts: [], years: [], dueDates: [] };
+  cells.memberIds.forEach((memberId, i) => {
+    if (newMembers.has(memberId)) return;
+    kept.memberIds.push(memberId);
+    kept.headIds.push(cells.headIds[i] as string);
+    kept.amounts.push(cells.amounts[i] as DueCells['amounts'][number]);
+    kept.years.push(cells.years[i] as number);
+    kept.dueDates.push(cells.dueDates[i] ?? null);
+  });
+  return kept;
 }

@@ -246,6 +246,42 @@ export const GOALS = {
     bound: { postgres: 50 },
     source: 'issue 28, Performance (per-parish member index bounded)',
   },
+  // Issue 30, "Done when" (`accounts.ts`): the accountant's year at a 20,000-member parish.
+  tallyReceiptVsCopy: {
+    what: 'Tally export of a financial year (60,000 receipts, mode=receipt) over the COPY of its rows to a client',
+    unit: 'x',
+    kind: 'max',
+    bound: { pglite: 99, postgres: 99 },
+    source: 'issue 30, Done when; §12 D5',
+  },
+  tallyDayVsCopy: {
+    what: 'Tally export of a financial year (mode=day) over the COPY of its rows to a client',
+    unit: 'x',
+    kind: 'max',
+    bound: { pglite: 99, postgres: 99 },
+    source: 'issue 30, Done when; §12 D5',
+  },
+  tallyRssGrowth: {
+    what: 'RSS growth (peak) of the server while it answers the Tally export of a financial year',
+    unit: 'MB',
+    kind: 'max',
+    bound: { pglite: 999, postgres: 999 },
+    source: 'issue 30, Done when; §12 D5',
+  },
+  statementVsCopy: {
+    what: "upload (and re-upload) of a year's bank statement, stored and matched, over the COPY of its lines",
+    unit: 'x',
+    kind: 'max',
+    bound: { pglite: 99, postgres: 99 },
+    source: 'issue 30, Done when; §12 D5',
+  },
+  statementRssGrowth: {
+    what: "RSS growth (peak) of the server while it imports a year's bank statement",
+    unit: 'MB',
+    kind: 'max',
+    bound: { pglite: 999, postgres: 999 },
+    source: 'issue 30, Done when; §12 D5',
+  },
 } as const satisfies Record<string, Goal>;
 
 /** The id of a goal of {@link GOALS}. */

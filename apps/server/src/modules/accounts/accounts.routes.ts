@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +15,7 @@ import {
 import { booksOf } from './books.ts';
 import { journalCsv } from './journal-csv.ts';
 import { getLedgerMapping, setLedgerMapping } from './ledger-mapping.service.ts';
-import { tallyXml } from './tally-xml.ts';
+import { tallyXmlChunks } from './tally-xml.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -72,8 +74,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { from, to, mode } = request.query;
       const books = await booksOf(request.ctx, request.query);
+      // Streamed a chunk of vouchers at a time, read ahead by one (`docs/domain.md`, §12 "D5"): a
+      // year's XML is never one string in memory.
       return attachment(reply, 'application/xml; charset=utf-8', `tally_${mode}_${from}_${to}.xml`).send(
-        tallyXml(books, books.company),
+        Readable.from(tallyXmlChunks(books, books.company), { highWaterMark: 1 }),
       );
     },
   );

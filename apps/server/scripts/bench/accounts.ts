@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 
 import { queryRows } from '../../src/db/client.ts';
 import { runAsOwner, runInParish } from '../../src/db/parish-scope.ts';
-import { copyToClient, download, inlined } from './export.ts';
+import { copyToClient, download } from './export.ts';
 import { fmt, progress, reported, withBenchApp, type BenchApp, type BenchCase, type BenchRow } from './harness.ts';
 import type { Engine } from './goals.ts';
 

@@ -23,7 +23,7 @@ async function copyFloor(bench: BenchApp): Promise<{ seconds: number; method: st
 }
 
 /** A statement with its parameters written in as literals (COPY takes none). */
-export function inlined(query: SQL): string {
+function inlined(query: SQL): string {
   const { sql: text, params } = new PgDialect().sqlToQuery(query);
   return text.replace(/\$(\d+)/g, (_, i: string) => {
     const value = params[Number(i) - 1];

@@ -19,7 +19,8 @@
  *     200 requests each: p50/p95.
  *
  * (d) The cases of `bench/cases.ts`, each in a module of its own with its goals in `bench/goals.ts`
- *     (issue 18): `--only=dashboard`, `list`, `portal`, `collections`, `export`, `mixed`, `paint`, `paint-slow`.
+ *     (issue 18): `--only=dashboard`, `list`, `portal`, `collections`, `export`, `mixed`, `paint`, `paint-slow`, `diocese`,
+ *     `diocese-scale`, `accounts` (issue 30: the Tally export and the bank reconciliation of a year).
  * (e) Start-up time and memory (issue 15, held to issue 18's goals): `bench/startup.ts`.
  *
  * `npm run bench` runs (a) to (e). `--only=reports` runs only (c); `--only=import` only (a) and

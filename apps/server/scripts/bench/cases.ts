@@ -1,3 +1,4 @@
+import { accountsCase } from './accounts.ts';
 import { collectionsCase } from './collections.ts';
 import { dashboardCase } from './dashboard.ts';
 import { dioceseCase } from './diocese.ts';
@@ -25,6 +26,7 @@ export const BENCH_CASES: readonly BenchCase[] = [
   paintSlowCase,
   dioceseCase,
   dioceseScaleCase,
+  accountsCase,
 ];
 
 /**

@@ -37,7 +37,7 @@ function inlined(query: SQL): string {
  * client: C, its output thrown away), so the floor, like the export, carries the rows over the
  * connection.
  */
-async function copyToClient(bench: BenchApp, query: SQL): Promise<number> {
+export async function copyToClient(bench: BenchApp, query: SQL): Promise<number> {
   const started = performance.now();
   if (bench.database.pglite) {
     await bench.database.pglite.query(`COPY (${inlined(query)}) TO '/dev/blob' WITH (FORMAT csv)`);
@@ -77,22 +77,24 @@ async function exportFloors(bench: BenchApp): Promise<{ joined: number; lines: n
 }
 
 /**
- * Downloads the full CSV export, reading it chunk by chunk: the first byte's time, the total, the
- * bytes, the longest wait between two chunks, and the peak growth of this process's RSS (server
- * and reader share it), sampled every 25 ms.
+ * Downloads `path` (default the full CSV export) as the admin, reading it chunk by chunk: the first
+ * byte's time, the total, the bytes, the longest wait between two chunks, and the peak growth of
+ * this process's RSS (server and reader share it), sampled every 25 ms.
+ * @throws when the answer is not a 200 with a body
  */
-async function download(
+export async function download(
   bench: BenchApp,
+  path = '/api/admin/export?format=csv&type=all',
 ): Promise<{ firstByteMs: number; seconds: number; bytes: number; rssMb: number; longestGapMs: number }> {
   const before = process.memoryUsage.rss();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 25);
   try {
     const started = performance.now();
-    const response = await fetch(`${bench.base}/api/admin/export?format=csv&type=all`, {
+    const response = await fetch(`${bench.base}${path}`, {
       headers: { authorization: `Bearer ${bench.adminToken}` },
     });
-    if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
+    if (response.status !== 200 || !response.body) throw new Error(`${path} answered ${response.status}`);
     let firstByteMs = Number.NaN;
     let bytes = 0;
     let last = Number.NaN;

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +27,7 @@ import { getLedgerMapping, setLedgerMapping } from './ledger-mapping.service.ts'
 import { receiptsAndPayments } from './receipts-payments.ts';
 import { receiptsPaymentsPdf, receiptsPaymentsXlsx } from './receipts-payments-files.ts';
 import { fetchRazorpaySettlementsNow, listSettlements } from './settlements.service.ts';
-import { tallyXml } from './tally-xml.ts';
+import { tallyXmlChunks } from './tally-xml.ts';
 import { importWorldlineReport } from './worldline-report.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -88,8 +90,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { from, to, mode } = request.query;
       const books = await booksOf(request.ctx, request.query);
+      // Streamed a chunk of vouchers at a time, read ahead by one (`docs/domain.md`, §12 "D5"): a
+      // year's XML is never one string in memory.
       return attachment(reply, 'application/xml; charset=utf-8', `tally_${mode}_${from}_${to}.xml`).send(
-        tallyXml(books, books.company),
+        Readable.from(tallyXmlChunks(books, books.company), { highWaterMark: 1 }),
       );
     },
   );

@@ -57,12 +57,17 @@ function voucherXml(voucher: Voucher): string {
   );
 }
 
+/** Vouchers written into one chunk of {@link tallyXmlChunks}: about 1 MB of XML at a year's receipts. */
+const VOUCHERS_PER_CHUNK = 1_000;
+
 /**
- * The Tally Prime XML of the books: UTF-8, the ledger masters first (Tally needs a ledger before a
- * voucher names it), then the vouchers in order.
+ * The Tally Prime XML of the books in chunks, in order: the envelope's head and the ledger masters
+ * (Tally needs a ledger before a voucher names it), then the vouchers {@link VOUCHERS_PER_CHUNK} at
+ * a time, then the envelope's tail. Sent as a stream (`accounts.routes.ts`), so a year's file
+ * (60 MB at 60,000 receipts) is never one string in memory (`docs/domain.md`, §12 "D5").
  * @param company the parish's name, the company the import is meant for (`SVCURRENTCOMPANY`)
  */
-export function tallyXml(books: Books, company: string): string {
+export function* tallyXmlChunks(books: Books, company: string): Generator<string> {
   const masters = books.masters
     .map(
       (master) =>
@@ -72,11 +77,17 @@ export function tallyXml(books: Books, company: string): string {
         `    </LEDGER>\n   </TALLYMESSAGE>\n`,
     )
     .join('');
-  return (
+  yield (
     `<?xml version="1.0" encoding="UTF-8"?>\n<ENVELOPE>\n <HEADER>\n  <TALLYREQUEST>Import Data</TALLYREQUEST>\n </HEADER>\n` +
     ` <BODY>\n  <IMPORTDATA>\n   <REQUESTDESC>\n    <REPORTNAME>Vouchers</REPORTNAME>\n` +
     `    <STATICVARIABLES>\n     <SVCURRENTCOMPANY>${xmlText(company)}</SVCURRENTCOMPANY>\n    </STATICVARIABLES>\n` +
-    `   </REQUESTDESC>\n  <REQUESTDATA>\n${masters}${books.vouchers.map(voucherXml).join('')}  </REQUESTDATA>\n` +
-    `  </IMPORTDATA>\n </BODY>\n</ENVELOPE>\n`
+    `   </REQUESTDESC>\n  <REQUESTDATA>\n${masters}`
   );
+  for (let start = 0; start < books.vouchers.length; start += VOUCHERS_PER_CHUNK) {
+    yield books.vouchers
+      .slice(start, start + VOUCHERS_PER_CHUNK)
+      .map(voucherXml)
+      .join('');
+  }
+  yield `  </REQUESTDATA>\n  </IMPORTDATA>\n </BODY>\n</ENVELOPE>\n`;
 }

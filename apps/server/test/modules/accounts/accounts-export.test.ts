@@ -3,11 +3,18 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ACCOUNTS_MSG, ErrorCode, type CollectDuesResult, type DaySheet, type LedgerMapping } from '@parish/shared';
+import {
+  ACCOUNTS_MSG,
+  ErrorCode,
+  paise,
+  type CollectDuesResult,
+  type DaySheet,
+  type LedgerMapping,
+} from '@parish/shared';
 
 import { queryRows } from '../../../src/db/client.ts';
 import { payments } from '../../../src/db/schema/index.ts';
-import { xmlText } from '../../../src/modules/accounts/tally-xml.ts';
+import { tallyXmlChunks, xmlText } from '../../../src/modules/accounts/tally-xml.ts';
 import {
   createMember,
   createTestApp,
@@ -467,5 +474,41 @@ describe('xmlText', () => {
     const node = parser.parse(xml) as { X: { '#text': string; '@_a': string } };
     expect(node.X['#text']).toBe(`A & B <C> "D" 'E' ഫണ്ട്`);
     expect(node.X['@_a']).toBe(`A & B <C> "D" 'E' ഫണ്ട്`);
+  });
+});
+
+describe('tallyXmlChunks', () => {
+  it('writes a year of vouchers a thousand at a time, masters first, into one well-formed file', () => {
+    const vouchers = Array.from({ length: 2_500 }, (_, i) => ({
+      type: 'Receipt' as const,
+      date: '2026-11-22',
+      number: `2026-27/${String(i + 1).padStart(6, '0')}`,
+      narration: `Receipt ${i + 1}`,
+      entries: [
+        { ledger: 'Cash', side: 'debit' as const, amount: paise(10_050) },
+        { ledger: 'Church Tax', side: 'credit' as const, amount: paise(10_050) },
+      ],
+    }));
+    const books = {
+      company: TRICKY,
+      masters: [
+        { name: 'Cash', parent: 'Cash-in-Hand' },
+        { name: 'Church Tax', parent: 'Indirect Incomes' },
+      ],
+      vouchers,
+    };
+    const chunks = [...tallyXmlChunks(books, books.company)];
+    // The head with the masters, three chunks of vouchers (1,000, 1,000, 500), the tail.
+    expect(chunks).toHaveLength(5);
+    expect(chunks[0]).toContain('<LEDGER NAME="Church Tax"');
+    expect(chunks[0]).not.toContain('<VOUCHER');
+    expect(chunks.slice(1, 4).map((chunk) => chunk.split('<VOUCHER ').length - 1)).toEqual([1_000, 1_000, 500]);
+    const parsed = parseTally(chunks.join(''));
+    expect(parsed.masters.map((master) => master.name)).toEqual(['Cash', 'Church Tax']);
+    expect(parsed.vouchers.map((voucher) => voucher.number)).toEqual(vouchers.map((voucher) => voucher.number));
+    expect(parsed.vouchers[2_499]?.entries).toEqual([
+      { ledger: 'Cash', deemedPositive: 'Yes', amount: '-100.50' },
+      { ledger: 'Church Tax', deemedPositive: 'No', amount: '100.50' },
+    ]);
   });
 });

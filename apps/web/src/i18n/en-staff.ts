@@ -1,5 +1,4 @@
-import { accounts, ledgerMapping, receiptsPayments } from './en/accounts.ts';
-import { accounts, holidays, ledgerMapping, settlements } from './en/accounts.ts';
+import { accounts, holidays, ledgerMapping, receiptsPayments, settlements } from './en/accounts.ts';
 import { activities } from './en/activities.ts';
 import { backups } from './en/backups.ts';
 import { bank } from './en/bank.ts';

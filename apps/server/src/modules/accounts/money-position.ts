@@ -36,8 +36,8 @@ export interface PositionPaise {
 export type GatewaySettledSource = (ctx: ServiceContext, before: { day: string; instant: string }) => Promise<Paise>;
 
 /**
- * The settled-money sources: none until a settlements table exists; until then every online
- * receipt that stands is with the gateway. The settlements module pushes its source here.
+ * The settled-money sources: `settlements.service.ts` pushes `settledGrossBefore` here when it is
+ * loaded (the accounts routes load it), so this file does not import the settlements (decision 0153).
  */
 export const GATEWAY_SETTLED_SOURCES: GatewaySettledSource[] = [];
 

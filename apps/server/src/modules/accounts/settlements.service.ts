@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import {
   addWorkingDays,
   ErrorCode,
+  paise,
   paiseToRupees,
   SETTLEMENT_MSG,
   type Paise,
@@ -23,6 +24,8 @@ import { fetchRazorpaySettlementRecon, fetchRazorpaySettlements } from '../gatew
 import { holidaySet } from '../settings/holidays.service.ts';
 import { parishGatewaySettings, parishInProgress } from '../settings/parish-credentials.ts';
 import { parishTimeZone } from '../settings/parish-time-zone.ts';
+import { REAL_MONEY } from './books.ts';
+import { GATEWAY_SETTLED_SOURCES, type GatewaySettledSource } from './money-position.ts';
 
 /**
  * Gateway settlements (issue 30 item 5, decision 0151; `docs/domain.md`, "Gateway settlements"):
@@ -59,6 +62,36 @@ export interface NewSettlement {
   settledAt: string;
   items: NewSettlementItem[];
 }
+
+/**
+ * The money the gateways' settlements moved to the bank before a parish day (decisions 0151 and
+ * 0153; `docs/domain.md`, "Receipts and Payments account"), in paise, gross of the gateway's fees:
+ * the sum of the gross of the settled payment items (settlement `settled_at` before `instant`, UTC)
+ * whose transaction has a receipt that stands at that instant (issued before it, not voided before
+ * it) and is real money (`REAL_MONEY`, the Tally export's filter): a voided receipt or test money
+ * is not with the gateway in the statement, so its settlement is not moved either, and "with the
+ * gateway" never goes below zero. Refund and adjustment items are left out: the product records no
+ * refund as a receipt, so there is nothing of theirs "with the gateway" to move (decision 0153).
+ */
+export const settledGrossBefore: GatewaySettledSource = async (ctx, { instant }) => {
+  const [row] = await queryRows<{ gross: string | null }>(
+    ctx.db,
+    sql`select sum(i.gross_paise)::text as gross
+          from gateway_settlement_items i
+          join gateway_settlements s on s.parish_id = i.parish_id and s.id = i.settlement_row_id
+          join transactions t on t.parish_id = i.parish_id and t.id = i.transaction_id
+         where i.type = 'payment'
+           and s.settled_at < ${instant}::timestamptz
+           and exists (select 1 from receipts r
+                        where r.transaction_id = t.transaction_id
+                          and r.payment_gateway::text in ('razorpay', 'worldline')
+                          and r.issued_at < ${instant}::timestamptz
+                          and (r.voided_at is null or r.voided_at >= ${instant}::timestamptz)
+                          and ${REAL_MONEY})`,
+  );
+  return paise(Number(row?.gross ?? 0));
+};
+if (!GATEWAY_SETTLED_SOURCES.includes(settledGrossBefore)) GATEWAY_SETTLED_SOURCES.push(settledGrossBefore);
 
 const nothing: SettlementFetchResult = { settlements: 0, items: 0, matched: 0 };
 

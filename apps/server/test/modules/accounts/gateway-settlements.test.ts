@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
   type RazorpayOrder,
+  type ReceiptsPayments,
   type SettlementFetchResult,
   type SettlementList,
   type StatementImportResult,
@@ -131,6 +132,13 @@ const counts = async () => {
   return row;
 };
 
+/** The Receipts and Payments account of 2026-27 (decision 0153), closing on the test clock's day. */
+const receiptsAndPayments = async () => {
+  const response = await send(accountant, 'GET', '/api/accounts/receipts-and-payments?fy=2026-27');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ReceiptsPayments>();
+};
+
 let first: string;
 let second: string;
 let firstUtr: string;
@@ -195,6 +203,14 @@ describe('Razorpay settlements', () => {
     });
     expect(byTxn.get(second)).toMatchObject({ gross: 500.5, fee: 10.01, tax: 1.8, net: 488.69 });
     expect(answer.totals).toEqual({ gross: 1500.5, fee: 30.01, tax: 5.4, net: 1465.09, unsettled: 0 });
+  });
+
+  it('the Receipts and Payments account moves no settled test money to the bank', async () => {
+    // The sandbox's checkouts are test money: the statement leaves them out, settled or not, so
+    // their settlement moves nothing and nothing with the gateway goes below zero.
+    const year = await receiptsAndPayments();
+    expect(year.totalIncome).toBe(0);
+    expect(year.closing).toEqual({ cashInHand: 0, chequesInHand: 0, bank: 0, withGateway: 0, total: 0 });
   });
 
   it('a payment not settled after 3 working days is flagged; the holiday list moves the day', async () => {
@@ -346,6 +362,23 @@ describe('Razorpay settlements', () => {
       ['Bank Account', '1465.09', ''],
       ['Razorpay Clearing', '', '1500.50'],
     ]);
+  });
+
+  it('the Receipts and Payments account counts the settled gross in the bank, not with the gateway', async () => {
+    // Real money since the fee journal test: ₹1,000 and ₹500.50 settled on 24/11, ₹200 on 26/11; today is 28/11.
+    const year = await receiptsAndPayments();
+    expect(year.closingOn).toBe('2026-11-28');
+    expect(year.totalIncome).toBe(1700.5);
+    expect(year.closing).toEqual({ cashInHand: 0, chequesInHand: 0, bank: 1700.5, withGateway: 0, total: 1700.5 });
+    expect(Math.round((year.opening.total + year.totalIncome) * 100)).toBe(Math.round(year.closing.total * 100));
+    // Tally agrees: its gateway clearing ledger is empty (the fee journal test), as "with the gateway" is.
+    const report = await send(accountant, 'POST', '/api/admin/reports', {
+      type: 'daily',
+      from: '2026-04-01',
+      to: '2026-11-28',
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json<{ totals: { amount: number } }>().totals.amount).toBe(year.totalIncome);
   });
 });
 

@@ -106,7 +106,7 @@ describe('online snapshot of an embedded database on disk', () => {
       '000000010000000100000000',
       '000000010000000100000001',
     ]);
-    expect(() => walSegmentsBetween('000000010000000000000002', '000000010000000000000003', 16 * 2 ** 20)).toThrow(
+    expect(() => walSegmentsBetween('000000010000000000000002', '000000020000000000000003', 16 * 2 ** 20)).toThrow(
       /timeline/,
     );
   });

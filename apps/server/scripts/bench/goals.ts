@@ -131,14 +131,14 @@ export const GOALS = {
     unit: 'ms',
     kind: 'max',
     bound: { pglite: 2000 },
-    source: 'issue 31; §12 D4, decision 0157',
+    source: 'issue 31; §12 D5, decision 0157',
   },
   backupSize: {
     what: 'backup file at 1,000,000 payments, not encrypted (--only=backup)',
     unit: 'MB',
     kind: 'max',
     bound: { pglite: BACKUP_SIZE_BOUND_MB },
-    source: 'issue 31 (the WAL left out); §12 D4, decision 0157',
+    source: 'issue 31 (the WAL left out); §12 D5, decision 0157',
   },
   startupReady: {
     what: 'a restart: spawn to the first 200 of /api/health',

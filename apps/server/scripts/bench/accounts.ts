@@ -14,7 +14,7 @@ import type { Engine } from './goals.ts';
  * Tally export of the whole financial year (decision 0146) and the bank reconciliation of the
  * year's statement (decision 0149), through the HTTP server as a client uses them, each beside a
  * floor of the same run: the same rows `COPY`'d to a client, the same statement lines `COPY`'d
- * into a scratch table (`docs/domain.md`, §12 "D5").
+ * into a scratch table (`docs/domain.md`, §12 "D6").
  */
 
 /** The parish measured: the first, whose admin the bench signs in. */
@@ -584,7 +584,7 @@ async function accountsOn(engine: Engine): Promise<BenchRow[]> {
 /**
  * `--only=accounts`: the Tally export of a 20,000-member parish's financial year (60,000 receipts,
  * `mode=receipt` and `mode=day`) and the upload of the year's bank statement (and its re-upload),
- * on both engines, each over a floor of the same run (issue 30, "Done when"; `docs/domain.md`, §12 "D5").
+ * on both engines, each over a floor of the same run (issue 30, "Done when"; `docs/domain.md`, §12 "D6").
  */
 export const accountsCase: BenchCase = {
   name: 'accounts',

@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/client.ts';
 import { writeBackup, type BackupResult } from '../../src/modules/backup/backup.service.ts';
 import { pgliteDirOf, restoreBackup } from '../../src/modules/backup/restore.ts';
 import { requestBackupFromServer, scriptDeps } from '../backup-cli.ts';
+import { verdict } from './goals.ts';
 import {
   benchConfig,
   databaseUrlOf,
@@ -195,6 +196,27 @@ export async function backupBench(options: { keepDataset: boolean; port: number 
     ]);
   }
   printTable(lines);
+  // The goals (issue 31, decision 0157) hold for the large data set.
+  const goals = [['engine', 'goal', 'measured', 'verdict']];
+  for (const row of rows.filter((r) => r.database.payments >= 100_000)) {
+    const longest = Math.max(row.during.health.times.at(-1) ?? 0, row.during.members.times.at(-1) ?? 0);
+    goals.push(
+      [
+        row.engine,
+        `longest request wait during the backup (${row.dataset})`,
+        `${longest.toFixed(0)} ms`,
+        verdict('backupLongestWait', row.engine, longest),
+      ],
+      [
+        row.engine,
+        `backup file (${row.dataset})`,
+        mb(row.result.bytes),
+        verdict('backupSize', row.engine, row.result.bytes / 1_048_576),
+      ],
+    );
+  }
+  process.stdout.write('\n');
+  printTable(goals);
   process.stdout.write(
     `\nBackup: PGlite by the running server (as \`npm run backup\` asks it), PostgreSQL by pg_dump beside it; not encrypted.\n` +
       `Requests: GET /api/health and GET ${MEMBERS_PAGE} (admin), one at a time each, against a real server process;\n` +

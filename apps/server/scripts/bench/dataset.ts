@@ -28,8 +28,11 @@ import { REPORT_MEMBERS, seedReports } from '../bench-reports.ts';
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The admin password of every benchmark database. */
 export const ADMIN_PASSWORD = 'bench-admin-password-1';
-/** Heads of the large data set: 20,000 members x 50 heads = 1,000,000 payments. */
-export const DATASET_HEADS = 50;
+/**
+ * Heads of the large data set: 20,000 members x 50 heads = 1,000,000 payments; `BENCH_HEADS`
+ * scales it down for iteration on a busy machine (a kept data set is reused whatever its size).
+ */
+export const DATASET_HEADS = Number(process.env.BENCH_HEADS ?? 50);
 
 export type Engine = 'pglite' | 'postgres';
 

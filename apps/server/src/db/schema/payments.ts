@@ -32,7 +32,14 @@ export const payments = pgTable(
   'payments',
   {
     parishId: parishIdColumn(),
-    id: uuid().notNull().defaultRandom(),
+    /**
+     * Time-ordered since migration 0050 (`time_ordered_uuid()`, a UUID version 7; decision 0157): a
+     * parish's payments in id order are in the order they were written. Older rows keep their random
+     * (version 4) ids.
+     */
+    id: uuid()
+      .notNull()
+      .default(sql`time_ordered_uuid()`),
     memberId: uuid().notNull(),
     paymentHeadId: uuid().notNull(),
     /** Assigned amount in paise. */

@@ -15,6 +15,7 @@ import { backupRuns } from '../../db/schema/index.ts';
 import { APP_VERSION } from '../../lib/app-version.ts';
 import { linkKeysToText } from '../../lib/link-keys.ts';
 import { encodeBackup, type BackupKey } from './backup-file.ts';
+import { pgliteOnlineSnapshot } from './pglite-online-snapshot.ts';
 
 /**
  * Backups of the whole database (`docs/deploy.md`, "Backups";
@@ -36,7 +37,10 @@ export interface BackupResult {
   bytes: number;
   /** When the snapshot was taken (ISO UTC). */
   takenAt: string;
-  /** Milliseconds the snapshot held the embedded database (PGlite: no other statement ran meanwhile); 0 on PostgreSQL. */
+  /**
+   * The longest time, in milliseconds, the snapshot held the embedded database at once (PGlite: no
+   * other statement ran meanwhile; decision 0157); 0 on PostgreSQL.
+   */
   heldMs: number;
   /** Milliseconds from start to the file written (and copied). */
   durationMs: number;
@@ -64,17 +68,24 @@ export async function appliedMigrations(db: DbOrTx): Promise<number> {
 
 /**
  * Takes the snapshot: the payload of the backup file.
- * - PGlite: a CHECKPOINT, then the data directory as a tar (`dumpDataDir`) taken inside a
- *   transaction, so no other statement or transaction of this process runs meanwhile and the copy
- *   is consistent; gzip runs afterwards, outside the hold.
+ * - PGlite on a data folder on disk (a parish's server): PostgreSQL's online base backup
+ *   (`pglite-online-snapshot.ts`, decision 0157): requests go on while the files are copied; the
+ *   database is held only for the start's checkpoint and for the stop with the WAL segments the
+ *   backup needs (no other WAL goes in).
+ * - PGlite in memory or in a browser's storage (no folder to read): a CHECKPOINT, then the data
+ *   directory as a tar (`dumpDataDir`) taken inside a transaction, so no other statement or
+ *   transaction of this process runs meanwhile and the copy is consistent; gzip runs afterwards.
  * - PostgreSQL: `pg_dump --format=custom` (a consistent snapshot by PostgreSQL's own MVCC; the app
  *   keeps running), which must be on PATH in a version at least the server's.
- * @returns the payload and how long the database was held (ms)
- * @throws Error when pg_dump is missing or fails (its stderr in the message)
+ * @returns the payload and the longest time the database was held at once (ms; 0 on PostgreSQL)
+ * @throws Error when pg_dump is missing or fails (its stderr in the message), or the online copy
+ *   fails (`pgliteOnlineSnapshot`)
  */
 export async function takeSnapshot(database: Database, config: Config): Promise<{ payload: Buffer; heldMs: number }> {
   if (database.pglite) {
     const pglite = database.pglite;
+    const dataDir = pglite.dataDir;
+    if (dataDir && !dataDir.includes('://')) return pgliteOnlineSnapshot(pglite, dataDir);
     await pglite.exec('CHECKPOINT');
     const started = performance.now();
     const tar = await pglite.transaction(async () => pglite.dumpDataDir('none'));

@@ -16,7 +16,7 @@ import { setImmediate } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 
 import type { ServiceContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { memberVisible } from '../../db/import-batches.ts';
 import { UTF8_BOM, type Cell } from '../../lib/spreadsheet.ts';
 import { csvChunk, tableDownload, type Download, type TableFormat } from '../../lib/table-download.ts';
@@ -765,8 +765,8 @@ export function fullExportCsvSections(timeZone: string): CsvSection[] {
  * appears once, as it was when its page was read.
  *
  * With `inFlight` > 1 (PostgreSQL, whose pool gives each statement a connection and a core of its
- * own), a section of more than `chunk` rows is cut into slices of the uuid space ({@link idSlices},
- * ids are random v4 uuids, so about `chunk` rows each), and up to `inFlight` pages are read at once
+ * own), a section of more than `chunk` rows is cut into slices of about `chunk` rows by its own ids
+ * ({@link idSlicesOf}), and up to `inFlight` pages are read at once
  * in output order: the next slice's first page while the current one's is read or sent. A slice
  * with more rows than a page goes on by keyset; at most `inFlight` pages are held. On PGlite every
  * statement holds the one connection every request shares, so pages are read one after the other
@@ -794,14 +794,7 @@ export async function* fullExportCsv(rc: ReportContext, chunk: number, inFlight 
       page.catch(() => undefined);
       return page;
     };
-    let slices: IdSlice[] = [{ from: null, before: null }];
-    if (inFlight > 1) {
-      const [counted] = await queryRows<{ n: number }>(
-        rc.db,
-        sql`SELECT count(*)::int AS n FROM ${sql.identifier(section.table)}`,
-      );
-      slices = idSlices(Math.ceil(Number(counted?.n ?? 0) / chunk));
-    }
+    const slices = inFlight > 1 ? await idSlicesOf(rc.db, section.table, chunk) : [{ from: null, before: null }];
     // Pages not yet started, and pages being read, both in output order. A download ended early
     // (the client went away) leaves the pages read ahead unread: their statements finish and their
     // connections go back to the pool.
@@ -840,16 +833,28 @@ export interface IdSlice {
   before: string | null;
 }
 
+/** At most this many slices of a section ({@link idSlicesOf}). */
+const MAX_SLICES = 256;
+
 /**
- * The uuid space cut into at least `wanted` (at most 256) equal slices, by the first one or two hex
- * digits, in id order; one open slice when `wanted` ≤ 1.
+ * A section's table cut into slices of about `chunk` rows (at most {@link MAX_SLICES}), in id
+ * order, by its own ids: every slice but the first starts at a row's id (the first row of its
+ * slice), read from the primary key in one statement. Ids are time-ordered (decision 0157:
+ * payments since migration 0050) or random (older rows, other tables); either way the slices hold
+ * about as many rows each. One open slice when the table holds at most `chunk` rows.
+ * @param table the section's table (its rows as the caller's parish sees them)
+ * @param chunk rows per page
  */
-export function idSlices(wanted: number): IdSlice[] {
-  if (wanted <= 1) return [{ from: null, before: null }];
-  const count = Math.min(256, 2 ** Math.ceil(Math.log2(wanted)));
-  const bound = (i: number) => `${((i * 256) / count).toString(16).padStart(2, '0')}000000-0000-0000-0000-000000000000`;
-  return Array.from({ length: count }, (_, i) => ({
-    from: i === 0 ? null : bound(i),
-    before: i === count - 1 ? null : bound(i + 1),
-  }));
+export async function idSlicesOf(db: DbOrTx, table: CsvSection['table'], chunk: number): Promise<IdSlice[]> {
+  const [counted] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
+  const rows = Number(counted?.n ?? 0);
+  if (rows <= chunk) return [{ from: null, before: null }];
+  const step = Math.max(chunk, Math.ceil(rows / MAX_SLICES));
+  const bounds = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id::text AS id FROM (SELECT x.id, row_number() OVER (ORDER BY x.id) AS n FROM ${sql.identifier(table)} x) s
+         WHERE n > 1 AND (n - 1) % ${step} = 0 ORDER BY id`,
+  );
+  const starts = [null, ...bounds.map((row) => row.id)];
+  return starts.map((from, i) => ({ from, before: starts[i + 1] ?? null }));
 }

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { bankDeposits } from './deposits.ts';
 import { parishIdColumn } from './parishes.ts';
 import { receipts } from './receipts.ts';
 import { staffUsers } from './staff-users.ts';
@@ -113,10 +114,12 @@ export const bankStatementLines = pgTable(
 );
 
 /**
- * A statement line matched with what it pays in (decision 0149): `kind` 'upi_receipt' names a UPI
- * receipt of the counter. One match per line (the key) and per receipt (a unique index), so nothing
- * is matched twice. `method` 'utr' when matched by its UTR, 'manual' when a person matched it;
- * `matchedBy` null for the UTR matcher run by an upload (the upload's person is in its audit record).
+ * A statement line matched with what it pays in (decisions 0149, 0152): `kind` 'upi_receipt' names
+ * a UPI receipt of the counter (`receiptId`), 'deposit' a deposit slip (`depositId`, migration
+ * 0046). One match per line (the key), per receipt and per deposit (unique indexes), so nothing is
+ * matched twice. `method` 'utr' (a receipt by its UTR), 'slip' (a deposit by its slip number),
+ * 'amount_date' (the only deposit of the amount from 3 days before the line), 'manual' (a person);
+ * `matchedBy` null for a matcher run by an upload (the upload's person is in its audit record).
  */
 export const bankMatches = pgTable(
   'bank_matches',
@@ -125,6 +128,7 @@ export const bankMatches = pgTable(
     lineId: uuid().notNull(),
     kind: text().notNull(),
     receiptId: uuid(),
+    depositId: uuid(),
     method: text().notNull(),
     matchedBy: uuid(),
     matchedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -142,6 +146,11 @@ export const bankMatches = pgTable(
       foreignColumns: [receipts.parishId, receipts.id],
     }),
     foreignKey({
+      name: 'bank_matches_deposit_id_bank_deposits_id_fk',
+      columns: [t.parishId, t.depositId],
+      foreignColumns: [bankDeposits.parishId, bankDeposits.id],
+    }),
+    foreignKey({
       name: 'bank_matches_matched_by_staff_users_id_fk',
       columns: [t.parishId, t.matchedBy],
       foreignColumns: [staffUsers.parishId, staffUsers.id],
@@ -149,7 +158,13 @@ export const bankMatches = pgTable(
     uniqueIndex('bank_matches_receipt_uq')
       .on(t.parishId, t.receiptId)
       .where(sql`${t.receiptId} is not null`),
-    check('bank_matches_kind_check', sql`${t.kind} = 'upi_receipt' AND ${t.receiptId} IS NOT NULL`),
-    check('bank_matches_method_check', sql`${t.method} IN ('utr', 'manual')`),
+    uniqueIndex('bank_matches_deposit_uq')
+      .on(t.parishId, t.depositId)
+      .where(sql`${t.depositId} is not null`),
+    check(
+      'bank_matches_kind_check',
+      sql`(${t.kind} = 'upi_receipt' AND ${t.receiptId} IS NOT NULL AND ${t.depositId} IS NULL) OR (${t.kind} = 'deposit' AND ${t.depositId} IS NOT NULL AND ${t.receiptId} IS NULL)`,
+    ),
+    check('bank_matches_method_check', sql`${t.method} IN ('utr', 'slip', 'amount_date', 'manual')`),
   ],
 );

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { clearDepositCheques } from '../payments/commands/clear-cheque.ts';
-import type { LineMatcher, MatchContext } from './matchers.ts';
+import type { LineMatcher } from './matchers.ts';
 
 /**
  * Deposit slips found on the bank statement (decision 0152; `docs/domain.md`, "Bank-statement

@@ -1,6 +1,12 @@
 import { Alert, Button, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDisplayDate, type ManualMatch, type ReconDeposit, type Reconciliation, type Rupees } from '@parish/shared';
+import {
+  formatDisplayDate,
+  type ManualMatch,
+  type ReconDeposit,
+  type Reconciliation,
+  type Rupees,
+} from '@parish/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,15 +65,6 @@ export function ReconciliationPanel({ accountId }: { accountId: string }) {
     deposit.cheques === 0
       ? t('bank.slipCashOnly', { date: formatDisplayDate(deposit.depositDate) })
       : t('bank.slipDetail', { date: formatDisplayDate(deposit.depositDate), count: deposit.cheques });
-  const withDetail = (main: ReactNode, detail: string) => (
-    <>
-      {main}
-      <Text size="xs" c="gray.7">
-        {detail}
-      </Text>
-    </>
-  );
-
   return (
     <Stack>
       <MatchedTable
@@ -76,6 +73,47 @@ export function ReconciliationPanel({ accountId }: { accountId: string }) {
         onUnmatch={(lineId) => unmatch.mutate(lineId)}
         busyLine={unmatch.isPending ? unmatch.variables : null}
       />
+      <UnmatchedLists
+        lines={unmatchedLines}
+        receipts={unmatchedReceipts}
+        deposits={unmatchedDeposits}
+        suggestion={suggestion}
+        slipDetail={slipDetail}
+      />
+    </Stack>
+  );
+}
+
+/** The line of text under a cell's main text. */
+function withDetail(main: ReactNode, detail: string) {
+  return (
+    <>
+      {main}
+      <Text size="xs" c="gray.7">
+        {detail}
+      </Text>
+    </>
+  );
+}
+
+/** The three lists of what is not matched: the bank's credits, our UPI receipts, our deposit slips. */
+function UnmatchedLists(props: {
+  lines: Reconciliation['unmatchedLines'];
+  receipts: Reconciliation['unmatchedReceipts'];
+  deposits: Reconciliation['unmatchedDeposits'];
+  suggestion: (input: ManualMatch, label: string, ariaLabel: string) => Suggestion;
+  slipDetail: (deposit: ReconDeposit) => string;
+}) {
+  const { t } = useTranslation();
+  const {
+    lines: unmatchedLines,
+    receipts: unmatchedReceipts,
+    deposits: unmatchedDeposits,
+    suggestion,
+    slipDetail,
+  } = props;
+  return (
+    <>
       <UnmatchedTable
         title={t('bank.unmatchedLinesTitle', { count: unmatchedLines.length })}
         headers={[t('bank.date'), t('bank.narration')]}
@@ -146,7 +184,7 @@ export function ReconciliationPanel({ accountId }: { accountId: string }) {
           ),
         }))}
       />
-    </Stack>
+    </>
   );
 }
 

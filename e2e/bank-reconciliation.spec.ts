@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { A11Y_WIDTHS, ADMIN, apiToken, CASHIER, expectAccessible, memberWithDues, signInStaff } from './fixtures.ts';
+import {
+  A11Y_WIDTHS,
+  ADMIN,
+  apiToken,
+  CASHIER,
+  closeDayInBrowser,
+  expectAccessible,
+  memberWithDues,
+  ownCashier,
+  signInStaff,
+} from './fixtures.ts';
 
 /*
  * Bank reconciliation (issue 30 item 4, decision 0149; docs/domain.md, "Bank-statement
@@ -13,6 +23,21 @@ import { A11Y_WIDTHS, ADMIN, apiToken, CASHIER, expectAccessible, memberWithDues
  * holding the slip's credit (its slip number in the narration), the UPI credit and one unrelated
  * credit, and sees two reconciled and one unmatched.
  */
+
+/** A made-up CSB Bank statement (its preset's layout) of `lines`, rows of "date,chq no,particulars,debit,credit,balance". */
+function csbStatement(lines: string[]): Buffer {
+  return Buffer.from(
+    [
+      'CSB BANK LTD - STATEMENT OF ACCOUNT',
+      'MADE-UP SAMPLE STATEMENT FOR A BROWSER TEST; NOT FROM ANY BANK OR ACCOUNT',
+      'Account No,0000000000000000',
+      '',
+      'Tran Date,Chq No,Particulars,Debit,Credit,Balance',
+      ...lines,
+      '',
+    ].join('\n'),
+  );
+}
 
 /** Today in the parish's zone (the demo parish's, India) as the statement prints it, DD-MM-YYYY. */
 function todayAsBankPrints(): string {
@@ -46,16 +71,10 @@ test('a statement’s UPI credit is matched with the counter’s receipt by UTR;
   const { receiptNumber } = (await collected.json()) as { receiptNumber: string };
 
   const day = todayAsBankPrints();
-  const statement = [
-    'CSB BANK LTD - STATEMENT OF ACCOUNT',
-    'MADE-UP SAMPLE STATEMENT FOR A BROWSER TEST; NOT FROM ANY BANK OR ACCOUNT',
-    'Account No,0000000000000000',
-    '',
-    'Tran Date,Chq No,Particulars,Debit,Credit,Balance',
+  const statement = csbStatement([
     `${day},,UPI/${utr}/CR/${member.name.toUpperCase()}/SBIN/member@oksbi,,"1,500.00","21,500.00"`,
     `${day},,CASH DEPOSIT-BY SELF,,"7,250.00","28,750.00"`,
-    '',
-  ].join('\n');
+  ]);
 
   await signInStaff(page, ADMIN, 'Admin');
   await page.getByRole('navigation').getByRole('link', { name: 'Bank reconciliation' }).click();
@@ -73,7 +92,7 @@ test('a statement’s UPI credit is matched with the counter’s receipt by UTR;
   await page.locator('input[type="file"]').setInputFiles({
     name: 'csb-statement.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(statement),
+    buffer: statement,
   });
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText('The first lines as these columns read them (2 lines in the file)')).toBeVisible();
@@ -105,13 +124,19 @@ async function openCollect(page: Page, name: string, head: string) {
   await page.getByRole('navigation').getByRole('link', { name: 'View/Collect Payments' }).click();
   await page.getByRole('searchbox', { name: 'Search members' }).fill(name);
   await page.getByRole('button', { name: `View payments of ${name}` }).click();
-  await page.getByRole('dialog', { name: 'Payment Summary' }).getByRole('button', { name: `Collect ${head}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Payment Summary' })
+    .getByRole('button', { name: `Collect ${head}` })
+    .click();
   return page.getByRole('dialog', { name: 'Collect Payment' });
 }
 
 /** Confirms the open Collect Payment dialog and closes what follows it. */
 async function confirmCollection(page: Page) {
-  await page.getByRole('dialog', { name: 'Collect Payment' }).getByRole('button', { name: 'Confirm Collection' }).click();
+  await page
+    .getByRole('dialog', { name: 'Collect Payment' })
+    .getByRole('button', { name: 'Confirm Collection' })
+    .click();
   await page.getByRole('dialog', { name: 'Collection Complete' }).getByRole('button', { name: 'OK' }).click();
   await page.keyboard.press('Escape');
 }
@@ -122,15 +147,9 @@ test('close a day, make its deposit slip, upload a statement with the deposit an
 }) => {
   // Two sign-ins, two collections, a day close, a slip, an upload and two axe runs.
   test.setTimeout(180_000);
-  const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const stamp = `${Date.now() % 1_000_000}`;
   // A cashier of this test's own, so closing their day does not close the demo cashier's.
-  const cashier = { username: `reconcashier${stamp}`, password: 'Recon-Cashier-1' };
-  const made = await request.post('/api/admin/users', {
-    headers: admin,
-    data: { ...cashier, name: `Recon Cashier ${stamp}`, role: 'cashier' },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
+  const cashier = await ownCashier(request, 'Recon', stamp);
   const family = await memberWithDues(request, 'Recon');
   const [arrear, tax] = family.heads;
   const utr = `6${String(Date.now()).slice(-11)}`;
@@ -146,15 +165,7 @@ test('close a day, make its deposit slip, upload a statement with the deposit an
   await page.getByRole('option', { name: 'Direct Collection - UPI' }).click();
   await upi.getByRole('textbox', { name: /^UTR/ }).fill(utr);
   await confirmCollection(page);
-  await page.getByRole('navigation').getByRole('link', { name: 'My Collections' }).click();
-  await page
-    .getByRole('region', { name: /^Day sheet of / })
-    .getByRole('button', { name: 'Close day' })
-    .click();
-  const close = page.getByRole('dialog', { name: 'Close day' });
-  await close.getByRole('textbox', { name: '₹500 notes' }).fill('1');
-  await close.getByRole('button', { name: 'Close day' }).click();
-  await expect(page.getByText('The day is closed.')).toBeVisible();
+  await closeDayInBrowser(page, 1);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 
@@ -180,21 +191,14 @@ test('close a day, make its deposit slip, upload a statement with the deposit an
   await page.getByRole('button', { name: 'Save account' }).click();
   await expect(page.getByText('Bank account saved.')).toBeVisible();
   const day = todayAsBankPrints();
-  const statement = [
-    'CSB BANK LTD - STATEMENT OF ACCOUNT',
-    'MADE-UP SAMPLE STATEMENT FOR A BROWSER TEST; NOT FROM ANY BANK OR ACCOUNT',
-    'Account No,0000000000000000',
-    '',
-    'Tran Date,Chq No,Particulars,Debit,Credit,Balance',
-    `${day},,BY CASH ${slipNumber} ST MARYS CHURCH,,500.00,"20,500.00"`,
-    `${day},,UPI/${utr}/CR/${family.name.toUpperCase()}/SBIN/member@oksbi,,"1,500.00","22,000.00"`,
-    `${day},,NEFT CR-DIOCESE OF KOTTAYAM-GRANT ${stamp},,"3,333.00","25,333.00"`,
-    '',
-  ].join('\n');
   await page.locator('input[type="file"]').setInputFiles({
     name: 'csb-statement.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(statement),
+    buffer: csbStatement([
+      `${day},,BY CASH ${slipNumber} ST MARYS CHURCH,,500.00,"20,500.00"`,
+      `${day},,UPI/${utr}/CR/${family.name.toUpperCase()}/SBIN/member@oksbi,,"1,500.00","22,000.00"`,
+      `${day},,NEFT CR-DIOCESE OF KOTTAYAM-GRANT ${stamp},,"3,333.00","25,333.00"`,
+    ]),
   });
   await page.getByRole('button', { name: 'Import statement' }).click();
   await expect(page.getByText('3 lines read, 3 new, 2 matched.')).toBeVisible();
@@ -205,7 +209,9 @@ test('close a day, make its deposit slip, upload a statement with the deposit an
   await expect(page.getByRole('cell', { name: /^By UTR, / })).toHaveCount(1);
   await expect(page.getByRole('cell', { name: new RegExp(`^\\S+ ${family.name}`) })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bank credits not matched (1)' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: `NEFT CR-DIOCESE OF KOTTAYAM-GRANT ${stamp}`, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: `NEFT CR-DIOCESE OF KOTTAYAM-GRANT ${stamp}`, exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Deposit slips not found on the statement (0)' })).toBeVisible();
 
   await expect(page.getByText('3 lines read, 3 new, 2 matched.')).toBeHidden({ timeout: 15_000 });

@@ -4,6 +4,7 @@ import {
   formatDisplayDate,
   type ManualMatch,
   type ReconDeposit,
+  type ReconLine,
   type Reconciliation,
   type Rupees,
 } from '@parish/shared';
@@ -112,6 +113,12 @@ function UnmatchedLists(props: {
     suggestion,
     slipDetail,
   } = props;
+  /** One button per credit that may pay our item `ours` (a receipt or a slip); `ariaLabel` of the line's date. */
+  const lineButtons = (lines: ReconLine[], ours: Omit<ManualMatch, 'lineId'>, ariaLabel: (date: string) => string) =>
+    lines.map((line) => {
+      const date = formatDisplayDate(line.date);
+      return suggestion({ lineId: line.lineId, ...ours }, t('bank.lineOf', { date }), ariaLabel(date));
+    });
   return (
     <>
       <UnmatchedTable
@@ -157,12 +164,8 @@ function UnmatchedLists(props: {
             receipt.utr ?? '',
           ],
           amount: receipt.amount,
-          suggestions: receipt.suggestions.map((line) =>
-            suggestion(
-              { lineId: line.lineId, receiptId: receipt.receiptId },
-              t('bank.lineOf', { date: formatDisplayDate(line.date) }),
-              t('bank.matchWithLabel', { date: formatDisplayDate(line.date), receipt: receipt.receiptNumber }),
-            ),
+          suggestions: lineButtons(receipt.suggestions, { receiptId: receipt.receiptId }, (date) =>
+            t('bank.matchWithLabel', { date, receipt: receipt.receiptNumber }),
           ),
         }))}
       />
@@ -175,12 +178,8 @@ function UnmatchedLists(props: {
           key: deposit.depositId,
           cells: [deposit.slipNumber, slipDetail(deposit)],
           amount: deposit.amount,
-          suggestions: deposit.suggestions.map((line) =>
-            suggestion(
-              { lineId: line.lineId, depositId: deposit.depositId },
-              t('bank.lineOf', { date: formatDisplayDate(line.date) }),
-              t('bank.matchWithSlipLabel', { date: formatDisplayDate(line.date), slip: deposit.slipNumber }),
-            ),
+          suggestions: lineButtons(deposit.suggestions, { depositId: deposit.depositId }, (date) =>
+            t('bank.matchWithSlipLabel', { date, slip: deposit.slipNumber }),
           ),
         }))}
       />

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import {
   A11Y_WIDTHS,
+  adminOnDeposits,
   ADMIN,
   apiToken,
   CASHIER,
@@ -166,14 +167,9 @@ test('close a day, make its deposit slip, upload a statement with the deposit an
   await upi.getByRole('textbox', { name: /^UTR/ }).fill(utr);
   await confirmCollection(page);
   await closeDayInBrowser(page, 1);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
 
   // The admin makes the day's deposit slip: its cash into the Federal Bank account, with a slip number.
-  await signInStaff(page, ADMIN, 'Admin');
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Bank deposits' })).toBeVisible();
-  await page.goto('/admin/deposits');
-  const pending = page.getByRole('table', { name: 'Not yet deposited' });
+  const pending = await adminOnDeposits(page);
   await pending.getByRole('checkbox', { name: new RegExp(`Put the cash of Recon Cashier ${stamp}`) }).check();
   await expect(page.getByText('Selected for the slip: ₹500.00')).toBeVisible();
   await page.getByRole('textbox', { name: 'Bank account' }).fill(accountName);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import {
-  ADMIN,
+  adminOnDeposits,
   apiToken,
   closeDayInBrowser,
   expectAccessible,
@@ -73,14 +73,7 @@ test('close a day, make its deposit slip, see it leave "Not yet deposited"', asy
   await expect(page.getByRole('button', { name: 'Make deposit slip' })).toHaveCount(0);
 
   // The admin makes the slip.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  // Signing out ends on the landing page by itself: wait for it before opening the sign-in page.
-  await page.waitForURL((url) => url.pathname === '/');
-  await signInStaff(page, ADMIN, 'Admin');
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Bank deposits' })).toBeVisible();
-  // Opened by its address, as the accessibility suite opens screens (no pointer resting on the menu).
-  await page.goto('/admin/deposits');
-  const pending = page.getByRole('table', { name: 'Not yet deposited' });
+  const pending = await adminOnDeposits(page);
   const cashRow = pending.getByRole('row', { name: new RegExp(`Put the cash of Deposit Cashier ${stamp}`) });
   await expect(cashRow).toContainText('₹1,500.00');
   await expectAccessible(page, 'Bank deposits');

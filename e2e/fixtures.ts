@@ -274,3 +274,18 @@ export async function closeDayInBrowser(page: Page, notes500: number): Promise<v
   await close.getByRole('button', { name: 'Close day' }).click();
   await expect(page.getByText('The day is closed.')).toBeVisible();
 }
+
+/**
+ * Signs the staff member of `page` out, the e2e admin in, and opens Bank deposits by its address
+ * (as the accessibility suite opens screens: no pointer resting on the menu).
+ * @returns the "Not yet deposited" table
+ */
+export async function adminOnDeposits(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  // Signing out ends on the landing page by itself: wait for it before opening the sign-in page.
+  await page.waitForURL((url) => url.pathname === '/');
+  await signInStaff(page, ADMIN, 'Admin');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Bank deposits' })).toBeVisible();
+  await page.goto('/admin/deposits');
+  return page.getByRole('table', { name: 'Not yet deposited' });
+}

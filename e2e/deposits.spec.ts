@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { ADMIN, apiToken, expectAccessible, memberWithDues, signInStaff } from './fixtures.ts';
+import {
+  adminOnDeposits,
+  apiToken,
+  closeDayInBrowser,
+  expectAccessible,
+  memberWithDues,
+  ownCashier,
+  signInStaff,
+} from './fixtures.ts';
 
 /*
  * Bank deposits (docs/domain.md, "Bank deposits"; decision 0147), in the browser on the production
@@ -28,14 +36,8 @@ test('close a day, make its deposit slip, see it leave "Not yet deposited"', asy
   // Two sign-ins, a day close, a slip, its print and two axe runs.
   test.setTimeout(180_000);
   // A cashier of this test's own, so closing their day does not close the demo cashier's.
-  const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const stamp = `${Date.now() % 1_000_000}`;
-  const cashier = { username: `depositcashier${stamp}`, password: 'Deposit-Cashier-1' };
-  const made = await request.post('/api/admin/users', {
-    headers: admin,
-    data: { ...cashier, name: `Deposit Cashier ${stamp}`, role: 'cashier' },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
+  const cashier = await ownCashier(request, 'Deposit', stamp);
   const cashierHeaders = { authorization: `Bearer ${await apiToken(request, cashier)}` };
   const family = await memberWithDues(request, 'Dep');
   const [arrear, tax] = family.heads;
@@ -62,15 +64,7 @@ test('close a day, make its deposit slip, see it leave "Not yet deposited"', asy
 
   // The cashier closes the day in the browser, counting three ₹500 notes.
   await signInStaff(page, cashier, 'Cashier');
-  await page.getByRole('navigation').getByRole('link', { name: 'My Collections' }).click();
-  await page
-    .getByRole('region', { name: /^Day sheet of / })
-    .getByRole('button', { name: 'Close day' })
-    .click();
-  const close = page.getByRole('dialog', { name: 'Close day' });
-  await close.getByRole('textbox', { name: '₹500 notes' }).fill('3');
-  await close.getByRole('button', { name: 'Close day' }).click();
-  await expect(page.getByText('The day is closed.')).toBeVisible();
+  await closeDayInBrowser(page, 3);
 
   // The cashier sees their own day waiting for the bank, without the slip form.
   await page.getByRole('navigation').getByRole('link', { name: 'Bank deposits' }).click();
@@ -79,14 +73,7 @@ test('close a day, make its deposit slip, see it leave "Not yet deposited"', asy
   await expect(page.getByRole('button', { name: 'Make deposit slip' })).toHaveCount(0);
 
   // The admin makes the slip.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  // Signing out ends on the landing page by itself: wait for it before opening the sign-in page.
-  await page.waitForURL((url) => url.pathname === '/');
-  await signInStaff(page, ADMIN, 'Admin');
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Bank deposits' })).toBeVisible();
-  // Opened by its address, as the accessibility suite opens screens (no pointer resting on the menu).
-  await page.goto('/admin/deposits');
-  const pending = page.getByRole('table', { name: 'Not yet deposited' });
+  const pending = await adminOnDeposits(page);
   const cashRow = pending.getByRole('row', { name: new RegExp(`Put the cash of Deposit Cashier ${stamp}`) });
   await expect(cashRow).toContainText('₹1,500.00');
   await expectAccessible(page, 'Bank deposits');

@@ -241,3 +241,51 @@ export async function apiToken(
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { token: string }).token;
 }
+
+/**
+ * A cashier of the calling test's own (`<prefix>cashier<stamp>`, named "<Prefix> Cashier <stamp>"),
+ * made through the admin API, so that closing their day does not close the demo cashier's.
+ */
+export async function ownCashier(
+  request: APIRequestContext,
+  prefix: string,
+  stamp: string,
+): Promise<{ username: string; password: string; name: string }> {
+  const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const cashier = {
+    username: `${prefix.toLowerCase()}cashier${stamp}`,
+    password: `${prefix}-Cashier-1`,
+    name: `${prefix} Cashier ${stamp}`,
+  };
+  const made = await request.post('/api/admin/users', { headers: admin, data: { ...cashier, role: 'cashier' } });
+  expect(made.ok(), await made.text()).toBe(true);
+  return cashier;
+}
+
+/** The signed-in cashier closes their day on My Collections, counting `notes500` ₹500 notes. */
+export async function closeDayInBrowser(page: Page, notes500: number): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'My Collections' }).click();
+  await page
+    .getByRole('region', { name: /^Day sheet of / })
+    .getByRole('button', { name: 'Close day' })
+    .click();
+  const close = page.getByRole('dialog', { name: 'Close day' });
+  await close.getByRole('textbox', { name: '₹500 notes' }).fill(String(notes500));
+  await close.getByRole('button', { name: 'Close day' }).click();
+  await expect(page.getByText('The day is closed.')).toBeVisible();
+}
+
+/**
+ * Signs the staff member of `page` out, the e2e admin in, and opens Bank deposits by its address
+ * (as the accessibility suite opens screens: no pointer resting on the menu).
+ * @returns the "Not yet deposited" table
+ */
+export async function adminOnDeposits(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  // Signing out ends on the landing page by itself: wait for it before opening the sign-in page.
+  await page.waitForURL((url) => url.pathname === '/');
+  await signInStaff(page, ADMIN, 'Admin');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Bank deposits' })).toBeVisible();
+  await page.goto('/admin/deposits');
+  return page.getByRole('table', { name: 'Not yet deposited' });
+}

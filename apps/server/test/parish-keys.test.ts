@@ -126,6 +126,7 @@ describe('every parish table carries its parish in its keys', () => {
       'bank_statement_lines_identity_uq',
       'bank_matches_pkey',
       'bank_matches_receipt_uq',
+      'bank_matches_deposit_uq',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

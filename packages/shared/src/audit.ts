@@ -600,7 +600,8 @@ export interface AuditPayloads {
   'cheque.cleared': {
     entity: 'receipt';
     before: { chequeStatus: 'received' | 'deposited' };
-    after: { chequeStatus: 'cleared'; receiptNumber: string; total: Rupees };
+    /** `slipNumber` and `bankLineId` when its deposit slip was found on the bank statement (decision 0152). */
+    after: { chequeStatus: 'cleared'; receiptNumber: string; total: Rupees; slipNumber?: string; bankLineId?: string };
   };
   /**
    * A bank deposit recorded (decision 0147), entity id the deposit's: the slip, the days whose cash
@@ -700,16 +701,26 @@ export interface AuditPayloads {
     before: null;
     after: { fileName: string; lines: number; added: number; matched: number };
   };
-  /** A statement line matched by hand with a UPI counter receipt (entity: the line). */
+  /**
+   * A statement line matched by hand (entity: the line) with a UPI counter receipt, or with a deposit
+   * slip (decision 0152; `chequesCleared` its cheques marked cleared by the match).
+   */
   'bank.line_matched': {
     entity: 'bank_statement_line';
     before: null;
-    after: { receiptId: string; receiptNumber: string; amount: Rupees; date: string };
+    after:
+      | { receiptId: string; receiptNumber: string; amount: Rupees; date: string }
+      | { depositId: string; slipNumber: string; amount: Rupees; date: string; chequesCleared: number };
   };
-  /** A match undone (entity: the line): the line and the receipt are unmatched again. */
+  /**
+   * A match undone (entity: the line): the line and its receipt or deposit slip are unmatched again
+   * (a cheque cleared by the match stays cleared, decision 0152).
+   */
   'bank.line_unmatched': {
     entity: 'bank_statement_line';
-    before: { receiptId: string; receiptNumber: string; method: 'utr' | 'manual'; amount: Rupees };
+    before:
+      | { receiptId: string; receiptNumber: string; method: 'utr' | 'manual'; amount: Rupees }
+      | { depositId: string; slipNumber: string; method: 'slip' | 'amount_date' | 'manual'; amount: Rupees };
     after: null;
   };
   /**

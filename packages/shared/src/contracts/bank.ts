@@ -66,7 +66,7 @@ export const bankContracts = {
     params: idParamsSchema,
     output: reconciliationSchema,
   }),
-  /** `POST /api/bank/matches`: a line matched with a receipt by hand. */
+  /** `POST /api/bank/matches`: a line matched by hand with a receipt or a deposit slip (decision 0152). */
   match: defineContract({ method: 'POST', path: '/api/bank/matches', body: manualMatchSchema, output: successSchema }),
   /** `DELETE /api/bank/matches/:lineId`: a match undone. */
   unmatch: defineContract({

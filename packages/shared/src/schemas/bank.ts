@@ -44,6 +44,16 @@ export const BANK_MSG = {
   notUpiReceipt: 'Only a standing UPI receipt collected at the counter can be matched',
   /** 409: the amounts differ. */
   amountDiffers: 'The receipt’s total differs from the credit on the statement',
+  /** 404: an unknown deposit slip. */
+  noDeposit: 'No such deposit slip',
+  /** 409: the deposit slip is already matched with another line. */
+  depositMatched: 'This deposit slip is already matched with another statement line',
+  /** 409: the deposit slip is of another bank account than the statement's. */
+  depositOtherAccount: 'This deposit slip was paid into another bank account',
+  /** 409: the deposit slip's total differs from the credit. */
+  depositAmountDiffers: 'The deposit slip’s total differs from the credit on the statement',
+  /** 400: a manual match names neither or both of a receipt and a deposit slip. */
+  oneOfReceiptDeposit: 'Name either a receipt or a deposit slip to match the line with',
   /** 409: unmatching a line that is not matched. */
   notMatched: 'This statement line is not matched',
   /** Success of a preset confirmed. */
@@ -196,34 +206,75 @@ export const reconReceiptSchema = z.object({
 /** A receipt in reconciliation. */
 export type ReconReceipt = z.infer<typeof reconReceiptSchema>;
 
+/**
+ * A deposit slip (decision 0147) as reconciliation lists it (decision 0152): its slip number, the
+ * parish date it was paid in (`YYYY-MM-DD`), the bank account as the slip names it, its total in
+ * rupees, and how many cheques are on it.
+ */
+export const reconDepositSchema = z.object({
+  depositId: z.string(),
+  slipNumber: z.string(),
+  depositDate: z.string(),
+  bankAccount: z.string(),
+  amount: rupeesOutputSchema,
+  cheques: z.int(),
+});
+/** A deposit slip in reconciliation. */
+export type ReconDeposit = z.infer<typeof reconDepositSchema>;
+
+/**
+ * How a line was matched: `utr` a UPI receipt by its UTR, `slip` a deposit by its slip number,
+ * `amount_date` the only deposit of the amount within 3 days before the line, `manual` a person.
+ */
+export const MATCH_METHODS = ['utr', 'slip', 'amount_date', 'manual'] as const;
+/** One of {@link MATCH_METHODS}. */
+export type MatchMethod = (typeof MATCH_METHODS)[number];
+
 /** A stored statement line in reconciliation. */
 export const reconLineSchema = statementLineSchema.extend({ lineId: z.string() });
 /** A stored line. */
 export type ReconLine = z.infer<typeof reconLineSchema>;
 
 /**
- * `GET /api/bank/accounts/{id}/reconciliation` answer: matched pairs (who, when, auto or manual),
- * unmatched credit lines with the receipts that may be theirs, and unmatched UPI receipts with the
- * lines that may be theirs (same amount, dates within 3 days). Newest first, at most 500 of each.
+ * `GET /api/bank/accounts/{id}/reconciliation` answer: matched pairs (who, when, how), each with
+ * its receipt or its deposit slip (the other null); unmatched credit lines with the receipts and
+ * the deposit slips that may be theirs; unmatched UPI receipts and unmatched deposit slips of the
+ * account, each with the lines that may be theirs (same amount, dates within 3 days; a slip's line
+ * on or after its date). Newest first, at most 500 of each.
  */
 export const reconciliationSchema = z.object({
   matched: z.array(
     z.object({
       line: reconLineSchema,
-      receipt: reconReceiptSchema,
-      method: z.enum(['utr', 'manual']),
+      receipt: reconReceiptSchema.nullable(),
+      deposit: reconDepositSchema.nullable(),
+      method: z.enum(MATCH_METHODS),
       matchedAt: z.string(),
       matchedBy: z.string().nullable(),
     }),
   ),
-  unmatchedLines: z.array(reconLineSchema.extend({ suggestions: z.array(reconReceiptSchema) })),
+  unmatchedLines: z.array(
+    reconLineSchema.extend({
+      suggestions: z.array(reconReceiptSchema),
+      depositSuggestions: z.array(reconDepositSchema),
+    }),
+  ),
   unmatchedReceipts: z.array(reconReceiptSchema.extend({ suggestions: z.array(reconLineSchema) })),
+  unmatchedDeposits: z.array(reconDepositSchema.extend({ suggestions: z.array(reconLineSchema) })),
 });
 /** The reconciliation of one account. */
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
-/** `POST /api/bank/matches` body: a credit line and the UPI receipt it pays. */
-export const manualMatchSchema = z.strictObject({ lineId: z.uuid(), receiptId: z.uuid() });
+/**
+ * `POST /api/bank/matches` body: a credit line and either the UPI receipt or the deposit slip it
+ * pays in (exactly one of `receiptId`, `depositId`; 400 otherwise).
+ */
+export const manualMatchSchema = z
+  .strictObject({ lineId: z.uuid(), receiptId: z.uuid().optional(), depositId: z.uuid().optional() })
+  .refine((body) => (body.receiptId === undefined) !== (body.depositId === undefined), {
+    message: BANK_MSG.oneOfReceiptDeposit,
+    path: ['receiptId'],
+  });
 /** A manual match. */
 export type ManualMatch = z.infer<typeof manualMatchSchema>;
 

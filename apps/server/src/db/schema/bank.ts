@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { bankDeposits } from './deposits.ts';
 import { parishIdColumn } from './parishes.ts';
 import { receipts } from './receipts.ts';
 import { gatewaySettlements } from './settlements.ts';
@@ -114,11 +115,13 @@ export const bankStatementLines = pgTable(
 );
 
 /**
- * A statement line matched with what it pays in (decision 0149): `kind` 'upi_receipt' names a UPI
- * receipt of the counter, 'gateway_settlement' a gateway's settlement (migration 0045, decision
- * 0151). One match per line (the key), per receipt and per settlement (unique indexes), so nothing
- * is matched twice. `method` 'utr' when matched by its UTR, 'manual' when a person matched it;
- * `matchedBy` null for the UTR matcher run by an upload (the upload's person is in its audit record).
+ * A statement line matched with what it pays in (decisions 0149, 0151, 0152): `kind` 'upi_receipt'
+ * names a UPI receipt of the counter (`receiptId`), 'gateway_settlement' a gateway's settlement
+ * (`settlementId`, migration 0045), 'deposit' a deposit slip (`depositId`, migration 0046). One
+ * match per line (the key), per receipt, per settlement and per deposit (unique indexes), so nothing
+ * is matched twice. `method` 'utr' (a receipt or a settlement by its UTR), 'slip' (a deposit by its
+ * slip number), 'amount_date' (the only deposit of the amount from 3 days before the line), 'manual'
+ * (a person); `matchedBy` null for a matcher run by an upload (its person is in its audit record).
  */
 export const bankMatches = pgTable(
   'bank_matches',
@@ -128,6 +131,7 @@ export const bankMatches = pgTable(
     kind: text().notNull(),
     receiptId: uuid(),
     settlementId: uuid(),
+    depositId: uuid(),
     method: text().notNull(),
     matchedBy: uuid(),
     matchedAt: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -150,6 +154,11 @@ export const bankMatches = pgTable(
       foreignColumns: [gatewaySettlements.parishId, gatewaySettlements.id],
     }),
     foreignKey({
+      name: 'bank_matches_deposit_id_bank_deposits_id_fk',
+      columns: [t.parishId, t.depositId],
+      foreignColumns: [bankDeposits.parishId, bankDeposits.id],
+    }),
+    foreignKey({
       name: 'bank_matches_matched_by_staff_users_id_fk',
       columns: [t.parishId, t.matchedBy],
       foreignColumns: [staffUsers.parishId, staffUsers.id],
@@ -160,10 +169,13 @@ export const bankMatches = pgTable(
     uniqueIndex('bank_matches_settlement_uq')
       .on(t.parishId, t.settlementId)
       .where(sql`${t.settlementId} is not null`),
+    uniqueIndex('bank_matches_deposit_uq')
+      .on(t.parishId, t.depositId)
+      .where(sql`${t.depositId} is not null`),
     check(
       'bank_matches_kind_check',
-      sql`(${t.kind} = 'upi_receipt' AND ${t.receiptId} IS NOT NULL AND ${t.settlementId} IS NULL) OR (${t.kind} = 'gateway_settlement' AND ${t.settlementId} IS NOT NULL AND ${t.receiptId} IS NULL)`,
+      sql`(${t.kind} = 'upi_receipt' AND ${t.receiptId} IS NOT NULL AND ${t.settlementId} IS NULL AND ${t.depositId} IS NULL) OR (${t.kind} = 'gateway_settlement' AND ${t.settlementId} IS NOT NULL AND ${t.receiptId} IS NULL AND ${t.depositId} IS NULL) OR (${t.kind} = 'deposit' AND ${t.depositId} IS NOT NULL AND ${t.receiptId} IS NULL AND ${t.settlementId} IS NULL)`,
     ),
-    check('bank_matches_method_check', sql`${t.method} IN ('utr', 'manual')`),
+    check('bank_matches_method_check', sql`${t.method} IN ('utr', 'slip', 'amount_date', 'manual')`),
   ],
 );

@@ -128,7 +128,11 @@ export async function recordSettlements(
       net += settlement.amountPaise;
       result.items += await insertItems(tx, gateway, row.id, settlement.items);
     }
-    result.matched = await matchSettlementLines(tx);
+    result.matched = await matchSettlementLines(tx, {
+      audit: ctx.audit,
+      actorId: recordedBy,
+      now: ctx.clock.now().toISOString(),
+    });
     if (result.settlements > 0 || result.matched > 0) {
       await recordAudit(tx, ctx.audit, {
         action: 'gateway.settlements_recorded',

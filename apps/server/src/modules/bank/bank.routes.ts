@@ -52,7 +52,7 @@ const errors = {
  * Bank-statement reconciliation (issue 30 item 4, decision 0149; `docs/domain.md`,
  * "Bank-statement reconciliation"): bank accounts and their column mappings, bank presets, a
  * statement previewed and imported (CSV or .xlsx, base64 in JSON), the reconciliation of an
- * account, matches made and undone by hand. Amounts on the wire are rupees.
+ * account (UPI counter receipts and deposit slips, decision 0152), matches made and undone by hand. Amounts on the wire are rupees.
  */
 export async function bankRoutes(app: FastifyInstance): Promise<void> {
   accountRoutes(app);
@@ -147,7 +147,7 @@ function statementRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['bank'],
         summary:
-          'Imports a statement: its lines stored (a line already stored is skipped) and matched with UPI counter receipts by UTR. A file that does not read changes nothing (400).',
+          'Imports a statement: its lines stored (a line already stored is skipped) and matched with UPI counter receipts by UTR and with deposit slips by slip number or amount and date (decision 0152). A file that does not read changes nothing (400).',
         params: idParamsSchema,
         body: statementUploadSchema,
         response: { 200: statementImportResultSchema, ...errors },
@@ -162,7 +162,7 @@ function statementRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['bank'],
         summary:
-          'Matched lines and receipts (who, when), unmatched credit lines and unmatched UPI counter receipts, each with suggestions (same amount, within 3 days).',
+          'Matched lines with their receipts or deposit slips (how, who, when), unmatched credit lines, unmatched UPI counter receipts and unmatched deposit slips of the account, each with suggestions (same amount, within 3 days).',
         params: idParamsSchema,
         response: { 200: reconciliationSchema, ...errors },
       },
@@ -176,7 +176,7 @@ function statementRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['bank'],
         summary:
-          'Matches a credit line with a UPI counter receipt of the same amount by hand. 409 when either is matched.',
+          'Matches a credit line by hand with a UPI counter receipt or a deposit slip of the account (exactly one of receiptId, depositId; 400 otherwise) of the same amount; a slip’s deposited cheques are marked cleared. 409 when either is matched.',
         body: manualMatchSchema,
         response: { 200: successSchema, ...errors },
       },

@@ -10,13 +10,15 @@ import {
   type ManualMatch,
   type Paise,
   type ReconLine,
+  type MatchMethod,
+  type ReconDeposit,
   type ReconReceipt,
   type Reconciliation,
   type StatementImportResult,
   type StatementPreview,
   type StatementUpload,
 } from '@parish/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
@@ -25,6 +27,8 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { parishTimeZone } from '../settings/parish-time-zone.ts';
+import { clearDepositCheques } from '../payments/commands/clear-cheque.ts';
+import { MATCHABLE_DEPOSIT } from './deposit-matcher.ts';
 import { MATCHABLE_UPI_RECEIPT, matchAccountLines } from './matchers.ts';
 import { BANK_PRESETS } from './presets.ts';
 import { cellText, linesOf, readStatementRows, type ParsedLine } from './statement-file.ts';
@@ -221,7 +225,11 @@ export async function importStatement(
           .returning({ id: bankStatementLines.id });
         result.added += added.length;
       }
-      result.matched = await matchAccountLines(tx, account.id);
+      result.matched = await matchAccountLines(tx, account.id, {
+        audit: ctx.audit,
+        actorId: actor.id,
+        now: ctx.clock.now().toISOString(),
+      });
       if (result.added === 0 && result.matched === 0) {
         tx.rollback();
         return;
@@ -258,6 +266,15 @@ interface ReceiptRow {
   utr: string | null;
 }
 
+interface DepositRow {
+  id: string;
+  slip_number: string;
+  deposit_date: string;
+  bank_account: string;
+  total_paise: string;
+  cheques: number;
+}
+
 const reconLine = (row: LineRow): ReconLine => {
   const amount = Number(row.amount_paise) as Paise;
   return {
@@ -281,6 +298,22 @@ const reconReceipt = (row: ReceiptRow): ReconReceipt => ({
   utr: row.utr,
 });
 
+const reconDeposit = (row: DepositRow): ReconDeposit => ({
+  depositId: row.id,
+  slipNumber: row.slip_number,
+  depositDate: row.deposit_date,
+  bankAccount: row.bank_account,
+  amount: paiseToRupees(Number(row.total_paise) as Paise),
+  cheques: Number(row.cheques),
+});
+
+/** The deposit columns of {@link DepositRow}; `d` is the bank_deposits row. */
+const DEPOSIT_COLUMNS = sql`d.id, d.slip_number, to_char(d.deposit_date, 'YYYY-MM-DD') as deposit_date, d.bank_account,
+  d.total_paise, (select count(*)::int from bank_deposit_cheques c where c.parish_id = d.parish_id and c.deposit_id = d.id) as cheques`;
+/** The deposit slips of the account `a` (joined on the account's id), as `d`. */
+const depositsOf = (accountId: string) =>
+  sql`bank_deposits d join bank_accounts a on a.parish_id = d.parish_id and a.id = ${accountId}`;
+
 const LINE_COLUMNS = sql`l.id, to_char(l.line_date, 'YYYY-MM-DD') as line_date, l.narration, l.reference,
   l.amount_paise, l.balance_paise, l.utr`;
 /** The receipt columns of {@link ReceiptRow}, its parish date read in `tz`. */
@@ -300,30 +333,44 @@ export async function getReconciliation(ctx: ServiceContext, accountId: string):
   const account = await accountOf(ctx, accountId);
   const tz = await parishTimeZone(ctx);
   const matched = await queryRows<
-    LineRow & { receipt: ReceiptRow; method: 'utr' | 'manual'; matched_at: string; matched_by: string | null }
+    LineRow & {
+      receipt: ReceiptRow | null;
+      deposit: DepositRow | null;
+      method: MatchMethod;
+      matched_at: string;
+      matched_by: string | null;
+    }
   >(
     ctx.db,
     sql`select ${LINE_COLUMNS}, bm.method, bm.matched_at, s.name as matched_by,
+               case when r.id is null then null else
                json_build_object('id', r.id, 'number', r.number, 'name', m.name, 'issued_at', r.issued_at,
                                  'issued_on', to_char((r.issued_at at time zone ${tz})::date, 'YYYY-MM-DD'),
-                                 'total_paise', r.total_paise, 'utr', r.utr) as receipt
+                                 'total_paise', r.total_paise, 'utr', r.utr) end as receipt,
+               (select row_to_json(x) from (select ${DEPOSIT_COLUMNS} from bank_deposits d
+                                             where d.parish_id = bm.parish_id and d.id = bm.deposit_id) x) as deposit
           from bank_matches bm
           join bank_statement_lines l on l.parish_id = bm.parish_id and l.id = bm.line_id
-          join receipts r on r.parish_id = bm.parish_id and r.id = bm.receipt_id
-          join members m on m.parish_id = r.parish_id and m.id = r.member_id
+          left join receipts r on r.parish_id = bm.parish_id and r.id = bm.receipt_id
+          left join members m on m.parish_id = r.parish_id and m.id = r.member_id
           left join staff_users s on s.parish_id = bm.parish_id and s.id = bm.matched_by
          where l.bank_account_id = ${account.id}
          order by l.line_date desc, l.id limit ${LIST_LIMIT}`,
   );
   const receiptDay = sql`(r.issued_at at time zone ${tz})::date`;
-  const unmatchedLines = await queryRows<LineRow & { suggestions: ReceiptRow[] }>(
+  const unmatchedLines = await queryRows<LineRow & { suggestions: ReceiptRow[]; deposits: DepositRow[] }>(
     ctx.db,
     sql`select ${LINE_COLUMNS},
                coalesce((select json_agg(x order by x.issued_at) from (
                  select ${receiptColumns(tz)} from receipts r join members m on m.parish_id = r.parish_id and m.id = r.member_id
                   where r.total_paise = l.amount_paise and ${MATCHABLE_UPI_RECEIPT}
                     and ${receiptDay} between l.line_date - ${SUGGESTION_DAYS}::int and l.line_date + ${SUGGESTION_DAYS}::int
-                  order by r.issued_at limit 5) x), '[]'::json) as suggestions
+                  order by r.issued_at limit 5) x), '[]'::json) as suggestions,
+               coalesce((select json_agg(x order by x.deposit_date) from (
+                 select ${DEPOSIT_COLUMNS} from ${depositsOf(account.id)}
+                  where d.total_paise = l.amount_paise and ${MATCHABLE_DEPOSIT}
+                    and d.deposit_date between l.line_date - ${SUGGESTION_DAYS}::int and l.line_date + ${SUGGESTION_DAYS}::int
+                  order by d.deposit_date limit 5) x), '[]'::json) as deposits
           from bank_statement_lines l
          where l.bank_account_id = ${account.id} and l.amount_paise > 0
            and not exists (select 1 from bank_matches bm where bm.parish_id = l.parish_id and bm.line_id = l.id)
@@ -344,10 +391,26 @@ export async function getReconciliation(ctx: ServiceContext, accountId: string):
          where ${MATCHABLE_UPI_RECEIPT} and ${receiptDay} between span.first and span.last
          order by r.issued_at desc, r.id limit ${LIST_LIMIT}`,
   );
+  const unmatchedDeposits = await queryRows<DepositRow & { suggestions: LineRow[] }>(
+    ctx.db,
+    sql`with span as (select min(line_date) as first, max(line_date) as last from bank_statement_lines
+                       where bank_account_id = ${account.id})
+        select ${DEPOSIT_COLUMNS},
+               coalesce((select json_agg(x order by x.line_date) from (
+                 select ${LINE_COLUMNS} from bank_statement_lines l
+                  where l.bank_account_id = ${account.id} and l.amount_paise = d.total_paise
+                    and not exists (select 1 from bank_matches bm where bm.parish_id = l.parish_id and bm.line_id = l.id)
+                    and l.line_date between d.deposit_date - ${SUGGESTION_DAYS}::int and d.deposit_date + ${SUGGESTION_DAYS}::int
+                  order by l.line_date limit 5) x), '[]'::json) as suggestions
+          from ${depositsOf(account.id)}, span
+         where ${MATCHABLE_DEPOSIT} and d.deposit_date between span.first and span.last
+         order by d.deposit_date desc, d.id limit ${LIST_LIMIT}`,
+  );
   return {
     matched: matched.map((row) => ({
       line: reconLine(row),
-      receipt: reconReceipt(row.receipt),
+      receipt: row.receipt ? reconReceipt(row.receipt) : null,
+      deposit: row.deposit ? reconDeposit(row.deposit) : null,
       method: row.method,
       matchedAt: new Date(row.matched_at).toISOString(),
       matchedBy: row.matched_by,
@@ -355,90 +418,167 @@ export async function getReconciliation(ctx: ServiceContext, accountId: string):
     unmatchedLines: unmatchedLines.map((row) => ({
       ...reconLine(row),
       suggestions: row.suggestions.map(reconReceipt),
+      depositSuggestions: row.deposits.map(reconDeposit),
     })),
     unmatchedReceipts: unmatchedReceipts.map((row) => ({
       ...reconReceipt(row),
       suggestions: row.suggestions.map(reconLine),
     })),
+    unmatchedDeposits: unmatchedDeposits.map((row) => ({
+      ...reconDeposit(row),
+      suggestions: row.suggestions.map(reconLine),
+    })),
   };
 }
 
+type Line = typeof bankStatementLines.$inferSelect;
+
+/** The line to match by hand, locked: a credit not matched yet. @throws 404 `noLine`; 409 `notCredit`, `lineMatched` */
+async function lockedUnmatchedCredit(tx: DbOrTx, lineId: string): Promise<Line> {
+  const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, lineId)).for('update');
+  if (!line) throw notFound(BANK_MSG.noLine);
+  if (line.amountPaise <= 0) throw conflict(BANK_MSG.notCredit);
+  const [taken] = await tx.select().from(bankMatches).where(eq(bankMatches.lineId, line.id));
+  if (taken) throw conflict(BANK_MSG.lineMatched);
+  return line;
+}
+
 /**
- * Matches a credit line with a UPI receipt of the counter by hand (a suggestion confirmed, or a
- * pair the UTR did not find): the amounts must be equal, and neither may be matched already (the
- * table's keys hold it against a concurrent match too). Audited `bank.line_matched` in the same
- * transaction.
- * @throws 404 `noLine` / `notUpiReceipt` (unknown); 409 `notCredit`, `lineMatched`,
+ * Matches a credit line by hand (a suggestion confirmed, or a pair no matcher found) with a UPI
+ * receipt of the counter or a deposit slip (`receiptId` or `depositId`, decision 0152): the amounts
+ * must be equal, a slip must be of the line's bank account, and neither side may be matched already
+ * (the table's keys hold it against a concurrent match too). A slip matched clears its deposited
+ * cheques (`clearDepositCheques`). Audited `bank.line_matched` in the same transaction.
+ * @throws 404 `noLine` / `notUpiReceipt` / `noDeposit` (unknown); 409 `notCredit`, `lineMatched`,
  *   `notUpiReceipt` (voided, not UPI at the counter, a test payment), `receiptMatched`,
- *   `amountDiffers`
+ *   `amountDiffers`, `depositOtherAccount`, `depositMatched`, `depositAmountDiffers`
  */
 export async function matchLine(ctx: ServiceContext, input: ManualMatch): Promise<{ success: true }> {
-  const actor = actorOf(ctx);
   try {
     await ctx.db.transaction(async (tx) => {
-      const [line] = await tx
-        .select()
-        .from(bankStatementLines)
-        .where(eq(bankStatementLines.id, input.lineId))
-        .for('update');
-      if (!line) throw notFound(BANK_MSG.noLine);
-      if (line.amountPaise <= 0) throw conflict(BANK_MSG.notCredit);
-      const [taken] = await tx.select().from(bankMatches).where(eq(bankMatches.lineId, line.id));
-      if (taken) throw conflict(BANK_MSG.lineMatched);
-      const [receipt] = await queryRows<{ id: string; number: string; total_paise: string; matchable: boolean }>(
-        tx,
-        sql`select r.id, r.number, r.total_paise,
-                   (r.voided_at is null and r.payment_method = 'upi' and r.collection_mode = 'manual'
-                    and not exists (select 1 from receipt_items ri join payments p on p.parish_id = ri.parish_id and p.id = ri.payment_id
-                                     where ri.parish_id = r.parish_id and ri.receipt_id = r.id and p.is_test)) as matchable
-              from receipts r where r.id = ${input.receiptId} for update`,
-      );
-      if (!receipt) throw notFound(BANK_MSG.notUpiReceipt);
-      if (!receipt.matchable) throw conflict(BANK_MSG.notUpiReceipt);
-      const [other] = await tx.select().from(bankMatches).where(eq(bankMatches.receiptId, receipt.id));
-      if (other) throw conflict(BANK_MSG.receiptMatched);
-      if (Number(receipt.total_paise) !== line.amountPaise) throw conflict(BANK_MSG.amountDiffers);
-      await tx.insert(bankMatches).values({
-        lineId: line.id,
-        kind: 'upi_receipt',
-        receiptId: receipt.id,
-        method: 'manual',
-        matchedBy: actor.id,
-      });
-      await recordAudit(tx, ctx.audit, {
-        action: 'bank.line_matched',
-        entityType: 'bank_statement_line',
-        entityId: line.id,
-        after: {
-          receiptId: receipt.id,
-          receiptNumber: receipt.number,
-          amount: paiseToRupees(line.amountPaise),
-          date: line.lineDate,
-        },
-      });
+      const line = await lockedUnmatchedCredit(tx, input.lineId);
+      if (input.depositId !== undefined) await matchDeposit(ctx, tx, line, input.depositId);
+      else await matchReceipt(ctx, tx, line, input.receiptId ?? '');
     });
   } catch (error) {
     if (isUniqueViolation(error, ['bank_matches_pkey'])) throw conflict(BANK_MSG.lineMatched);
     if (isUniqueViolation(error, ['bank_matches_receipt_uq'])) throw conflict(BANK_MSG.receiptMatched);
+    if (isUniqueViolation(error, ['bank_matches_deposit_uq'])) throw conflict(BANK_MSG.depositMatched);
     throw error;
   }
   return { success: true };
 }
 
+/** {@link matchLine} with a UPI receipt of the counter. */
+async function matchReceipt(ctx: ServiceContext, tx: DbOrTx, line: Line, receiptId: string): Promise<void> {
+  const actor = actorOf(ctx);
+  const [receipt] = await queryRows<{ id: string; number: string; total_paise: string; matchable: boolean }>(
+    tx,
+    sql`select r.id, r.number, r.total_paise,
+               (r.voided_at is null and r.payment_method = 'upi' and r.collection_mode = 'manual'
+                and not exists (select 1 from receipt_items ri join payments p on p.parish_id = ri.parish_id and p.id = ri.payment_id
+                                 where ri.parish_id = r.parish_id and ri.receipt_id = r.id and p.is_test)) as matchable
+          from receipts r where r.id = ${receiptId} for update`,
+  );
+  if (!receipt) throw notFound(BANK_MSG.notUpiReceipt);
+  if (!receipt.matchable) throw conflict(BANK_MSG.notUpiReceipt);
+  const [other] = await tx.select().from(bankMatches).where(eq(bankMatches.receiptId, receipt.id));
+  if (other) throw conflict(BANK_MSG.receiptMatched);
+  if (Number(receipt.total_paise) !== line.amountPaise) throw conflict(BANK_MSG.amountDiffers);
+  await tx.insert(bankMatches).values({
+    lineId: line.id,
+    kind: 'upi_receipt',
+    receiptId: receipt.id,
+    method: 'manual',
+    matchedBy: actor.id,
+  });
+  await recordAudit(tx, ctx.audit, {
+    action: 'bank.line_matched',
+    entityType: 'bank_statement_line',
+    entityId: line.id,
+    after: {
+      receiptId: receipt.id,
+      receiptNumber: receipt.number,
+      amount: paiseToRupees(line.amountPaise),
+      date: line.lineDate,
+    },
+  });
+}
+
+/** {@link matchLine} with a deposit slip of the line's bank account; its deposited cheques cleared. */
+async function matchDeposit(ctx: ServiceContext, tx: DbOrTx, line: Line, depositId: string): Promise<void> {
+  const actor = actorOf(ctx);
+  const [deposit] = await queryRows<{ id: string; slip_number: string; total_paise: string; same_account: boolean }>(
+    tx,
+    sql`select d.id, d.slip_number, d.total_paise,
+               exists (select 1 from bank_accounts a where a.parish_id = d.parish_id and a.id = ${line.bankAccountId}
+                         and lower(btrim(d.bank_account)) = lower(btrim(a.name))) as same_account
+          from bank_deposits d where d.id = ${depositId} for update`,
+  );
+  if (!deposit) throw notFound(BANK_MSG.noDeposit);
+  if (!deposit.same_account) throw conflict(BANK_MSG.depositOtherAccount);
+  const [other] = await tx.select().from(bankMatches).where(eq(bankMatches.depositId, deposit.id));
+  if (other) throw conflict(BANK_MSG.depositMatched);
+  if (Number(deposit.total_paise) !== line.amountPaise) throw conflict(BANK_MSG.depositAmountDiffers);
+  await tx.insert(bankMatches).values({
+    lineId: line.id,
+    kind: 'deposit',
+    depositId: deposit.id,
+    method: 'manual',
+    matchedBy: actor.id,
+  });
+  const chequesCleared = await clearDepositCheques(tx, ctx.audit, {
+    depositId: deposit.id,
+    slipNumber: deposit.slip_number,
+    bankLineId: line.id,
+    actorId: actor.id,
+    now: ctx.clock.now().toISOString(),
+  });
+  await recordAudit(tx, ctx.audit, {
+    action: 'bank.line_matched',
+    entityType: 'bank_statement_line',
+    entityId: line.id,
+    after: {
+      depositId: deposit.id,
+      slipNumber: deposit.slip_number,
+      amount: paiseToRupees(line.amountPaise),
+      date: line.lineDate,
+      chequesCleared,
+    },
+  });
+}
+
 /**
- * Undoes a line's match (automatic or by hand): the line and its receipt are unmatched again and
- * the matcher may pair them anew on the next upload. Audited `bank.line_unmatched`.
+ * Undoes a line's match (automatic or by hand): the line and its receipt or deposit slip are
+ * unmatched again and the matchers may pair them anew on the next upload. A cheque cleared by a
+ * slip's match stays cleared (nothing leaves cleared, decision 0147). Audited `bank.line_unmatched`.
  * @throws 404 `noLine`; 409 `notMatched`
  */
 export async function unmatchLine(ctx: ServiceContext, lineId: string): Promise<{ success: true }> {
   await ctx.db.transaction(async (tx) => {
     const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, lineId)).for('update');
     if (!line) throw notFound(BANK_MSG.noLine);
-    const [removed] = await tx
-      .delete(bankMatches)
-      .where(and(eq(bankMatches.lineId, line.id)))
-      .returning();
-    if (!removed?.receiptId) throw conflict(BANK_MSG.notMatched);
+    const [removed] = await tx.delete(bankMatches).where(eq(bankMatches.lineId, line.id)).returning();
+    if (!removed) throw conflict(BANK_MSG.notMatched);
+    const amount = paiseToRupees(line.amountPaise);
+    if (removed.depositId) {
+      const [deposit] = await queryRows<{ slip_number: string }>(
+        tx,
+        sql`select slip_number from bank_deposits where id = ${removed.depositId}`,
+      );
+      await recordAudit(tx, ctx.audit, {
+        action: 'bank.line_unmatched',
+        entityType: 'bank_statement_line',
+        entityId: line.id,
+        before: {
+          depositId: removed.depositId,
+          slipNumber: deposit?.slip_number ?? '',
+          method: removed.method === 'slip' || removed.method === 'amount_date' ? removed.method : 'manual',
+          amount,
+        },
+      });
+      return;
+    }
     const [receipt] = await queryRows<{ number: string }>(
       tx,
       sql`select number from receipts where id = ${removed.receiptId}`,
@@ -448,10 +588,10 @@ export async function unmatchLine(ctx: ServiceContext, lineId: string): Promise<
       entityType: 'bank_statement_line',
       entityId: line.id,
       before: {
-        receiptId: removed.receiptId,
+        receiptId: removed.receiptId ?? '',
         receiptNumber: receipt?.number ?? '',
         method: removed.method === 'manual' ? 'manual' : 'utr',
-        amount: paiseToRupees(line.amountPaise),
+        amount,
       },
     });
   });

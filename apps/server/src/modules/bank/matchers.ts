@@ -1,24 +1,35 @@
 import { sql, type SQL } from 'drizzle-orm';
 
+import type { AuditContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { depositMatcher } from './deposit-matcher.ts';
 
 /**
  * What a bank statement line is matched with (decision 0149; `docs/domain.md`,
  * "Bank-statement reconciliation"). Each kind of money that reaches the bank has a matcher: the UPI
- * receipts of the counter, by UTR; the gateways' settlements, by settlement UTR (decision 0151);
- * deposit slips (by slip number, or amount and date) add theirs beside them when they exist: a
- * `bank_matches` column and unique index of their own, a kind, and an entry in {@link LINE_MATCHERS}. A matcher
+ * receipts of the counter, by UTR; deposit slips, by slip number or amount and date (decision 0152,
+ * `deposit-matcher.ts`); the gateways' settlements, by settlement UTR (decision 0151). Another kind
+ * adds its own: a `bank_matches`
+ * column and unique index of their own, a kind, and an entry in {@link LINE_MATCHERS}. A matcher
  * never matches a line or an item that is already matched (the table's keys hold it even between
  * two uploads at once).
  */
 export interface LineMatcher {
   /** The `bank_matches.kind` it writes. */
-  kind: 'upi_receipt' | 'gateway_settlement';
+  kind: 'upi_receipt' | 'deposit' | 'gateway_settlement';
   /**
-   * Matches what it can among the account's unmatched lines, in the caller's transaction.
+   * Matches what it can among the account's unmatched lines, in the caller's transaction; `by` names
+   * who runs it (the upload's person) for what the match changes besides (a slip's cheques cleared).
    * @returns the number of lines it matched
    */
-  run(tx: DbOrTx, bankAccountId: string): Promise<number>;
+  run(tx: DbOrTx, bankAccountId: string, by: MatchContext): Promise<number>;
+}
+
+/** Who runs the matchers and when: the upload's person (audit context and staff id), a UTC ISO instant. */
+export interface MatchContext {
+  audit: AuditContext;
+  actorId: string | null;
+  now: string;
 }
 
 /**
@@ -88,22 +99,23 @@ export const settlementMatcher: LineMatcher = {
 };
 
 /** Every matcher, run in this order after each upload. */
-export const LINE_MATCHERS: readonly LineMatcher[] = [upiReceiptMatcher, settlementMatcher];
+export const LINE_MATCHERS: readonly LineMatcher[] = [upiReceiptMatcher, depositMatcher, settlementMatcher];
 
 /**
  * Runs the settlement matcher on every bank account of the parish, after settlements were recorded
- * (a statement uploaded before its settlement was fetched is matched then). @returns the lines matched
+ * (a statement uploaded before its settlement was fetched is matched then); `by` as for
+ * {@link LineMatcher.run}. @returns the lines matched
  */
-export async function matchSettlementLines(tx: DbOrTx): Promise<number> {
+export async function matchSettlementLines(tx: DbOrTx, by: MatchContext): Promise<number> {
   const accounts = await queryRows<{ id: string }>(tx, sql`select id from bank_accounts order by id`);
   let matched = 0;
-  for (const account of accounts) matched += await settlementMatcher.run(tx, account.id);
+  for (const account of accounts) matched += await settlementMatcher.run(tx, account.id, by);
   return matched;
 }
 
 /** Runs every matcher on an account's unmatched lines. @returns the lines matched in all */
-export async function matchAccountLines(tx: DbOrTx, bankAccountId: string): Promise<number> {
+export async function matchAccountLines(tx: DbOrTx, bankAccountId: string, by: MatchContext): Promise<number> {
   let matched = 0;
-  for (const matcher of LINE_MATCHERS) matched += await matcher.run(tx, bankAccountId);
+  for (const matcher of LINE_MATCHERS) matched += await matcher.run(tx, bankAccountId, by);
   return matched;
 }

@@ -396,7 +396,7 @@ describe('uploading a statement and matching UPI receipts by UTR', () => {
       BANK_MSG.notMatched,
     );
     const after = (await send(admin, 'GET', `/api/bank/accounts/${sbi._id}/reconciliation`)).json<Reconciliation>();
-    expect(after.unmatchedReceipts.some((r) => r.receiptId === pair.receipt.receiptId)).toBe(true);
+    expect(after.unmatchedReceipts.some((r) => r.receiptId === pair.receipt?.receiptId)).toBe(true);
     const [audit] = await queryRows<{ before: { method: string } }>(
       t.db,
       sql`select before from audit_events where action = 'bank.line_unmatched'`,
@@ -417,7 +417,7 @@ describe('uploading a statement and matching UPI receipts by UTR', () => {
     );
     expect(response.json<StatementImportResult>()).toMatchObject({ added: 4, matched: 1 });
     const recon = (await send(admin, 'GET', `/api/bank/accounts/${sib._id}/reconciliation`)).json<Reconciliation>();
-    expect(recon.matched.map((m) => m.receipt.receiptId)).toEqual([real.receiptId]);
+    expect(recon.matched.map((m) => m.receipt?.receiptId)).toEqual([real.receiptId]);
     expect(recon.unmatchedReceipts.some((r) => r.receiptId === test.receiptId)).toBe(false);
     expect(recon.unmatchedLines.find((l) => l.credit === 2500)?.suggestions).toEqual([]);
     const manual = await send(admin, 'POST', '/api/bank/matches', {

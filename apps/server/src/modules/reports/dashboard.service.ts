@@ -230,8 +230,12 @@ function jsonRows<T>(value: T[] | string | null | undefined): T[] {
  */
 const answersBySnapshot = new LRUCache<string, Omit<Dashboard, 'generatedAt'>>({ max: 64 });
 
-/** The current snapshot, in a statement of its own (0.2 ms): the key of {@link answersBySnapshot}. */
-async function currentSnapshot(db: Db): Promise<string | null> {
+/**
+ * The current database snapshot (`pg_current_snapshot()` as text), in a statement of its own (0.2
+ * ms): the key of {@link answersBySnapshot} and of the member-due report's totals
+ * (`reports.service.ts`). Null when the database gives none.
+ */
+export async function currentSnapshot(db: Db): Promise<string | null> {
   const [row] = await queryRows<{ snapshot: unknown }>(db, sql`SELECT pg_current_snapshot()::text AS snapshot`);
   return typeof row?.snapshot === 'string' ? row.snapshot : null;
 }

@@ -363,7 +363,14 @@ async function measureOn(url: string, dataDir: string, seeded: { payments: numbe
         goal,
         `p50 ${fmt(result.p50)}; ${fmt(result.p95 / staffFloor.p95)}x floor`,
       );
-      if (ratioGoal) row(`parish ${MIDDLE}: ${name} p95 over the floor's`, result.p95 / staffFloor.p95, 'x', staffFloorText, ratioGoal);
+      if (ratioGoal)
+        row(
+          `parish ${MIDDLE}: ${name} p95 over the floor's`,
+          result.p95 / staffFloor.p95,
+          'x',
+          staffFloorText,
+          ratioGoal,
+        );
     }
 
     const memberFloor = stats(await loadBoth(servers, [request(MIDDLE, member, '/api/auth/verify')], REQUESTS));

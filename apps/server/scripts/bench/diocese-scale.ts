@@ -337,17 +337,21 @@ async function measureOn(url: string, dataDir: string, seeded: { payments: numbe
     progress('diocese-scale', ENGINE, `floor ${staffFloorText}; ${rss('RSS after warm-up')}`);
     const warmRss = servers.map((server) => rssMb(server.child.pid!));
 
-    for (const [name, target, goal] of [
-      ['dashboard', request(MIDDLE, admin, '/api/admin/dashboard'), 'dashboardP95'],
+    // Issue 31: the member list and the portal are held to a ratio of the floor (the floor measured
+    // as the app works: parish_app under the parish policies), the rest to their bounds in ms.
+    for (const [name, target, goal, ratioGoal] of [
+      ['dashboard', request(MIDDLE, admin, '/api/admin/dashboard'), 'dashboardP95', null],
       [
         'member list, first page by name',
         request(MIDDLE, admin, '/api/members?sortBy=name&sortOrder=asc&page=1&limit=50'),
-        'listP95',
+        null,
+        'listVsFloor',
       ],
       [
         'member-due report, first page',
         request(MIDDLE, admin, '/api/admin/reports', { method: 'POST', body: JSON.stringify({ type: 'member-due' }) }),
-        'reportP95',
+        'memberDueReportP95',
+        null,
       ],
     ] as const) {
       const result = stats(await loadBoth(servers, [target], REQUESTS));
@@ -359,6 +363,14 @@ async function measureOn(url: string, dataDir: string, seeded: { payments: numbe
         goal,
         `p50 ${fmt(result.p50)}; ${fmt(result.p95 / staffFloor.p95)}x floor`,
       );
+      if (ratioGoal)
+        row(
+          `parish ${MIDDLE}: ${name} p95 over the floor's`,
+          result.p95 / staffFloor.p95,
+          'x',
+          staffFloorText,
+          ratioGoal,
+        );
     }
 
     const memberFloor = stats(await loadBoth(servers, [request(MIDDLE, member, '/api/auth/verify')], REQUESTS));
@@ -369,8 +381,15 @@ async function measureOn(url: string, dataDir: string, seeded: { payments: numbe
       portal.p95,
       'ms',
       memberFloorText,
-      'portalP95',
-      `p50 ${fmt(portal.p50)}; ${fmt(portal.p95 / memberFloor.p95)}x floor`,
+      null,
+      `p50 ${fmt(portal.p50)}`,
+    );
+    row(
+      `parish ${MIDDLE}: GET /api/customer/payments p95 over the floor's`,
+      portal.p95 / memberFloor.p95,
+      'x',
+      memberFloorText,
+      'portalVsFloor',
     );
     row(
       `parish ${MIDDLE}: GET /api/customer/payments rate`,

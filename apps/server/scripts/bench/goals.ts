@@ -63,12 +63,26 @@ export const GOALS = {
     bound: { pglite: 1000, postgres: 300 },
     source: '§12 B4 (issue 6: 300 ms on PostgreSQL)',
   },
+  memberDueReportP95: {
+    what: 'member-due report, first page (largest dues first, with its totals) p95, c=10',
+    unit: 'ms',
+    kind: 'max',
+    bound: { pglite: 300, postgres: 150 },
+    source: '§12 B4, issue 31, decision 0155',
+  },
   dashboardP95: {
     what: 'dashboard p95, c=10',
     unit: 'ms',
     kind: 'max',
     bound: { pglite: 50, postgres: 50 },
     source: '§12 B3',
+  },
+  listVsFloor: {
+    what: "member list with nothing cached, first pages of 15 searches, p95, c=10, over the same run's auth/verify p95",
+    unit: 'x',
+    kind: 'max',
+    bound: { pglite: 4, postgres: 4 },
+    source: '§12 B1, issue 31 (a ratio to the floor: was 100 / 50 ms), decision 0155',
   },
   listColdP95: {
     what: 'member list with nothing cached, p95, c=10',
@@ -77,12 +91,12 @@ export const GOALS = {
     bound: { pglite: 100, postgres: 50 },
     source: '§12 B1, issue 18',
   },
-  portalP95: {
-    what: 'member portal p95, c=10',
-    unit: 'ms',
+  portalVsFloor: {
+    what: "member portal GET /api/customer/payments p95, c=10, over the same run's auth/verify p95 (same member token)",
+    unit: 'x',
     kind: 'max',
-    bound: { pglite: 40, postgres: 20 },
-    source: '§12 B2',
+    bound: { pglite: 2, postgres: 2 },
+    source: '§12 B2, issue 31 (a ratio to the floor: was 40 / 20 ms), decision 0155',
   },
   portalRate: {
     what: 'member portal requests a second, c=10',

@@ -136,8 +136,9 @@ export const memberPaymentSummary = pgTable(
       columns: [t.parishId, t.memberId],
       foreignColumns: [members.parishId, members.id],
     }).onDelete('cascade'),
-    index('member_payment_summary_unpaid_idx')
-      .on(t.unpaidPaise.desc(), t.memberId)
+    // The member-due report's first page, largest unpaid total first, in the parish (migration 0048).
+    index('member_payment_summary_parish_unpaid_idx')
+      .on(t.parishId, t.unpaidPaise.desc().nullsFirst(), t.memberId)
       .where(sql`${t.unpaidPaise} > 0`),
     index('member_payment_summary_member_lookup_idx').on(t.memberId),
   ],

@@ -14,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { actorOf, type ServiceContext } from '../../context.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { memberVisible } from '../../db/import-batches.ts';
+import { currentParishId } from '../../db/parish-scope.ts';
 import { dataVersionSql, type DataVersions } from '../../db/data-versions.ts';
 import { assertWardExists, inWardSql } from '../../db/ward-exists.ts';
 import { parishCalendar, type ParishCalendar } from './parish-calendar.ts';
@@ -220,8 +221,8 @@ function jsonRows<T>(value: T[] | string | null | undefined): T[] {
 }
 
 /**
- * Whole dashboard answers (without `generatedAt`), each under the database snapshot it was read in
- * (`pg_current_snapshot()`), the parish day and the cashier it was for. Two statements whose
+ * Whole dashboard answers (without `generatedAt`), each under the parish, the database snapshot it
+ * was read in (`pg_current_snapshot()`), the parish day and the cashier it was for. Two statements whose
  * snapshots are equal see the same committed transactions and so the same rows (MVCC), so an
  * answer read under snapshot S is exact for every later statement that sees S: any commit that
  * wrote anything — a collection, a settlement, SQL typed by hand, in any process — gives the next
@@ -230,8 +231,12 @@ function jsonRows<T>(value: T[] | string | null | undefined): T[] {
  */
 const answersBySnapshot = new LRUCache<string, Omit<Dashboard, 'generatedAt'>>({ max: 64 });
 
-/** The current snapshot, in a statement of its own (0.2 ms): the key of {@link answersBySnapshot}. */
-async function currentSnapshot(db: Db): Promise<string | null> {
+/**
+ * The current database snapshot (`pg_current_snapshot()` as text), in a statement of its own (0.2
+ * ms): the key of {@link answersBySnapshot} and of the member-due report's totals
+ * (`reports.service.ts`). Null when the database gives none.
+ */
+export async function currentSnapshot(db: Db): Promise<string | null> {
   const [row] = await queryRows<{ snapshot: unknown }>(db, sql`SELECT pg_current_snapshot()::text AS snapshot`);
   return typeof row?.snapshot === 'string' ? row.snapshot : null;
 }
@@ -355,7 +360,9 @@ export async function getDashboard(ctx: ServiceContext, query: { wardId?: WardFi
   await assertWardExists(ctx.db, ward);
   const calendar = parishCalendar(ctx.clock.now(), await parishTimeZone(ctx));
   const own = actor.type === 'staff' && actor.role === 'cashier' ? actor.id : null;
-  const keyOf = (snapshot: string) => JSON.stringify([snapshot, calendar, own, ward ?? null]);
+  // The snapshot is the whole database's: the parish is part of the key (two parishes read back to
+  // back, with nothing committed between, share a snapshot; decision 0155).
+  const keyOf = (snapshot: string) => JSON.stringify([currentParishId(), snapshot, calendar, own, ward ?? null]);
   const snapshot = await currentSnapshot(ctx.db);
   const kept = snapshot === null ? undefined : answersBySnapshot.get(keyOf(snapshot));
   if (kept) return { ...kept, generatedAt: ctx.clock.now().toISOString() };

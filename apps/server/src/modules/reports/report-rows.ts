@@ -518,16 +518,23 @@ export function dueAmountSql(filters: ReportFilters): SQL {
   return filters.dueType ? DUE_COLUMN[filters.dueType] : sql`s.unpaid_paise`;
 }
 
-/** One page of the member-wise due report: members who owe something, largest total first. */
+/**
+ * One page of the member-wise due report: members who owe something, largest total first. The
+ * default first page (largest total first) is a walk of the index
+ * `member_payment_summary_parish_unpaid_idx` (parish, unpaid total descending, member; migration
+ * 0048) for its 25 rows, not a sort of every owing member (issue 31, decision 0155); the member is
+ * joined by its key (parish, id).
+ */
 export async function memberDueRows(rc: ReportContext, filters: ReportFilters, limit: number, offset: number) {
+  const order = filters.sortBy === 'name' ? sql`m.name` : dueAmountSql(filters);
   const rows = await queryRows<Record<string, unknown>>(
     rc.db,
     sql`SELECT m.id, m.name, m.parish_number, m.mobile, s.arrear_unpaid_paise, s.current_unpaid_paise,
                s.misc_unpaid_paise, s.unpaid_paise, s.unpaid_count
-          FROM member_payment_summary s JOIN members m ON m.id = s.member_id
+          FROM member_payment_summary s JOIN members m ON m.parish_id = s.parish_id AND m.id = s.member_id
          WHERE ${dueAmountSql(filters)} > 0 AND ${memberSearchSql(filters.search)}
            AND ${inWardSql(sql`m.ward_id`, filters.wardId)}
-         ORDER BY ${filters.sortBy === 'name' ? sql`m.name` : dueAmountSql(filters)} ${dir(filters.sortOrder)}, s.member_id
+         ORDER BY ${order} ${dir(filters.sortOrder)}, s.member_id
          LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map((row) => ({

@@ -212,6 +212,24 @@ describe('POST /api/admin/reports (hand-computed on the fixture)', () => {
     expect(r.totals).toEqual({ members: 4, arrears: 1000, current: 60, misc: 25.25, totalPending: 1085.25 });
   });
 
+  it('member-due: the totals kept under a database snapshot follow the next commit (decision 0155)', async () => {
+    const before = await report({ type: 'member-due' });
+    // Read again with nothing committed in between: the kept totals, the same figures.
+    expect((await report({ type: 'member-due' })).totals).toEqual(before.totals);
+    // +Quin's pending current due of 50 becomes 55 (as a re-priced tag would make it).
+    const quin = sql`member_id = (SELECT id FROM members WHERE name = '+Quin') AND status = 'pending'`;
+    await t.db.execute(sql`UPDATE payments SET amount_paise = amount_paise + 500 WHERE ${quin}`);
+    try {
+      const after = await report({ type: 'member-due' });
+      expect(after.totals).toEqual({ ...before.totals, current: 65, totalPending: 1090.25 });
+      expect(after.items.find((row) => row.name === '+Quin')?.totalPending).toBe(55);
+      expect((await report({ type: 'member-due', page: 2, limit: 2 })).totals).toEqual(after.totals);
+    } finally {
+      await t.db.execute(sql`UPDATE payments SET amount_paise = amount_paise - 500 WHERE ${quin}`);
+    }
+    expect((await report({ type: 'member-due' })).totals).toEqual(before.totals);
+  });
+
   it('refuses an unknown sort column or a reversed range with the message, and members', async () => {
     expectError(
       await t.app.inject({

@@ -127,6 +127,14 @@ describe('every parish table carries its parish in its keys', () => {
       'bank_matches_pkey',
       'bank_matches_receipt_uq',
       'bank_matches_deposit_uq',
+      // Gateway settlements and the holiday list (decision 0151): fetched, imported, matched and read
+      // within the request's (or the worker's) parish only.
+      'bank_matches_settlement_uq',
+      'gateway_settlements_pkey',
+      'gateway_settlements_settlement_uq',
+      'gateway_settlement_items_pkey',
+      'gateway_settlement_items_entity_uq',
+      'parish_holidays_pkey',
     ];
     const uncovered = await queryRows<{ key: string }>(
       test.database.db,

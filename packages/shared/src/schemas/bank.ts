@@ -54,6 +54,8 @@ export const BANK_MSG = {
   depositAmountDiffers: 'The deposit slip’s total differs from the credit on the statement',
   /** 400: a manual match names neither or both of a receipt and a deposit slip. */
   oneOfReceiptDeposit: 'Name either a receipt or a deposit slip to match the line with',
+  /** 409: undoing the match of a line with a gateway's settlement (decision 0151). */
+  settlementUnmatch: 'A line matched with a gateway settlement by its UTR cannot be undone',
   /** 409: unmatching a line that is not matched. */
   notMatched: 'This statement line is not matched',
   /** Success of a preset confirmed. */
@@ -223,6 +225,20 @@ export const reconDepositSchema = z.object({
 export type ReconDeposit = z.infer<typeof reconDepositSchema>;
 
 /**
+ * A gateway's settlement in reconciliation (decision 0151): our id, the gateway, the settlement's
+ * UTR, its parish day (`YYYY-MM-DD`) and the net it paid into the bank (rupees).
+ */
+export const reconSettlementSchema = z.object({
+  settlementId: z.string(),
+  gateway: z.enum(['razorpay', 'worldline']),
+  utr: z.string(),
+  settledOn: z.string(),
+  net: rupeesOutputSchema,
+});
+/** A gateway settlement in reconciliation. */
+export type ReconSettlement = z.infer<typeof reconSettlementSchema>;
+
+/**
  * How a line was matched: `utr` a UPI receipt by its UTR, `slip` a deposit by its slip number,
  * `amount_date` the only deposit of the amount within 3 days before the line, `manual` a person.
  */
@@ -237,7 +253,7 @@ export type ReconLine = z.infer<typeof reconLineSchema>;
 
 /**
  * `GET /api/bank/accounts/{id}/reconciliation` answer: matched pairs (who, when, how), each with
- * its receipt or its deposit slip (the other null); unmatched credit lines with the receipts and
+ * its receipt, its deposit slip or its gateway settlement (the others null); unmatched credit lines with the receipts and
  * the deposit slips that may be theirs; unmatched UPI receipts and unmatched deposit slips of the
  * account, each with the lines that may be theirs (same amount, dates within 3 days; a slip's line
  * on or after its date). Newest first, at most 500 of each.
@@ -248,6 +264,7 @@ export const reconciliationSchema = z.object({
       line: reconLineSchema,
       receipt: reconReceiptSchema.nullable(),
       deposit: reconDepositSchema.nullable(),
+      settlement: reconSettlementSchema.nullable(),
       method: z.enum(MATCH_METHODS),
       matchedAt: z.string(),
       matchedBy: z.string().nullable(),

@@ -12,6 +12,7 @@ import {
   type ReconLine,
   type MatchMethod,
   type ReconDeposit,
+  type ReconSettlement,
   type ReconReceipt,
   type Reconciliation,
   type StatementImportResult,
@@ -275,6 +276,15 @@ interface DepositRow {
   cheques: number;
 }
 
+/** A gateway settlement matched with a line (decision 0151), as the reconciliation reads it. */
+interface SettlementRow {
+  id: string;
+  gateway: 'razorpay' | 'worldline';
+  utr: string;
+  net_paise: string | number;
+  settled_on: string;
+}
+
 const reconLine = (row: LineRow): ReconLine => {
   const amount = Number(row.amount_paise) as Paise;
   return {
@@ -307,6 +317,14 @@ const reconDeposit = (row: DepositRow): ReconDeposit => ({
   cheques: Number(row.cheques),
 });
 
+const reconSettlement = (row: SettlementRow): ReconSettlement => ({
+  settlementId: row.id,
+  gateway: row.gateway,
+  utr: row.utr,
+  settledOn: row.settled_on,
+  net: paiseToRupees(Number(row.net_paise) as Paise),
+});
+
 /** The deposit columns of {@link DepositRow}; `d` is the bank_deposits row. */
 const DEPOSIT_COLUMNS = sql`d.id, d.slip_number, to_char(d.deposit_date, 'YYYY-MM-DD') as deposit_date, d.bank_account,
   d.total_paise, (select count(*)::int from bank_deposit_cheques c where c.parish_id = d.parish_id and c.deposit_id = d.id) as cheques`;
@@ -336,6 +354,7 @@ export async function getReconciliation(ctx: ServiceContext, accountId: string):
     LineRow & {
       receipt: ReceiptRow | null;
       deposit: DepositRow | null;
+      settlement: SettlementRow | null;
       method: MatchMethod;
       matched_at: string;
       matched_by: string | null;
@@ -348,7 +367,10 @@ export async function getReconciliation(ctx: ServiceContext, accountId: string):
                                  'issued_on', to_char((r.issued_at at time zone ${tz})::date, 'YYYY-MM-DD'),
                                  'total_paise', r.total_paise, 'utr', r.utr) end as receipt,
                (select row_to_json(x) from (select ${DEPOSIT_COLUMNS} from bank_deposits d
-                                             where d.parish_id = bm.parish_id and d.id = bm.deposit_id) x) as deposit
+                                             where d.parish_id = bm.parish_id and d.id = bm.deposit_id) x) as deposit,
+               (select json_build_object('id', gs.id, 'gateway', gs.gateway, 'utr', gs.utr, 'net_paise', gs.amount_paise,
+                                         'settled_on', to_char((gs.settled_at at time zone ${tz})::date, 'YYYY-MM-DD'))
+                  from gateway_settlements gs where gs.parish_id = bm.parish_id and gs.id = bm.settlement_id) as settlement
           from bank_matches bm
           join bank_statement_lines l on l.parish_id = bm.parish_id and l.id = bm.line_id
           left join receipts r on r.parish_id = bm.parish_id and r.id = bm.receipt_id
@@ -411,6 +433,7 @@ export async function getReconciliation(ctx: ServiceContext, accountId: string):
       line: reconLine(row),
       receipt: row.receipt ? reconReceipt(row.receipt) : null,
       deposit: row.deposit ? reconDeposit(row.deposit) : null,
+      settlement: row.settlement ? reconSettlement(row.settlement) : null,
       method: row.method,
       matchedAt: new Date(row.matched_at).toISOString(),
       matchedBy: row.matched_by,
@@ -558,6 +581,11 @@ export async function unmatchLine(ctx: ServiceContext, lineId: string): Promise<
   await ctx.db.transaction(async (tx) => {
     const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, lineId)).for('update');
     if (!line) throw notFound(BANK_MSG.noLine);
+    const [settled] = await tx
+      .select({ kind: bankMatches.kind })
+      .from(bankMatches)
+      .where(eq(bankMatches.lineId, line.id));
+    if (settled?.kind === 'gateway_settlement') throw conflict(BANK_MSG.settlementUnmatch);
     const [removed] = await tx.delete(bankMatches).where(eq(bankMatches.lineId, line.id)).returning();
     if (!removed) throw conflict(BANK_MSG.notMatched);
     const amount = paiseToRupees(line.amountPaise);

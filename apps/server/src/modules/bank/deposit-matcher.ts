@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 
 import { queryRows } from '../../db/client.ts';
 import { clearDepositCheques } from '../payments/commands/clear-cheque.ts';
-import type { LineMatcher } from './matchers.ts';
+import type { LineMatcher } from './line-matcher.ts';
 
 /**
  * Deposit slips found on the bank statement (decision 0152; `docs/domain.md`, "Bank-statement

@@ -1,36 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-import type { AuditContext } from '../../context.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { depositMatcher } from './deposit-matcher.ts';
+import type { LineMatcher, MatchContext } from './line-matcher.ts';
 
-/**
- * What a bank statement line is matched with (decision 0149; `docs/domain.md`,
- * "Bank-statement reconciliation"). Each kind of money that reaches the bank has a matcher: the UPI
- * receipts of the counter, by UTR; deposit slips, by slip number or amount and date (decision 0152,
- * `deposit-matcher.ts`); the gateways' settlements, by settlement UTR (decision 0151). Another kind
- * adds its own: a `bank_matches`
- * column and unique index of their own, a kind, and an entry in {@link LINE_MATCHERS}. A matcher
- * never matches a line or an item that is already matched (the table's keys hold it even between
- * two uploads at once).
- */
-export interface LineMatcher {
-  /** The `bank_matches.kind` it writes. */
-  kind: 'upi_receipt' | 'deposit' | 'gateway_settlement';
-  /**
-   * Matches what it can among the account's unmatched lines, in the caller's transaction; `by` names
-   * who runs it (the upload's person) for what the match changes besides (a slip's cheques cleared).
-   * @returns the number of lines it matched
-   */
-  run(tx: DbOrTx, bankAccountId: string, by: MatchContext): Promise<number>;
-}
-
-/** Who runs the matchers and when: the upload's person (audit context and staff id), a UTC ISO instant. */
-export interface MatchContext {
-  audit: AuditContext;
-  actorId: string | null;
-  now: string;
-}
+export type { LineMatcher, MatchContext } from './line-matcher.ts';
 
 /**
  * The counter's UPI receipts that may be matched: standing (not voided), collected at the office
@@ -98,7 +72,18 @@ export const settlementMatcher: LineMatcher = {
   },
 };
 
-/** Every matcher, run in this order after each upload. */
+/**
+ * What a bank statement line is matched with (decision 0149; `docs/domain.md`,
+ * "Bank-statement reconciliation"). Each kind of money that reaches the bank has a matcher: the UPI
+ * receipts of the counter, by UTR; deposit slips, by slip number or amount and date (decision 0152,
+ * `deposit-matcher.ts`); the gateways' settlements, by settlement UTR (decision 0151). Another kind
+ * adds its own: a `bank_matches`
+ * column and unique index of their own, a kind, and an entry in {@link LINE_MATCHERS}. A matcher
+ * never matches a line or an item that is already matched (the table's keys hold it even between
+ * two uploads at once).
+ *
+ * Every matcher, run in this order after each upload.
+ */
 export const LINE_MATCHERS: readonly LineMatcher[] = [upiReceiptMatcher, depositMatcher, settlementMatcher];
 
 /**

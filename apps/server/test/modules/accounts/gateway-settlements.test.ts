@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
   type RazorpayOrder,
+  type Reconciliation,
   type ReceiptsPayments,
   type SettlementFetchResult,
   type SettlementList,
@@ -79,7 +80,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function send(session: Session | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+function send(session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   return t.app.inject({
     method,
     url,
@@ -297,6 +298,28 @@ describe('Razorpay settlements', () => {
       'RAZORPAY SETTLEMENT',
     ]);
     expect((await upload()).json<StatementImportResult>()).toMatchObject({ added: 0, matched: 0 });
+
+    // The reconciliation shows each pair with its settlement (gateway, UTR, day, net); the UTR's
+    // match is not undone by hand, and the unrelated credit stays unmatched.
+    const recon = await send(admin, 'GET', `/api/bank/accounts/${accountId}/reconciliation`);
+    expect(recon.statusCode, recon.body).toBe(200);
+    const { matched, unmatchedLines } = recon.json<Reconciliation>();
+    expect(matched.map((pair) => [pair.settlement?.gateway, pair.settlement?.utr, pair.settlement?.settledOn])).toEqual(
+      [
+        ['razorpay', later?.utr, '2026-11-26'],
+        ['razorpay', firstUtr, '2026-11-24'],
+      ],
+    );
+    expect(matched.map((pair) => [pair.receipt, pair.deposit, pair.settlement?.net])).toEqual([
+      [null, null, 195.28],
+      [null, null, 1465.09],
+    ]);
+    expect(unmatchedLines.map((line) => line.narration)).toEqual(['NEFT-OTHERUTR12345678-SOMEONE ELSE']);
+    const undo = await send(admin, 'DELETE', `/api/bank/matches/${matched[0]?.line.lineId ?? ''}`);
+    expect(undo.statusCode, undo.body).toBe(409);
+    expect(undo.json<{ error: string }>().error).toBe(
+      'A line matched with a gateway settlement by its UTR cannot be undone',
+    );
   });
 
   it('the fee journal vouchers balance in the Tally XML and are rows of the journal CSV', async () => {

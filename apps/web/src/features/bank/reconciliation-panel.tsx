@@ -196,6 +196,20 @@ function MatchedTable(props: {
 }) {
   const { t } = useTranslation();
   const { matched, slipDetail, onUnmatch, busyLine } = props;
+  /** What the line paid in: the receipt, the deposit slip or the gateway's settlement, and a detail. */
+  const pairText = (pair: Reconciliation['matched'][number]): [string, string] => {
+    if (pair.receipt) {
+      return [pair.receipt.receiptNumber, `${pair.receipt.memberName} · ${formatDisplayDate(pair.receipt.issuedOn)}`];
+    }
+    if (pair.settlement) {
+      const gateway = pair.settlement.gateway === 'razorpay' ? 'Razorpay' : 'Worldline';
+      return [
+        t('bank.settlement', { gateway, utr: pair.settlement.utr }),
+        t('bank.settlementDetail', { date: formatDisplayDate(pair.settlement.settledOn) }),
+      ];
+    }
+    return [t('bank.slip', { slip: pair.deposit?.slipNumber }), pair.deposit ? slipDetail(pair.deposit) : ''];
+  };
   const how = (pair: Reconciliation['matched'][number]) => {
     const date = formatDisplayDate(pair.matchedAt);
     if (pair.method === 'utr') return t('bank.matchedAuto', { date });
@@ -231,31 +245,26 @@ function MatchedTable(props: {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{date}</Table.Td>
                     <Table.Td>{pair.line.narration}</Table.Td>
                     <Table.Td ta="right">{formatRupees(pair.line.credit)}</Table.Td>
-                    <Table.Td>
-                      {pair.receipt ? pair.receipt.receiptNumber : t('bank.slip', { slip: pair.deposit?.slipNumber })}
-                      <Text size="xs" c="gray.7">
-                        {pair.receipt
-                          ? `${pair.receipt.memberName} · ${formatDisplayDate(pair.receipt.issuedOn)}`
-                          : pair.deposit
-                            ? slipDetail(pair.deposit)
-                            : ''}
-                      </Text>
-                    </Table.Td>
+                    <Table.Td>{withDetail(...pairText(pair))}</Table.Td>
                     <Table.Td>{how(pair)}</Table.Td>
                     <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={
-                          pair.receipt
-                            ? t('bank.unmatchLabel', { date, receipt: pair.receipt.receiptNumber })
-                            : t('bank.unmatchSlipLabel', { date, slip: pair.deposit?.slipNumber })
-                        }
-                        loading={busyLine === pair.line.lineId}
-                        onClick={() => onUnmatch(pair.line.lineId)}
-                      >
-                        {t('bank.unmatch')}
-                      </Button>
+                      {pair.settlement ? (
+                        <Text size="xs">{t('bank.settlementFixed')}</Text>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={
+                            pair.receipt
+                              ? t('bank.unmatchLabel', { date, receipt: pair.receipt.receiptNumber })
+                              : t('bank.unmatchSlipLabel', { date, slip: pair.deposit?.slipNumber })
+                          }
+                          loading={busyLine === pair.line.lineId}
+                          onClick={() => onUnmatch(pair.line.lineId)}
+                        >
+                          {t('bank.unmatch')}
+                        </Button>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );

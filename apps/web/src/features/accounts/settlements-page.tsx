@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   FileInput,
   Group,
@@ -271,9 +270,16 @@ function PaymentsTable({ payments }: { payments: SettledPayment[] }) {
                 {payment.settlementId ? (
                   t('settlements.settled')
                 ) : payment.unsettled ? (
-                  <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
-                    {t('settlements.late', { date: formatDisplayDate(payment.dueBy) })}
-                  </Badge>
+                  <Group gap={4} wrap="nowrap" align="flex-start">
+                    <IconAlertTriangle
+                      size={14}
+                      aria-hidden
+                      style={{ flexShrink: 0, marginTop: 3, color: 'var(--mantine-color-red-8)' }}
+                    />
+                    <Text size="sm" fw={600} c="red.9">
+                      {t('settlements.late', { date: formatDisplayDate(payment.dueBy) })}
+                    </Text>
+                  </Group>
                 ) : (
                   t('settlements.expected', { date: formatDisplayDate(payment.dueBy) })
                 )}

@@ -5,7 +5,7 @@
 export const bank = {
   title: 'Bank reconciliation',
   intro:
-    'Upload the statement your bank’s net banking exports (CSV or Excel .xlsx). UPI payments collected at the counter are matched with the bank’s credits by their UTR, deposit slips by their slip number or by amount and date.',
+    'Upload the statement your bank’s net banking exports (CSV or Excel .xlsx). UPI payments collected at the counter are matched with the bank’s credits by their UTR, deposit slips by their slip number or by amount and date, and the gateways’ settlements by their UTR.',
   account: 'Bank account',
   noAccounts: 'No bank account yet: add one below.',
   addAccount: 'Add a bank account',

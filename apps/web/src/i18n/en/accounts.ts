@@ -64,7 +64,7 @@ export const settlements = {
   unsettledCount_one: '{{count}} online payment is not settled after 3 working days.',
   unsettledCount_other: '{{count}} online payments are not settled after 3 working days.',
   totals: 'Settled: gross {{gross}}, fees {{fee}}, GST {{tax}}, net {{net}}',
-  recorded: '{{settlements}} new settlement(s), {{items}} payment(s); {{matched}} bank line(s) matched',
+  recorded: 'New settlements: {{settlements}}; their payments: {{items}}; bank lines matched: {{matched}}',
   paidOn: 'Paid on',
   member: 'Member',
   receipt: 'Receipt',

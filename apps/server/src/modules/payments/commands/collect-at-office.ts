@@ -21,6 +21,7 @@ import {
   officeFacts,
   paidRecord,
   paymentCollectedAudit,
+  publishCollected,
   receiptAnswer,
   receiptCollectedEntry,
 } from '../ledger/office-receipt.ts';
@@ -111,14 +112,6 @@ export async function collectAtOffice(ctx: ServiceContext, input: OfficeCollecti
       if (isUniqueViolation(error, ['receipts_utr_uq'])) throw conflict(OFFICE_MSG.utrTaken, ErrorCode.DUPLICATE_UTR);
       throw error;
     });
-  const [first] = done.payments;
-  if (!done.replayed && first) {
-    const paymentIds = done.payments.map((payment) => payment._id);
-    ctx.events.publish({
-      type: 'payment.updated',
-      memberId: first.memberId._id,
-      data: { paymentIds, status: 'paid', via: 'manual' },
-    });
-  }
+  if (!done.replayed) publishCollected(ctx, done.payments);
   return { answer: done.answer, payments: done.payments };
 }

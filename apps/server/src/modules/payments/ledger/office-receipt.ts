@@ -8,7 +8,7 @@ import {
   type PaymentRecord,
 } from '@parish/shared';
 
-import type { AuditContext } from '../../../context.ts';
+import type { AuditContext, ServiceContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { paymentDetails, toPaymentRecord } from '../payment-record.ts';
 import type { OfficeLineRow } from './office-lines.ts';
@@ -142,4 +142,18 @@ export function receiptCollectedEntry(
       })),
     },
   };
+}
+
+/**
+ * After an office collection commits: `payment.updated` (via `manual`, status `paid`) for the member
+ * of `payments` (the collection's records), so open screens refresh; nothing when there are none.
+ */
+export function publishCollected(ctx: ServiceContext, payments: readonly PaymentRecord[]): void {
+  const [first] = payments;
+  if (!first) return;
+  ctx.events.publish({
+    type: 'payment.updated',
+    memberId: first.memberId._id,
+    data: { paymentIds: payments.map((payment) => payment._id), status: 'paid', via: 'manual' },
+  });
 }

@@ -41,7 +41,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from '../src/db/client.ts';
-import { runInParish } from '../src/db/parish-scope.ts';
+import { runAsOwner, runInParish } from '../src/db/parish-scope.ts';
 import { measureReports, REPORT_MEMBERS, seedReports, type ReportBenchRow } from './bench-reports.ts';
 import { backupBench } from './bench/backup.ts';
 import { startupBench } from './bench/startup.ts';
@@ -220,10 +220,12 @@ async function adminToken(app: Awaited<ReturnType<typeof buildApp>>): Promise<st
 
 /** The payment rows of the import, as CSV, for the COPY floor. */
 async function paymentRowsCsv(database: Database): Promise<{ csv: string; rows: number }> {
-  const rows = await queryRows<{ line: string }>(
-    database.db,
-    sql`select concat(parish_id, ',', member_id, ',', payment_head_id, ',', amount_paise, ',', year, ',', due_date) as line
-          from payments`,
+  const rows = await runAsOwner(() =>
+    queryRows<{ line: string }>(
+      database.db,
+      sql`select concat(parish_id, ',', member_id, ',', payment_head_id, ',', amount_paise, ',', year, ',', due_date) as line
+            from payments`,
+    ),
   );
   return { csv: rows.map((row) => row.line).join('\n') + '\n', rows: rows.length };
 }
@@ -242,7 +244,7 @@ async function copyFloor(
   // The parish too: outside a request no parish is in progress, so its default would be null.
   const columns = '(parish_id, member_id, payment_head_id, amount_paise, year, due_date)';
   if (database.kind === 'pglite' && database.pglite) {
-    await database.pglite.exec(COPY_TABLE_SQL);
+    await runAsOwner(() => database.pglite!.exec(COPY_TABLE_SQL));
     const started = performance.now();
     await database.pglite.query(`copy payments_copy ${columns} from '/dev/blob' with (format csv)`, [], {
       blob: new Blob([csv]),
@@ -278,7 +280,9 @@ async function copyFloor(
 
 /** Adds members of the home parish (1) up to 20,000 in total (unnest insert), for the list benchmark. */
 async function seedMembers(database: Database): Promise<void> {
-  const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from members`);
+  const [row] = await runInParish(1, () =>
+    queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from members`),
+  );
   const have = Number(row?.n ?? 0);
   const names: string[] = [];
   const mobiles: string[] = [];
@@ -290,14 +294,18 @@ async function seedMembers(database: Database): Promise<void> {
     parish.push(`LM${String(m).padStart(6, '0')}`);
     locations.push(['Kottayam', 'Pala', 'Kochi', 'Dubai, UAE', 'Bengaluru'][m % 5] ?? '');
   }
-  // In the home parish, as the import's members (outside a request no parish is in progress, so
-  // the column's default would be null).
-  await database.db.execute(
-    sql`insert into members (parish_id, name, mobile, parish_number, current_location)
-        select 1, * from unnest(${sql.param(names)}::text[], ${sql.param(mobiles)}::text[],
+  // In the home parish, as the import's members: outside a request no parish is in progress, so
+  // the column's default and the data-version trigger's parish would be null.
+  await runInParish(1, async () => {
+    await database.db.execute(
+      sql`insert into members (name, mobile, parish_number, current_location)
+        select * from unnest(${sql.param(names)}::text[], ${sql.param(mobiles)}::text[],
                              ${sql.param(parish)}::text[], ${sql.param(locations)}::text[])`,
-  );
-  await database.db.execute(sql`analyze members`);
+    );
+  });
+  await runAsOwner(async () => {
+    await database.db.execute(sql`analyze members`);
+  });
 }
 
 /** `docs/domain.md`, §12 "How we measure": "Take the median of 3 repetitions" (to cancel the VM's noise). */
@@ -315,7 +323,9 @@ function median(values: readonly number[]): number {
  * starts with nothing cached, as the first did.
  */
 async function renewDataVersions(database: Database): Promise<void> {
-  await database.db.execute(sql`update data_versions set version = gen_random_uuid()`);
+  await runAsOwner(async () => {
+    await database.db.execute(sql`update data_versions set version = gen_random_uuid()`);
+  });
 }
 
 /**
@@ -367,12 +377,16 @@ async function runEngine(engine: Engine, matrix: string[][]): Promise<EngineResu
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
+    // As the server opens it (src/server.ts): the role parish_app under the parish policies, each
+    // statement in its request's parish (issue 31 item 3: measured the way the app works).
+    const scope = { fallbackParish: null };
     database =
       engine === 'pglite'
         ? await openDatabase({
             pglite: await PGlite.create(path.join(tmpDir, 'pglite'), { extensions: PGLITE_EXTENSIONS }),
+            scope,
           })
-        : await openDatabase({ databaseUrl: serverDbUrl });
+        : await openDatabase({ databaseUrl: serverDbUrl, scope });
     app = await buildApp({ config: configFor(tmpDir, serverDbUrl), database, logger: false });
     const token = await adminToken(app);
 
@@ -389,7 +403,10 @@ async function runEngine(engine: Engine, matrix: string[][]): Promise<EngineResu
       throw new Error(`import failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
     const body = response.json<{ errors: unknown[]; membersCreated: number }>();
     if (body.errors.length > 0) throw new Error(`import reported ${body.errors.length} row errors`);
-    const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from payments`);
+    const opened = database;
+    const [count] = await runInParish(1, () =>
+      queryRows<{ n: number }>(opened.db, sql`select count(*)::int as n from payments`),
+    );
 
     process.stdout.write(`[${engine}] COPY floor ...\n`);
     const copy = await copyFloor(database, serverDbUrl, tmpDir);

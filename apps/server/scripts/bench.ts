@@ -246,9 +246,13 @@ async function copyFloor(
   if (database.kind === 'pglite' && database.pglite) {
     await runAsOwner(() => database.pglite!.exec(COPY_TABLE_SQL));
     const started = performance.now();
-    await database.pglite.query(`copy payments_copy ${columns} from '/dev/blob' with (format csv)`, [], {
-      blob: new Blob([csv]),
-    });
+    // As the owner, as the PostgreSQL floor's own connection: reading a file (the blob) takes
+    // pg_read_server_files, which parish_app does not have.
+    await runAsOwner(() =>
+      database.pglite!.query(`copy payments_copy ${columns} from '/dev/blob' with (format csv)`, [], {
+        blob: new Blob([csv]),
+      }),
+    );
     return { seconds: (performance.now() - started) / 1000, method: "COPY FROM '/dev/blob'", rows };
   }
   const client = new pg.Client({ connectionString: serverDbUrl });

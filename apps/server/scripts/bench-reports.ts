@@ -93,7 +93,10 @@ export async function seedReports(database: Database, heads: number): Promise<nu
     );
   }
   // The owner's (a handle working as parish_app may not vacuum the tables it does not own).
-  await runAsOwner(() => db.execute(sql`VACUUM ANALYZE`));
+  // Awaited inside: a drizzle query starts when awaited, and must start in the owner's context.
+  await runAsOwner(async () => {
+    await db.execute(sql`VACUUM ANALYZE`);
+  });
   const [row] = await queryRows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM payments`);
   return Number(row?.n ?? 0);
 }

@@ -139,6 +139,20 @@ describe('parish row-level security', () => {
     await runInParish(2, async () => expect(await names()).toEqual(['two-a']));
   });
 
+  it('refuses a query handed back unstarted, which would run outside the scope', async () => {
+    // A drizzle query starts when awaited: returned from the callback it would be awaited after the
+    // scope ended, and read parish 1's rows as no parish (or the caller's).
+    const unstarted = () => db.select({ name: things.name }).from(things);
+    expect(() => runInParish(1, unstarted)).toThrow(
+      /runInParish: the work returned a database query that has not started/,
+    );
+    expect(() => runAsOwner(() => db.execute(sql`SELECT 1`))).toThrow(/runAsOwner: the work returned a database query/);
+    // Awaited inside, it runs in the scope; a plain value or a promise passes through.
+    expect(await runInParish(1, async () => (await unstarted()).length)).toBe(2);
+    expect(runInParish(2, () => 7)).toBe(7);
+    await expect(runAsOwner(() => Promise.resolve('done'))).resolves.toBe('done');
+  });
+
   it('scopes a prepared (named) statement to the parish of each call', async () => {
     const all = db.select({ name: things.name }).from(things).orderBy(asc(things.name)).prepare('parish_scope_things');
     const namesOf = async (parishId: number | null) =>

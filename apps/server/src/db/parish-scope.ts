@@ -107,11 +107,30 @@ function checkParishId(parishId: number | null): void {
  * override for their own extent.
  * @param parishId the parish (a positive integer) or null for none (parish tables then read as empty)
  * @returns what `work` returns
- * @throws Error when `parishId` is not a positive safe integer or null
+ * @throws Error when `parishId` is not a positive safe integer or null, or when `work` returns a
+ *   database query that has not started (see {@link started})
  */
 export function runInParish<T>(parishId: number | null, work: () => T): T {
   checkParishId(parishId);
-  return parishStore.run({ parishId }, work);
+  return started(parishStore.run({ parishId }, work), 'runInParish');
+}
+
+/**
+ * `result` itself, unless it is a thenable that is not a Promise: a drizzle query (or builder) that
+ * has not started. A drizzle query starts when it is awaited, so one returned by `work` would run
+ * after the scope has ended, in the caller's parish or as none: a silent wrong-parish read or
+ * write, or maintenance (VACUUM) skipped as parish_app. Such work must await its query inside an
+ * async callback.
+ * @throws Error naming `scope` when `result` is such a thenable
+ */
+function started<T>(result: T, scope: string): T {
+  const thenable =
+    result !== null && typeof result === 'object' && typeof (result as { then?: unknown }).then === 'function';
+  if (thenable && !(result instanceof Promise))
+    throw new Error(
+      `${scope}: the work returned a database query that has not started (it would run outside the scope); await it inside an async callback`,
+    );
+  return result;
 }
 
 /**
@@ -135,9 +154,10 @@ export function enterParish(parishId: number | null): void {
  * (`docs/parishes.md`). Rows written as owner must name their parish (the `parish_id` default is
  * `request_parish_id()`, NULL here).
  * @returns what `work` returns
+ * @throws Error when `work` returns a database query that has not started (see {@link started})
  */
 export function runAsOwner<T>(work: () => T): T {
-  return parishStore.run({ parishId: null, owner: true }, work);
+  return started(parishStore.run({ parishId: null, owner: true }, work), 'runAsOwner');
 }
 
 /** The parish of the work in progress ({@link runInParish}), or null outside any, for none, or as owner. */

@@ -103,28 +103,60 @@ export function memberIndexParishCount(db: Db): number {
   return states.get(db)?.size ?? 0;
 }
 
+/** A sort of the member list: its field and direction. */
+type SortOf = { sortBy: MemberSortField; sortOrder: SortOrder };
+
+/** The sort of a {@link sortKey}. */
+function sortOfKey(key: string): SortOf {
+  const [sortBy, sortOrder] = key.split('/') as [MemberSortField, SortOrder];
+  return { sortBy, sortOrder };
+}
+
 /**
- * Reads the listed members' ids and search texts in the default sort, in one statement (one
- * snapshot, with its members version); measured at 20,000 members: 23-30 ms on PGlite.
+ * Reads the listed members' ids and search texts in the default sort, and the ids in each of
+ * `sorts` besides, in one statement (one snapshot, with its members version): one wait for the
+ * office screens asking at once after a member change, not one per sort (issue 31; decision 0155).
+ * Measured at 20,000 members: 23-30 ms on PGlite for the default sort alone.
+ * @param sorts the other sorts to read now (the ones the index held before the change)
  * @returns the new index, or null when more than `max` members are listed (or no version row).
  */
-async function readBase(db: Db, max: number): Promise<MemberIndex | null> {
-  const [row] = await queryRows<{ version: string | null; n: number; ids: string | null; texts: string[] | null }>(
+async function readBase(db: Db, max: number, sorts: readonly SortOf[] = []): Promise<MemberIndex | null> {
+  const others = sorts.filter((sort) => sortKey(sort.sortBy, sort.sortOrder) !== sortKey('name', 'asc'));
+  const orderColumns = others.map(
+    (sort, at) =>
+      sql`, string_agg(m.id::text, ',' order by ${sortSql(sort.sortBy, sort.sortOrder)}) as ${sql.identifier(`o${at}`)}`,
+  );
+  const [row] = await queryRows<
+    { version: string | null; n: number; ids: string | null; texts: string[] | null } & Record<string, unknown>
+  >(
     db,
     sql`select ${dataVersionSql.members} as version, count(*)::int as n,
                string_agg(m.id::text, ',' order by ${sortSql('name', 'asc')}) as ids,
                json_agg(m.search_text order by ${sortSql('name', 'asc')}) as texts
+               ${sql.join(orderColumns, sql``)}
           from ${listedMembersSql(max + 1)}`,
   );
   if (!row?.version || Number(row.n) > max) return null;
   const ids = row.ids ? row.ids.split(',') : [];
-  return {
+  const index: MemberIndex = {
     version: row.version,
     ids,
     texts: row.texts ?? [],
     orderings: new Map([[sortKey('name', 'asc'), Int32Array.from(ids, (_, at) => at)]]),
     positions: null,
   };
+  others.forEach((sort, at) => {
+    const ordered = row[`o${at}`];
+    index.positions ??= new Map(ids.map((id, position) => [id, position]));
+    const positions = index.positions;
+    index.orderings.set(
+      sortKey(sort.sortBy, sort.sortOrder),
+      Int32Array.from(typeof ordered === 'string' && ordered !== '' ? ordered.split(',') : [], (id) =>
+        positions.get(id)!,
+      ),
+    );
+  });
+  return index;
 }
 
 /**
@@ -147,6 +179,22 @@ async function readOrdering(db: Db, index: MemberIndex, sortBy: MemberSortField,
     Int32Array.from(ids, (id) => positions.get(id)!),
   );
   return index;
+}
+
+/** The key of a read of the whole index in {@link IndexState.loading}. */
+const REBUILD = 'rebuild';
+
+/**
+ * The index read again ({@link readBase} with `sorts`), one read shared by every caller that finds
+ * the index stale meanwhile, whatever sort it asks for.
+ */
+function rebuilt(state: IndexState, db: Db, max: number, sorts: readonly SortOf[]): Promise<MemberIndex | null> {
+  let pending = state.loading.get(REBUILD);
+  if (!pending) {
+    pending = readBase(db, max, sorts).finally(() => state.loading.delete(REBUILD));
+    state.loading.set(REBUILD, pending);
+  }
+  return pending;
 }
 
 /**
@@ -172,7 +220,9 @@ export async function memberIndex(
   let pending = state.loading.get(key);
   if (!pending) {
     pending = (async () => {
-      let index = fresh ? current : await readBase(db, max);
+      // Read again with the sorts in use before the change: one statement for all of them.
+      const sorts = [...new Set([...(current?.orderings.keys() ?? []), key])].map(sortOfKey);
+      let index = fresh ? current : await rebuilt(state, db, max, sorts);
       if (index !== null && !index.orderings.has(key)) {
         index = (await readOrdering(db, index, sortBy, sortOrder)) ?? (await readBase(db, max));
         if (index !== null && !index.orderings.has(key)) index = await readOrdering(db, index, sortBy, sortOrder);

@@ -64,6 +64,9 @@ export const enStaff = {
       account: 'My account',
     },
   },
+  dayInput: {
+    placeholder: 'dd/mm/yyyy',
+  },
   refunds,
   accounts,
   ledgerMapping,

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { calendarDateIn, DEFAULT_PARISH_TIMEZONE, type AccountsExportQuery } from '@parish/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { fetchWithSession, toApiError } from '../../lib/api-client.ts';
 import { buildUrl } from '../../lib/api-request.ts';
 import { saveDownload } from '../../lib/download.ts';
 import { ReceiptsPaymentsCard } from './receipts-payments-card.tsx';
+import { DayInput } from '../../components/day-input.tsx';
 
 /**
  * Downloads one of the accounts exports (`GET /api/accounts/tally.xml` or `/journal.csv`, decision
@@ -57,22 +58,8 @@ export default function AccountsExportPage() {
       <Paper withBorder p="md">
         <Stack>
           <Group grow wrap="wrap">
-            <TextInput
-              type="date"
-              label={t('accounts.from')}
-              value={from}
-              onChange={(event) => setFrom(event.currentTarget.value)}
-              miw={150}
-              required
-            />
-            <TextInput
-              type="date"
-              label={t('accounts.to')}
-              value={to}
-              onChange={(event) => setTo(event.currentTarget.value)}
-              miw={150}
-              required
-            />
+            <DayInput label={t('accounts.from')} value={from} onChange={setFrom} miw={150} required />
+            <DayInput label={t('accounts.to')} value={to} onChange={setTo} miw={150} required />
           </Group>
           <Radio.Group
             label={t('accounts.mode')}

@@ -11,7 +11,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -36,6 +35,7 @@ import { apiRequest } from '../../lib/api-request.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fileBase64 } from '../../lib/file-base64.ts';
+import { DayInput } from '../../components/day-input.tsx';
 
 const SETTLEMENTS_KEY = ['accounts', 'settlements'];
 
@@ -90,20 +90,8 @@ export default function SettlementsPage() {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group grow wrap="wrap" align="flex-end">
-            <TextInput
-              type="date"
-              label={t('settlements.from')}
-              value={from}
-              onChange={(event) => setFrom(event.currentTarget.value)}
-              miw={150}
-            />
-            <TextInput
-              type="date"
-              label={t('settlements.to')}
-              value={to}
-              onChange={(event) => setTo(event.currentTarget.value)}
-              miw={150}
-            />
+            <DayInput label={t('settlements.from')} value={from} onChange={setFrom} miw={150} />
+            <DayInput label={t('settlements.to')} value={to} onChange={setTo} miw={150} />
           </Group>
           <Group>
             <Button

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { actionLabel } from './activity-sentence.ts';
 import { useStaffNames, type ActivityFilters } from './api.ts';
+import { parseTypedDay } from '../../lib/days.ts';
 
 /** A `Date` from the date picker as a parish day `YYYY-MM-DD` (the picker's value is a local day). */
 function isoDay(value: string | null): string {
@@ -65,6 +66,7 @@ export function ActivityFilterPanel({
         <DateInput
           label={t('activities.filters.from')}
           valueFormat="DD/MM/YYYY"
+          dateParser={parseTypedDay}
           value={filters.from || null}
           onChange={(value) => onChange({ ...filters, from: isoDay(value) })}
           clearable
@@ -72,6 +74,7 @@ export function ActivityFilterPanel({
         <DateInput
           label={t('activities.filters.to')}
           valueFormat="DD/MM/YYYY"
+          dateParser={parseTypedDay}
           value={filters.to || null}
           onChange={(value) => onChange({ ...filters, to: isoDay(value) })}
           clearable

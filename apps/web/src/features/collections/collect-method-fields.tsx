@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { DuesValues } from './collect-rules.ts';
 import { UpiQr } from './upi-qr.tsx';
+import { DayInput } from '../../components/day-input.tsx';
 
 /**
  * How the collection was paid, in the Collect Payment dialog (`docs/domain.md`, "Collect Payment
@@ -69,12 +70,7 @@ export function CollectMethodFields({
             maxLength={20}
             required
           />
-          <TextInput
-            label={t('collections.collect.chequeDate')}
-            type="date"
-            {...form.getInputProps('chequeDate')}
-            required
-          />
+          <DayInput label={t('collections.collect.chequeDate')} {...form.getInputProps('chequeDate')} required />
         </Group>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { TableFormat } from '../../lib/table-download.ts';
 import type { MyCollectionsFilters } from './use-my-collections.ts';
+import { parseTypedDay } from '../../lib/days.ts';
 
 /**
  * The Cashier Collections filter bar (`docs/domain.md`, §2 "Cashier Collections"): search, From
@@ -43,6 +44,7 @@ export function MyCollectionsFilterBar({
         label={t('collections.mine.from')}
         placeholder={t('collections.mine.datePlaceholder')}
         valueFormat="DD/MM/YYYY"
+        dateParser={parseTypedDay}
         value={from}
         onChange={filters.setFrom}
         maxDate={to ?? undefined}
@@ -54,6 +56,7 @@ export function MyCollectionsFilterBar({
         label={t('collections.mine.to')}
         placeholder={t('collections.mine.datePlaceholder')}
         valueFormat="DD/MM/YYYY"
+        dateParser={parseTypedDay}
         value={to}
         onChange={filters.setTo}
         minDate={from ?? undefined}

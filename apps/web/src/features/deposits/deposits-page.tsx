@@ -19,6 +19,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { paiseOf } from '../../lib/money.ts';
 import { printDocument } from '../../lib/print-receipt.ts';
 import { createDeposit, fetchDepositSlipHtml, useDeposits, usePendingDeposits } from './api.ts';
+import { DayInput } from '../../components/day-input.tsx';
 
 type PendingDay = PendingDeposits['days'][number];
 const dayKey = (day: PendingDay) => `${day.cashier._id}/${day.day}`;
@@ -252,13 +253,7 @@ function SlipForm({
             onChange={(event) => setBankAccount(event.currentTarget.value)}
           />
           <Group grow align="flex-start">
-            <TextInput
-              type="date"
-              label={t('deposits.depositDate')}
-              required
-              value={depositDate}
-              onChange={(event) => setDepositDate(event.currentTarget.value)}
-            />
+            <DayInput label={t('deposits.depositDate')} required value={depositDate} onChange={setDepositDate} />
             <TextInput
               label={t('deposits.slipNumber')}
               required

@@ -12,6 +12,9 @@ import {
 import type { SafeParser } from '../../lib/form-validation.ts';
 import type { HeadBody } from './api.ts';
 
+/** Where the form's due date is read (`lib/days.ts`); kept here for the form's callers. */
+export { parseDisplayDate } from '../../lib/days.ts';
+
 /**
  * The rules of the add/edit account head form (docs/domain.md, "§5 Validation", "Account head
  * form"), apart from the dialog: pure functions of the typed values.
@@ -89,14 +92,4 @@ export function headBody(values: HeadFormValues, isEdit: boolean): HeadBody {
 /** The alert title (`paymentHeads.form.*` key) of a form message: Invalid Amount or Validation Error. */
 export function headErrorTitleKey(message: string): 'validationTitle' | 'invalidAmountTitle' {
   return message === MSG.invalidAmount ? 'invalidAmountTitle' : 'validationTitle';
-}
-
-/** dd/mm/yyyy (as typed; `.` or `-` also separate) to `YYYY-MM-DD`, or null when not a real date. */
-export function parseDisplayDate(value: string): string | null {
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim());
-  if (!match) return null;
-  const [, day = '', month = '', year = ''] = match;
-  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
 }

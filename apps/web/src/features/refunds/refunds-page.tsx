@@ -26,6 +26,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { REFUNDS_KEY, applyRefund, markRefunded, useMemberDues, useRefunds, voidTestPayments } from './api.ts';
+import { DayInput } from '../../components/day-input.tsx';
 
 type Dialog = { kind: 'refunded' | 'apply'; entry: PaymentException } | null;
 
@@ -85,7 +86,7 @@ function RefundedForm({ entry, onDone }: { entry: PaymentException; onDone: () =
       <Stack gap="sm">
         <FormError message={error} />
         <TextInput label={t('refunds.refundReference')} required {...form.getInputProps('refundReference')} />
-        <TextInput label={t('refunds.refundDate')} type="date" required {...form.getInputProps('refundDate')} />
+        <DayInput label={t('refunds.refundDate')} required {...form.getInputProps('refundDate')} />
         <Textarea label={t('refunds.note')} autosize minRows={2} {...form.getInputProps('note')} />
         <FormButtons onCancel={onDone} loading={form.submitting} />
       </Stack>

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
 import { amountPaise } from '../../lib/money.ts';
 import { downloadReport, type ReportFilters } from './api.ts';
+import { parseTypedDay } from '../../lib/days.ts';
 
 /** An amount in rupees from the API shown as ₹1,00,000.00. */
 export function Money({ rupees, strong = false }: { rupees: Rupees; strong?: boolean }) {
@@ -211,6 +212,7 @@ export function DateRange({
         label={t('reports.filters.from')}
         placeholder={t('reports.filters.datePlaceholder')}
         valueFormat="DD/MM/YYYY"
+        dateParser={parseTypedDay}
         value={from}
         onChange={(value) => onChange({ from: value, to })}
         maxDate={to ?? undefined}
@@ -222,6 +224,7 @@ export function DateRange({
         label={t('reports.filters.to')}
         placeholder={t('reports.filters.datePlaceholder')}
         valueFormat="DD/MM/YYYY"
+        dateParser={parseTypedDay}
         value={to}
         onChange={(value) => onChange({ from, to: value })}
         minDate={from ?? undefined}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import { apiRequest } from '../../lib/api-request.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { DayInput } from '../../components/day-input.tsx';
 
 const HOLIDAYS_KEY = ['settings', 'holidays'];
 
@@ -32,13 +33,7 @@ function HolidaysForm({ initial }: { initial: HolidayList }) {
       {rows.length === 0 ? <Text size="sm">{t('holidays.none')}</Text> : null}
       {rows.map((row, index) => (
         <Group key={index} align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('holidays.day')}
-            value={row.day}
-            onChange={(event) => change(index, { day: event.currentTarget.value })}
-            required
-          />
+          <DayInput label={t('holidays.day')} value={row.day} onChange={(day) => change(index, { day })} required />
           <TextInput
             label={t('holidays.name')}
             value={row.name}

@@ -37,8 +37,9 @@ describe('Registration80gCard', () => {
     await user.type(await screen.findByLabelText('Trust name'), 'St. Mary Church Trust');
     await user.type(screen.getByLabelText('Trust PAN'), 'aaats1234f');
     await user.type(screen.getByLabelText('80G registration number (URN)'), 'aaats1234ff20214');
-    await user.type(screen.getByLabelText('Valid from'), '2021-09-24');
-    await user.type(screen.getByLabelText('Valid to'), '2026-03-31');
+    // Typed day first, as the field shows them (decision 0162: never the browser's mm/dd/yyyy).
+    await user.type(screen.getByLabelText('Valid from'), '24/09/2021');
+    await user.type(screen.getByLabelText('Valid to'), '31/03/2026');
     await user.click(screen.getByRole('button', { name: 'Save 80G registration' }));
     await waitFor(() =>
       expect(sent).toEqual([
@@ -53,6 +54,7 @@ describe('Registration80gCard', () => {
     );
     expect(await screen.findByText('80G registration saved.')).toBeInTheDocument();
     expect(screen.getByLabelText('Trust PAN')).toHaveValue('AAATS1234F');
+    expect(screen.getByLabelText('Valid from')).toHaveValue('24/09/2021');
   });
 
   it('says what is missing before sending, and shows the server’s refusal', async () => {
@@ -71,8 +73,9 @@ describe('Registration80gCard', () => {
     expect(sent).toEqual([]);
     await user.type(screen.getByLabelText('Trust PAN'), 'AAATS1234F');
     await user.type(screen.getByLabelText('80G registration number (URN)'), 'AAATB1234FF20214');
-    await user.type(screen.getByLabelText('Valid from'), '2021-09-24');
-    await user.type(screen.getByLabelText('Valid to'), '2026-03-31');
+    // Typed day first, as the field shows them (decision 0162: never the browser's mm/dd/yyyy).
+    await user.type(screen.getByLabelText('Valid from'), '24/09/2021');
+    await user.type(screen.getByLabelText('Valid to'), '31/03/2026');
     await user.click(screen.getByRole('button', { name: 'Save 80G registration' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(URN_PAN_MESSAGE);
     await user.clear(screen.getByLabelText('80G registration number (URN)'));

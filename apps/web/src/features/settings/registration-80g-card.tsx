@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { apiRequest } from '../../lib/api-request.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { DayInput } from '../../components/day-input.tsx';
 
 /** Query key of the trust's 80G registration. */
 const REGISTRATION_KEY = ['settings', 'registration-80g'] as const;
@@ -26,8 +27,9 @@ function RegistrationForm({ answer }: { answer: Registration80g }) {
   });
   const field = (name: keyof Registration80g) => ({
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
+    // A text field gives its change event, a day field (DayInput) the day itself.
+    onChange: (input: ChangeEvent<HTMLInputElement> | string) => {
+      const value = typeof input === 'string' ? input : input.currentTarget.value;
       setValues((current) => ({ ...current, [name]: value }));
     },
     disabled: save.isPending,
@@ -64,8 +66,8 @@ function RegistrationForm({ answer }: { answer: Registration80g }) {
           {...field('registrationNumber')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput type="date" label={t('donations.registration.validFrom')} {...field('validFrom')} />
-          <TextInput type="date" label={t('donations.registration.validTo')} {...field('validTo')} />
+          <DayInput label={t('donations.registration.validFrom')} {...field('validFrom')} />
+          <DayInput label={t('donations.registration.validTo')} {...field('validTo')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>

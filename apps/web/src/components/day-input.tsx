@@ -1,3 +1,5 @@
+import '@mantine/dates/styles.css';
+
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -33,6 +34,17 @@ export const ASSET_DROPPED_HEADERS = [
 ] as const;
 
 /**
+ * The member sign-in's page with the screen already drawn in it, made by the web build
+ * (`apps/web/prerender-plugin.ts`, decision 0159), in the build's folder beside `index.html`.
+ */
+export const MEMBER_LOGIN_PAGE = 'member-login.html';
+/**
+ * The page for the member portal's other addresses (`/customer/…`): `index.html` with the
+ * dashboard's script files preloaded (decision 0159), made by the same build.
+ */
+export const MEMBER_PORTAL_PAGE = 'member-portal.html';
+
+/**
  * Serves the built web app from `/` (hashed assets cached for a year, `index.html` never cached),
  * with client-side routes falling back to `index.html`. Unknown `/api` paths get the JSON 404.
  * A file's Brotli or gzip copy made by the build (`vite.config.ts`) is sent when the browser
@@ -40,6 +52,9 @@ export const ASSET_DROPPED_HEADERS = [
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const root = app.config.webDistDir;
+  // A returning member opens the portal at /customer/dashboard (or another of its addresses): its
+  // code is preloaded with the app's (decision 0159).
+  let memberPortalPage = 'index.html';
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -61,6 +76,16 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     app.get('/', { config: { roles: 'public' }, schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );
+    // The member sign-in drawn in the page itself (decision 0159; issue 31 item 1): a phone on a
+    // slow network draws it from the HTML and the style sheet, before any script has arrived. Only
+    // without a query: a payment link's `mobile`, `code` or `type` change the screen, and the app
+    // draws those. A build without the page (made before decision 0159) gets `index.html`.
+    const built = (page: string) => (existsSync(path.join(root, page)) ? page : 'index.html');
+    const memberLoginPage = built(MEMBER_LOGIN_PAGE);
+    memberPortalPage = built(MEMBER_PORTAL_PAGE);
+    app.get('/customer/login', { config: { roles: 'public' }, schema: { hide: true } }, (request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile(request.url.includes('?') ? 'index.html' : memberLoginPage),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -70,6 +95,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     if (path.extname(url)) {
       return reply.status(404).send({ success: false, error: MSG.notFound, code: ErrorCode.NOT_FOUND });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile(url.startsWith('/customer/') ? memberPortalPage : 'index.html');
   });
 });

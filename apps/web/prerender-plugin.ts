@@ -8,8 +8,6 @@ import { build, type Plugin } from 'vite';
 
 /** The page the server sends for `/customer/login` (apps/server's web-app plugin), in the build's folder. */
 export const MEMBER_LOGIN_PAGE = 'member-login.html';
-/** The page the server sends for the portal's other addresses, `/customer/…` (apps/server's web-app plugin). */
-export const MEMBER_PORTAL_PAGE = 'member-portal.html';
 
 /** What the plugin reads of an output chunk of the browser's bundle. */
 interface ChunkFacts {
@@ -90,24 +88,21 @@ async function writePage(file: string, page: string): Promise<void> {
 }
 
 /**
- * The web build's member pages (decision 0159; issue 31 item 1: on a slow phone the sign-in
+ * The web build's member sign-in page (decision 0159; issue 31 item 1: on a slow phone the sign-in
  * waited for the app's 117 KB script, its parse at 4× CPU and the screen's own chunk one round
- * trip later, and the dashboard for the same chunk's request until the app's script had run).
- * After the browser's bundle is written, builds `src/prerender/member-login-page.tsx` for Node into
- * a temporary folder (under the app's `node_modules`), runs it, and writes beside `index.html` {@link MEMBER_LOGIN_PAGE} (the
- * sign-in drawn, its chunks preloaded) and {@link MEMBER_PORTAL_PAGE} (`index.html` with the
- * dashboard's chunks preloaded), each with its Brotli and gzip copies. Does nothing in the Node
- * build itself.
+ * trip later). After the browser's bundle is written, builds `src/prerender/member-login-page.tsx`
+ * for Node into a temporary folder (under the app's `node_modules`, where its packages are found),
+ * runs it, and writes {@link MEMBER_LOGIN_PAGE} (the sign-in drawn, its chunks preloaded) beside
+ * `index.html`, with its Brotli and gzip copies. Does nothing in the Node build itself.
  */
-export function memberPagesPlugin(): Plugin {
+export function memberLoginPagePlugin(): Plugin {
   let outDir = '';
   let root = '';
   let mode = 'production';
   let configFile: string | undefined;
   let signInChunks: string[] = [];
-  let portalChunks: string[] = [];
   return {
-    name: 'parish:member-pages',
+    name: 'parish:member-login-page',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
@@ -116,9 +111,10 @@ export function memberPagesPlugin(): Plugin {
       configFile = config.configFile;
     },
     generateBundle(_options, bundle) {
-      const chunks = bundle as unknown as Record<string, ChunkFacts>;
-      signInChunks = screenChunks(chunks, path.join(root, 'src/app/routes/member-login.tsx'));
-      portalChunks = screenChunks(chunks, path.join(root, 'src/app/routes/customer/customer-dashboard.tsx'));
+      signInChunks = screenChunks(
+        bundle as unknown as Record<string, ChunkFacts>,
+        path.join(root, 'src/app/routes/member-login.tsx'),
+      );
     },
     async closeBundle() {
       // Inside the app's folder, so the built module finds its packages (react-dom, Mantine…).
@@ -144,7 +140,6 @@ export function memberPagesPlugin(): Plugin {
         const markup = await rendered.prerenderMemberLogin();
         const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
         await writePage(path.join(outDir, MEMBER_LOGIN_PAGE), memberLoginPage(index, markup, signInChunks));
-        await writePage(path.join(outDir, MEMBER_PORTAL_PAGE), withPreloads(index, portalChunks));
       } finally {
         await rm(temp, { recursive: true, force: true });
       }

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 import { firstScreenChunks } from './first-screen-chunks.ts';
-import { memberPagesPlugin } from './prerender-plugin.ts';
+import { memberLoginPagePlugin } from './prerender-plugin.ts';
 
 /**
  * React Router's production build. Its package sends bundlers its development build under every
@@ -41,7 +41,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   plugins: [
     react(),
-    memberPagesPlugin(),
+    memberLoginPagePlugin(),
     // Brotli (quality 11) and gzip (level 9) copies of every script, style sheet and page next to
     // the original, made once at build time; the server sends the one the browser accepts
     // (`@fastify/static` preCompressed), so a phone downloads about a quarter of the bytes.

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ASSET_DROPPED_HEADERS, MEMBER_LOGIN_PAGE, MEMBER_PORTAL_PAGE } from '../src/plugins/web-app.ts';
+import { ASSET_DROPPED_HEADERS, MEMBER_LOGIN_PAGE } from '../src/plugins/web-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /*
@@ -20,12 +20,6 @@ const PAGE = `<!doctype html><html><head><script type="module" src="/assets/app-
 /** The member sign-in's page with the screen drawn in it (decision 0159), as the web build makes it. */
 const SIGN_IN_PAGE = `<!doctype html><html lang="en"><body><div id="root" data-prerendered="member-login"><main>${'<p>Sign in</p>'.repeat(100)}</main></div></body></html>`;
 
-/** The portal's page: the plain page with the dashboard's scripts preloaded (decision 0159). */
-const PORTAL_PAGE = PAGE.replace(
-  '</head>',
-  '<link rel="modulepreload" crossorigin href="/assets/member-portal-abc.js"></head>',
-);
-
 let dist: string;
 let t: TestApp;
 
@@ -35,7 +29,6 @@ beforeAll(async () => {
   const files = {
     'index.html': PAGE,
     [MEMBER_LOGIN_PAGE]: SIGN_IN_PAGE,
-    [MEMBER_PORTAL_PAGE]: PORTAL_PAGE,
     'assets/app-abc123.js': SCRIPT,
   };
   for (const [name, text] of Object.entries(files)) {
@@ -100,7 +93,7 @@ describe('the web app, compressed as the browser accepts', () => {
   });
 
   it('sends the page compressed and never cached, at / and at a client-side route', async () => {
-    for (const url of ['/', '/customer/login?mobile=9847012345', '/admin/members', '/admin/customer/x']) {
+    for (const url of ['/', '/customer/login?mobile=9847012345', '/admin/members', '/customer/dashboard']) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
@@ -131,15 +124,6 @@ describe('the web app, compressed as the browser accepts', () => {
     expect(head.statusCode).toBe(200);
   });
 
-  it("sends the portal's addresses the page with the dashboard's scripts preloaded", async () => {
-    for (const url of ['/customer/dashboard', '/customer/dashboard?tab=history', '/customer/profile']) {
-      const response = await get(url, 'br');
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(PORTAL_PAGE);
-    }
-  });
-
   it('answers a missing file and an unknown API path with the JSON 404, not the page', async () => {
     for (const url of ['/assets/missing-000.js', '/api/no-such-thing']) {
       const response = await get(url, 'br');
@@ -151,7 +135,7 @@ describe('the web app, compressed as the browser accepts', () => {
 });
 
 describe('a build made before the member pages (decision 0159)', () => {
-  it('sends the plain page at /customer/login and at the portal', async () => {
+  it('sends the plain page at /customer/login', async () => {
     const older = mkdtempSync(path.join(os.tmpdir(), 'parish-web-dist-old-'));
     writeFileSync(path.join(older, 'index.html'), PAGE);
     const app = await createTestApp({ config: { webDistDir: older } });

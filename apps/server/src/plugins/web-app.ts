@@ -38,11 +38,6 @@ export const ASSET_DROPPED_HEADERS = [
  * (`apps/web/prerender-plugin.ts`, decision 0159), in the build's folder beside `index.html`.
  */
 export const MEMBER_LOGIN_PAGE = 'member-login.html';
-/**
- * The page for the member portal's other addresses (`/customer/…`): `index.html` with the
- * dashboard's script files preloaded (decision 0159), made by the same build.
- */
-export const MEMBER_PORTAL_PAGE = 'member-portal.html';
 
 /**
  * Serves the built web app from `/` (hashed assets cached for a year, `index.html` never cached),
@@ -52,9 +47,6 @@ export const MEMBER_PORTAL_PAGE = 'member-portal.html';
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const root = app.config.webDistDir;
-  // A returning member opens the portal at /customer/dashboard (or another of its addresses): its
-  // code is preloaded with the app's (decision 0159).
-  let memberPortalPage = 'index.html';
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -80,9 +72,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     // slow network draws it from the HTML and the style sheet, before any script has arrived. Only
     // without a query: a payment link's `mobile`, `code` or `type` change the screen, and the app
     // draws those. A build without the page (made before decision 0159) gets `index.html`.
-    const built = (page: string) => (existsSync(path.join(root, page)) ? page : 'index.html');
-    const memberLoginPage = built(MEMBER_LOGIN_PAGE);
-    memberPortalPage = built(MEMBER_PORTAL_PAGE);
+    const memberLoginPage = existsSync(path.join(root, MEMBER_LOGIN_PAGE)) ? MEMBER_LOGIN_PAGE : 'index.html';
     app.get('/customer/login', { config: { roles: 'public' }, schema: { hide: true } }, (request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile(request.url.includes('?') ? 'index.html' : memberLoginPage),
     );
@@ -95,8 +85,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     if (path.extname(url)) {
       return reply.status(404).send({ success: false, error: MSG.notFound, code: ErrorCode.NOT_FOUND });
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .sendFile(url.startsWith('/customer/') ? memberPortalPage : 'index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

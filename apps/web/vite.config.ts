@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 import { firstScreenChunks } from './first-screen-chunks.ts';
+import { memberLoginPagePlugin } from './prerender-plugin.ts';
 
 /**
  * React Router's production build. Its package sends bundlers its development build under every
@@ -31,37 +32,46 @@ const FIRST_SCREENS = {
   pay: src('features/portal/payment-dialogs.tsx'),
 };
 
-export default defineConfig(({ mode }) => ({
+/**
+ * The browser's build, and within it (`prerender-plugin.ts`, decision 0159) a build for Node of the
+ * member sign-in's prerender (`isSsrBuild`): that one has neither the first screens' chunks nor
+ * compressed copies, and is run and thrown away.
+ */
+export default defineConfig(({ mode, isSsrBuild }) => ({
   resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   plugins: [
     react(),
+    memberLoginPagePlugin(),
     // Brotli (quality 11) and gzip (level 9) copies of every script, style sheet and page next to
     // the original, made once at build time; the server sends the one the browser accepts
     // (`@fastify/static` preCompressed), so a phone downloads about a quarter of the bytes.
-    compression({
-      include: /\.(js|css|html|svg|json)$/,
-      threshold: 1024,
-      skipIfLargerOrEqual: true,
-      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
-    }),
+    !isSsrBuild &&
+      compression({
+        include: /\.(js|css|html|svg|json)$/,
+        threshold: 1024,
+        skipIfLargerOrEqual: true,
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      }),
   ],
   build: {
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: firstScreenChunks(FIRST_SCREENS),
-              debugName: 'first-screens',
-              includeDependenciesRecursively: false,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: firstScreenChunks(FIRST_SCREENS),
+                  debugName: 'first-screens',
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
-          ],
+          },
         },
-      },
-    },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 }));

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ASSET_DROPPED_HEADERS } from '../src/plugins/web-app.ts';
+import { ASSET_DROPPED_HEADERS, MEMBER_LOGIN_PAGE } from '../src/plugins/web-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /*
@@ -17,13 +17,20 @@ import { createTestApp, type TestApp } from './helpers.ts';
 const SCRIPT = `console.log(${JSON.stringify('ജോസഫ് '.repeat(400))});\n`;
 const PAGE = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 
+/** The member sign-in's page with the screen drawn in it (decision 0159), as the web build makes it. */
+const SIGN_IN_PAGE = `<!doctype html><html lang="en"><body><div id="root" data-prerendered="member-login"><main>${'<p>Sign in</p>'.repeat(100)}</main></div></body></html>`;
+
 let dist: string;
 let t: TestApp;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'parish-web-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  const files = { 'index.html': PAGE, 'assets/app-abc123.js': SCRIPT };
+  const files = {
+    'index.html': PAGE,
+    [MEMBER_LOGIN_PAGE]: SIGN_IN_PAGE,
+    'assets/app-abc123.js': SCRIPT,
+  };
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(path.join(dist, name), text);
     writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
@@ -61,7 +68,10 @@ describe('the web app, compressed as the browser accepts', () => {
     for (const name of ASSET_DROPPED_HEADERS) expect(script.headers[name], name).toBeUndefined();
     expect(script.headers['x-content-type-options']).toBe('nosniff');
     expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
-    const headerBytes = Object.entries(script.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
+    const headerBytes = Object.entries(script.headers).reduce(
+      (sum, [name, value]) => sum + name.length + String(value).length + 4,
+      0,
+    );
     expect(headerBytes).toBeLessThan(400);
     // The page keeps them all.
     const page = await get('/', 'br');
@@ -83,7 +93,7 @@ describe('the web app, compressed as the browser accepts', () => {
   });
 
   it('sends the page compressed and never cached, at / and at a client-side route', async () => {
-    for (const url of ['/', '/customer/login', '/admin/members']) {
+    for (const url of ['/', '/customer/login?mobile=9847012345', '/admin/members', '/customer/dashboard']) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
@@ -92,12 +102,52 @@ describe('the web app, compressed as the browser accepts', () => {
     }
   });
 
+  it('sends the member sign-in drawn at /customer/login, and the plain page when a payment link adds a query', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const response = await get('/customer/login', encoding);
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers['cache-control'], encoding).toBe('no-cache');
+      expect(response.headers['content-type'], encoding).toMatch(/^text\/html/);
+      expect(response.headers['content-security-policy'], encoding).toContain("default-src 'self'");
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(response.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(response.rawPayload).toString()
+            : response.body;
+      expect(body, encoding).toBe(SIGN_IN_PAGE);
+    }
+    for (const url of ['/customer/login?code=P-0042&type=payment', '/customer/login?mobile=9847012345']) {
+      expect(brotliDecompressSync((await get(url, 'br')).rawPayload).toString(), url).toBe(PAGE);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/customer/login' });
+    expect(head.statusCode).toBe(200);
+  });
+
   it('answers a missing file and an unknown API path with the JSON 404, not the page', async () => {
     for (const url of ['/assets/missing-000.js', '/api/no-such-thing']) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-encoding'], url).toBeUndefined();
       expect(response.json(), url).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe('a build made before the member pages (decision 0159)', () => {
+  it('sends the plain page at /customer/login', async () => {
+    const older = mkdtempSync(path.join(os.tmpdir(), 'parish-web-dist-old-'));
+    writeFileSync(path.join(older, 'index.html'), PAGE);
+    const app = await createTestApp({ config: { webDistDir: older } });
+    try {
+      for (const url of ['/customer/login', '/customer/dashboard']) {
+        const response = await app.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(PAGE);
+      }
+    } finally {
+      await app.close();
+      rmSync(older, { recursive: true, force: true });
     }
   });
 });

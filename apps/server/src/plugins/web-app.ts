@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -33,6 +34,12 @@ export const ASSET_DROPPED_HEADERS = [
 ] as const;
 
 /**
+ * The member sign-in's page with the screen already drawn in it, made by the web build
+ * (`apps/web/prerender-plugin.ts`, decision 0159), in the build's folder beside `index.html`.
+ */
+export const MEMBER_LOGIN_PAGE = 'member-login.html';
+
+/**
  * Serves the built web app from `/` (hashed assets cached for a year, `index.html` never cached),
  * with client-side routes falling back to `index.html`. Unknown `/api` paths get the JSON 404.
  * A file's Brotli or gzip copy made by the build (`vite.config.ts`) is sent when the browser
@@ -60,6 +67,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     });
     app.get('/', { config: { roles: 'public' }, schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+    // The member sign-in drawn in the page itself (decision 0159; issue 31 item 1): a phone on a
+    // slow network draws it from the HTML and the style sheet, before any script has arrived. Only
+    // without a query: a payment link's `mobile`, `code` or `type` change the screen, and the app
+    // draws those. A build without the page (made before decision 0159) gets `index.html`.
+    const memberLoginPage = existsSync(path.join(root, MEMBER_LOGIN_PAGE)) ? MEMBER_LOGIN_PAGE : 'index.html';
+    app.get('/customer/login', { config: { roles: 'public' }, schema: { hide: true } }, (request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile(request.url.includes('?') ? 'index.html' : memberLoginPage),
     );
   }
   app.setNotFoundHandler((request, reply) => {

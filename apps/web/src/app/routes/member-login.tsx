@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { Language } from '@parish/shared';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
@@ -29,6 +29,7 @@ import { checkMemberSignIn, type MemberSignInBody } from '../../features/auth/me
 import { useParishSettings } from '../../lib/settings.ts';
 import { PAYMENT_LINK_MOBILE_KEY } from '../../lib/storage.ts';
 import { loadCustomerDashboard } from '../first-screen.ts';
+import { releasePrerender } from '../prerendered.ts';
 
 /** The code on WhatsApp and forgot password: loaded only when the member asks (decision 0042's budget). */
 const CodeSignIn = lazy(() => import('../../features/auth/code-sign-in.tsx'));
@@ -69,6 +70,8 @@ function useMemberSignIn(link: ReturnType<typeof usePaymentLink>) {
   const [busy, setBusy] = useState(false);
   /** The language the member chose on this screen's switcher, if they did. */
   const chosenHereRef = useRef<Language | null>(null);
+  // The screen the server sent drawn is the app's now: it takes taps and typing (decision 0159).
+  useEffect(releasePrerender, []);
 
   function switchMode(next: Mode) {
     setMode(next);
@@ -123,7 +126,11 @@ function PasswordHint() {
   );
 }
 
-/** The member sign-in screen, with its 'Payment Portal' mode for reminder links. */
+/**
+ * The member sign-in screen, with its 'Payment Portal' mode for reminder links. Its first-visit
+ * form (English, no link) is also drawn at build time into the page the server sends for
+ * `/customer/login` (decision 0159), which this component then hydrates.
+ */
 export default function MemberLogin() {
   const { t } = useTranslation();
   useParishDefaultLanguage();

@@ -84,6 +84,12 @@ export interface ServiceContext extends AppDeps {
    * checked without a statement of its own; null when anonymous or outside a request.
    */
   dataVersions: DataVersions | null;
+  /**
+   * The database snapshot (`pg_current_snapshot()` as text) the signed-in member's account was read
+   * in (auth plugin, decision 0163): an answer kept under an equal snapshot is exact for this request.
+   * Absent or null for staff, anonymous callers and work outside a request.
+   */
+  snapshot?: string | null;
 }
 
 /** The audit context of a signed-in (or anonymous) caller of one request. */

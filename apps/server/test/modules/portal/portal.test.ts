@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import {
   GATEWAY_MSG,
@@ -225,6 +225,62 @@ describe('GET /api/customer/payments', () => {
       misc: { amount: 115, count: 3 },
       paid: { amount: 200, count: 1 },
     });
+  });
+
+  it('keeps the answer under the database snapshot: any commit shows at once, none costs no statement (decision 0163)', async () => {
+    const member = await loginAs(t.app, 'customer');
+    const id = member.account.id;
+    const first = await due(t.app, id, 'current due', 10_000);
+    const get = async (status?: 'pending' | 'paid') => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/customer/payments${status ? `?status=${status}` : ''}`,
+        headers: member.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CustomerPayments>();
+    };
+    const before = await get();
+    expect(before.items.map((p) => p._id)).toEqual([first]);
+    expect(await get()).toEqual(before);
+    expect((await get('paid')).items).toEqual([]);
+
+    // SQL typed by hand (no app code, no data version of its own): the next request sees it.
+    await t.db.execute(
+      sql`update payment_heads set name = 'Renamed by hand' where id = (select payment_head_id from payments where id = ${first})`,
+    );
+    expect((await get()).items[0]?.paymentHeadId.name).toBe('Renamed by hand');
+    // A checkout started holds the due; its gateway's failure, written by hand, releases it.
+    expect((await order(member, { paymentIds: [first] })).statusCode).toBe(200);
+    expect((await get()).items[0]?.checkoutInProgress).toBe(true);
+    await t.db.execute(sql`update transactions set status = 'failed' where member_id = ${id}`);
+    expect((await get()).items[0]?.checkoutInProgress).toBeUndefined();
+    // A second due, then the first paid by hand: items, filter and summary all follow.
+    const second = await due(t.app, id, 'arrear', 5_000);
+    expect((await get()).items.map((p) => p._id)).toEqual([second, first]);
+    await t.db
+      .update(payments)
+      .set({ status: 'paid', paidAt: new Date().toISOString(), paidAmountPaise: paise(10_000) })
+      .where(eq(payments.id, first));
+    const after = await get();
+    expect(after.summary.paid).toEqual({ amount: 100, count: 1 });
+    expect(after.summary.current).toEqual({ amount: 0, count: 0 });
+    expect((await get('pending')).items.map((p) => p._id)).toEqual([second]);
+    expect((await get('paid')).items.map((p) => p._id)).toEqual([first]);
+
+    // Nothing committed since: the answer is the kept one, and the request's only statement is the
+    // account lookup. Only on PGlite: a PostgreSQL server is shared, and a commit in any of its
+    // databases gives another snapshot (a miss, still exact).
+    if (t.database.kind === 'pglite') {
+      const driver = t.database.pglite!;
+      const spy = vi.spyOn(driver, 'query');
+      try {
+        expect(await get()).toEqual(after);
+        expect(spy).toHaveBeenCalledTimes(1);
+      } finally {
+        spy.mockRestore();
+      }
+    }
   });
 
   it('is for members only: staff get 403, anonymous 401, a memberId in the query changes nothing', async () => {

@@ -20,13 +20,16 @@ export const HOME_PARISH_ID = 1;
  * to the request's parish (`request_parish_id()`, the `app.parish_id` setting), else the home
  * parish. The fallback to 1 is transitional, until every request and worker sets its parish
  * (decision 0124). A new builder per call: one per table.
+ * @param options `referencesParishes: false` for a table whose parish is already held by a
+ *   composite foreign key of NOT NULL columns to a table that references `parishes` (only
+ *   `payments`, through its member: migration 0051, decision 0160); default true
  * @returns the column builder, to put first in the table's columns
  */
-export function parishIdColumn() {
-  return integer()
+export function parishIdColumn(options: { referencesParishes?: boolean } = {}) {
+  const column = integer()
     .notNull()
-    .default(sql`coalesce(request_parish_id(), 1)`)
-    .references(() => parishes.id);
+    .default(sql`coalesce(request_parish_id(), 1)`);
+  return options.referencesParishes === false ? column : column.references(() => parishes.id);
 }
 
 /**

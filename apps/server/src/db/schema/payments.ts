@@ -31,7 +31,11 @@ import { staffUsers } from './staff-users.ts';
 export const payments = pgTable(
   'payments',
   {
-    parishId: parishIdColumn(),
+    /**
+     * Held to `parishes` by the member key below (`(parish_id, member_id)` to members, whose
+     * `parish_id` references `parishes`), not by a key of its own (migration 0051, decision 0160).
+     */
+    parishId: parishIdColumn({ referencesParishes: false }),
     /**
      * Time-ordered since migration 0050 (`time_ordered_uuid()`, a UUID version 7; decision 0157): a
      * parish's payments in id order are in the order they were written. Older rows keep their random

@@ -261,6 +261,37 @@ describe('POST /api/payments/upload-csv into an empty database', () => {
     );
     expect(amounts.map((row) => row.line)).toEqual(['MIX1|pending|65000', 'MIX2|pending|65000', 'MIX3|pending|70000']);
   });
+
+  it('a new member repeated in the file: one payment per head, the first cell kept, counted on the first row', async () => {
+    // Decision 0160: a new member's cells are inserted without ON CONFLICT, so the repeat is dropped before.
+    const header = ['ParishNumber', 'Name', 'Phone', 'Rep Tax 2026', 'Rep Fund 2026'];
+    const rows = [
+      ['REP1', 'Rep One', '9847000301', '300', ''],
+      ['REP1', 'Rep One', '9847000301', '450', '800'],
+      ['REP2', 'Rep Two', '9847000302', '300', '800'],
+    ];
+    const response = await upload(t, admin, [header, ...rows]);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<UploadCsvResult>();
+    expect(result).toMatchObject({ membersCreated: 2, paymentsAssigned: 4, errors: [] });
+    expect(result.success.map((s) => [s.row, s.payments, s.membersCreated ?? 0])).toEqual([
+      [1, 2, 1],
+      [2, 0, 0],
+      [3, 2, 1],
+    ]);
+    const lines = await queryRows<{ line: string }>(
+      t.db,
+      sql`select m.parish_number || '|' || h.name || '|' || p.amount_paise as line
+            from payments p join members m on m.id = p.member_id join payment_heads h on h.id = p.payment_head_id
+           where m.parish_number like 'REP%' order by 1`,
+    );
+    expect(lines.map((row) => row.line)).toEqual([
+      'REP1|Rep Fund 2026|80000',
+      'REP1|Rep Tax 2026|30000',
+      'REP2|Rep Fund 2026|80000',
+      'REP2|Rep Tax 2026|30000',
+    ]);
+  });
 });
 
 describe('a crash in the middle of an import', () => {

@@ -49,6 +49,7 @@ import { startupBench } from './bench/startup.ts';
 import { isBenchCase, runCases } from './bench/cases.ts';
 import { GOALS } from './bench/goals.ts';
 import { measureLoad } from './load.ts';
+import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES, benchMatrix } from './bench/matrix.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -138,49 +139,8 @@ interface ListResult {
   non2xx: number;
 }
 
-/** A deterministic pseudo-random generator (mulberry32), so every run loads the same data. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const FIRST = [
-  'Thomas',
-  'Mariamma',
-  'Joseph',
-  'Annamma',
-  'Varghese',
-  'Aleyamma',
-  'Philip',
-  'Susan',
-  'Abraham',
-  'Lissy',
-];
-const LAST = ['Mathew', 'Kurian', 'Chacko', 'George', 'Jacob', 'Antony', 'Ouseph', 'Varkey', 'Thomas', 'John'];
-
-/** The 10,000 x 20 matrix as the web client sends it (header first). */
-function makeMatrix(): string[][] {
-  const next = random(42);
-  const header = ['ParishNumber', 'Name', 'Phone'];
-  for (let h = 0; h < MATRIX_HEADS; h += 1) {
-    if (h < 5) header.push(`(Arrear Head ${h + 1} 2024)`);
-    else if (h < 17) header.push(`Current Head ${h + 1} 2026`);
-    else header.push(`*Misc Head ${h + 1} 2026*`);
-  }
-  const rows = [header];
-  for (let m = 0; m < MATRIX_MEMBERS; m += 1) {
-    const name = `${FIRST[m % 10]} ${LAST[Math.floor(m / 10) % 10]} ${m}`;
-    const row = [`BM${String(m).padStart(6, '0')}`, name, `9${String(100_000_000 + m)}`];
-    for (let h = 0; h < MATRIX_HEADS; h += 1) row.push(String(100 * (1 + Math.floor(next() * 50))));
-    rows.push(row);
-  }
-  return rows;
-}
+const FIRST = BENCH_FIRST_NAMES;
+const LAST = BENCH_LAST_NAMES;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -558,7 +518,7 @@ async function main(): Promise<void> {
 
 async function importPart(): Promise<void> {
   const startedAt = performance.now();
-  const matrix = makeMatrix();
+  const matrix = benchMatrix(MATRIX_MEMBERS, MATRIX_HEADS);
   const results: EngineResult[] = [];
   // BENCH_IMPORT_ENGINES=pglite (or postgres) measures one engine only, for profiling.
   const engines = (process.env.BENCH_IMPORT_ENGINES ?? 'pglite,postgres').split(',') as Engine[];

@@ -5,24 +5,14 @@ import { HOME_PARISH_ID } from '../../src/db/schema/parishes.ts';
 
 import { fmt, load, progress, reported, withBenchApp, type BenchCase, type BenchRow } from './harness.ts';
 import { medianP95 } from './dashboard.ts';
+import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES } from './matrix.ts';
 import type { Engine } from './goals.ts';
 
 /** Members of the list data set (`docs/domain.md`, §12 "B1"). */
 const MEMBERS = 20_000;
 const REQUESTS = 400;
-const FIRST = [
-  'Thomas',
-  'Mariamma',
-  'Joseph',
-  'Annamma',
-  'Varghese',
-  'Aleyamma',
-  'Philip',
-  'Susan',
-  'Abraham',
-  'Lissy',
-];
-const LAST = ['Mathew', 'Kurian', 'Chacko', 'George', 'Jacob', 'Antony', 'Ouseph', 'Varkey', 'Thomas', 'John'];
+const FIRST = BENCH_FIRST_NAMES;
+const LAST = BENCH_LAST_NAMES;
 const PLACES = ['Kottayam', 'Pala', 'Kochi', 'Dubai, UAE', 'Bengaluru'];
 
 /**

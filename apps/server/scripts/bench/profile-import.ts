@@ -19,47 +19,10 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../../src/db/client.ts';
 import { parseMatrix } from '../../src/modules/payments/payments.import.ts';
+import { benchMatrix } from './matrix.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
-
-/** The bench's matrix (bench.ts `makeMatrix`, same seed and shapes). */
-function makeMatrix(members: number, heads: number): string[][] {
-  let a = 42;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const first = [
-    'Thomas',
-    'Mariamma',
-    'Joseph',
-    'Annamma',
-    'Varghese',
-    'Aleyamma',
-    'Philip',
-    'Susan',
-    'Abraham',
-    'Lissy',
-  ];
-  const last = ['Mathew', 'Kurian', 'Chacko', 'George', 'Jacob', 'Antony', 'Ouseph', 'Varkey', 'Thomas', 'John'];
-  const header = ['ParishNumber', 'Name', 'Phone'];
-  for (let h = 0; h < heads; h += 1) {
-    if (h < 5) header.push(`(Arrear Head ${h + 1} 2024)`);
-    else if (h < 17) header.push(`Current Head ${h + 1} 2026`);
-    else header.push(`*Misc Head ${h + 1} 2026*`);
-  }
-  const rows = [header];
-  for (let m = 0; m < members; m += 1) {
-    const name = `${first[m % 10]} ${last[Math.floor(m / 10) % 10]} ${m}`;
-    const row = [`BM${String(m).padStart(6, '0')}`, name, `9${String(100_000_000 + m)}`];
-    for (let h = 0; h < heads; h += 1) row.push(String(100 * (1 + Math.floor(next() * 50))));
-    rows.push(row);
-  }
-  return rows;
-}
 
 const timings = new Map<string, { calls: number; ms: number }>();
 function record(text: string, ms: number): void {
@@ -157,7 +120,7 @@ function wrapPg(): void {
 async function main(): Promise<void> {
   const engine = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres';
   const members = Number(process.env.PROFILE_MEMBERS ?? 10_000);
-  const matrix = makeMatrix(members, 20);
+  const matrix = benchMatrix(members, 20);
 
   let started = performance.now();
   const body = JSON.stringify({ csvData: matrix });

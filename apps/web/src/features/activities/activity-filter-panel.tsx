@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { actionLabel } from './activity-sentence.ts';
 import { useStaffNames, type ActivityFilters } from './api.ts';
+import { calendarProps } from '../../components/day-input.tsx';
 import { parseTypedDay } from '../../lib/days.ts';
 
 /** A `Date` from the date picker as a parish day `YYYY-MM-DD` (the picker's value is a local day). */
@@ -67,6 +68,7 @@ export function ActivityFilterPanel({
           label={t('activities.filters.from')}
           valueFormat="DD/MM/YYYY"
           dateParser={parseTypedDay}
+          {...calendarProps(t)}
           value={filters.from || null}
           onChange={(value) => onChange({ ...filters, from: isoDay(value) })}
           clearable
@@ -75,6 +77,7 @@ export function ActivityFilterPanel({
           label={t('activities.filters.to')}
           valueFormat="DD/MM/YYYY"
           dateParser={parseTypedDay}
+          {...calendarProps(t)}
           value={filters.to || null}
           onChange={(value) => onChange({ ...filters, to: isoDay(value) })}
           clearable

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { TableFormat } from '../../lib/table-download.ts';
 import type { MyCollectionsFilters } from './use-my-collections.ts';
+import { calendarProps } from '../../components/day-input.tsx';
 import { parseTypedDay } from '../../lib/days.ts';
 
 /**
@@ -45,6 +46,7 @@ export function MyCollectionsFilterBar({
         placeholder={t('collections.mine.datePlaceholder')}
         valueFormat="DD/MM/YYYY"
         dateParser={parseTypedDay}
+        {...calendarProps(t)}
         value={from}
         onChange={filters.setFrom}
         maxDate={to ?? undefined}
@@ -57,6 +59,7 @@ export function MyCollectionsFilterBar({
         placeholder={t('collections.mine.datePlaceholder')}
         valueFormat="DD/MM/YYYY"
         dateParser={parseTypedDay}
+        {...calendarProps(t)}
         value={to}
         onChange={filters.setTo}
         minDate={from ?? undefined}

@@ -22,6 +22,7 @@ import {
   type HeadFormValues,
 } from './head-form.ts';
 import { HeadTypeYearFields } from './head-type-year-fields.tsx';
+import { calendarProps } from '../../components/day-input.tsx';
 
 /** The form's first values: the head's, or a new current due of this year with its default due date. */
 function initialValues(head: PaymentHead | null): HeadFormValues {
@@ -136,6 +137,7 @@ export function HeadFormModal({ opened, head, onClose }: HeadFormModalProps) {
               onChange={(value) => form.setFieldValue('dueDate', value)}
               valueFormat="DD/MM/YYYY"
               dateParser={(text) => parseDisplayDate(text)}
+              {...calendarProps(t)}
               clearable
               popoverProps={{ withinPortal: true }}
             />

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text.ts';
 import { amountPaise } from '../../lib/money.ts';
 import { downloadReport, type ReportFilters } from './api.ts';
+import { calendarProps } from '../../components/day-input.tsx';
 import { parseTypedDay } from '../../lib/days.ts';
 
 /** An amount in rupees from the API shown as ₹1,00,000.00. */
@@ -213,6 +214,7 @@ export function DateRange({
         placeholder={t('reports.filters.datePlaceholder')}
         valueFormat="DD/MM/YYYY"
         dateParser={parseTypedDay}
+        {...calendarProps(t)}
         value={from}
         onChange={(value) => onChange({ from: value, to })}
         maxDate={to ?? undefined}
@@ -225,6 +227,7 @@ export function DateRange({
         placeholder={t('reports.filters.datePlaceholder')}
         valueFormat="DD/MM/YYYY"
         dateParser={parseTypedDay}
+        {...calendarProps(t)}
         value={to}
         onChange={(value) => onChange({ from, to: value })}
         minDate={from ?? undefined}
